@@ -1,0 +1,105 @@
+"""One deck model for every decklist format.
+
+A reader turns a file into `RawLine`s (what the player wrote, where) and the builder resolves them
+against the card catalog into `DeckEntry`s, merging repeated lines of the same card in the same part.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from deckcheck.cards.model import Card
+
+
+class Part(str, Enum):
+    """Where a card sits in the deck. PLAY is a play-deck line whose header did not say its role."""
+
+    POOL = "pool"                  # CoE pool / rulebook starting company (characters, minor items, stage cards)
+    CHARACTERS = "characters"      # play deck
+    RESOURCES = "resources"        # play deck
+    HAZARDS = "hazards"            # play deck
+    PLAY = "play"                  # play deck, role not given by the file (a mixed "Deck" list)
+    SIDEBOARD = "sideboard"
+    FW_SIDEBOARD = "fw-sideboard"  # CoE 1.6.1: extra sideboard used only against a Fallen-wizard
+    SITES = "sites"                # location deck
+
+    @property
+    def in_play_deck(self) -> bool:
+        return self in (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY)
+
+
+# Order in which parts are shown and violations are sorted.
+PART_ORDER = [Part.POOL, Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY,
+              Part.SIDEBOARD, Part.FW_SIDEBOARD, Part.SITES]
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """A problem found while reading a decklist (not a legality verdict)."""
+
+    path: str
+    line: int | None
+    code: str            # e.g. "unknown-card", "ambiguous-card", "bad-count", "unknown-section", "misplaced-card"
+    message: str
+    severity: str = "error"   # error | warning
+
+    def one_line(self) -> str:
+        where = f"{self.path}:{self.line}" if self.line else self.path
+        return f"{where}: {self.severity}: {self.message} [{self.code}]"
+
+
+@dataclass
+class RawLine:
+    """One card line as the player wrote it, before the catalog is consulted."""
+
+    name: str                      # the name text without count, tag or set code
+    count: int
+    part: Part
+    line: int | None               # 1-based source line; None where the format has no lines (JSON)
+    tag: str | None = None         # H M F B from "[H]" or a NetMECCG suffix (* -> M, @ -> F, % -> B)
+    set_code: str | None = None    # "TW", or a dream-card code ("DF") which is reported, not resolved
+    card_id: str | None = None     # where the format names the card by id ("tw-181")
+    text: str = ""                 # the whole source line, for messages
+
+
+@dataclass
+class DeckEntry:
+    """A card of the deck: all lines naming the same card in the same part, merged."""
+
+    part: Part
+    count: int
+    written: str                       # the name as first written
+    lines: list[int] = field(default_factory=list)
+    card: Card | None = None           # None when the name did not resolve
+    problem: str | None = None         # "unknown-card" or "ambiguous-card" when card is None
+    candidates: list[Card] = field(default_factory=list)   # for ambiguous names
+    suggestions: list[str] = field(default_factory=list)   # nearest names for unknown ones
+
+    @property
+    def role(self) -> str | None:
+        """What the card is, from the card data: Character, Resource, Hazard, Site or Region."""
+        return self.card.type if self.card else None
+
+
+@dataclass
+class Deck:
+    path: str
+    format: str = ""
+    name: str | None = None
+    player: str | None = None
+    alignment: str | None = None       # wizard, ringwraith, fallen-wizard, balrog (declared by the file)
+    avatar: str | None = None
+    length: int | None = None          # game length the file declares, 1-4
+    entries: list[DeckEntry] = field(default_factory=list)
+    notes: str | None = None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def part(self, part: Part) -> list[DeckEntry]:
+        return [e for e in self.entries if e.part == part]
+
+    def play_deck(self) -> list[DeckEntry]:
+        return [e for e in self.entries if e.part.in_play_deck]
+
+    def count(self, part: Part) -> int:
+        return sum(e.count for e in self.entries if e.part == part)

@@ -1,0 +1,104 @@
+"""The rule registry: every legality rule has a stable code, a summary, a family and a check.
+
+A rule module registers its checks with `@rule(code, family=..., summary=...)`; the check's docstring says
+what it checks and why. A check takes a `Context` and yields `Violation`s. The numbers and switches come from
+the ruleset data (`rulesets/<ruleset>/<alignment>.toml`), never from the code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from deckcheck.decklist.model import Deck, DeckEntry, Part
+
+ERROR, WARNING = "error", "warning"
+
+
+@dataclass
+class Violation:
+    code: str
+    severity: str               # error | warning
+    message: str                # with the numbers: "4 copies of Orc-raiders; the limit is 3"
+    citation: str               # "coe 1.6.1", 'rulebook MELE Standard 2 "Sideboard"'
+    part: Part | None = None
+    card: str | None = None     # card name as the catalog spells it (or as written when unresolved)
+    card_id: str | None = None
+    lines: list[int] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "part": self.part.value if self.part else None,
+            "card": self.card,
+            "card_id": self.card_id,
+            "lines": list(self.lines),
+            "citation": self.citation,
+        }
+
+
+@dataclass
+class Context:
+    """Everything a check needs: the deck, the ruleset's data, and the format being checked."""
+
+    deck: Deck
+    ruleset: str                # "rulebook" | "coe"
+    alignment: str              # wizard | ringwraith | fallen-wizard | balrog
+    length: int                 # 1..4
+    data: dict[str, Any]        # the ruleset file for this alignment, validated by rulesets/schema.json
+
+    def violation(self, code: str, message: str, *, entry: DeckEntry | None = None,
+                  citation: str | None = None, severity: str | None = None,
+                  part: Part | None = None, lines: list[int] | None = None) -> Violation:
+        """A violation of `code`, citing the ruleset's citation for it unless one is given."""
+        registered = RULES[code]
+        card = entry.card if entry else None
+        return Violation(
+            code=code,
+            severity=severity or registered.severity,
+            message=message,
+            citation=citation or self.citation(code),
+            part=part or (entry.part if entry else None),
+            card=card.name if card else (entry.written if entry else None),
+            card_id=card.id if card else None,
+            lines=list(lines if lines is not None else (entry.lines if entry else [])),
+        )
+
+    def citation(self, code: str) -> str:
+        cites = self.data.get("citations", {})
+        return cites.get(code) or f"{self.ruleset} (see DECK-RULES.md `{code}`)"
+
+
+Check = Callable[[Context], Iterable[Violation]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    family: str
+    summary: str          # one line: what it checks
+    check: Check
+    severity: str = ERROR
+
+    @property
+    def doc(self) -> str:
+        """What the rule checks and why: the check's docstring."""
+        return (self.check.__doc__ or self.summary).strip()
+
+
+RULES: dict[str, Rule] = {}
+
+
+def rule(code: str, *, family: str, summary: str, severity: str = ERROR) -> Callable[[Check], Check]:
+    """Register a check under its code. Codes are unique and stable: they are the public API."""
+
+    def register(check: Check) -> Check:
+        if code in RULES:
+            raise ValueError(f"rule code registered twice: {code}")
+        RULES[code] = Rule(code=code, family=family, summary=summary, check=check, severity=severity)
+        return check
+
+    return register

@@ -1,0 +1,31 @@
+"""Paths to ../shared and skip markers for tests that need it.
+
+The full CoE card database and the real decklists live beside the project, never in it. Tests that need them
+skip with a clear reason where ../shared is absent, so the README's test command passes anywhere.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+PROJECT = Path(__file__).resolve().parents[1]
+SHARED = PROJECT.parent / "shared"
+COE_CARDS = SHARED / "carddata" / "coe-cards.json"
+DECKS = SHARED / "decks"
+DECK_RULES = SHARED / "DECK-RULES.md"
+
+needs_coe = pytest.mark.skipif(
+    not COE_CARDS.is_file(), reason=f"needs the CoE card database at {COE_CARDS} (../shared is absent)"
+)
+needs_decks = pytest.mark.skipif(
+    not DECKS.is_dir(), reason=f"needs the real decklists at {DECKS} (../shared is absent)"
+)
+
+
+def corpus_files() -> list[Path]:
+    """Every decklist file of ../shared/decks (not the INDEX/FORMATS docs)."""
+    if not DECKS.is_dir():
+        return []
+    return sorted(p for p in DECKS.rglob("*") if p.is_file() and p.parent != DECKS)
