@@ -30,6 +30,22 @@ def cards() -> None:
     """Look up cards in the catalog; import the Council of Elrond card database."""
 
 
+# ---------------------------------------------------------------- decklist: show, convert -------------------
+# (commands of this section go here)
+
+
+# ---------------------------------------------------------------- legality: validate, rules -----------------
+# (commands of this section go here)
+
+
+# ---------------------------------------------------------------- batch -------------------------------------
+# (commands of this section go here)
+
+
+# ---------------------------------------------------------------- analysis: stats, odds, simulate -----------
+# (commands of this section go here)
+
+
 # ---------------------------------------------------------------- entry point ------------------------------
 
 
