@@ -1,0 +1,165 @@
+"""The legality engine: run every rule the ruleset switches on over a deck and collect a verdict.
+
+Rule modules register themselves on import (registry.py); `load_rule_modules` imports every module of this
+package, so a new rule family only has to add its file.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections import Counter
+from dataclasses import dataclass, field
+
+from deckcheck.decklist.model import PART_ORDER, Deck
+from deckcheck.errors import DeckcheckError
+from deckcheck.rules.registry import ERROR, RULES, Context, Violation
+from deckcheck.rules.ruleset import ALIGNMENTS, load_ruleset
+
+# Package modules that hold no rules.
+_NOT_RULE_MODULES = {"registry", "engine", "ruleset", "common"}
+
+# Card alignment of an avatar -> deck alignment.
+AVATAR_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard",
+                    "Balrog": "balrog"}
+
+# Ways players and file formats name an alignment.
+ALIGNMENT_WORDS = {
+    "wizard": "wizard", "hero": "wizard", "ringwraith": "ringwraith", "minion": "ringwraith",
+    "fallen-wizard": "fallen-wizard", "fallenwizard": "fallen-wizard", "fallen": "fallen-wizard",
+    "fw": "fallen-wizard",
+    "balrog": "balrog",
+}
+
+
+def load_rule_modules() -> None:
+    """Import every rule module of deckcheck.rules so that all codes are registered."""
+    package = importlib.import_module("deckcheck.rules")
+    for info in pkgutil.iter_modules(package.__path__):
+        if info.name not in _NOT_RULE_MODULES and not info.name.startswith("_"):
+            importlib.import_module(f"deckcheck.rules.{info.name}")
+
+
+@dataclass
+class Verdict:
+    path: str
+    legal: bool
+    ruleset: str
+    alignment: str
+    alignment_reason: str
+    length: int
+    violations: list[Violation] = field(default_factory=list)
+
+    def counts(self) -> Counter:
+        return Counter(v.severity for v in self.violations)
+
+    def to_json(self) -> dict:
+        return {
+            "path": self.path,
+            "legal": self.legal,
+            "ruleset": self.ruleset,
+            "alignment": self.alignment,
+            "alignment_reason": self.alignment_reason,
+            "length": self.length,
+            "violations": [v.to_json() for v in self.violations],
+        }
+
+
+def normalise_alignment(word: str | None) -> str | None:
+    if not word:
+        return None
+    return ALIGNMENT_WORDS.get(word.strip().lower().replace(" ", "-").replace("_", "-"))
+
+
+def infer_alignment(deck: Deck) -> tuple[str | None, str]:
+    """The deck's alignment and why: declared by the file, else from its avatars, else from its cards."""
+    declared = normalise_alignment(deck.alignment)
+    if declared:
+        reason = getattr(deck, "alignment_reason", None) or f"declared by the deck file ({deck.alignment})"
+        return declared, reason
+    avatars = Counter()
+    for entry in deck.entries:
+        card = entry.card
+        if card and card.avatar and card.alignment in AVATAR_ALIGNMENT:
+            avatars[(AVATAR_ALIGNMENT[card.alignment], card.name)] += entry.count
+    if avatars:
+        by_alignment = Counter()
+        for (alignment, _), n in avatars.items():
+            by_alignment[alignment] += n
+        alignment = by_alignment.most_common(1)[0][0]
+        names = sorted({name for (a, name) in avatars if a == alignment})
+        reason = f"inferred from the avatar{'s' if len(names) > 1 else ''} {', '.join(names)}"
+        others = sorted({name for (a, name) in avatars if a != alignment})
+        if others:
+            reason += f" (also holds {', '.join(others)})"
+        return alignment, reason
+    return _infer_from_cards(deck)
+
+
+def _infer_from_cards(deck: Deck) -> tuple[str | None, str]:
+    """No avatar: count the version of each aligned card (Stage -> FW, Balrog sites/cards -> Balrog)."""
+    votes = Counter()
+    for entry in deck.entries:
+        card = entry.card
+        if not card:
+            continue
+        if card.alignment == "Stage" or card.alignment == "Fallen-wizard":
+            votes["fallen-wizard"] += 3 * entry.count      # only a Fallen-wizard may hold these
+        elif card.alignment == "Balrog":
+            votes["balrog"] += 3 * entry.count
+        elif card.alignment in ("Hero", "Minion"):
+            votes[AVATAR_ALIGNMENT[card.alignment]] += entry.count
+    if not votes:
+        return None, "no avatar and no hero/minion cards to tell the alignment by"
+    (best, n), *rest = votes.most_common()
+    if rest and rest[0][1] == n:
+        return None, f"no avatar, and as many {best} as {rest[0][0]} cards"
+    summary = ", ".join(f"{k} {v}" for k, v in votes.most_common())
+    return best, f"inferred from the card versions (no avatar): {summary}"
+
+
+def active_rules(data: dict) -> list:
+    """The registered rules the ruleset switches on, in registration order."""
+    load_rule_modules()
+    switches = data.get("rules", {})
+    return [r for code, r in RULES.items() if switches.get(code) is True]
+
+
+def validate(deck: Deck, *, ruleset: str = "rulebook", alignment: str | None = None,
+             length: int = 2) -> Verdict:
+    """Every violation of the deck under the ruleset, for the given (or the deck's own) alignment."""
+    if length not in (1, 2, 3, 4):
+        raise DeckcheckError(f"game length must be 1, 2, 3 or 4 (decks), not {length}", deck.path)
+    if alignment:
+        chosen = normalise_alignment(alignment)
+        if chosen not in ALIGNMENTS:
+            raise DeckcheckError(f"unknown alignment {alignment!r}; choose one of {', '.join(ALIGNMENTS)}")
+        reason = "given on the command line"
+    else:
+        chosen, reason = infer_alignment(deck)
+        if not chosen:
+            raise DeckcheckError(f"cannot tell the deck's alignment ({reason}); give --alignment", deck.path)
+    try:
+        data = load_ruleset(ruleset, chosen)
+    except DeckcheckError as exc:
+        if exc.path is None:
+            exc = DeckcheckError(exc.message, deck.path)
+        raise exc from None
+    ctx = Context(deck=deck, ruleset=ruleset, alignment=chosen, length=length, data=data)
+    violations: list[Violation] = []
+    for registered in active_rules(data):
+        violations.extend(registered.check(ctx))
+    violations.sort(key=violation_order)
+    legal = not any(v.severity == ERROR for v in violations)
+    return Verdict(path=deck.path, legal=legal, ruleset=ruleset, alignment=chosen, alignment_reason=reason,
+                   length=length, violations=violations)
+
+
+_PART_RANK = {part: i for i, part in enumerate(PART_ORDER)}
+
+
+def violation_order(v: Violation) -> tuple:
+    """Deck-wide violations first, then by deck part, then by first source line."""
+    part_rank = -1 if v.part is None else _PART_RANK.get(v.part, len(PART_ORDER))
+    first_line = min(v.lines) if v.lines else 0
+    return (part_rank, first_line, v.code, v.card or "")
