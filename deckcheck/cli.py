@@ -30,6 +30,70 @@ def cards() -> None:
     """Look up cards in the catalog; import the Council of Elrond card database."""
 
 
+@cards.command("show")
+@click.argument("name")
+@click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+def cards_show(name: str, output: str) -> None:
+    """Every version of a card NAME, its facts side by side (a tag [M] or set code (LE) narrows)."""
+    import json
+
+    from deckcheck.cards.catalog import load_catalog
+    from deckcheck.cards.lookup import render_table, show
+
+    result = show(load_catalog(), name)
+    if output == "json":
+        click.echo(json.dumps([c.to_json() for c in result.cards], ensure_ascii=False, indent=2))
+    else:
+        click.echo(render_table(result.cards))
+
+
+@cards.command("search")
+@click.option("--name", "name_part", help="Part of the name.")
+@click.option("--type", "type_", help="Character, Resource, Hazard, Site or Region.")
+@click.option("--subtype", help="e.g. Creature, Faction, Ally, Minor Item, Permanent-event.")
+@click.option("--alignment", help="Hero, Minion, Neutral, Stage, Balrog, Fallen-wizard, Dual.")
+@click.option("--set", "set_code", help="TW TD DM LE AS WH BA, or PR for promos.")
+@click.option("--race", help="e.g. Orc, Dwarf, Dúnadan.")
+@click.option("--skill", help="Warrior, Scout, Ranger, Sage, Diplomat.")
+@click.option("--keyword", help="e.g. Hoard Item, Environment, Spawn.")
+@click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+def cards_search(output: str, **filters) -> None:
+    """Cards matching every filter given."""
+    import json
+
+    from deckcheck.cards.catalog import load_catalog
+    from deckcheck.cards.lookup import render_list, search
+
+    found = search(load_catalog(), name=filters["name_part"], type_=filters["type_"],
+                   alignment=filters["alignment"], set_code=filters["set_code"], race=filters["race"],
+                   skill=filters["skill"], subtype=filters["subtype"], keyword=filters["keyword"])
+    if output == "json":
+        click.echo(json.dumps([c.to_json() for c in found], ensure_ascii=False, indent=2))
+    elif found:
+        click.echo(render_list(found))
+    click.echo(f"{len(found)} card(s)", err=True)
+
+
+@cards.command("import-coe")
+@click.argument("source", type=click.Path(dir_okay=False))
+@click.option("-o", "--out-dir", type=click.Path(file_okay=False), default=None,
+              help="Where to write cards.json (default: the project's card_db/).")
+def cards_import_coe(source: str, out_dir: str | None) -> None:
+    """Build card_db/cards.json from the Council of Elrond card database SOURCE (coe-cards.json)."""
+    from pathlib import Path
+
+    from deckcheck.cards.catalog import CARD_DB
+    from deckcheck.cards.importer import dump_catalog, import_coe, validate_catalog
+    from deckcheck.fileio import atomic_write_text
+
+    document = import_coe(source)
+    validate_catalog(document)
+    target = Path(out_dir) if out_dir else CARD_DB
+    target.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(target / "cards.json", dump_catalog(document))
+    click.echo(f"{len(document['cards'])} cards written to {target / 'cards.json'}", err=True)
+
+
 # ---------------------------------------------------------------- decklist: show, convert -------------------
 # (commands of this section go here)
 

@@ -1,0 +1,194 @@
+"""The card catalog deckcheck loads at run time (`card_db/cards.json`) and name resolution against it.
+
+`resolve()` turns what a player typed into exactly one card, or says why not: the name is unknown (with the
+nearest names), it names a dream card outside the ICE pool, or it fits several versions that neither the
+line's tag and set code nor the deck part and alignment tell apart (with the candidates). It never picks
+silently among versions that differ.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from deckcheck.cards.model import Card
+from deckcheck.cards.names import DREAM_SET_CODES, ICE_SET_CODES, TAG_ALIGNMENT, fold
+from deckcheck.errors import DeckcheckError
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+CARD_DB = Path(os.environ.get("DECKCHECK_CARD_DB", PROJECT_ROOT / "card_db"))
+
+OK, UNKNOWN, AMBIGUOUS, NOT_ICE = "ok", "unknown", "ambiguous", "not-ice"
+
+# The card alignments each deck alignment draws its versions from, most preferred first.
+ALIGNMENT_PREFERENCE = {
+    "wizard": (("Hero", "Neutral", "Dual"),),
+    "ringwraith": (("Minion", "Neutral", "Dual"),),
+    "balrog": (("Balrog",), ("Minion", "Neutral", "Dual")),
+    # A Fallen-wizard may use hero and minion cards: only its own versions are preferred outright.
+    "fallen-wizard": (("Fallen-wizard", "Stage"), ("Hero", "Minion", "Neutral", "Dual")),
+}
+
+# The card types a deck part holds, where the part says it (a site line is a site).
+PART_TYPES = {
+    "sites": ("Site", "Region"),
+    "characters": ("Character",),
+    "resources": ("Resource",),
+    "hazards": ("Hazard",),
+}
+
+
+@dataclass
+class Resolution:
+    card: Card | None
+    status: str                                   # ok | unknown | ambiguous | not-ice
+    written: str = ""
+    candidates: list[Card] = field(default_factory=list)
+    suggestions: list[str] = field(default_factory=list)
+    message: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.status == OK
+
+
+def same_card(a: Card, b: Card) -> bool:
+    """Reprints: the same card printed in two sets (same name, alignment, type and subtypes)."""
+    return (fold(a.name), a.alignment, a.type, a.subtypes) == (fold(b.name), b.alignment, b.type, b.subtypes)
+
+
+def _distinct(cards: list[Card]) -> list[Card]:
+    """One card per distinct version; a reprint is represented by its first printing."""
+    out: list[Card] = []
+    for card in cards:
+        if not any(same_card(card, kept) for kept in out):
+            out.append(card)
+    return out
+
+
+def _narrow(cards: list[Card], keep) -> list[Card]:
+    """Keep the cards that pass `keep`, unless none does: a filter may only narrow, never empty the list."""
+    kept = [c for c in cards if keep(c)]
+    return kept or cards
+
+
+class Catalog:
+    def __init__(self, cards: list[Card], aliases: dict[str, str], source: dict | None = None):
+        self.cards = cards
+        self.source = source or {}
+        self._by_id = {c.id.upper(): c for c in cards}
+        self._by_key: dict[str, list[Card]] = {}
+        for card in cards:
+            self._by_key.setdefault(fold(card.name), []).append(card)
+        # An alias maps a folded misspelling or client name to a card name or id.
+        self._aliases = {fold(k): v for k, v in aliases.items()}
+        self._names = sorted({c.name for c in cards})
+        self._folded_names: dict[str, str] | None = None
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def by_id(self, card_id: str) -> Card | None:
+        return self._by_id.get(card_id.strip().upper())
+
+    def by_name(self, name: str) -> list[Card]:
+        """Every version of a name (folded: case, accents, apostrophes, spaces), aliases followed."""
+        key = fold(name)
+        if key in self._by_key:
+            return list(self._by_key[key])
+        target = self._aliases.get(key)
+        if target:
+            card = self.by_id(target)
+            return [card] if card else list(self._by_key.get(fold(target), []))
+        return []
+
+    def suggest(self, name: str, n: int = 3) -> list[str]:
+        """The n nearest card names, for "did you mean"."""
+        if self._folded_names is None:
+            self._folded_names = {}
+            for real in self._names:
+                self._folded_names.setdefault(fold(real), real)
+        keys = difflib.get_close_matches(fold(name), list(self._folded_names), n=n, cutoff=0.6)
+        return [self._folded_names[k] for k in keys]
+
+    def resolve(self, name: str, *, tag: str | None = None, set_code: str | None = None,
+                part=None, alignment: str | None = None) -> Resolution:
+        """Resolve a written name to one card, using the line's tag and set code and the deck's context."""
+        written = name.strip()
+        code = (set_code or "").strip().upper() or None
+        if code in DREAM_SET_CODES:
+            return Resolution(None, NOT_ICE, written,
+                              message=f"{written} ({code}): a dream card, not in the ICE card pool")
+        candidates = self.by_name(written)
+        if not candidates:
+            suggestions = self.suggest(written)
+            hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+            return Resolution(None, UNKNOWN, written, suggestions=suggestions,
+                              message=f"unknown card {written!r}{hint}")
+        cards = self._narrow_by_context(candidates, tag, code, part, alignment)
+        distinct = _distinct(cards)
+        if len(distinct) == 1:
+            return Resolution(distinct[0], OK, written)
+        listed = "; ".join(f"{c.id} {c.display()}" for c in distinct)
+        return Resolution(None, AMBIGUOUS, written, candidates=distinct,
+                          message=f"{written!r} fits {len(distinct)} cards: {listed} — add a tag [H]/[M]/[F]/[B] "
+                                  f"or a set code")
+
+    @staticmethod
+    def _narrow_by_context(cards: list[Card], tag, code, part, alignment) -> list[Card]:
+        if code in ICE_SET_CODES:
+            cards = _narrow(cards, (lambda c: c.promo) if code == "PR" else (lambda c: c.set == code))
+        tag_alignment = TAG_ALIGNMENT.get((tag or "").strip("[]").upper())
+        if tag_alignment:
+            cards = _narrow(cards, lambda c: c.alignment == tag_alignment)
+        part_name = getattr(part, "value", part)
+        if part_name in PART_TYPES:
+            cards = _narrow(cards, lambda c: c.type in PART_TYPES[part_name])
+        elif part_name is not None:
+            # Outside the location deck a site is the least likely reading of a name.
+            cards = _narrow(cards, lambda c: c.type not in ("Site", "Region"))
+        if not tag_alignment and alignment in ALIGNMENT_PREFERENCE:
+            for preferred in ALIGNMENT_PREFERENCE[alignment]:
+                narrowed = [c for c in cards if c.alignment in preferred]
+                if narrowed:
+                    cards = narrowed
+                    break
+        return cards
+
+
+def _load_json(path: Path):
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise DeckcheckError("card catalog missing; rebuild it with 'deckcheck cards import-coe'", str(path)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DeckcheckError(f"cannot read card catalog: {exc}", str(path)) from None
+    except json.JSONDecodeError as exc:
+        raise DeckcheckError(f"card catalog is not valid JSON: {exc.msg}", str(path), exc.lineno) from None
+
+
+def load_catalog_from(directory: Path) -> Catalog:
+    cards_path = directory / "cards.json"
+    doc = _load_json(cards_path)
+    if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
+        raise DeckcheckError("card catalog has no 'cards' list", str(cards_path))
+    try:
+        cards = [Card.from_json(record) for record in doc["cards"]]
+    except (TypeError, AttributeError) as exc:
+        raise DeckcheckError(f"card catalog record does not fit the card model: {exc}", str(cards_path)) from None
+    aliases_path = directory / "aliases.json"
+    aliases = _load_json(aliases_path) if aliases_path.exists() else {}
+    if not isinstance(aliases, dict):
+        raise DeckcheckError("aliases must be a JSON object", str(aliases_path))
+    aliases = {k: v for k, v in aliases.items() if not k.startswith("_")}
+    return Catalog(cards, aliases, doc.get("source"))
+
+
+@cache
+def load_catalog(directory: str | None = None) -> Catalog:
+    """The catalog of `card_db/` (or DECKCHECK_CARD_DB), loaded once per process."""
+    return load_catalog_from(Path(directory) if directory else CARD_DB)

@@ -1,0 +1,155 @@
+"""Card lookup for `deckcheck cards show` and `deckcheck cards search`: the library side of the commands."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from deckcheck.cards.catalog import Catalog
+from deckcheck.cards.model import Card
+from deckcheck.cards.names import fold
+from deckcheck.errors import DeckcheckError
+
+_TRAILING_SET = re.compile(r"\s*\(([A-Za-z]{2,3})\)\s*$")
+_TRAILING_TAG = re.compile(r"\s*\[([HMFBhmfb])\]\s*$")
+
+# Rows of `cards show`, in the order a player reads a card: label and how to get the value.
+FACT_ROWS: list[tuple[str, str]] = [
+    ("id", "id"), ("set", "set"), ("type", "type"), ("subtypes", "subtypes"), ("alignment", "alignment"),
+    ("unique", "unique"), ("avatar", "avatar"), ("agent", "agent"), ("race", "races"), ("skills", "skills"),
+    ("mind", "mind"), ("direct influence", "direct_influence"), ("general influence", "general_influence"),
+    ("prowess", "prowess"), ("body", "body"), ("strikes", "strikes"), ("corruption", "corruption"),
+    ("marshalling points", "mp_text"), ("stage points", "stage_points"), ("specific to", "specific"),
+    ("home site", "home_site"), ("keywords", "keywords"), ("magic", "magic"),
+    ("site type", "site_type"), ("haven(s)", "havens"), ("region", "region"), ("site path", "site_path"),
+    ("draws (you/opponent)", "draws"), ("playable items", "playable_items"), ("information", "information"),
+    ("keyed to", "keyed_to"), ("playable at", "playable_at"), ("influence check", "influence_check"),
+    ("copy limit", "copy_limit"), ("manifestation of", "manifestation_of"), ("flags", "flags"),
+]
+
+FLAG_NAMES = [
+    ("playable_as_resource", "playable as resource"), ("playable_as_hazard", "playable as hazard"),
+    ("playable_as_starting_minor_item", "starting minor item"), ("spawn", "spawn"), ("hoard_item", "hoard item"),
+    ("under_deeps", "Under-deeps"), ("dragon_manifestation", "Dragon manifestation"), ("promo", "promo"),
+]
+
+
+def split_written_name(text: str) -> tuple[str, str | None, str | None]:
+    """'Moria [M] (LE)' -> ('Moria', 'M', 'LE'); a name may itself hold parentheses ('"Bert" (Bûrat)')."""
+    name, tag, code = text.strip(), None, None
+    m = _TRAILING_SET.search(name)
+    if m and len(m.group(1)) in (2, 3) and m.group(1).upper() == m.group(1).upper():
+        candidate = m.group(1).upper()
+        from deckcheck.cards.names import DREAM_SET_CODES, ICE_SET_CODES
+
+        if candidate in ICE_SET_CODES or candidate in DREAM_SET_CODES:
+            code, name = candidate, name[: m.start()]
+    m = _TRAILING_TAG.search(name)
+    if m:
+        tag, name = m.group(1).upper(), name[: m.start()]
+    return name.strip(), tag, code
+
+
+def fact(card: Card, key: str):
+    """The value of one row of `cards show` for a card, or None where the card has no such fact."""
+    if key == "mp_text":
+        if card.mp is None and card.mp_alt is None:
+            return None
+        text = "" if card.mp is None else str(card.mp)
+        text += f"({card.mp_alt})" if card.mp_alt is not None else ""
+        text += "*" if card.mp_star else ""
+        return f"{text} {card.mp_category or ''}".strip()
+    if key == "draws":
+        return None if card.draw is None else f"{card.draw}/{card.draw_opponent}"
+    if key == "flags":
+        flags = [label for attr, label in FLAG_NAMES if getattr(card, attr)]
+        return ", ".join(flags) or None
+    value = getattr(card, key)
+    if isinstance(value, tuple):
+        return ", ".join(value) or None
+    if value is False:
+        return None
+    if value is True:
+        return "yes"
+    return value
+
+
+@dataclass
+class ShowResult:
+    query: str
+    cards: list[Card]
+
+
+def show(catalog: Catalog, query: str) -> ShowResult:
+    """Every version of the name the player typed; a tag or set code narrows the versions shown."""
+    name, tag, code = split_written_name(query)
+    versions = catalog.by_name(name)
+    if not versions:
+        resolution = catalog.resolve(name, set_code=code)
+        raise DeckcheckError(resolution.message)
+    if tag or code:
+        narrowed = [c for c in versions if (not tag or c.tag == tag) and (not code or c.set == code or
+                                                                          (code == "PR" and c.promo))]
+        versions = narrowed or versions
+    return ShowResult(query, versions)
+
+
+def facts_table(cards: list[Card]) -> list[tuple[str, list[str]]]:
+    """Rows (label, one value per card) with at least one value, for a side-by-side table."""
+    rows = []
+    for label, key in FACT_ROWS:
+        values = [fact(c, key) for c in cards]
+        if any(v is not None for v in values):
+            rows.append((label, ["" if v is None else str(v) for v in values]))
+    return rows
+
+
+def render_table(cards: list[Card]) -> str:
+    header = ["", *(c.display() for c in cards)]
+    rows = [header, *([label, *values] for label, values in facts_table(cards))]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
+    lines = []
+    for i, row in enumerate(rows):
+        lines.append("  ".join(cell.ljust(widths[j]) for j, cell in enumerate(row)).rstrip())
+        if i == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def search(catalog: Catalog, *, name: str | None = None, type_: str | None = None, alignment: str | None = None,
+           set_code: str | None = None, race: str | None = None, skill: str | None = None,
+           subtype: str | None = None, keyword: str | None = None) -> list[Card]:
+    """Cards matching every given filter (case- and accent-insensitive; name matches a part of the name)."""
+
+    def has(values, wanted: str | None) -> bool:
+        return wanted is None or any(fold(v) == fold(wanted) or fold(v) == fold(wanted).rstrip("s")
+                                     for v in values)
+
+    found = []
+    for card in catalog.cards:
+        if name and fold(name) not in fold(card.name):
+            continue
+        if type_ and fold(card.type) != fold(type_):
+            continue
+        if alignment and fold(card.alignment) != fold(alignment):
+            continue
+        if set_code and card.set != set_code.upper() and not (set_code.upper() == "PR" and card.promo):
+            continue
+        if not (has(card.races, race) and has(card.skills, skill) and has(card.subtypes, subtype)
+                and has(card.keywords, keyword)):
+            continue
+        found.append(card)
+    return found
+
+
+def render_list(cards: list[Card]) -> str:
+    rows = [("id", "name", "type", "alignment", "details")]
+    for c in cards:
+        details = "/".join(c.subtypes)
+        if c.is_character:
+            details = f"mind {c.mind}, {'/'.join(c.skills)}, {', '.join(c.races)}"
+        elif c.is_site:
+            details = f"{c.site_type or ''} {c.region or ''}".strip()
+        rows.append((c.id, c.display(), c.type, c.alignment, details))
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(cell.ljust(widths[j]) for j, cell in enumerate(r)).rstrip() for r in rows)

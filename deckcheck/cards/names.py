@@ -1,0 +1,39 @@
+"""Name folding and the set codes players write after a card name.
+
+Players type "Durins Axe", "DURIN'S AXE", "Durin’s Axe" and "Durin´s-Axe" for the same card; GCCG writes
+"Bûrat", NetMECCG "Burat", maciak.org "BertBurat". Folding keeps letters and digits only, without accents
+and case, so all of these meet at one key.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# The ICE card pool, in publication order (PR = promo cards, folded into their sets by the CoE database).
+ICE_SETS = ("TW", "TD", "DM", "LE", "AS", "WH", "BA")
+ICE_SET_CODES = frozenset(ICE_SETS + ("PR",))
+
+# Set codes of the Council of Elrond "dream cards" (fan-made expansions) seen in real decklists: these
+# cards are not in the ICE pool, which is a different message from "unknown name".
+DREAM_SET_CODES = frozenset({
+    "FB", "DF", "WR", "NE", "NW", "TI", "GW", "ML", "RS", "SL", "KN", "CA", "CP", "MM", "BU", "BO",
+    "DS", "CH", "AF", "WT", "GB", "NWS", "ROW", "RW", "BL", "TS", "DC",
+})
+
+# Version tags: [H]ero, [M]inion, [F]allen-wizard, [B]alrog.
+TAG_ALIGNMENT = {"H": "Hero", "M": "Minion", "F": "Fallen-wizard", "B": "Balrog"}
+
+_NOT_ALNUM = re.compile(r"[^0-9a-z]+")
+_SPECIAL_LETTERS = str.maketrans({"æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "ß": "ss", "ð": "d", "þ": "th"})
+
+
+def strip_accents(text: str) -> str:
+    """Dûm -> Dum, Eärcaraxë -> Earcaraxe."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_SPECIAL_LETTERS))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def fold(name: str) -> str:
+    """The lookup key of a name: lower-case letters and digits only, accents removed."""
+    return _NOT_ALNUM.sub("", strip_accents(name).lower())
