@@ -1,0 +1,416 @@
+"""Deck statistics: composition, characters, marshalling points, creatures, site coverage, stage points.
+
+`deck_stats(deck)` reads a resolved `Deck` (entries with their `Card`) and returns a `DeckStats` of plain
+values that every report (text, json, html, xlsx) renders. No I/O here, no catalog: the deck's cards are
+all the facts needed. Entries whose name did not resolve are counted in the composition as "unresolved"
+and left out of everything that needs card facts.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import asdict, dataclass, field
+
+from deckcheck.analysis.deck_odds import default_conditions, odds_table
+from deckcheck.cards.model import Card
+from deckcheck.cards.names import fold
+from deckcheck.decklist.model import PART_ORDER, Deck, DeckEntry, Part
+
+# Marshalling point categories in the order the rules list them (coe 10.3.ii).
+MP_CATEGORIES = ("character", "item", "faction", "ally", "kill", "miscellaneous")
+
+REGION_TYPES = {"w": "Wilderness", "s": "Shadow-land", "d": "Dark-domain", "b": "Border-land",
+                "f": "Free-domain", "c": "Coastal Sea"}
+SITE_TYPES = {"H": "Haven", "F": "Free-hold", "B": "Border-hold", "R": "Ruins & Lairs",
+              "S": "Shadow-hold", "D": "Dark-hold"}
+_SYMBOL = re.compile(r"\{(\w)\}")
+
+# Items of the other side score half for these alignments (coe 10.W1, 10.R1, 10.B1).
+HALF_SCORED_ITEMS = {"wizard": "Minion", "ringwraith": "Hero", "balrog": "Hero"}
+AVATAR_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard",
+                    "Balrog": "balrog"}
+ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
+
+UNRESOLVED = "unresolved"
+# Odds curves of the reports: the opening hand and this many further draws.
+DEFAULT_DRAWS = 10
+PLAY_DECK_TYPES = ("Character", "Resource", "Hazard")
+
+
+@dataclass
+class CharacterRow:
+    name: str
+    part: str
+    count: int
+    mind: int | None
+    direct_influence: int | str | None
+    skills: list[str]
+    races: list[str]
+    home_site: str | None
+    mp: int | None
+    avatar: bool
+
+
+@dataclass
+class MPRow:
+    """One card's marshalling points as the deck's alignment scores them."""
+
+    name: str
+    part: str
+    category: str
+    count: int
+    printed: str        # "3", "3(5)", "(2)"
+    each: int           # scored per copy, printed value before any parentheses
+    potential: int      # scored per copy with the parenthesised value (when stored, etc.)
+    note: str = ""      # why the score differs from the print ("half: hero item", "Fallen-wizard: 1")
+
+
+@dataclass
+class MPCategory:
+    category: str
+    cards: int = 0
+    points: int = 0
+    potential: int = 0
+
+
+@dataclass
+class CreatureRow:
+    name: str
+    count: int
+    keyed_to: str               # as printed: "{w}{s}{R}"
+    region_types: list[str]     # ["Wilderness", "Shadow-land"] (repeats kept: {w}{w} needs two)
+    site_types: list[str]       # ["Ruins & Lairs"]
+
+
+@dataclass
+class CoverageRow:
+    """Where a resource of the deck can be played among the sites of the location deck."""
+
+    name: str
+    part: str
+    count: int
+    kind: str                   # item, faction, ally
+    needs: str                  # "major item site", "Edoras", ...
+    sites: list[str]
+    checked: bool = True        # False where the card data does not say where it is played
+
+
+@dataclass
+class DeckStats:
+    name: str
+    path: str
+    alignment: str | None
+    parts: dict[str, int]                       # part -> cards
+    play_deck_size: int
+    types: dict[str, dict[str, int]]            # part -> {type -> cards}
+    subtypes: dict[str, int]                    # play deck: subtype -> cards
+    alignments: dict[str, int]                  # card alignment -> cards (all parts but sites)
+    characters: list[CharacterRow]
+    pool_mind: int
+    play_deck_mind: int
+    mp_rows: list[MPRow]
+    mp_categories: list[MPCategory]
+    mp_total: int
+    mp_potential: int
+    kill_points_offered: int                    # MP of our own hazards: kill points for the opponent
+    creatures: list[CreatureRow]
+    keyed_region_types: dict[str, int]          # region/site type -> creature copies keyed to it
+    keyed_site_types: dict[str, int]
+    sites: list[str]                            # the location deck, by name
+    coverage: list[CoverageRow]
+    stage_points_pool: int | None               # Fallen-wizard only
+    stage_points_deck: int | None
+    draw_odds: dict | None = None               # OddsTable.to_json() of the default groups
+    warnings: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+# ---- alignment ------------------------------------------------------------------------------------------
+
+
+def deck_alignment(deck: Deck) -> str | None:
+    """The declared alignment, else the one of the deck's avatars (the most copies), else None."""
+    if deck.alignment in ALIGNMENTS:
+        return deck.alignment
+    votes: Counter[str] = Counter()
+    for entry in deck.entries:
+        card = entry.card
+        if card and card.avatar and card.alignment in AVATAR_ALIGNMENT:
+            votes[AVATAR_ALIGNMENT[card.alignment]] += entry.count
+    return votes.most_common(1)[0][0] if votes else None
+
+
+# ---- composition ----------------------------------------------------------------------------------------
+
+
+def entry_type(entry: DeckEntry) -> str:
+    """The card's type (Character, Resource, Hazard, Site); for an unresolved name the part's, if it says."""
+    by_part = {Part.CHARACTERS: "Character", Part.RESOURCES: "Resource", Part.HAZARDS: "Hazard"}
+    if entry.card is not None:
+        return entry.card.type
+    return by_part.get(entry.part, UNRESOLVED)
+
+
+def _parts(deck: Deck) -> dict[str, int]:
+    return {p.value: deck.count(p) for p in PART_ORDER if deck.count(p)}
+
+
+def _types(deck: Deck) -> dict[str, dict[str, int]]:
+    out: dict[str, dict[str, int]] = {}
+    for part in PART_ORDER:
+        tally: Counter[str] = Counter()
+        for entry in deck.part(part):
+            tally[entry_type(entry)] += entry.count
+        if tally:
+            out[part.value] = dict(tally.most_common())
+    return out
+
+
+def _subtypes(deck: Deck) -> dict[str, int]:
+    tally: Counter[str] = Counter()
+    for entry in deck.play_deck():
+        if entry.card is None:
+            continue
+        for subtype in entry.card.subtypes or ("(no subtype)",):
+            tally[subtype] += entry.count
+    return dict(tally.most_common())
+
+
+def _alignments(deck: Deck) -> dict[str, int]:
+    tally: Counter[str] = Counter()
+    for entry in deck.entries:
+        if entry.part != Part.SITES:
+            tally[entry.card.alignment if entry.card else UNRESOLVED] += entry.count
+    return dict(tally.most_common())
+
+
+# ---- characters -----------------------------------------------------------------------------------------
+
+
+def _characters(deck: Deck) -> list[CharacterRow]:
+    rows = []
+    for part in PART_ORDER:
+        for entry in deck.part(part):
+            card = entry.card
+            if card is None or not card.is_character:
+                continue
+            rows.append(CharacterRow(
+                name=card.display(), part=part.value, count=entry.count, mind=card.mind,
+                direct_influence=card.direct_influence, skills=list(card.skills), races=list(card.races),
+                home_site=card.home_site, mp=card.mp, avatar=card.avatar,
+            ))
+    return rows
+
+
+def _mind(deck: Deck, parts: tuple[Part, ...]) -> int:
+    return sum((e.card.mind or 0) * e.count for e in deck.entries
+               if e.part in parts and e.card is not None and e.card.is_character)
+
+
+# ---- marshalling points ---------------------------------------------------------------------------------
+
+
+def scored_mp(card: Card, alignment: str | None, printed: int | None) -> tuple[int, str]:
+    """A printed MP value as the deck's alignment scores it, and why it differs (or "").
+
+    Fallen-wizard: a non-Stage card worth at least 1 is worth 1 (coe 10.F1). Wizard, Ringwraith, Balrog:
+    items of the other side score half, rounded up (coe 10.W1, 10.R1, 10.B1).
+    """
+    if printed is None:
+        return 0, ""
+    if alignment == "fallen-wizard" and not card.is_stage and printed >= 1:
+        return 1, "Fallen-wizard: 1" if printed > 1 else ""
+    other_side = HALF_SCORED_ITEMS.get(alignment or "")
+    if card.is_item and card.alignment == other_side and printed > 0:
+        return math.ceil(printed / 2), f"half: {other_side.lower()} item"
+    return printed, ""
+
+
+def _printed_mp(card: Card) -> str:
+    base = "" if card.mp is None else str(card.mp)
+    alt = "" if card.mp_alt is None else f"({card.mp_alt})"
+    return base + alt + ("*" if card.mp_star else "")
+
+
+def _mp_rows(deck: Deck, alignment: str | None) -> list[MPRow]:
+    """MP of the cards the player brings into play: pool and play-deck characters and resources.
+
+    Hazards give no MP to the player who plays them (coe 10.4); their MP are kill points for the opponent.
+    """
+    rows = []
+    for entry in deck.entries:
+        card = entry.card
+        if card is None or card.type == "Hazard" or not (entry.part == Part.POOL or entry.part.in_play_deck):
+            continue
+        if card.mp is None and card.mp_alt is None:
+            continue
+        category = card.mp_category or ("character" if card.is_character else "miscellaneous")
+        each, note = scored_mp(card, alignment, card.mp)
+        potential, _ = scored_mp(card, alignment, card.mp_alt if card.mp_alt is not None else card.mp)
+        rows.append(MPRow(card.display(), entry.part.value, category, entry.count, _printed_mp(card),
+                          each, potential, note))
+    return rows
+
+
+def _mp_categories(rows: list[MPRow]) -> list[MPCategory]:
+    cats = {c: MPCategory(c) for c in MP_CATEGORIES}
+    for row in rows:
+        cat = cats.setdefault(row.category, MPCategory(row.category))
+        cat.cards += row.count
+        cat.points += row.each * row.count
+        cat.potential += row.potential * row.count
+    return list(cats.values())
+
+
+def _kill_points_offered(deck: Deck) -> int:
+    return sum((e.card.mp or 0) * e.count for e in deck.play_deck()
+               if e.card is not None and e.card.type == "Hazard" and e.card.mp)
+
+
+# ---- creatures ------------------------------------------------------------------------------------------
+
+
+def keyed_symbols(keyed_to: str | None) -> tuple[list[str], list[str]]:
+    """"{w}{w}{R}" -> (["Wilderness", "Wilderness"], ["Ruins & Lairs"])."""
+    regions, sites = [], []
+    for symbol in _SYMBOL.findall(keyed_to or ""):
+        if symbol in REGION_TYPES:
+            regions.append(REGION_TYPES[symbol])
+        elif symbol in SITE_TYPES:
+            sites.append(SITE_TYPES[symbol])
+    return regions, sites
+
+
+def _creatures(deck: Deck) -> list[CreatureRow]:
+    rows = []
+    for entry in deck.play_deck():
+        card = entry.card
+        if card is None or not card.is_creature or card.type != "Hazard":
+            continue
+        regions, sites = keyed_symbols(card.keyed_to)
+        rows.append(CreatureRow(card.display(), entry.count, card.keyed_to or "", regions, sites))
+    return rows
+
+
+def _keyed_tally(creatures: list[CreatureRow], attribute: str, order: dict[str, str]) -> dict[str, int]:
+    tally = {name: 0 for name in order.values()}
+    for row in creatures:
+        for name in set(getattr(row, attribute)):
+            tally[name] += row.count
+    return tally
+
+
+# ---- site coverage --------------------------------------------------------------------------------------
+
+
+def _location_sites(deck: Deck) -> list[Card]:
+    return [e.card for e in deck.part(Part.SITES) if e.card is not None and e.card.is_site]
+
+
+def _coverage(deck: Deck, sites: list[Card]) -> list[CoverageRow]:
+    """For each item, faction and ally of the play deck and sideboards: the location-deck sites that allow it.
+
+    Items: a site whose playable items include the item's class. Factions and allies: a site of the name
+    their card gives, any version (hero, minion, ...) counting. Special items and cards whose text names no
+    site (the card data has no `playable_at`) are listed, marked unchecked.
+    """
+    by_name: dict[str, list[str]] = {}
+    for site in sites:
+        by_name.setdefault(fold(site.name), []).append(site.display())
+    rows = []
+    parts = (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY, Part.SIDEBOARD, Part.FW_SIDEBOARD)
+    for entry in deck.entries:
+        card = entry.card
+        if card is None or entry.part not in parts or card.type != "Resource":
+            continue
+        if card.is_item:
+            rows.append(_item_coverage(entry, card, sites))
+        elif card.is_faction or card.is_ally:
+            kind = "faction" if card.is_faction else "ally"
+            matched = [name for place in card.playable_at for name in by_name.get(fold(place), [])]
+            rows.append(CoverageRow(card.display(), entry.part.value, entry.count, kind,
+                                    " or ".join(card.playable_at) or "(not in card data)", matched,
+                                    checked=bool(card.playable_at)))
+    return rows
+
+
+def _item_coverage(entry: DeckEntry, card: Card, sites: list[Card]) -> CoverageRow:
+    item_class = card.item_class or ""
+    if item_class not in ("minor", "major", "greater", "gold ring"):
+        return CoverageRow(card.display(), entry.part.value, entry.count, "item",
+                           f"{item_class} item (site given by the card)", [], checked=False)
+    matched = [s.display() for s in sites if item_class in s.playable_items]
+    needs = f"{item_class} item site"
+    return CoverageRow(card.display(), entry.part.value, entry.count, "item", needs, matched)
+
+
+def _coverage_warnings(rows: list[CoverageRow], sites: list[Card]) -> list[str]:
+    if not sites:
+        return ["the deck has no location deck: site coverage not checked"] if rows else []
+    return [f"{row.name} ({row.part}): playable at none of the location deck's sites (needs {row.needs})"
+            for row in rows if row.checked and not row.sites]
+
+
+# ---- stage points ---------------------------------------------------------------------------------------
+
+
+def _stage_points(deck: Deck, parts: tuple[Part, ...]) -> int:
+    return sum((e.card.stage_points or 0) * e.count for e in deck.entries
+               if e.part in parts and e.card is not None)
+
+
+# ---- the whole ------------------------------------------------------------------------------------------
+
+
+def deck_stats(deck: Deck, *, draws: int = DEFAULT_DRAWS) -> DeckStats:
+    """All statistics of a deck; `draws` further cards after the opening hand for the odds curves."""
+    alignment = deck_alignment(deck)
+    play_parts = tuple(p for p in Part if p.in_play_deck)
+    mp_rows = _mp_rows(deck, alignment)
+    categories = _mp_categories(mp_rows)
+    creatures = _creatures(deck)
+    sites = _location_sites(deck)
+    coverage = _coverage(deck, sites)
+    is_fw = alignment == "fallen-wizard"
+    warnings = _coverage_warnings(coverage, sites)
+    unresolved = sum(e.count for e in deck.entries if e.card is None)
+    if unresolved:
+        warnings.insert(0, f"{unresolved} card(s) did not resolve and are left out of the statistics")
+    return DeckStats(
+        name=deck.name or deck.path,
+        path=deck.path,
+        alignment=alignment,
+        parts=_parts(deck),
+        play_deck_size=sum(e.count for e in deck.play_deck()),
+        types=_types(deck),
+        subtypes=_subtypes(deck),
+        alignments=_alignments(deck),
+        characters=_characters(deck),
+        pool_mind=_mind(deck, (Part.POOL,)),
+        play_deck_mind=_mind(deck, play_parts),
+        mp_rows=mp_rows,
+        mp_categories=categories,
+        mp_total=sum(c.points for c in categories),
+        mp_potential=sum(c.potential for c in categories),
+        kill_points_offered=_kill_points_offered(deck),
+        creatures=creatures,
+        keyed_region_types=_keyed_tally(creatures, "region_types", REGION_TYPES),
+        keyed_site_types=_keyed_tally(creatures, "site_types", SITE_TYPES),
+        sites=[s.display() for s in sites],
+        coverage=coverage,
+        stage_points_pool=_stage_points(deck, (Part.POOL,)) if is_fw else None,
+        stage_points_deck=_stage_points(deck, (Part.POOL,) + play_parts) if is_fw else None,
+        draw_odds=_default_odds(deck, draws),
+        warnings=warnings,
+    )
+
+
+def _default_odds(deck: Deck, draws: int) -> dict | None:
+    conditions = default_conditions(deck)
+    if not conditions or not deck.play_deck():
+        return None
+    return odds_table(deck, conditions, draws=draws, joint=False).to_json()
