@@ -1,0 +1,50 @@
+"""Decklists: read every format players use into one `Deck`, and write it back out.
+
+    from deckcheck.decklist import read_deck, parse_text
+    deck = read_deck("A - Stewards of Gondor.meccg")           # format detected from the content
+    deck = parse_text(cell_text, path="Sheet1!B2")               # a decklist pasted into a spreadsheet cell
+
+Both raise DeckcheckError only when nothing usable could be read; every other problem is in deck.diagnostics.
+"""
+
+from __future__ import annotations
+
+import os
+
+from deckcheck.decklist.model import Deck
+from deckcheck.errors import DeckcheckError
+
+__all__ = ["read_deck", "parse_text", "FORMATS"]
+
+FORMATS = ("gccg", "gccg-plain", "netmeccg", "octgn", "wigy-json", "json", "markdown", "cardnum")
+
+
+def read_deck(path: str | os.PathLike, *, input_format: str | None = None, alignment: str | None = None) -> Deck:
+    """Read a decklist file in any known format (or the one given) and resolve it against the catalog."""
+    from deckcheck.fileio import read_text
+
+    text, encoding = read_text(path)
+    deck = parse_text(text, path=str(path), input_format=input_format, alignment=alignment)
+    deck.encoding = encoding
+    return deck
+
+
+def parse_text(text: str, *, path: str = "<text>", input_format: str | None = None,
+               alignment: str | None = None) -> Deck:
+    """Parse decklist text; DeckcheckError (exit 2) only when no card line could be read at all."""
+    from deckcheck.decklist.build import build_deck
+    from deckcheck.decklist.detect import read_text_as
+
+    if input_format is not None and input_format not in FORMATS:
+        raise DeckcheckError(f"unknown input format {input_format!r}; choose one of {', '.join(FORMATS)}", path)
+    if not text.strip("\ufeff \t\n\r"):
+        raise DeckcheckError("empty file: no decklist to read", path, 1)
+    if "\x00" in text[:8192]:
+        raise DeckcheckError("binary file, not a decklist", path)
+    result = read_text_as(text, path, input_format)
+    if not result.lines:
+        first = next((d for d in result.diagnostics if d.severity == "error"), None)
+        why = f"; first problem: line {first.line}: {first.message}" if first else ""
+        raise DeckcheckError(f"no card lines found (read as {result.format}){why}", path,
+                             first.line if first else None)
+    return build_deck(result, path, alignment=alignment)

@@ -12,7 +12,7 @@ from enum import Enum
 from deckcheck.cards.model import Card
 
 
-class Part(str, Enum):
+class Part(str, Enum):  # noqa: UP042 - str mixin keeps Part("pool") and JSON output as they are
     """Where a card sits in the deck. PLAY is a play-deck line whose header did not say its role."""
 
     POOL = "pool"                  # CoE pool / rulebook starting company (characters, minor items, stage cards)
@@ -75,6 +75,9 @@ class DeckEntry:
     problem: str | None = None         # "unknown-card" or "ambiguous-card" when card is None
     candidates: list[Card] = field(default_factory=list)   # for ambiguous names
     suggestions: list[str] = field(default_factory=list)   # nearest names for unknown ones
+    written_part: Part | None = None   # the part of the file it was written under, when not `part`
+    tag: str | None = None             # the version tag as written ([H], NetMECCG "*"), kept for unresolved names
+    set_code: str | None = None        # the set code as written, kept for unresolved names
 
     @property
     def role(self) -> str | None:
@@ -94,6 +97,8 @@ class Deck:
     entries: list[DeckEntry] = field(default_factory=list)
     notes: str | None = None
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    alignment_reason: str | None = None   # one line: why `alignment` was chosen (declared, avatar, majority)
+    encoding: str | None = None           # the text encoding the file was read in
 
     def part(self, part: Part) -> list[DeckEntry]:
         return [e for e in self.entries if e.part == part]

@@ -1,0 +1,110 @@
+"""Which alignment a deck is played as: wizard, ringwraith, fallen-wizard or balrog.
+
+Decided before names are resolved, so that an untagged "Moria" or "Saruman" resolves to the version of the
+deck's alignment. In order: what the caller says, what the file declares, the avatar in the deck, then the
+majority of cards whose name exists in only one alignment (or that carry a tag). Sites do not vote: NetMECCG
+location decks list a player's whole site collection, of every alignment.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from deckcheck.cards.names import TAG_ALIGNMENT
+from deckcheck.decklist.model import Part, RawLine
+
+DECK_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard", "Balrog": "balrog"}
+ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
+AVATAR_PARTS = (Part.CHARACTERS, Part.PLAY, Part.POOL)
+VOTING_PARTS = (Part.POOL, Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY)
+# Fallen-wizard decks mix hero and minion cards; this many minion votes beside hero ones tip a
+# hero-or-fallen avatar (an untagged "Saruman") to the Fallen-wizard.
+FALLEN_MIX = 3
+
+
+def infer_alignment(lines: list[RawLine], catalog, *, declared: str | None = None,
+                    override: str | None = None) -> tuple[str | None, str, str | None]:
+    """(alignment or None, one-line reason, avatar name or None)."""
+    if override:
+        return override, f"{override}: given by the caller", None
+    if declared:
+        return declared, f"{declared}: declared by the file", None
+    votes = _votes(lines, catalog)
+    found = _from_avatar(lines, catalog, votes)
+    if found:
+        return found
+    if votes:
+        ranked = votes.most_common()
+        winner = ranked[0][0]
+        if votes["fallen-wizard"] and winner in ("wizard", "ringwraith"):
+            winner = "fallen-wizard"   # only a Fallen-wizard deck plays Fallen-wizard versions
+        listed = ", ".join(f"{n} {a}" for a, n in ranked)
+        return winner, f"{winner}: no avatar found; cards of one alignment: {listed}", None
+    return None, "unknown: no avatar and no cards of a single alignment", None
+
+
+def _card_alignments(line: RawLine, catalog) -> set[str]:
+    """The deck alignments a line's card can belong to (tag and id first, then every version of its name)."""
+    if line.card_id:
+        card = catalog.by_id(line.card_id)
+        if card:
+            return {DECK_ALIGNMENT[card.alignment]} if card.alignment in DECK_ALIGNMENT else set()
+    tag_alignment = TAG_ALIGNMENT.get((line.tag or "").upper())
+    if tag_alignment:
+        return {DECK_ALIGNMENT[tag_alignment]}
+    return {DECK_ALIGNMENT[c.alignment] for c in catalog.by_name(line.name) if c.alignment in DECK_ALIGNMENT}
+
+
+def _votes(lines: list[RawLine], catalog) -> Counter:
+    votes: Counter = Counter()
+    for line in lines:
+        if line.part not in VOTING_PARTS:
+            continue
+        alignments = _card_alignments(line, catalog)
+        if len(alignments) == 1:
+            votes[next(iter(alignments))] += line.count
+    return votes
+
+
+def _from_avatar(lines: list[RawLine], catalog, votes: Counter) -> tuple[str, str, str] | None:
+    """The alignment of the avatar with the most copies in the pool or play deck."""
+    copies: Counter = Counter()
+    first: dict[str, RawLine] = {}
+    for line in lines:
+        if line.part in AVATAR_PARTS and _is_avatar(line, catalog):
+            key = f"{line.name.lower()}|{(line.tag or '').upper()}|{line.card_id or ''}"
+            copies[key] += line.count
+            first.setdefault(key, line)
+    if not copies:
+        return None
+    key, n = copies.most_common(1)[0]
+    line = first[key]
+    possible = {a for a in _card_alignments(line, catalog) if a in ALIGNMENTS}
+    avatar_versions = {DECK_ALIGNMENT[c.alignment] for c in _versions(line, catalog) if c.avatar}
+    possible = (possible & avatar_versions) or avatar_versions or possible
+    if len(possible) == 1:
+        chosen = next(iter(possible))
+    elif possible == {"wizard", "fallen-wizard"}:
+        mixed = votes["fallen-wizard"] > 0 or (votes["ringwraith"] >= FALLEN_MIX and votes["wizard"] > 0)
+        chosen = "fallen-wizard" if mixed else "wizard"
+    else:
+        return None
+    written = line.name + (f" [{line.tag}]" if line.tag else "") + (f" ({line.set_code})" if line.set_code else "")
+    where = "play deck" if line.part.in_play_deck else line.part.value
+    return chosen, f"{chosen}: avatar {written} ×{n} in the {where}", line.name
+
+
+def _versions(line: RawLine, catalog) -> list:
+    if line.card_id:
+        card = catalog.by_id(line.card_id)
+        if card:
+            return [card]
+    cards = catalog.by_name(line.name)
+    tag_alignment = TAG_ALIGNMENT.get((line.tag or "").upper())
+    if tag_alignment:
+        cards = [c for c in cards if c.alignment == tag_alignment] or cards
+    return cards
+
+
+def _is_avatar(line: RawLine, catalog) -> bool:
+    return any(c.avatar for c in _versions(line, catalog))

@@ -1,0 +1,93 @@
+"""From what a reader found to a `Deck`: resolve every line against the catalog, merge repeats, check roles.
+
+A card is counted as what the card data says it is: a resource written under a hazards header is a resource
+(with a `misplaced-card` warning), and a mixed "Deck" list is sorted into characters, resources and hazards.
+"""
+
+from __future__ import annotations
+
+from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, SITE
+from deckcheck.decklist.alignment import infer_alignment
+from deckcheck.decklist.lines import ReadResult, fold
+from deckcheck.decklist.model import Deck, DeckEntry, Diagnostic, Part, RawLine
+
+ROLE_PART = {CHARACTER: Part.CHARACTERS, RESOURCE: Part.RESOURCES, HAZARD: Part.HAZARDS, SITE: Part.SITES}
+ROLE_CHECKED = (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY, Part.SITES)
+PROBLEM_CODES = {"unknown": "unknown-card", "ambiguous": "ambiguous-card", "not-ice": "not-ice-card"}
+
+
+def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, catalog=None) -> Deck:
+    if catalog is None:
+        from deckcheck.cards.catalog import load_catalog
+        catalog = load_catalog()
+    deck = Deck(path=path, format=result.format, name=result.name, player=result.player,
+                avatar=result.avatar, length=result.length, notes=result.notes,
+                diagnostics=list(result.diagnostics))
+    deck.alignment, deck.alignment_reason, avatar = infer_alignment(
+        result.lines, catalog, declared=result.alignment, override=alignment)
+    deck.avatar = deck.avatar or avatar
+    merged: dict[tuple, DeckEntry] = {}
+    resolved: dict[tuple, object] = {}
+    for line in result.lines:
+        card, problem, resolution = _resolve(line, catalog, deck, resolved)
+        part = _counted_part(line, card, deck, path)
+        key = (part, card.id) if card else (part, fold(line.name), (line.tag or "").upper(), line.set_code)
+        entry = merged.get(key)
+        if entry is None:
+            entry = DeckEntry(part=part, count=0, written=line.name, card=card, problem=problem,
+                              written_part=line.part if line.part != part else None,
+                              tag=line.tag, set_code=line.set_code)
+            if resolution is not None and card is None:
+                entry.candidates = list(resolution.candidates)
+                entry.suggestions = list(resolution.suggestions)
+            merged[key] = entry
+            deck.entries.append(entry)
+        entry.count += line.count
+        if line.line is not None:
+            entry.lines.append(line.line)
+    return deck
+
+
+def _resolve(line: RawLine, catalog, deck: Deck, cache: dict):
+    """(card or None, problem code or None, Resolution or None); problems become diagnostics."""
+    if line.card_id:
+        card = catalog.by_id(line.card_id)
+        if card and fold(card.name) == fold(line.name):
+            return card, None, None
+        if card is None:
+            why = f"card id {line.card_id!r} is not in the catalog"
+        else:
+            why = f"card id {line.card_id!r} is {card.name!r} in the catalog, not {line.name!r}"
+        deck.diagnostics.append(Diagnostic(deck.path, line.line, "card-id-mismatch",
+                                           f"{why}; resolved by name", "warning"))
+    key = (fold(line.name), (line.tag or "").upper(), line.set_code, line.part, deck.alignment)
+    if key not in cache:
+        cache[key] = catalog.resolve(line.name, tag=line.tag, set_code=line.set_code, part=line.part,
+                                     alignment=deck.alignment)
+    resolution = cache[key]
+    if resolution.card is not None:
+        return resolution.card, None, resolution
+    code = PROBLEM_CODES.get(resolution.status, "unknown-card")
+    message = resolution.message or f"{line.name!r} does not resolve ({resolution.status})"
+    deck.diagnostics.append(Diagnostic(deck.path, line.line, code, message, "error"))
+    return None, code, resolution
+
+
+def _counted_part(line: RawLine, card, deck: Deck, path: str) -> Part:
+    """The part a card counts in: what the card is, where the header said otherwise."""
+    if card is None or line.part not in ROLE_CHECKED:
+        return line.part
+    role = ROLE_PART.get(card.type)
+    if role is None or role == line.part:
+        return line.part
+    if line.part == Part.PLAY and role != Part.SITES:
+        return role   # a mixed "Deck" list does not say roles; the card does
+    if (line.part == Part.HAZARDS and card.playable_as_hazard) or (
+            line.part == Part.RESOURCES and card.playable_as_resource):
+        return line.part   # cards that may be played either way stay where the player put them
+    written = "play deck" if line.part == Part.PLAY else line.part.value
+    deck.diagnostics.append(Diagnostic(
+        path, line.line, "misplaced-card",
+        f"{card.display()} is a {card.type.lower()} but is listed under {written}; counted as {role.value}",
+        "warning"))
+    return role

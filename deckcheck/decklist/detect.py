@@ -1,0 +1,89 @@
+"""Which decklist format a text is in, and the reader for each format.
+
+Detection looks at the content first (a JSON object, XML, a NetMECCG header, GCCG fences, bare GCCG section
+words, Cardnum zone words) and at the file name only to break ties; anything else is read as a labelled list.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import PurePath
+
+from deckcheck.decklist import gccg, labelled, native, netmeccg, octgn, wigy
+from deckcheck.decklist.lines import ReadResult
+
+FORMATS = ("gccg", "gccg-plain", "netmeccg", "octgn", "wigy-json", "json", "markdown", "cardnum")
+
+NETMECCG_SECTION = re.compile(r"^\[(starting|sideboard|anti-fw|characters|resources|hazards|sites)\]\s*$",
+                              re.IGNORECASE | re.MULTILINE)
+GCCG_FENCE = re.compile(r"^#{3,}[ \t]*\n[^#\n][^\n]*\n#{3,}[ \t]*$", re.MULTILINE)
+GCCG_PLAIN_DECK = re.compile(r"^(Deck|Pool)[ \t]*$", re.MULTILINE)
+CARDNUM_ZONE = re.compile(r"^(resources|hazards|characters|fwsb|fw-dc-sb)[ \t]*$", re.IGNORECASE | re.MULTILINE)
+
+
+def detect(text: str, path: str = "") -> str:
+    """The format name of a decklist text (one of FORMATS)."""
+    head = text.lstrip("\ufeff \t\n")
+    suffix = PurePath(path).suffix.lower()
+    if head.startswith(("{", "[")) and not NETMECCG_SECTION.search(text) and not head.startswith("[NetMECCG"):
+        try:
+            data = json.loads(text.lstrip("\ufeff"))
+        except (ValueError, RecursionError):
+            return "json"   # broken JSON: the native reader reports where
+        return "wigy-json" if wigy.looks_like(data) and not native.looks_like(data) else "json"
+    if head.startswith(("<?xml", "<deck")) or suffix == ".o8d":
+        return "octgn"
+    if head.startswith("[NetMECCG") or NETMECCG_SECTION.search(text):
+        return "netmeccg"
+    if GCCG_FENCE.search(text):
+        return "gccg"
+    if GCCG_PLAIN_DECK.search(text):
+        return "gccg-plain"
+    if CARDNUM_ZONE.search(text):
+        return "cardnum"
+    if suffix == ".dck":
+        return "netmeccg"
+    if suffix in (".meccg", ".deck"):
+        return "gccg"
+    return "markdown"
+
+
+def read_json(text: str, path: str, kind: str) -> ReadResult:
+    """Parse JSON once; a syntax error is a diagnostic with its line, and nothing is read."""
+    try:
+        data = json.loads(text.lstrip("\ufeff"))
+    except json.JSONDecodeError as exc:
+        result = ReadResult(format=kind, recognised=False)
+        result.problem(path, exc.lineno, "bad-json", f"not valid JSON: {exc.msg}")
+        return result
+    except RecursionError:
+        result = ReadResult(format=kind, recognised=False)
+        result.problem(path, None, "bad-json", "JSON nested too deeply")
+        return result
+    if kind == "wigy-json":
+        if not isinstance(data, dict):
+            result = ReadResult(format=kind, recognised=False)
+            result.problem(path, 1, "bad-json", "a wigy deck must be a JSON object")
+            return result
+        return wigy.read_data(data, text, path)
+    return native.read_data(data, text, path)
+
+
+READERS: dict[str, Callable[[str, str], ReadResult]] = {
+    "gccg": gccg.read_fenced,
+    "gccg-plain": gccg.read_plain,
+    "netmeccg": netmeccg.read,
+    "octgn": octgn.read,
+    "wigy-json": lambda text, path: read_json(text, path, "wigy-json"),
+    "json": lambda text, path: read_json(text, path, "json"),
+    "markdown": labelled.read_markdown,
+    "cardnum": labelled.read_cardnum,
+}
+
+
+def read_text_as(text: str, path: str, input_format: str | None = None) -> ReadResult:
+    """Run the reader of the given (or detected) format; readers never raise on bad content."""
+    kind = input_format or detect(text, path)
+    return READERS[kind](text, path)

@@ -1,0 +1,151 @@
+"""GCCG decklists: the 0.9.x "fenced" text (####/Deck/####) and the 0.8.78 plain text (a bare "Deck" line).
+
+Both are "N Name [TAG] (SET)" lines under section words; 0.9.x adds "# Hazard (30)" category sub-headers
+whose number we check against the lines below them. The Notes section is prose: kept as notes, never cards.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deckcheck.decklist.lines import NOTES, ReadResult, label_part, read_card_line
+from deckcheck.decklist.model import Part
+
+FENCE = re.compile(r"^#{3,}\s*$")
+SUBHEADER = re.compile(r"^#\s*(?P<label>[^#()\d][^()]*?)\s*\((?P<n>\d+)\)\s*$")
+VERSION = re.compile(r"GCCG\s+v?(?P<v>[\d.]+)", re.IGNORECASE)
+META = re.compile(r"^#\s*(?P<key>Player|Alignment|Avatar|Length|Name)\s*:\s*(?P<value>.+?)\s*$", re.IGNORECASE)
+
+# Section words of GCCG files, folded to lower case.
+SECTIONS: dict[str, Part | str] = {
+    "deck": Part.PLAY,
+    "pool": Part.POOL,
+    "sideboard": Part.SIDEBOARD,
+    "sideboard vs. fw": Part.FW_SIDEBOARD,
+    "sideboard vs fw": Part.FW_SIDEBOARD,
+    "sites": Part.SITES,
+    "notes": NOTES,
+}
+
+
+def is_fence_at(lines: list[str], i: int) -> bool:
+    """A fenced section header: a '#' line, a word line, a '#' line."""
+    return (i + 2 < len(lines) and FENCE.match(lines[i]) is not None
+            and FENCE.match(lines[i + 2]) is not None and not lines[i + 1].startswith("#")
+            and lines[i + 1].strip() != "")
+
+
+def read_fenced(text: str, path: str) -> ReadResult:
+    return _read(text, path, fenced=True)
+
+
+def read_plain(text: str, path: str) -> ReadResult:
+    return _read(text, path, fenced=False)
+
+
+class _Block:
+    """A "# Hazard (30)" category block: the count it declares and the copies read under it."""
+
+    def __init__(self, label: str, declared: int, line: int):
+        self.label, self.declared, self.line, self.read = label, declared, line, 0
+
+
+def _read(text: str, path: str, *, fenced: bool) -> ReadResult:
+    result = ReadResult(format="gccg" if fenced else "gccg-plain")
+    lines = text.split("\n")
+    section: Part | str | None = None   # None before the first section
+    unknown_section = False
+    part = Part.PLAY
+    block: _Block | None = None
+    notes: list[str] = []
+    seen_section = False
+    i = 0
+    while i < len(lines):
+        line_no, line = i + 1, lines[i].rstrip()
+        stripped = line.strip()
+        header = _section_header(lines, i, fenced)
+        if header is not None:
+            _close_block(result, path, block)
+            block = None
+            word, width = header
+            seen_section = True
+            found = SECTIONS.get(word.lower().strip())
+            unknown_section = found is None
+            if unknown_section:
+                result.problem(path, line_no + (1 if fenced else 0), "unknown-section",
+                               f"unknown section {word.strip()!r}; its lines are skipped", severity="warning")
+            section = found
+            part = found if isinstance(found, Part) else Part.PLAY
+            i += width
+            continue
+        i += 1
+        if section == NOTES:
+            notes.append(line)
+            continue
+        if not stripped or unknown_section:
+            continue
+        if stripped.startswith("#"):
+            if not seen_section:
+                _header_comment(result, stripped)
+                continue
+            sub = SUBHEADER.match(stripped)
+            if sub:
+                _close_block(result, path, block)
+                block = _Block(sub.group("label"), int(sub.group("n")), line_no)
+                part = _subheader_part(section, sub.group("label"))
+            continue
+        if section is None:
+            result.problem(path, line_no, "outside-section",
+                           f"card line before any section: {stripped!r}; read as play deck", severity="warning")
+        raw = read_card_line(result, path, line_no, stripped, part)
+        if raw and block:
+            block.read += raw.count
+    _close_block(result, path, block)
+    if notes:
+        result.notes = "\n".join(notes).strip() or None
+    result.recognised = seen_section
+    return result
+
+
+def _section_header(lines: list[str], i: int, fenced: bool) -> tuple[str, int] | None:
+    """(section word, lines it spans) when a section starts at line i."""
+    if is_fence_at(lines, i):
+        return lines[i + 1].strip(), 3
+    word = lines[i].strip()
+    if not fenced and word.lower() in SECTIONS and word[:1].isupper():
+        return word, 1
+    return None
+
+
+def _subheader_part(section: Part | str | None, label: str) -> Part:
+    """In the Deck section, "# Hero Resource (30)" says the role; elsewhere the section decides."""
+    if section in (Part.PLAY, None):
+        found = label_part(label)
+        if found in (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.SITES):
+            return found
+        return Part.PLAY
+    return section if isinstance(section, Part) else Part.PLAY
+
+
+def _close_block(result: ReadResult, path: str, block: _Block | None) -> None:
+    if block and block.declared != block.read:
+        result.problem(path, block.line, "count-mismatch",
+                       f"'# {block.label} ({block.declared})' is followed by {block.read} cards",
+                       severity="warning")
+
+
+def _header_comment(result: ReadResult, comment: str) -> None:
+    """The comment block before the first section: version line, deck name, our own metadata lines."""
+    body = comment.lstrip("#").strip()
+    if not body or VERSION.search(body):
+        return
+    meta = META.match(comment)
+    if meta:
+        key, value = meta.group("key").lower(), meta.group("value")
+        if key == "length":
+            result.length = int(value) if value.isdigit() else None
+        else:
+            setattr(result, key, value)
+        return
+    if result.name is None:
+        result.name = body

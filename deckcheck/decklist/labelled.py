@@ -1,0 +1,130 @@
+"""Hand-typed lists: Markdown and "Label:" lists (maciak.org, forum posts) and Cardnum zone text.
+
+Sections start at a label ("Starting Company:", "Hazard Creatures:", "## Sites", "Resources (30)") or, in
+Cardnum text, a bare zone word ("resources", "FW-DC-SB"). Card lines take any count syntax players use
+("3 Name", "- 3x Name", "Name x2", "3-Name", "Name (x3)"). Prose around the list is skipped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deckcheck.decklist.lines import NOTES, ReadResult, fold, label_part, read_card_line, split_count, strip_bullet
+from deckcheck.decklist.model import Part
+
+HEADING = re.compile(r"^\s{0,3}#{1,6}\s*(?P<label>.+?)\s*#*\s*$")
+HTML_TAG = re.compile(r"<[^>]+>")
+LABEL = re.compile(r"^(?P<label>[^:]{1,60}?)\s*:\s*(?P<value>.*?)\s*$")
+MARKDOWN_LINK = re.compile(r"\]\(|https?://")
+COUNT_SUFFIX = re.compile(r"\(\s*\d+\s*\)")
+META_KEYS = {"name": "name", "deck name": "name", "deck": "name", "player": "player", "alignment": "alignment",
+             "avatar": "avatar", "length": "length", "game length": "length"}
+# Labels accepted without a colon, as whole lines (Cardnum zone words and web headings).
+BARE_LABELS = {"pool", "starting company", "characters", "resources", "hazards", "sideboard", "sites", "fwsb",
+               "fw dc sb", "avatars", "items", "factions", "allies", "creatures", "hazard creatures",
+               "hazard events", "location deck", "sideboard vs fw", "anti fw", "notes"}
+PROSE_WORDS = 9   # a line of this many words without a count is a sentence, not a card
+
+
+def read_markdown(text: str, path: str) -> ReadResult:
+    return _read(text, path, ReadResult(format="markdown"))
+
+
+def read_cardnum(text: str, path: str) -> ReadResult:
+    return _read(text, path, ReadResult(format="cardnum"))
+
+
+def _read(text: str, path: str, result: ReadResult) -> ReadResult:
+    section: Part | str | None = None
+    seen_parts: set[Part] = set()
+    notes: list[str] = []
+    for line_no, line in enumerate(text.split("\n"), start=1):
+        stripped = HTML_TAG.sub("", line).strip()
+        if not stripped or not re.search(r"[^\W_]", stripped) or MARKDOWN_LINK.search(stripped):
+            continue   # blank, rules ("---"), and link lists (a table of contents) are not cards
+        label = _section_label(line, stripped)
+        if label is not None:
+            found = label_part(label)
+            if found == Part.POOL and seen_parts - {Part.POOL}:
+                result.problem(path, line_no, "second-deck",
+                               "another decklist starts here; only the first one in the file is read",
+                               severity="warning")
+                break
+            if found is None:
+                if not seen_parts and not isinstance(section, Part):
+                    # prose before the list: its headings name the deck ("Challenge Deck A (Saruman)")
+                    heading = _heading_text(line)
+                    if heading:
+                        result.name = heading
+                    continue
+                result.problem(path, line_no, "unknown-section",
+                               f"unknown section {label!r}; its lines are skipped", severity="warning")
+            section = found if found is not None else "unknown"
+            continue
+        if _metadata(result, stripped):
+            continue
+        if section == NOTES:
+            notes.append(stripped)
+            continue
+        if not isinstance(section, Part):
+            continue   # prose before the list, or lines of an unknown section
+        if _is_prose(stripped):
+            result.problem(path, line_no, "not-a-card-line",
+                           f"not a card line: {stripped[:60]!r}; skipped", severity="warning")
+            continue
+        raw = read_card_line(result, path, line_no, stripped, section)
+        if raw:
+            seen_parts.add(section)
+    if notes:
+        result.notes = "\n".join(notes)
+    result.recognised = bool(seen_parts) or section is not None
+    return result
+
+
+def _section_label(line: str, stripped: str) -> str | None:
+    """The label text when the line starts a section, else None."""
+    heading = _heading_text(line)
+    if heading is not None:
+        return heading
+    count, _rest = split_count(strip_bullet(stripped))
+    if count is not None:
+        return None
+    m = LABEL.match(stripped)
+    if m and not m.group("value"):
+        return m.group("label")
+    folded = fold(COUNT_SUFFIX.sub(" ", stripped))
+    if folded in BARE_LABELS or label_part(stripped) == NOTES:
+        return stripped
+    if COUNT_SUFFIX.search(stripped) and len(folded.split()) <= 3 and isinstance(label_part(stripped), Part):
+        return stripped   # "Resources (30)"
+    return None
+
+
+def _heading_text(line: str) -> str | None:
+    m = HEADING.match(line)
+    if m and not line.lstrip().startswith("#" * 7):
+        return HTML_TAG.sub("", m.group("label")).strip()
+    if re.match(r"^\s*<h\d\b", line, re.IGNORECASE):
+        return HTML_TAG.sub("", line).strip()
+    return None
+
+
+def _metadata(result: ReadResult, stripped: str) -> bool:
+    """"Player: Ann" and the like; True when the line was metadata."""
+    m = LABEL.match(stripped)
+    if not m or not m.group("value"):
+        return False
+    key = META_KEYS.get(fold(m.group("label")))
+    if key is None or split_count(m.group("label"))[0] is not None:
+        return False
+    value = m.group("value")
+    if key == "length":
+        result.length = int(value) if value.isdigit() else None
+    else:
+        setattr(result, key, value)
+    return True
+
+
+def _is_prose(stripped: str) -> bool:
+    count, rest = split_count(strip_bullet(stripped))
+    return count is None and len(rest.split()) >= PROSE_WORDS

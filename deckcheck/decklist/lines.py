@@ -1,0 +1,193 @@
+"""Pieces every text reader shares: what a reader returns, card-name parsing, counts, section labels."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+from deckcheck.cards.names import DREAM_SET_CODES, ICE_SET_CODES
+from deckcheck.decklist.model import Diagnostic, Part, RawLine
+
+KNOWN_TAGS = ("H", "M", "F", "B")
+
+# A count above this is a typo or garbage, never a deck (the biggest real location decks hold ~210 sites).
+MAX_COUNT = 500
+
+
+@dataclass
+class ReadResult:
+    """What a reader found: card lines, metadata the file states, and problems (never an exception)."""
+
+    format: str
+    lines: list[RawLine] = field(default_factory=list)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    name: str | None = None
+    player: str | None = None
+    alignment: str | None = None
+    avatar: str | None = None
+    length: int | None = None
+    notes: str | None = None
+    # True when the text had the shape of a decklist at all (sections, header); an empty file does not.
+    recognised: bool = True
+
+    def problem(self, path: str, line: int | None, code: str, message: str, severity: str = "error") -> None:
+        self.diagnostics.append(Diagnostic(path, line, code, message, severity))
+
+
+# "Name [H] (TW)": an optional trailing (SET) and, before it, an optional [TAG]; the set code is the LAST
+# parenthesised token, because names hold parentheses themselves ("Bert" (Bûrat) (TW)).
+_TRAILING_PAREN = re.compile(r"\s*\(([^()]{1,8})\)\s*$")
+_TRAILING_BRACKET = re.compile(r"\s*\[([^\[\]]{1,8})\]\s*$")
+
+
+def split_card_text(text: str) -> tuple[str, str | None, str | None]:
+    """Split "Moria [m] (le)" into ("Moria", "M", "LE"). Unknown bracket text stays in the tag for reporting.
+
+    A trailing parenthesis is a set code only if it is a known ICE or dream-set code; otherwise it is part
+    of the name ("Doeth (Durthak)").
+    """
+    name, tag, set_code = text.strip(), None, None
+    for _ in range(2):  # "[H] (TW)" and "(TW) [H]" both occur in hand-typed lists
+        m = _TRAILING_PAREN.search(name)
+        if m and set_code is None and _is_set_code(m.group(1)):
+            set_code, name = m.group(1).strip().upper(), name[: m.start()]
+            continue
+        m = _TRAILING_BRACKET.search(name)
+        if m and tag is None:
+            inner = m.group(1).strip()
+            if _is_set_code(inner) and set_code is None:   # Cardnum allows "[TW]" for the set
+                set_code = inner.upper()
+            else:
+                tag = inner.upper()
+            name = name[: m.start()]
+            continue
+        break
+    return name.strip(), tag, set_code
+
+
+def _is_set_code(token: str) -> bool:
+    token = token.strip().upper()
+    # Dream-set codes are kept too, so the resolver can say "not in the ICE card pool".
+    return token in ICE_SET_CODES or token in DREAM_SET_CODES
+
+
+# Count syntaxes players use: "3 Name", "3x Name", "3 x Name", "3-Name", "Name x3", "Name (x3)", "Name ×3".
+_LEADING_COUNT = re.compile(r"^(?P<n>\d+)(?:\s*[x×]\s+|[x×]\s*|-|\s+)(?P<rest>\S.*)$", re.IGNORECASE)
+_TRAILING_COUNT = re.compile(r"^(?P<rest>\S.*?)\s*(?:\(\s*[x×]\s*(?P<a>\d+)\s*\)|\s[x×]\s*(?P<b>\d+))\s*$",
+                             re.IGNORECASE)
+_BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+(?=\S)")
+
+
+def strip_bullet(text: str) -> str:
+    """Drop a Markdown list marker ("- ", "* ", "1. ") but not a count ("1 Gandalf")."""
+    m = _BULLET.match(text)
+    if m and not re.match(r"^\s*\d+\s", text):
+        return text[m.end():]
+    return text
+
+
+def split_count(text: str) -> tuple[int | None, str]:
+    """("3 Twilight (LE)") -> (3, "Twilight (LE)"); no count found -> (None, text)."""
+    text = text.strip()
+    m = _LEADING_COUNT.match(text)
+    if m:
+        return int(m.group("n")), m.group("rest").strip()
+    m = _TRAILING_COUNT.match(text)
+    if m:
+        return int(m.group("a") or m.group("b")), m.group("rest").strip()
+    return None, text
+
+
+def check_count(result: ReadResult, path: str, line_no: int | None, count: int, text: str) -> bool:
+    """A count of 0 or an absurd count is reported and the line skipped; True when the count is usable."""
+    if count <= 0:
+        result.problem(path, line_no, "bad-count", f"count {count} in {text.strip()!r}; line skipped")
+        return False
+    if count > MAX_COUNT:
+        result.problem(path, line_no, "bad-count",
+                       f"count {count} is not a plausible number of copies in {text.strip()!r}; line skipped")
+        return False
+    return True
+
+
+def fold(text: str) -> str:
+    """Lower-case, accents and punctuation dropped: for comparing labels and names, never for display."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    ascii_only = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return re.sub(r"[^a-z0-9]+", " ", ascii_only.lower()).strip()
+
+
+NOTES = "notes"   # a label whose section is prose, not cards
+
+
+def label_part(label: str) -> Part | str | None:
+    """The part a free-text section label names ("Hazard Creatures", "Sidebord", "Starting Company").
+
+    Returns a Part, NOTES for prose sections, or None when the label is not understood.
+    """
+    words = fold(re.sub(r"\(\s*\d+\s*\)", " ", label))
+    if not words or re.search(r"\bdecks\b", words):
+        return None   # "Wizard decks:" heads a list of decks, not a part of one
+    if words.startswith(("starting compan", "sarting compan")) and " at " in f" {words} ":
+        return NOTES   # "Starting Companies (2) at Rivendell": prose about the starting companies
+    if words.startswith(("note", "mp breakdown", "strategy", "deck explanation", "comment")):
+        return NOTES
+    side = any(w in words for w in ("sideboard", "sidebord", "sidebar", "side board"))
+    fallen = re.search(r"\b(fw|fallen|anti fw|fw dc sb|fwsb)\b", words) is not None
+    if fallen and (side or words in ("anti fw", "fwsb", "fw dc sb", "fw sideboard", "fw sb")):
+        return Part.FW_SIDEBOARD
+    if side:
+        return Part.SIDEBOARD
+    if words in ("pool", "starting", "starting company", "starting companies", "starting pool",
+                 "starting characters", "starting company pool", "draft", "drafted characters"):
+        return Part.POOL
+    if re.search(r"\b(sites?|locations?|location deck)\b", words):
+        return Part.SITES
+    if re.search(r"\b(hazards?|creatures?)\b", words):
+        return Part.HAZARDS
+    if re.search(r"\b(characters?|heroes|hero|avatars?|minions|wizards?|ringwraiths?)\b", words):
+        return Part.CHARACTERS
+    if re.search(r"\b(resources?|items?|factions?|allies|allys|ally|mp sources?)\b", words):
+        return Part.RESOURCES
+    if words in ("deck", "play deck", "in deck", "playdeck", "main deck", "other"):
+        return Part.PLAY
+    return None
+
+
+def read_card_line(result: ReadResult, path: str, line_no: int, text: str, part: Part,
+                   *, default_count: int | None = None) -> RawLine | None:
+    """Parse "3 Name [H] (TW)" into a RawLine appended to result; problems become diagnostics.
+
+    default_count: the count for a line without one (formats where a bare name means 1 copy); when None,
+    a missing count is reported and the line is read as 1 copy so the rest of the deck stays whole.
+    """
+    count, rest = split_count(strip_bullet(text))
+    if count is None:
+        if default_count is None:
+            result.problem(path, line_no, "missing-count",
+                           f"no count in {text.strip()!r}; read as 1 copy", severity="warning")
+        count = default_count or 1
+    elif not check_count(result, path, line_no, count, text):
+        return None
+    name, tag, set_code = split_card_text(rest)
+    if not name:
+        result.problem(path, line_no, "missing-name", f"no card name in {text.strip()!r}; line skipped")
+        return None
+    raw = RawLine(name=name, count=count, part=part, line=line_no, tag=tag, set_code=set_code, text=text.strip())
+    result.lines.append(raw)
+    return raw
+
+
+class TextCursor:
+    """Finds successive occurrences in a source text, to give the entries of a JSON file line numbers."""
+
+    def __init__(self, text: str):
+        self.text, self.pos = text, 0
+
+    def find(self, needle: str) -> int | None:
+        at = self.text.find(needle, self.pos)
+        if at < 0:
+            return None
+        self.pos = at + len(needle)
+        return self.text.count("\n", 0, at) + 1

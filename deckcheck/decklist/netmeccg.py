@@ -1,0 +1,64 @@
+"""NetMECCG v1.4 `.dck`: "[section]" headers and one line per copy; a name suffix gives the version.
+
+Suffixes: "*" minion, "@" Fallen-wizard, "%" Balrog; none is the hero (or neutral) version.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deckcheck.decklist.lines import ReadResult, split_card_text
+from deckcheck.decklist.model import Part, RawLine
+
+SECTIONS = {
+    "starting": Part.POOL,
+    "pool": Part.POOL,
+    "sideboard": Part.SIDEBOARD,
+    "anti-fw": Part.FW_SIDEBOARD,
+    "characters": Part.CHARACTERS,
+    "resources": Part.RESOURCES,
+    "hazards": Part.HAZARDS,
+    "sites": Part.SITES,
+}
+SUFFIX_TAGS = {"*": "M", "@": "F", "%": "B"}
+HEADER = re.compile(r"^\[(?P<word>[^\]]*)\]\s*$")
+
+
+def read(text: str, path: str) -> ReadResult:
+    result = ReadResult(format="netmeccg")
+    part: Part | None = None
+    skipping = False
+    seen_header = False
+    for i, line in enumerate(text.split("\n"), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        header = HEADER.match(stripped)
+        if header:
+            word = header.group("word").strip()
+            if word.lower().startswith("netmeccg"):
+                seen_header = True
+                continue
+            seen_header = True
+            part = SECTIONS.get(word.lower())
+            skipping = part is None
+            if skipping:
+                result.problem(path, i, "unknown-section",
+                               f"unknown section [{word}]; its lines are skipped", severity="warning")
+            continue
+        if skipping:
+            continue
+        if part is None:
+            result.problem(path, i, "outside-section",
+                           f"card line before any section: {stripped!r}; read as play deck", severity="warning")
+        name, tag = stripped, None
+        if name[-1] in SUFFIX_TAGS:
+            name, tag = name[:-1].rstrip(), SUFFIX_TAGS[name[-1]]
+        name, bracket_tag, set_code = split_card_text(name)
+        if not name:
+            result.problem(path, i, "missing-name", f"no card name in {stripped!r}; line skipped")
+            continue
+        result.lines.append(RawLine(name=name, count=1, part=part or Part.PLAY, line=i,
+                                    tag=tag or bracket_tag, set_code=set_code, text=stripped))
+    result.recognised = seen_header
+    return result
