@@ -93,6 +93,10 @@ class Catalog:
         return len(self.cards)
 
     def by_id(self, card_id: str) -> Card | None:
+        """A card by id, "TW-181", "tw-181" or "tw-0181" alike."""
+        set_code, _, number = card_id.strip().upper().partition("-")
+        if number.isdigit():
+            return self._by_id.get(f"{set_code}-{int(number)}")
         return self._by_id.get(card_id.strip().upper())
 
     def by_name(self, name: str) -> list[Card]:

@@ -93,6 +93,11 @@ class Card:
         return {"Hero": "H", "Minion": "M", "Fallen-wizard": "F", "Balrog": "B"}.get(self.alignment, "")
 
     @property
+    def entity(self) -> str:
+        """What the card is a version of, for the unique rule: "Smaug Ahunt" and "Smaug Roused" are Smaug."""
+        return self.manifestation_of or self.name
+
+    @property
     def is_character(self) -> bool:
         return self.type == CHARACTER
 
