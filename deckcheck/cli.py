@@ -103,7 +103,32 @@ def cards_import_coe(source: str, out_dir: str | None) -> None:
 
 
 # ---------------------------------------------------------------- batch -------------------------------------
-# (commands of this section go here)
+
+
+@cli.command("batch")
+@click.argument("registrations", type=click.Path(dir_okay=False))
+@click.option("-o", "--out", "out", type=click.Path(dir_okay=False),
+              help="Results file: .xlsx (Summary + Violations sheets), .csv (plus NAME-violations.csv) or .json.")
+@click.option("--output", "output_format", type=click.Choice(["xlsx", "csv", "json"]),
+              help="Results format; default from -o's suffix, JSON on stdout without -o.")
+@click.option("--rules", "ruleset", type=click.Choice(["rulebook", "coe"]), default="rulebook", show_default=True,
+              help="Ruleset for rows without a ruleset column value.")
+@click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True,
+              help="Game length (1-4 decks) for rows without a length column value.")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Check decks in this many parallel processes.")
+@click.option("--force", is_flag=True, help="Replace an existing results file.")
+def batch_command(registrations, out, output_format, ruleset, length, jobs, force) -> None:
+    """Check every registered deck of a tournament: REGISTRATIONS is an .xlsx or .csv file with player and
+    deck columns (deck = a path relative to the file, or the decklist pasted into the cell).
+
+    Exit 0 when every deck is legal, 1 when some deck is illegal or unreadable, 2 when the registrations
+    file itself cannot be used.
+    """
+    from deckcheck.batch.command import run_batch_command
+
+    sys.exit(run_batch_command(registrations, out=out, output_format=output_format, ruleset=ruleset,
+                               length=length, jobs=jobs, force=force))
 
 
 # ---------------------------------------------------------------- analysis: stats, odds, simulate -----------

@@ -1,0 +1,106 @@
+"""Where and how a batch's results are written: the format, the files, and the checks made before any work.
+
+Everything that could stop the write (an existing file without --force, the output being the registrations
+file itself, a missing directory) is checked before the decks are; then the files are written atomically.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from deckcheck.batch.runner import RowResult
+from deckcheck.errors import DeckcheckError
+from deckcheck.fileio import atomic_write_bytes
+
+FORMATS = ("xlsx", "csv", "json")
+_SUFFIX_FORMATS = {".xlsx": "xlsx", ".csv": "csv", ".json": "json"}
+
+
+@dataclass(frozen=True)
+class OutputPlan:
+    format: str                     # xlsx | csv | json
+    path: Path | None               # None: to stdout (csv, json)
+    violations_path: Path | None    # CSV only: the Violations table's own file
+    force: bool
+
+    @property
+    def paths(self) -> list[Path]:
+        return [p for p in (self.path, self.violations_path) if p is not None]
+
+
+def plan_output(out: str | None, fmt: str | None, *, force: bool, registrations: str) -> OutputPlan:
+    """Decide the output format and files; a DeckcheckError (exit 2) for anything that would fail later."""
+    from deckcheck.report.batch_results import violations_csv_path
+
+    path = Path(out) if out else None
+    if fmt is None:
+        if path is None:
+            fmt = "json"
+        else:
+            fmt = _SUFFIX_FORMATS.get(path.suffix.lower())
+            if fmt is None:
+                raise DeckcheckError(f"cannot tell the output format from {path.suffix or 'no suffix'}; "
+                                     f"use .xlsx, .csv or .json, or --output", str(path))
+    if fmt not in FORMATS:
+        raise DeckcheckError(f"unknown output format {fmt!r}; use {', '.join(FORMATS)}")
+    if path is None and fmt == "xlsx":
+        raise DeckcheckError("an .xlsx workbook needs a file: give -o RESULTS.xlsx")
+    plan = OutputPlan(format=fmt, path=path,
+                      violations_path=violations_csv_path(path) if (path and fmt == "csv") else None,
+                      force=force)
+    for target in plan.paths:
+        _check_target(target, force=force, registrations=Path(registrations))
+    return plan
+
+
+def _check_target(target: Path, *, force: bool, registrations: Path) -> None:
+    if _same_file(target, registrations):
+        raise DeckcheckError("is the registrations file; the input is never overwritten", str(target))
+    if target.is_dir():
+        raise DeckcheckError("is a directory; give a file name for the results", str(target))
+    if target.exists() and not force:
+        raise DeckcheckError("exists already; use --force to replace it", str(target))
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        raise DeckcheckError("the directory for the results does not exist", str(target))
+    if not os.access(parent, os.W_OK):
+        raise DeckcheckError("the directory for the results is not writable", str(target))
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.exists() and b.exists() and os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
+def write_results(plan: OutputPlan, results: Sequence[RowResult], extra_columns: Sequence[str], *,
+                  registrations: str, ruleset: str, length: int, stdout) -> list[Path]:
+    """Write the results as planned; returns the files written (none when they went to stdout)."""
+    from deckcheck.report import batch_results as report
+
+    if plan.format == "json":
+        text = report.json_text(report.json_document(results, registrations=registrations,
+                                                     ruleset=ruleset, length=length))
+        return _emit(plan.path, text.encode("utf-8"), plan, stdout)
+    if plan.format == "csv":
+        summary = report.csv_text(*report.summary_table(results, extra_columns))
+        if plan.path is None:
+            stdout.write(summary)
+            return []
+        violations = report.csv_text(*report.violations_table(results))
+        # utf-8-sig: Excel opens a BOM-marked CSV as UTF-8 (player names with accents survive).
+        written = _emit(plan.path, summary.encode("utf-8-sig"), plan, stdout)
+        return written + _emit(plan.violations_path, violations.encode("utf-8-sig"), plan, stdout)
+    return _emit(plan.path, report.xlsx_bytes(results, extra_columns), plan, stdout)
+
+
+def _emit(path: Path | None, data: bytes, plan: OutputPlan, stdout) -> list[Path]:
+    if path is None:
+        stdout.write(data.decode("utf-8"))
+        return []
+    atomic_write_bytes(path, data, overwrite=plan.force)
+    return [path]

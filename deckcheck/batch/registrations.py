@@ -1,0 +1,296 @@
+"""Reading tournament registrations: one row per player, from an .xlsx workbook (every sheet) or a .csv file.
+
+Columns are found by their header, case-insensitively, in the first non-empty row of each sheet:
+player and deck are required, alignment, ruleset and length are optional (the command's options apply where
+they are absent or empty), and any other column is carried through to the results unchanged.
+
+A problem with one row (empty deck cell, a length of "seven") is recorded on that row and the batch goes on;
+only a file that cannot be used at all (missing, not a spreadsheet, no sheet with player and deck columns)
+raises a DeckcheckError, which ends the command with exit code 2. The file is only ever opened for reading.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deckcheck.errors import DeckcheckError
+from deckcheck.fileio import read_text
+
+# Header spellings accepted for each known column (compared after lower-casing and folding spaces, "_", "-").
+COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
+    "player": ("player", "player name", "name of player"),
+    "deck": ("deck", "decklist", "deck list", "deck file", "deck path"),
+    "alignment": ("alignment",),
+    "ruleset": ("ruleset", "rules"),
+    "length": ("length", "game length"),
+}
+REQUIRED_COLUMNS = ("player", "deck")
+
+ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
+_ALIGNMENT_SYNONYMS = {
+    "hero": "wizard", "wizards": "wizard",
+    "minion": "ringwraith", "ringwraiths": "ringwraith",
+    "fallen wizard": "fallen-wizard", "fallenwizard": "fallen-wizard", "fw": "fallen-wizard",
+    "fallen-wizards": "fallen-wizard",
+}
+# DECK-RULES.md "Game length": 1-deck (Starter), 2-deck (Short), 3-deck (Long), 4-deck (Campaign).
+_LENGTH_WORDS = {"starter": 1, "short": 2, "long": 3, "campaign": 4}
+
+# Readable as a workbook by openpyxl.
+WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
+# The biggest registrations file we accept (500 pasted decklists are about 1.5 MB).
+MAX_REGISTRATIONS_BYTES = 64 * 1024 * 1024
+
+
+@dataclass
+class Registration:
+    """One player's row: where it is, what it says, and what was wrong with the row itself."""
+
+    index: int                      # position in the whole file, 0-based: results keep this order
+    sheet: str                      # worksheet title; "" for a CSV file
+    row: int                        # row number as a spreadsheet program shows it (header = 1 when first)
+    player: str
+    deck: str                       # the deck cell: a path, or a pasted decklist
+    alignment: str | None = None    # normalised (wizard, ...) or None
+    ruleset: str | None = None
+    length: int | None = None
+    extras: dict[str, Any] = field(default_factory=dict)   # other columns, header -> cell value
+    problems: list[str] = field(default_factory=list)      # what makes the row unusable, one line each
+
+    @property
+    def where(self) -> str:
+        return f"{self.sheet}!{self.row}" if self.sheet else f"row {self.row}"
+
+    @property
+    def deck_is_pasted(self) -> bool:
+        """A decklist is many lines; a one-line cell is a path to a deck file."""
+        return "\n" in self.deck.strip()
+
+
+@dataclass
+class RegistrationFile:
+    path: str
+    registrations: list[Registration]
+    extra_columns: list[str]        # headers of carried-through columns, in first-seen order
+    notes: list[str] = field(default_factory=list)   # sheets skipped and why (printed on stderr)
+
+
+def read_registrations(path: str | Path) -> RegistrationFile:
+    """Read every registration row of an .xlsx workbook (all sheets) or a .csv file."""
+    p = Path(path)
+    if not p.exists():
+        raise DeckcheckError("no such file", str(p))
+    if p.is_dir():
+        raise DeckcheckError("is a directory, not a registrations file", str(p))
+    suffix = p.suffix.lower()
+    if suffix in WORKBOOK_SUFFIXES:
+        sheets = _workbook_sheets(p)
+    elif suffix in (".csv", ".txt", ".tsv"):
+        sheets = [("", _csv_rows(p))]
+    elif suffix == ".xls":
+        raise DeckcheckError("old .xls workbooks cannot be read; save it as .xlsx or .csv", str(p))
+    else:
+        raise DeckcheckError(f"unknown registrations file type {suffix or '(none)'}; use .xlsx or .csv", str(p))
+    return _registrations_from_sheets(str(p), sheets)
+
+
+# ---------------------------------------------------------------- file formats
+
+
+def _workbook_sheets(path: Path) -> list[tuple[str, list[tuple[int, list[Any]]]]]:
+    """[(sheet title, [(row number, cell values)])] for every worksheet; the workbook is opened read-only."""
+    import zipfile
+
+    import openpyxl
+    from openpyxl.utils.exceptions import InvalidFileException
+
+    try:
+        # data_only: a formula cell gives the value it last showed, never the formula text.
+        workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError, TypeError, OSError) as exc:
+        raise DeckcheckError(f"not a readable .xlsx workbook ({_short(exc)})", str(path)) from None
+    try:
+        sheets = []
+        for worksheet in workbook.worksheets:
+            rows = [(number, list(values)) for number, values in
+                    enumerate(worksheet.iter_rows(values_only=True), start=1)]
+            sheets.append((worksheet.title, rows))
+        return sheets
+    except (zipfile.BadZipFile, KeyError, ValueError, TypeError, OSError) as exc:
+        raise DeckcheckError(f"not a readable .xlsx workbook ({_short(exc)})", str(path)) from None
+    finally:
+        workbook.close()
+
+
+def _csv_rows(path: Path) -> list[tuple[int, list[Any]]]:
+    """Records of a CSV file in any encoding; the delimiter (, ; or tab) is the one whose header names
+    the required columns. A record's number is the row a spreadsheet program shows for it."""
+    text, _ = read_text(path, limit=MAX_REGISTRATIONS_BYTES)
+    if "\x00" in text:
+        raise DeckcheckError("binary data, not a CSV file", str(path))
+    delimiter = _csv_delimiter(text)
+    try:
+        records = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True))
+    except csv.Error as exc:
+        raise DeckcheckError(f"not a readable CSV file ({exc})", str(path)) from None
+    return [(number, record) for number, record in enumerate(records, start=1)]
+
+
+def _csv_delimiter(text: str) -> str:
+    first_line = next((line for line in text.split("\n") if line.strip()), "")
+    best, best_hits = ",", -1
+    for delimiter in (",", ";", "\t"):
+        header = next(csv.reader([first_line], delimiter=delimiter), [])
+        hits = sum(1 for cell in header if _column_key(cell) is not None)
+        if hits > best_hits:
+            best, best_hits = delimiter, hits
+    return best
+
+
+# ---------------------------------------------------------------- rows to registrations
+
+
+def _registrations_from_sheets(path: str, sheets) -> RegistrationFile:
+    registrations: list[Registration] = []
+    extra_columns: list[str] = []
+    notes: list[str] = []
+    for title, rows in sheets:
+        rows = [(number, values) for number, values in rows if not _blank_row(values)]
+        if not rows:
+            continue        # an empty sheet is not a problem
+        header_number, header = rows[0]
+        columns = _match_header(header, path, title, header_number)
+        missing = [name for name in REQUIRED_COLUMNS if name not in columns.known]
+        if missing:
+            label = f"sheet {title!r}" if title else "the file"
+            notes.append(f"{path}: {label} skipped: its first row has no {' or '.join(missing)} column")
+            continue
+        for name in columns.extras.values():
+            if name not in extra_columns:
+                extra_columns.append(name)
+        for number, values in rows[1:]:
+            registrations.append(_registration(len(registrations), title, number, values, columns))
+    if not registrations:
+        if notes:
+            raise DeckcheckError("no sheet has a header row with player and deck columns", path)
+        raise DeckcheckError("no registrations (the file is empty)", path)
+    return RegistrationFile(path=path, registrations=registrations, extra_columns=extra_columns, notes=notes)
+
+
+@dataclass
+class _Columns:
+    known: dict[str, int]           # column key -> position
+    extras: dict[int, str]          # position -> header text
+
+
+def _match_header(header: list[Any], path: str, sheet: str, row: int) -> _Columns:
+    known: dict[str, int] = {}
+    extras: dict[int, str] = {}
+    for position, cell in enumerate(header):
+        text = _text(cell)
+        if not text:
+            continue
+        key = _column_key(text)
+        if key is None:
+            extras[position] = _unique_name(text, extras.values())
+        elif key in known:
+            # A workbook's sheet and row go into the message; a CSV file's row is its line.
+            where = f"sheet {sheet!r} row {row}: " if sheet else ""
+            raise DeckcheckError(f"{where}two {key!r} columns in the header", path, None if sheet else row)
+        else:
+            known[key] = position
+    return _Columns(known, extras)
+
+
+def _unique_name(name: str, taken) -> str:
+    """Two extra columns with the same header both survive: the second becomes "notes (2)"."""
+    taken = set(taken)
+    candidate, number = name, 1
+    while candidate in taken:
+        number += 1
+        candidate = f"{name} ({number})"
+    return candidate
+
+
+def _column_key(header_cell: Any) -> str | None:
+    folded = re.sub(r"[\s_\-]+", " ", _text(header_cell).lower()).strip()
+    for key, aliases in COLUMN_ALIASES.items():
+        if folded in aliases:
+            return key
+    return None
+
+
+def _registration(index: int, sheet: str, row: int, values: list[Any], columns: _Columns) -> Registration:
+    def cell(key: str) -> Any:
+        position = columns.known.get(key)
+        return values[position] if position is not None and position < len(values) else None
+
+    problems: list[str] = []
+    player = _text(cell("player"))
+    deck = _text(cell("deck"), keep_lines=True)
+    if not player:
+        problems.append("the player cell is empty")
+    if not deck.strip():
+        problems.append("the deck cell is empty")
+    alignment = _parse_alignment(cell("alignment"), problems)
+    ruleset = _text(cell("ruleset")).lower() or None
+    length = _parse_length(cell("length"), problems)
+    extras = {name: values[position] if position < len(values) else None
+              for position, name in columns.extras.items()}
+    return Registration(index=index, sheet=sheet, row=row, player=player, deck=deck, alignment=alignment,
+                        ruleset=ruleset, length=length, extras=extras, problems=problems)
+
+
+def _parse_alignment(value: Any, problems: list[str]) -> str | None:
+    text = re.sub(r"\s+", " ", _text(value).lower())
+    if not text:
+        return None
+    text = _ALIGNMENT_SYNONYMS.get(text, text)
+    if text not in ALIGNMENTS:
+        problems.append(f"unknown alignment {_text(value)!r} (use {', '.join(ALIGNMENTS)})")
+        return None
+    return text
+
+
+def _parse_length(value: Any, problems: list[str]) -> int | None:
+    if value is None or _text(value) == "":
+        return None
+    if isinstance(value, bool):
+        number = None
+    elif isinstance(value, (int, float)):
+        number = int(value) if float(value).is_integer() else None
+    else:
+        text = _text(value).lower()
+        match = re.fullmatch(r"(\d+)(?:\s*-?\s*decks?)?", text)
+        number = int(match.group(1)) if match else _LENGTH_WORDS.get(text)
+    if number not in (1, 2, 3, 4):
+        problems.append(f"game length {_text(value)!r} is not 1-4 (starter, short, long, campaign)")
+        return None
+    return number
+
+
+def _text(value: Any, *, keep_lines: bool = False) -> str:
+    """A cell as text: numbers without a spurious ".0", dates in ISO form, None as ""."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    if isinstance(value, (datetime.date, datetime.time)):
+        value = value.isoformat()
+    text = str(value).replace("\r\n", "\n").replace("\r", "\n")
+    return text.strip("\n ") if keep_lines else " ".join(text.split())
+
+
+def _blank_row(values: list[Any]) -> bool:
+    return all(_text(v) == "" for v in values)
+
+
+def _short(exc: Exception) -> str:
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text[:120]

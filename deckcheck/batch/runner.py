@@ -1,0 +1,225 @@
+"""Checking every registration's deck, in this process or in parallel worker processes.
+
+Each row becomes a `RowResult` (plain data, so it crosses process boundaries). A row whose deck cannot be read
+-- missing file, empty cell, text that is no decklist -- becomes an error row and the batch goes on.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from deckcheck.batch.registrations import Registration
+from deckcheck.errors import DeckcheckError
+
+LEGAL, ILLEGAL, ERROR = "legal", "illegal", "error"
+RULESETS = ("rulebook", "coe")
+
+# Codes of the problems the batch itself reports (the legality codes come from the rules).
+CODE_REGISTRATION = "registration"      # the row: empty player or deck cell, unknown alignment or length
+CODE_DECK_FILE = "deck-file"            # the deck cell names a file that cannot be read
+CODE_UNREADABLE = "unreadable-deck"     # the deck text gave no usable decklist
+CODE_INTERNAL = "internal-error"        # a bug in deckcheck met on this row; the batch goes on
+
+
+@dataclass
+class Settings:
+    """What applies to every row unless the row says otherwise, and the functions that do the work.
+
+    `reader`, `text_parser` and `validator` default to deckcheck's own (read_deck, parse_text, validate);
+    tests pass small fakes. They must be module-level functions so that worker processes can receive them.
+    """
+
+    base_dir: str                       # relative deck paths are relative to the registrations file
+    ruleset: str = "rulebook"
+    length: int = 2
+    alignment: str | None = None
+    reader: Callable | None = None
+    text_parser: Callable | None = None
+    validator: Callable | None = None
+    warm_up: Callable | None = None     # run once per worker process (loads the card catalog)
+
+
+@dataclass
+class RowResult:
+    index: int
+    sheet: str
+    row: int
+    player: str
+    extras: dict[str, Any]
+    status: str                         # legal | illegal | error
+    deck: str                           # what was checked: the path as written, or "pasted decklist (N lines)"
+    deck_name: str | None = None
+    alignment: str | None = None
+    ruleset: str | None = None
+    length: int | None = None
+    violations: list[dict] = field(default_factory=list)   # Violation.to_json() shape
+
+    @property
+    def legal(self) -> bool | None:
+        return None if self.status == ERROR else self.status == LEGAL
+
+    @property
+    def errors(self) -> int:
+        return sum(1 for v in self.violations if v["severity"] == "error")
+
+    @property
+    def warnings(self) -> int:
+        return sum(1 for v in self.violations if v["severity"] != "error")
+
+    @property
+    def first_problem(self) -> str:
+        first = next((v for v in self.violations if v["severity"] == "error"), None)
+        first = first or (self.violations[0] if self.violations else None)
+        return f"{first['code']}: {first['message']}" if first else ""
+
+
+def problem(code: str, message: str, *, severity: str = "error", citation: str = "") -> dict:
+    """A batch-level problem in the same shape as a legality violation."""
+    return {"code": code, "severity": severity, "message": message, "part": None, "card": None,
+            "card_id": None, "lines": [], "citation": citation}
+
+
+def check_registration(reg: Registration, settings: Settings) -> RowResult:
+    """Read and validate one registration's deck; every failure becomes part of the row, never an exception."""
+    ruleset = reg.ruleset or settings.ruleset
+    length = reg.length or settings.length
+    alignment = reg.alignment or settings.alignment
+    result = RowResult(index=reg.index, sheet=reg.sheet, row=reg.row, player=reg.player, extras=reg.extras,
+                       status=ERROR, deck=_deck_label(reg), alignment=alignment, ruleset=ruleset, length=length)
+    result.violations.extend(problem(CODE_REGISTRATION, text) for text in reg.problems)
+    if ruleset not in RULESETS:
+        result.violations.append(problem(CODE_REGISTRATION,
+                                         f"unknown ruleset {ruleset!r} (use {' or '.join(RULESETS)})"))
+        return result
+    if not reg.deck.strip():
+        return result
+    try:
+        deck = _load_deck(reg, settings, alignment)
+    except DeckcheckError as exc:
+        code = CODE_UNREADABLE if reg.deck_is_pasted else CODE_DECK_FILE
+        result.violations.append(problem(code, _deck_error_text(exc, reg)))
+        return result
+    except Exception as exc:  # noqa: BLE001 - one row's bug must not lose the other 499 rows
+        result.violations.append(problem(CODE_INTERNAL, f"reading the deck failed: {type(exc).__name__}: {exc}"))
+        return result
+    result.deck_name = deck.name
+    try:
+        verdict = _validator(settings)(deck, ruleset=ruleset, alignment=alignment, length=length)
+    except DeckcheckError as exc:
+        result.violations.append(problem(CODE_UNREADABLE, exc.message))
+        return result
+    except Exception as exc:  # noqa: BLE001 - see above
+        result.violations.append(problem(CODE_INTERNAL, f"validating failed: {type(exc).__name__}: {exc}"))
+        return result
+    result.alignment = verdict.alignment or alignment
+    result.violations.extend(v.to_json() for v in verdict.violations)
+    if not reg.problems:
+        result.status = LEGAL if verdict.legal else ILLEGAL
+    return result
+
+
+def run_batch(registrations: Sequence[Registration], settings: Settings, *, jobs: int = 1,
+              on_result: Callable[[RowResult], None] | None = None) -> list[RowResult]:
+    """Check every registration; results in registration order. `jobs` > 1 uses that many processes."""
+    jobs = max(1, min(jobs, len(registrations)))
+    if jobs == 1:
+        return _run_here(registrations, settings, on_result)
+    results: list[RowResult] = []
+    chunk = max(1, min(8, len(registrations) // (jobs * 8)))
+    try:
+        with ProcessPoolExecutor(max_workers=jobs, initializer=_warm_worker, initargs=(settings,)) as pool:
+            for result in pool.map(check_registration, registrations, [settings] * len(registrations),
+                                   chunksize=chunk):
+                results.append(result)
+                if on_result:
+                    on_result(result)
+    except BrokenProcessPool:
+        # A worker died (out of memory, killed): finish the remaining rows here rather than lose them.
+        results.extend(_run_here(registrations[len(results):], settings, on_result))
+    return results
+
+
+def default_jobs() -> int:
+    return os.cpu_count() or 1
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _run_here(registrations, settings, on_result) -> list[RowResult]:
+    _warm_worker(settings)
+    results = []
+    for reg in registrations:
+        result = check_registration(reg, settings)
+        results.append(result)
+        if on_result:
+            on_result(result)
+    return results
+
+
+def _warm_worker(settings: Settings) -> None:
+    warm_up = settings.warm_up
+    if warm_up is None and settings.validator is None:
+        from deckcheck.cards.catalog import load_catalog
+
+        warm_up = load_catalog
+    if warm_up is not None:
+        try:
+            warm_up()
+        except DeckcheckError:
+            pass        # the first row reports it; warming up is only an optimisation
+
+
+def _load_deck(reg: Registration, settings: Settings, alignment: str | None):
+    if reg.deck_is_pasted:
+        parse_text = settings.text_parser
+        if parse_text is None:
+            from deckcheck.decklist import parse_text
+        return parse_text(reg.deck.strip("\n"), path=f"<{reg.where}>", alignment=alignment)
+    read_deck = settings.reader
+    if read_deck is None:
+        from deckcheck.decklist import read_deck
+    path = deck_path(reg.deck, settings.base_dir)
+    if not path.is_file():
+        what = "is a directory, not a deck file" if path.is_dir() else "no such deck file"
+        raise DeckcheckError(what, str(path))
+    return read_deck(path, alignment=alignment)
+
+
+def deck_path(cell: str, base_dir: str) -> Path:
+    """The deck file a one-line cell names: quotes and a file:// prefix dropped, relative to the registrations."""
+    text = cell.strip().strip('"').strip("'").strip()
+    if text.lower().startswith("file://"):
+        text = text[len("file://"):]
+    path = Path(text).expanduser()
+    return path if path.is_absolute() else Path(base_dir) / path
+
+
+def _validator(settings: Settings):
+    if settings.validator is not None:
+        return settings.validator
+    from deckcheck.rules import validate
+
+    return validate
+
+
+def _deck_label(reg: Registration) -> str:
+    if reg.deck_is_pasted:
+        lines = [line for line in reg.deck.split("\n") if line.strip()]
+        return f"pasted decklist ({len(lines)} lines)"
+    return reg.deck.strip()
+
+
+def _deck_error_text(exc: DeckcheckError, reg: Registration) -> str:
+    """The reader's one-line error, with a pasted decklist's placeholder path replaced by its cell."""
+    text = exc.one_line()
+    placeholder = f"<{reg.where}>: "
+    if text.startswith(placeholder):
+        text = f"pasted decklist: {text[len(placeholder):]}"
+    return text
