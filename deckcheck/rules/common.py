@@ -1,0 +1,87 @@
+"""Helpers the rule modules share: how a card counts in a deck, and how to name it in a message."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from deckcheck.cards.model import CHARACTER, HAZARD, REGION, RESOURCE, SITE, Card
+from deckcheck.cards.names import fold
+from deckcheck.decklist.model import PART_ORDER, DeckEntry, Part
+from deckcheck.rules.registry import Context
+
+# Card alignment of an avatar -> the deck alignment it belongs to.
+AVATAR_OF = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard", "Balrog": "balrog"}
+
+# What a play-deck card counts as for deck construction.
+AVATAR, CHARACTER_ROLE, RESOURCE_ROLE, HAZARD_ROLE, EITHER, NOT_PLAY = (
+    "avatar", "character", "resource", "hazard", "either", "not-play")
+
+_PART_RANK = {part: i for i, part in enumerate(PART_ORDER)}
+
+
+def resolved(entries: Iterable[DeckEntry]) -> Iterator[DeckEntry]:
+    """The entries whose card is known (unknown and ambiguous lines are reported by their own rules)."""
+    return (e for e in entries if e.card is not None)
+
+
+def deck_cards(ctx: Context) -> list[DeckEntry]:
+    """Entries of the whole deck that copy limits count: everything except the location deck."""
+    return [e for e in resolved(ctx.deck.entries) if e.part != Part.SITES]
+
+
+def play_deck(ctx: Context) -> list[DeckEntry]:
+    return list(resolved(ctx.deck.play_deck()))
+
+
+def agents_are_hazards(ctx: Context) -> bool:
+    return ctx.data["play_deck"]["agents_count_as"] == "hazard"
+
+
+def is_own_avatar(card: Card, alignment: str) -> bool:
+    return card.avatar and AVATAR_OF.get(card.alignment) == alignment
+
+
+def role(card: Card, ctx: Context) -> str:
+    """What a play-deck card counts as: avatar, character, resource, hazard, either (coe 1.3.3) or not-play."""
+    if card.type == CHARACTER:
+        if card.avatar:
+            return AVATAR
+        if card.agent and agents_are_hazards(ctx):
+            return HAZARD_ROLE
+        return CHARACTER_ROLE
+    if card.type == RESOURCE:
+        return EITHER if card.playable_as_hazard else RESOURCE_ROLE
+    if card.type == HAZARD:
+        return EITHER if card.playable_as_resource else HAZARD_ROLE
+    return NOT_PLAY   # a site or region listed in the play deck: the reader reports it
+
+
+def is_site_card(card: Card) -> bool:
+    return card.type in (SITE, REGION)
+
+
+def label(card: Card) -> str:
+    """How a message names a card: with its version tag where versions exist ("Moria [M]")."""
+    return f"{card.name} [{card.tag}]" if card.tag else card.name
+
+
+def version_key(card: Card) -> tuple[str, str]:
+    """Reprints of a card (same name and version, other set) are one card for counting."""
+    return fold(card.name), card.alignment
+
+
+def all_lines(entries: Iterable[DeckEntry]) -> list[int]:
+    return sorted({line for e in entries for line in e.lines if line is not None})
+
+
+def first_part(entries: Iterable[DeckEntry]) -> Part | None:
+    parts = [e.part for e in entries]
+    return min(parts, key=lambda p: _PART_RANK.get(p, 99)) if parts else None
+
+
+def plural(n: int, word: str, many: str | None = None) -> str:
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def copies(n: int) -> str:
+    return plural(n, "copy", "copies")

@@ -1,0 +1,94 @@
+"""The location deck: copies of each site, sites of the deck's own alignment, no region cards."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+
+from deckcheck.cards.model import REGION, SITE, Card
+from deckcheck.cards.names import fold
+from deckcheck.decklist.model import DeckEntry, Part
+from deckcheck.rules.common import all_lines, copies, label, resolved, version_key
+from deckcheck.rules.registry import Context, Violation, rule
+
+SITE_KIND = {"Hero": "hero", "Minion": "minion", "Fallen-wizard": "Fallen-wizard", "Balrog": "Balrog"}
+
+
+def location_sites(ctx: Context) -> list[DeckEntry]:
+    return [e for e in resolved(ctx.deck.part(Part.SITES)) if e.card.type == SITE]
+
+
+def _multi_copy_allowed(card: Card, sites: dict) -> bool:
+    if card.alignment in sites.get("multi_copy_alignments", []):
+        return True
+    exceptions = {fold(n) for n in sites.get("haven_exceptions", [])}
+    return card.is_haven and sites["havens_exempt"] and fold(card.name) not in exceptions
+
+
+@rule("site-copies", family="location deck", summary="one of each non-haven site in the location deck")
+def site_copies(ctx: Context) -> Iterator[Violation]:
+    """The location deck holds any number of havens and one of each other site (coe 1.4). A Fallen-wizard
+    holds one of each hero and minion site, havens included, and any number of the four Fallen-wizard
+    sites (coe 1.4.F1; MEWH). A Balrog's Geann a-Lisch is a Ruins & Lairs, not a haven (coe 1.4.B2)."""
+    sites = {**ctx.data["sites"], "havens_exempt": ctx.data["copies"]["havens_exempt"]}
+    groups: dict[tuple, list[DeckEntry]] = defaultdict(list)
+    for entry in location_sites(ctx):
+        groups[version_key(entry.card)].append(entry)
+    for group in groups.values():
+        card, total = group[0].card, sum(e.count for e in group)
+        if total > 1 and not _multi_copy_allowed(card, sites):
+            exempt = "" if not card.is_haven else " (havens are limited to one here)"
+            yield ctx.violation("site-copies",
+                                f"{copies(total)} of {label(card)} in the location deck; the limit is 1{exempt}",
+                                entry=group[0], lines=all_lines(group))
+
+
+def _needs_balrog_version(card: Card, sites: dict) -> str | None:
+    """Why a Balrog deck must use the Balrog version of this minion site (coe 1.4.B1), or None."""
+    if card.alignment != "Minion":
+        return None
+    if fold(card.name) in {fold(n) for n in sites.get("balrog_version_required", [])}:
+        return f"{card.name}"
+    if sites.get("balrog_version_under_deeps") and card.under_deeps:
+        return "an Under-deeps site"
+    if sites.get("balrog_version_dark_holds") and card.site_type == "D":
+        return "a Dark-hold"
+    return None
+
+
+@rule("site-alignment", family="location deck", summary="sites of the deck's own alignment only")
+def site_alignment(ctx: Context) -> Iterator[Violation]:
+    """Sites of the deck's own alignment only: hero sites for a Wizard, minion sites for a Ringwraith, hero,
+    minion and Fallen-wizard sites for a Fallen-wizard, minion and Balrog sites for a Balrog; anyone may hold
+    the five Balrog sites that have no hero or minion version (coe 1.4.1). A Balrog must use the Balrog
+    version of Moria, Carn Dûm, Dol Guldur, Minas Morgul, every Under-deeps site and every Dark-hold
+    (coe 1.4.B1)."""
+    sites = ctx.data["sites"]
+    allowed = set(sites["alignments"])
+    anyone = {fold(n) for n in sites["balrog_only"]}
+    kinds = " and ".join(SITE_KIND.get(a, a) for a in sites["alignments"])
+    for entry in location_sites(ctx):
+        card = entry.card
+        if card.alignment == "Balrog" and fold(card.name) in anyone:
+            continue
+        if card.alignment not in allowed:
+            kind = SITE_KIND.get(card.alignment, card.alignment.lower())
+            yield ctx.violation("site-alignment",
+                                f"{label(card)} is a {kind} site; a {ctx.alignment} location deck holds "
+                                f"{kinds} sites", entry=entry)
+            continue
+        why = _needs_balrog_version(card, sites) if ctx.alignment == "balrog" else None
+        if why:
+            yield ctx.violation("site-alignment",
+                                f"{label(card)} is the minion version of {why}; a Balrog deck must use the "
+                                f"Balrog version", entry=entry)
+
+
+@rule("region-card", family="location deck", summary="no region cards in the location deck")
+def region_card(ctx: Context) -> Iterator[Violation]:
+    """coe 1.4: no region cards (tournament play uses a map). The rulebook allows them by agreement."""
+    for entry in resolved(ctx.deck.entries):
+        if entry.card.type == REGION:
+            yield ctx.violation("region-card",
+                                f"{entry.card.name} is a region card; the location deck may not hold region cards",
+                                entry=entry)

@@ -1,0 +1,229 @@
+"""The play deck's make-up: resources, hazards, characters, avatars, creatures and agents."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from deckcheck.cards.model import Card
+from deckcheck.decklist.model import DeckEntry, Part
+from deckcheck.rules.common import (
+    CHARACTER_ROLE,
+    EITHER,
+    HAZARD_ROLE,
+    RESOURCE_ROLE,
+    agents_are_hazards,
+    all_lines,
+    copies,
+    deck_cards,
+    is_own_avatar,
+    label,
+    play_deck,
+    plural,
+    role,
+)
+from deckcheck.rules.registry import Context, Violation, rule
+
+
+@dataclass
+class Split:
+    """Resources and hazards of a play deck, with the cards that may count as either (coe 1.3.3)."""
+
+    resources: int = 0
+    hazards: int = 0
+    either: int = 0                  # copies playable as resource or hazard
+    either_as_resource_max: int = 0  # how many of those may count as resources (FW: 2 of each, coe 1.3.F2)
+    entries: list[DeckEntry] = field(default_factory=list)
+
+    def parity_resources(self) -> int | None:
+        """Resources in a split with as many hazards as resources, or None when there is none."""
+        twice = self.hazards + self.either - self.resources
+        if twice % 2 or not 0 <= twice // 2 <= self.either_as_resource_max:
+            return None
+        return self.resources + twice // 2
+
+    def resource_range(self) -> tuple[int, int]:
+        return self.resources, self.resources + self.either_as_resource_max
+
+
+def split_play_deck(ctx: Context) -> Split:
+    cap = ctx.data["play_deck"]["either_as_resource_max"]
+    split = Split()
+    for entry in play_deck(ctx):
+        kind = role(entry.card, ctx)
+        if kind == RESOURCE_ROLE:
+            split.resources += entry.count
+        elif kind == HAZARD_ROLE:
+            split.hazards += entry.count
+        elif kind == EITHER:
+            split.either += entry.count
+            # The FW cap applies to hazards playable as resources; a resource playable as a hazard is free.
+            capped = cap and entry.card.type == "Hazard"
+            split.either_as_resource_max += min(entry.count, cap) if capped else entry.count
+        else:
+            continue
+        split.entries.append(entry)
+    return split
+
+
+def _either_note(split: Split) -> str:
+    if not split.either:
+        return ""
+    how = (f", at most {split.either_as_resource_max} of them as resources"
+           if split.either_as_resource_max < split.either else "")
+    return f" (plus {copies(split.either)} playable as either{how})"
+
+
+@rule("resource-count", family="play deck", summary="play deck resources between the minimum and 50")
+def resource_count(ctx: Context) -> Iterator[Violation]:
+    """The play deck holds between the minimum (rulebook 25, coe 30) and 50 resources. Characters are not
+    resources; a card playable as a resource or a hazard counts as whichever makes the deck legal."""
+    low, high = ctx.data["play_deck"]["resources_min"], ctx.data["play_deck"]["resources_max"]
+    split = split_play_deck(ctx)
+    at_parity = split.parity_resources()
+    least, most = split.resource_range()
+    if at_parity is not None:
+        least = most = at_parity
+    resources = [e for e in split.entries if role(e.card, ctx) != HAZARD_ROLE]
+    if most < low:
+        yield ctx.violation("resource-count",
+                            f"{plural(split.resources, 'resource')} in the play deck{_either_note(split)}; "
+                            f"the minimum is {low}", part=Part.RESOURCES, lines=all_lines(resources))
+    elif least > high:
+        yield ctx.violation("resource-count",
+                            f"{plural(least, 'resource')} in the play deck; the maximum is {high}",
+                            part=Part.RESOURCES, lines=all_lines(resources))
+
+
+@rule("hazard-parity", family="play deck", summary="as many hazards as resources in the play deck")
+def hazard_parity(ctx: Context) -> Iterator[Violation]:
+    """The play deck holds exactly as many hazards as resources. Cards playable as either may count as
+    either (coe 1.3.3); a Fallen-wizard may count at most two copies of each hazard playable as a resource
+    as resources, the rest as hazards (coe 1.3.F2). Agents count as hazards for a Wizard or Balrog."""
+    split = split_play_deck(ctx)
+    if split.parity_resources() is not None:
+        return
+    hazards = [e for e in split.entries if role(e.card, ctx) != RESOURCE_ROLE]
+    yield ctx.violation(
+        "hazard-parity",
+        f"{plural(split.hazards, 'hazard')} and {plural(split.resources, 'resource')} in the play deck"
+        f"{_either_note(split)}; hazards must equal resources",
+        part=Part.HAZARDS, lines=all_lines(hazards))
+
+
+@rule("character-limit", family="play deck", summary="at most 10 non-avatar characters in the play deck")
+def character_limit(ctx: Context) -> Iterator[Violation]:
+    """At most 10 non-avatar characters in the play deck; the sideboard and the pool are exempt. Agents
+    count as characters for a Ringwraith or Fallen-wizard, as hazards for a Wizard or Balrog."""
+    limit = ctx.data["play_deck"]["characters_max"]
+    characters = [e for e in play_deck(ctx) if role(e.card, ctx) == CHARACTER_ROLE]
+    total = sum(e.count for e in characters)
+    if total > limit:
+        agents = sum(e.count for e in characters if e.card.agent)
+        note = f" ({plural(agents, 'agent')} among them)" if agents and not agents_are_hazards(ctx) else ""
+        yield ctx.violation("character-limit",
+                            f"{plural(total, 'non-avatar character')} in the play deck{note}; the limit is {limit}",
+                            part=Part.CHARACTERS, lines=all_lines(characters))
+
+
+@rule("avatar-limit", family="play deck", summary="avatars in the play deck and copies across play deck and sideboard")
+def avatar_limit(ctx: Context) -> Iterator[Violation]:
+    """Avatars: rulebook (MELE) up to 2 Ringwraith cards in the play deck, two copies of one chosen
+    Ringwraith allowed across play deck and sideboard; coe up to 3 avatars in the play deck in any
+    combination but three different ones (1.5), and at most one avatar with several copies across play
+    deck and sideboard (1.6.2). An avatar of another kind is alignment-card's concern."""
+    limits = ctx.data["avatars"]
+    own = [e for e in deck_cards(ctx) if is_own_avatar(e.card, ctx.alignment)]
+    in_play = [e for e in own if e.part.in_play_deck]
+    in_play_count = Counter()
+    for e in in_play:
+        in_play_count[e.card.name] += e.count
+    total = sum(in_play_count.values())
+    if total > limits["play_deck_max"]:
+        yield ctx.violation("avatar-limit",
+                            f"{plural(total, 'avatar')} in the play deck ({_listing(in_play_count)}); "
+                            f"the limit is {limits['play_deck_max']}",
+                            part=in_play[0].part, lines=all_lines(in_play))
+    elif len(in_play_count) > limits["play_deck_max_different"]:
+        yield ctx.violation("avatar-limit",
+                            f"{len(in_play_count)} different avatars in the play deck ({_listing(in_play_count)}); "
+                            f"at most {limits['play_deck_max_different']} different ones",
+                            part=in_play[0].part, lines=all_lines(in_play))
+    outside_pool = [e for e in own if e.part in (Part.SIDEBOARD, Part.FW_SIDEBOARD) or e.part.in_play_deck]
+    across = Counter()
+    for e in outside_pool:
+        across[e.card.name] += e.count
+    multi = {name: n for name, n in across.items() if n > 1}
+    if len(multi) > limits["multi_copy_max"]:
+        yield ctx.violation("avatar-limit",
+                            f"{len(multi)} avatars with several copies in play deck and sideboard "
+                            f"({_listing(multi)}); at most {limits['multi_copy_max']} may have several",
+                            part=outside_pool[0].part, lines=all_lines(outside_pool))
+    cap = limits.get("copies_max")
+    for name, n in sorted(across.items()):
+        if cap and n > cap:
+            group = [e for e in outside_pool if e.card.name == name]
+            yield ctx.violation("avatar-limit",
+                                f"{copies(n)} of {label(group[0].card)} in play deck and sideboard; "
+                                f"the limit is {cap}", entry=group[0], lines=all_lines(group))
+
+
+def _listing(counts: Counter | dict) -> str:
+    return ", ".join(f"{n} {name}" for name, n in sorted(counts.items()))
+
+
+def creature_weight(card: Card, ctx: Context) -> int:
+    """Halves of a creature a hazard is worth toward coe 1.5.1's minimum: 2 (a creature), 1 (half) or 0."""
+    if card.agent:
+        return 1 if agents_are_hazards(ctx) else 0
+    if card.dragon_manifestation:
+        return 1
+    if card.spawn and "Permanent-event" in card.subtypes:
+        return 1
+    if card.is_creature:
+        also_event = any(st.endswith("-event") for st in card.subtypes)
+        return 1 if also_event else 2
+    return 0
+
+
+@rule("creature-count", family="play deck", summary="at least 12 creatures among the hazards (halves rounded down)")
+def creature_count(ctx: Context) -> Iterator[Violation]:
+    """coe 1.5.1: the hazards hold at least 12 creatures. An agent counted as a hazard, a Dragon "Ahunt" or
+    "at Home" manifestation, a creature also playable as an event and a Spawn permanent-event count half
+    each; the halves are summed, then rounded down."""
+    minimum = ctx.data["play_deck"].get("creatures_min")
+    if minimum is None:
+        return
+    full = halves = 0
+    counted: list[DeckEntry] = []
+    for entry in play_deck(ctx):
+        if role(entry.card, ctx) not in (HAZARD_ROLE, EITHER):
+            continue
+        weight = creature_weight(entry.card, ctx)
+        if weight == 2:
+            full += entry.count
+        elif weight == 1:
+            halves += entry.count
+        if weight:
+            counted.append(entry)
+    total = full + halves // 2
+    if total < minimum:
+        half_note = f" + {halves} half-creatures (= {halves // 2})" if halves else ""
+        yield ctx.violation("creature-count",
+                            f"{total} creatures among the hazards ({full} creatures{half_note}); "
+                            f"the minimum is {minimum}", part=Part.HAZARDS, lines=all_lines(counted))
+
+
+@rule("agent-mind", family="play deck", summary="total mind of agents in the whole deck at most 36")
+def agent_mind(ctx: Context) -> Iterator[Violation]:
+    """coe 1.3.2: the agents of the whole deck (play deck, sideboards and pool) total at most 36 mind."""
+    limit = ctx.data["play_deck"].get("agent_mind_max")
+    if limit is None:
+        return
+    agents = [e for e in deck_cards(ctx) if e.card.agent]
+    total = sum((e.card.mind or 0) * e.count for e in agents)
+    if total > limit:
+        yield ctx.violation("agent-mind",
+                            f"agents total {total} mind ({plural(sum(e.count for e in agents), 'agent card')}); "
+                            f"the limit is {limit}", lines=all_lines(agents))

@@ -1,0 +1,37 @@
+"""Sideboard sizes: by game length, and the extra cards preselected against a Fallen-wizard."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from deckcheck.decklist.model import Part
+from deckcheck.rules.common import all_lines
+from deckcheck.rules.registry import Context, Violation, rule
+
+LENGTH_NAMES = {1: "1-deck (Starter)", 2: "2-deck (Short)", 3: "3-deck (Long)", 4: "4-deck (Campaign)"}
+
+
+@rule("sideboard-size", family="sideboard", summary="sideboard at most the size allowed for the game length")
+def sideboard_size(ctx: Context) -> Iterator[Violation]:
+    """The sideboard holds at most: rulebook Wizard 20/20/25/30 (METD), rulebook Ringwraith 25/25/30/35
+    (MELE), Fallen-wizard and every coe deck 30/30/35/40 (MEWH; coe 1.6.1), for 1-, 2-, 3-, 4-deck games."""
+    limit = ctx.data["sideboard"]["max_by_length"][ctx.length - 1]
+    entries = ctx.deck.part(Part.SIDEBOARD)
+    total = sum(e.count for e in entries)
+    if total > limit:
+        yield ctx.violation("sideboard-size",
+                            f"{total} cards in the sideboard; the limit for a {LENGTH_NAMES[ctx.length]} game "
+                            f"is {limit}", part=Part.SIDEBOARD, lines=all_lines(entries))
+
+
+@rule("fw-sideboard-size", family="sideboard", summary="at most 10 extra sideboard cards against a Fallen-wizard")
+def fw_sideboard_size(ctx: Context) -> Iterator[Violation]:
+    """Up to 10 extra cards preselected for Fallen-wizard opponents (coe 1.6.1; MEWH "Declaring That Your
+    Wizard is Fallen"), on top of the sideboard."""
+    limit = ctx.data["sideboard"]["fw_max"]
+    entries = ctx.deck.part(Part.FW_SIDEBOARD)
+    total = sum(e.count for e in entries)
+    if total > limit:
+        yield ctx.violation("fw-sideboard-size",
+                            f"{total} cards in the sideboard against Fallen-wizards; the limit is {limit}",
+                            part=Part.FW_SIDEBOARD, lines=all_lines(entries))
