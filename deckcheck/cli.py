@@ -135,6 +135,95 @@ def batch_command(registrations, out, output_format, ruleset, length, jobs, forc
 # (commands of this section go here)
 
 
+def _read_analysed_deck(path: str):
+    """Read and resolve a deck for analysis; reading problems go to stderr as warnings, not failures."""
+    from deckcheck.decklist import read_deck
+
+    deck = read_deck(path)
+    for diagnostic in deck.diagnostics:
+        click.echo(diagnostic.one_line(), err=True)
+    return deck
+
+
+@cli.command("stats")
+@click.argument("deck_path", metavar="DECK")
+@click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]), default="text",
+              show_default=True, help="xlsx and html need -o FILE.")
+@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False), help="Write the report to FILE.")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+@click.option("--draws", type=click.IntRange(0, 60), default=10, show_default=True,
+              help="Further draws after the opening hand of 8, for the odds curves.")
+def stats_command(deck_path: str, output: str, out_path: str | None, force: bool, draws: int) -> None:
+    """Deck statistics: composition, characters, MP, creatures, site coverage, draw odds."""
+    from pathlib import Path
+
+    from deckcheck.analysis.stats import deck_stats
+    from deckcheck.fileio import atomic_write_bytes
+
+    if output in ("xlsx", "html") and not out_path:
+        raise DeckcheckError(f"--output {output} writes a file: give it with -o FILE")
+    if out_path and not force and Path(out_path).exists():
+        raise DeckcheckError("exists already; use --force to replace it", out_path)
+    stats = deck_stats(_read_analysed_deck(deck_path), draws=draws)
+    if output == "xlsx":
+        from deckcheck.report.stats_xlsx import render_xlsx
+
+        data = render_xlsx(stats)
+    elif output == "html":
+        from deckcheck.report.stats_html import render_html
+
+        data = render_html(stats).encode("utf-8")
+    elif output == "json":
+        from deckcheck.report.stats_json import render_json
+
+        data = render_json(stats).encode("utf-8")
+    else:
+        from deckcheck.report.stats_text import render_text
+
+        data = render_text(stats).encode("utf-8")
+    if out_path:
+        atomic_write_bytes(out_path, data, overwrite=force)
+        click.echo(f"wrote {out_path}", err=True)
+    else:
+        click.echo(data.decode("utf-8"), nl=False)
+
+
+@cli.command("odds")
+@click.argument("deck_path", metavar="DECK")
+@click.option("--card", "card_names", multiple=True, metavar="NAME", help="A card of the play deck (repeatable).")
+@click.option("--group", "groups", multiple=True, metavar="LABEL=CARD,CARD,...",
+              help="Any of these cards, copies summed (repeatable).")
+@click.option("--draws", type=click.IntRange(0, 100), default=5, show_default=True,
+              help="Further draws after the opening hand of 8.")
+@click.option("-k", "--at-least", type=click.IntRange(1, 60), default=1, show_default=True,
+              help="Copies needed of each card or group.")
+@click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str, ...], draws: int,
+                 at_least: int, output: str) -> None:
+    """Exact odds of drawing cards: the opening hand of 8, then each further draw; all conditions at once."""
+    import json
+
+    from deckcheck.analysis.deck_odds import (
+        card_condition,
+        default_conditions,
+        format_odds,
+        group_condition,
+        odds_table,
+    )
+
+    deck = _read_analysed_deck(deck_path)
+    conditions = [card_condition(deck, name, at_least) for name in card_names]
+    conditions += [group_condition(deck, spec, at_least) for spec in groups]
+    chosen = bool(conditions)
+    if not chosen:
+        conditions = default_conditions(deck)
+    table = odds_table(deck, conditions, draws=draws, joint=chosen)
+    if output == "json":
+        click.echo(json.dumps(table.to_json(), ensure_ascii=False, indent=2))
+    else:
+        click.echo(format_odds(table))
+
+
 # ---------------------------------------------------------------- entry point ------------------------------
 
 
