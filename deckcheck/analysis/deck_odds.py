@@ -179,7 +179,9 @@ def _shared_cards(conditions: list[Condition]) -> list[str]:
 def format_odds(table: OddsTable) -> str:
     """The text table: one row per condition, one column per number of cards seen."""
     label_width = max([len(c.describe()) for c, _ in table.rows] + [len("all of the above"), 12]) + 2
-    head = "P(at least k)".ljust(label_width) + "".join(f"{n:>8}" for n in table.seen)
+    needed = {c.at_least for c, _ in table.rows}
+    title = f"P(at least {needed.pop()})" if len(needed) == 1 else "P(at least k)"
+    head = title.ljust(label_width) + "".join(f"{n:>8}" for n in table.seen)
     lines = [f"{table.deck}: play deck of {table.deck_size} cards, opening hand of {OPENING_HAND}",
              "", "cards seen".rjust(label_width + 8 * len(table.seen)), head]
     for condition, probs in table.rows:

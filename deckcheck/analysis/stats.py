@@ -105,7 +105,7 @@ class DeckStats:
     parts: dict[str, int]                       # part -> cards
     play_deck_size: int
     types: dict[str, dict[str, int]]            # part -> {type -> cards}
-    subtypes: dict[str, int]                    # play deck: subtype -> cards
+    subtypes: dict[str, int]                    # play-deck resources and hazards: subtype -> cards
     alignments: dict[str, int]                  # card alignment -> cards (all parts but sites)
     characters: list[CharacterRow]
     pool_mind: int
@@ -173,7 +173,7 @@ def _types(deck: Deck) -> dict[str, dict[str, int]]:
 def _subtypes(deck: Deck) -> dict[str, int]:
     tally: Counter[str] = Counter()
     for entry in deck.play_deck():
-        if entry.card is None:
+        if entry.card is None or entry.card.is_character:
             continue
         for subtype in entry.card.subtypes or ("(no subtype)",):
             tally[subtype] += entry.count
