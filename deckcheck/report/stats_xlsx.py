@@ -69,7 +69,7 @@ def _summary(wb: Workbook, stats: DeckStats) -> None:
     if stats.stage_points_pool is not None:
         rows += [["stage points in the pool", stats.stage_points_pool],
                  ["stage points, pool and play deck", stats.stage_points_deck]]
-    _write_table(ws, 1, ["", ""], rows)
+    _write_table(ws, 1, ["statistic", "value"], rows)
     _write_table(ws, len(rows) + 3, ["warning"], [[w] for w in stats.warnings])
     _widen(ws, {1: 36, 2: 60})
 
