@@ -95,7 +95,58 @@ def cards_import_coe(source: str, out_dir: str | None) -> None:
 
 
 # ---------------------------------------------------------------- decklist: show, convert -------------------
-# (commands of this section go here)
+
+DECK_FORMATS = click.Choice(["gccg", "gccg-plain", "netmeccg", "octgn", "wigy-json", "json", "markdown", "cardnum"])
+DECK_ALIGNMENTS = click.Choice(["wizard", "ringwraith", "fallen-wizard", "balrog"])
+
+
+def _read_deck_reporting(path: str, input_format: str | None, alignment: str | None):
+    """Read a deck and print its diagnostics to stderr (a DeckcheckError means nothing usable: exit 2)."""
+    from deckcheck.decklist import read_deck
+
+    deck = read_deck(path, input_format=input_format, alignment=alignment)
+    for diagnostic in deck.diagnostics:
+        click.echo(diagnostic.one_line(), err=True)
+    return deck
+
+
+@cli.command()
+@click.argument("deck", type=click.Path(dir_okay=False))
+@click.option("--output", "output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+@click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
+@click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
+def show(deck: str, output: str, input_format: str | None, alignment: str | None) -> None:
+    """Print the parsed DECK by part, with counts and source lines."""
+    from deckcheck.decklist.show import render_json, render_text
+
+    parsed = _read_deck_reporting(deck, input_format, alignment)
+    click.echo(render_json(parsed) if output == "json" else render_text(parsed), nl=False)
+
+
+@cli.command()
+@click.argument("deck", type=click.Path(dir_okay=False))
+@click.option("--to", "to_format", type=click.Choice(["gccg", "json", "markdown"]), required=True)
+@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False), help="Write here instead of stdout.")
+@click.option("--force", is_flag=True, help="Replace the output file if it exists.")
+@click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
+@click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
+def convert(deck: str, to_format: str, out_path: str | None, force: bool, input_format: str | None,
+            alignment: str | None) -> None:
+    """Convert DECK to GCCG text, deckcheck JSON or Markdown."""
+    import os
+
+    from deckcheck.decklist.writers import write_deck
+    from deckcheck.fileio import atomic_write_text
+
+    if out_path and os.path.exists(out_path) and os.path.samefile(out_path, deck):
+        raise DeckcheckError("the output would replace the deck being converted; choose another file", out_path)
+    parsed = _read_deck_reporting(deck, input_format, alignment)
+    text = write_deck(parsed, to_format)
+    if out_path:
+        atomic_write_text(out_path, text, overwrite=force)
+        click.echo(f"wrote {out_path} ({to_format}, {len(parsed.entries)} entries)", err=True)
+    else:
+        click.echo(text, nl=False)
 
 
 # ---------------------------------------------------------------- legality: validate, rules -----------------
@@ -222,6 +273,41 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
         click.echo(json.dumps(table.to_json(), ensure_ascii=False, indent=2))
     else:
         click.echo(format_odds(table))
+
+
+@cli.command("simulate")
+@click.argument("deck_path", metavar="DECK")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=10_000, show_default=True)
+@click.option("--turns", type=click.IntRange(1, 100), default=12, show_default=True, help="Own turns per game.")
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
+              help="Same seed, same report (whatever --jobs).")
+@click.option("--hazards", type=click.Choice(["none", "light", "heavy"]), default="none", show_default=True,
+              help="The opponent's hazards: absent, or a model that costs site phases and characters.")
+@click.option("--length", type=click.IntRange(1, 4), default=None,
+              help="Game length (1-4 decks) for the MP call threshold; default: the deck's, else 2.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: CPUs).")
+@click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards: str, length: int | None,
+                     jobs: int | None, output: str) -> None:
+    """Goldfish the deck's own turns: mean MP per turn, call odds, exhaustion, stuck cards, opening hands."""
+    import json
+    import time
+
+    from deckcheck.analysis.simulate import build_sim_deck, format_text, simulate_tables
+
+    deck = _read_analysed_deck(deck_path)
+    try:
+        sim = build_sim_deck(deck, length or deck.length or 2)
+    except ValueError as exc:
+        raise DeckcheckError(f"cannot simulate: {exc}", deck_path) from None
+    started = time.perf_counter()
+    summary = simulate_tables(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs)
+    elapsed = time.perf_counter() - started
+    click.echo(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)", err=True)
+    if output == "json":
+        click.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+    else:
+        click.echo(format_text(summary))
 
 
 # ---------------------------------------------------------------- entry point ------------------------------

@@ -16,10 +16,11 @@ from deckcheck.decklist.model import Part, RawLine
 DECK_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard", "Balrog": "balrog"}
 ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
 AVATAR_PARTS = (Part.CHARACTERS, Part.PLAY, Part.POOL)
-VOTING_PARTS = (Part.POOL, Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY)
-# Fallen-wizard decks mix hero and minion cards; this many minion votes beside hero ones tip a
-# hero-or-fallen avatar (an untagged "Saruman") to the Fallen-wizard.
-FALLEN_MIX = 3
+# Hazards do not vote: any player plays hazards of any printing (NetMECCG marks LE reprints "*").
+VOTING_PARTS = (Part.POOL, Part.CHARACTERS, Part.RESOURCES, Part.PLAY)
+# Only a Fallen-wizard may mix hero and minion resources: when the smaller side holds at least this share
+# (and 3 copies), the deck is read as a Fallen-wizard deck.
+FALLEN_MIX_SHARE = 0.2
 
 
 def infer_alignment(lines: list[RawLine], catalog, *, declared: str | None = None,
@@ -36,11 +37,17 @@ def infer_alignment(lines: list[RawLine], catalog, *, declared: str | None = Non
     if votes:
         ranked = votes.most_common()
         winner = ranked[0][0]
-        if votes["fallen-wizard"] and winner in ("wizard", "ringwraith"):
-            winner = "fallen-wizard"   # only a Fallen-wizard deck plays Fallen-wizard versions
+        if winner in ("wizard", "ringwraith") and (votes["fallen-wizard"] or _mixed(votes)):
+            winner = "fallen-wizard"   # only a Fallen-wizard plays its own versions or mixes hero and minion
         listed = ", ".join(f"{n} {a}" for a, n in ranked)
         return winner, f"{winner}: no avatar found; cards of one alignment: {listed}", None
     return None, "unknown: no avatar and no cards of a single alignment", None
+
+
+def _mixed(votes: Counter) -> bool:
+    hero, minion = votes["wizard"], votes["ringwraith"]
+    smaller = min(hero, minion)
+    return smaller >= 3 and smaller >= FALLEN_MIX_SHARE * (hero + minion)
 
 
 def _card_alignments(line: RawLine, catalog) -> set[str]:
@@ -49,10 +56,12 @@ def _card_alignments(line: RawLine, catalog) -> set[str]:
         card = catalog.by_id(line.card_id)
         if card:
             return {DECK_ALIGNMENT[card.alignment]} if card.alignment in DECK_ALIGNMENT else set()
+    cards = [c for c in catalog.by_name(line.name) if c.type != "Hazard"]
     tag_alignment = TAG_ALIGNMENT.get((line.tag or "").upper())
-    if tag_alignment:
-        return {DECK_ALIGNMENT[tag_alignment]}
-    return {DECK_ALIGNMENT[c.alignment] for c in catalog.by_name(line.name) if c.alignment in DECK_ALIGNMENT}
+    if tag_alignment and (not cards or any(c.alignment == tag_alignment for c in cards)):
+        # a tag counts where the name has that version (NetMECCG's implicit H on a neutral card does not)
+        return {DECK_ALIGNMENT[tag_alignment]} if cards else set()
+    return {DECK_ALIGNMENT[c.alignment] for c in cards if c.alignment in DECK_ALIGNMENT}
 
 
 def _votes(lines: list[RawLine], catalog) -> Counter:
@@ -85,11 +94,11 @@ def _from_avatar(lines: list[RawLine], catalog, votes: Counter) -> tuple[str, st
     if len(possible) == 1:
         chosen = next(iter(possible))
     elif possible == {"wizard", "fallen-wizard"}:
-        mixed = votes["fallen-wizard"] > 0 or (votes["ringwraith"] >= FALLEN_MIX and votes["wizard"] > 0)
-        chosen = "fallen-wizard" if mixed else "wizard"
+        chosen = "fallen-wizard" if votes["fallen-wizard"] or _mixed(votes) else "wizard"
     else:
         return None
-    written = line.name + (f" [{line.tag}]" if line.tag else "") + (f" ({line.set_code})" if line.set_code else "")
+    shown_tag = f" [{line.tag}]" if line.tag and f"[{line.tag}]" in line.text.upper() else ""
+    written = line.name + shown_tag + (f" ({line.set_code})" if line.set_code else "")
     where = "play deck" if line.part.in_play_deck else line.part.value
     return chosen, f"{chosen}: avatar {written} ×{n} in the {where}", line.name
 

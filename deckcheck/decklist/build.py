@@ -7,7 +7,7 @@ A card is counted as what the card data says it is: a resource written under a h
 from __future__ import annotations
 
 from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, SITE
-from deckcheck.decklist.alignment import infer_alignment
+from deckcheck.decklist.alignment import ALIGNMENTS, infer_alignment
 from deckcheck.decklist.lines import ReadResult, fold
 from deckcheck.decklist.model import Deck, DeckEntry, Diagnostic, Part, RawLine
 
@@ -23,8 +23,14 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
     deck = Deck(path=path, format=result.format, name=result.name, player=result.player,
                 avatar=result.avatar, length=result.length, notes=result.notes,
                 diagnostics=list(result.diagnostics))
+    declared = result.alignment
+    if declared is not None and declared not in ALIGNMENTS:
+        deck.diagnostics.append(Diagnostic(path, None, "unknown-alignment",
+                                           f"declared alignment {declared!r} is not one of {', '.join(ALIGNMENTS)}; "
+                                           "ignored", "warning"))
+        declared = None
     deck.alignment, deck.alignment_reason, avatar = infer_alignment(
-        result.lines, catalog, declared=result.alignment, override=alignment)
+        result.lines, catalog, declared=declared, override=alignment)
     deck.avatar = deck.avatar or avatar
     merged: dict[tuple, DeckEntry] = {}
     resolved: dict[tuple, object] = {}
@@ -78,6 +84,10 @@ def _counted_part(line: RawLine, card, deck: Deck, path: str) -> Part:
     if card is None or line.part not in ROLE_CHECKED:
         return line.part
     role = ROLE_PART.get(card.type)
+    if card.agent and line.part in (Part.HAZARDS, Part.PLAY):
+        # an agent is a character that opponents of its alignment play as a hazard
+        if line.part == Part.HAZARDS or deck.alignment not in ("ringwraith", "balrog"):
+            return Part.HAZARDS
     if role is None or role == line.part:
         return line.part
     if line.part == Part.PLAY and role != Part.SITES:

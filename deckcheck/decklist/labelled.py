@@ -42,6 +42,10 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
         stripped = HTML_TAG.sub("", line).strip()
         if not stripped or not re.search(r"[^\W_]", stripped) or MARKDOWN_LINK.search(stripped):
             continue   # blank, rules ("---"), and link lists (a table of contents) are not cards
+        if stripped.startswith(">"):   # a quote is never a label or a card: notes, or prose
+            if section == NOTES:
+                notes.append(stripped[1:].strip())
+            continue
         label = _section_label(line, stripped)
         if label is not None:
             found = label_part(label)

@@ -146,10 +146,10 @@ def label_part(label: str) -> Part | str | None:
         return Part.SITES
     if re.search(r"\b(hazards?|creatures?)\b", words):
         return Part.HAZARDS
+    if re.search(r"\b(resources?|items?|factions?|allies|allys|ally|mp sources?)\b", words):
+        return Part.RESOURCES   # before characters: "Hero Resource" is a resource block
     if re.search(r"\b(characters?|heroes|hero|avatars?|minions|wizards?|ringwraiths?)\b", words):
         return Part.CHARACTERS
-    if re.search(r"\b(resources?|items?|factions?|allies|allys|ally|mp sources?)\b", words):
-        return Part.RESOURCES
     if words in ("deck", "play deck", "in deck", "playdeck", "main deck", "other"):
         return Part.PLAY
     return None

@@ -1,6 +1,6 @@
 """NetMECCG v1.4 `.dck`: "[section]" headers and one line per copy; a name suffix gives the version.
 
-Suffixes: "*" minion, "@" Fallen-wizard, "%" Balrog; none is the hero (or neutral) version.
+Suffixes: "*" minion, "@" Fallen-wizard, "%" Balrog; none is the hero (or neutral) version, read as tag H.
 """
 
 from __future__ import annotations
@@ -51,7 +51,9 @@ def read(text: str, path: str) -> ReadResult:
         if part is None:
             result.problem(path, i, "outside-section",
                            f"card line before any section: {stripped!r}; read as play deck", severity="warning")
-        name, tag = stripped, None
+        # No suffix means the hero version (or the only one): tag H, which the resolver ignores for cards
+        # that have no hero version.
+        name, tag = stripped, "H"
         if name[-1] in SUFFIX_TAGS:
             name, tag = name[:-1].rstrip(), SUFFIX_TAGS[name[-1]]
         name, bracket_tag, set_code = split_card_text(name)

@@ -1,0 +1,95 @@
+"""Write a Deck as GCCG fenced text, Markdown, or deckcheck's JSON; reading the output back gives the same deck.
+
+Every resolved card is written with its version tag and set code ("Moria [M] (LE)"), so the written deck
+does not depend on alignment inference; unresolved lines are written as the player wrote them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from deckcheck.decklist.model import PART_ORDER, Deck, DeckEntry, Part
+from deckcheck.decklist.native import deck_to_data
+
+WRITE_FORMATS = ("gccg", "json", "markdown")
+
+GCCG_SECTIONS = [("Deck", (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY)), ("Pool", (Part.POOL,)),
+                 ("Sideboard", (Part.SIDEBOARD,)), ("Sideboard vs. fw", (Part.FW_SIDEBOARD,)),
+                 ("Sites", (Part.SITES,))]
+GCCG_CATEGORIES = {Part.CHARACTERS: "Character", Part.RESOURCES: "Resource", Part.HAZARDS: "Hazard",
+                   Part.PLAY: "Other", Part.POOL: "Pool", Part.SIDEBOARD: "Sideboard",
+                   Part.FW_SIDEBOARD: "Sideboard vs. fw", Part.SITES: "Sites"}
+MARKDOWN_HEADINGS = {Part.POOL: "Pool", Part.CHARACTERS: "Characters", Part.RESOURCES: "Resources",
+                     Part.HAZARDS: "Hazards", Part.PLAY: "Deck", Part.SIDEBOARD: "Sideboard",
+                     Part.FW_SIDEBOARD: "Sideboard vs. FW", Part.SITES: "Sites"}
+FENCE_LIKE = re.compile(r"^\s*#")
+
+
+def card_text(entry: DeckEntry) -> str:
+    """"Moria [M] (LE)" for a resolved card; the written name, tag and set code otherwise."""
+    if entry.card:
+        if entry.card.promo:   # a promo reprint shares its set code with the original: GCCG writes (PR)
+            tag = f" [{entry.card.tag}]" if entry.card.tag else ""
+            return f"{entry.card.name}{tag} (PR)"
+        return entry.card.display()
+    tag = f" [{entry.tag}]" if entry.tag else ""
+    set_code = f" ({entry.set_code})" if entry.set_code else ""
+    return f"{entry.written}{tag}{set_code}"
+
+
+def write_gccg(deck: Deck) -> str:
+    out = ["#", "# GCCG v0.9.4 Middle-earth deck", "#"]
+    if deck.name:
+        out.append(f"# {_one_line(deck.name)}")
+    for key in ("player", "alignment", "avatar", "length"):
+        value = getattr(deck, key)
+        if value is not None:
+            out.append(f"# {key.capitalize()}: {_one_line(str(value))}")
+    out.append("#")
+    for word, parts in GCCG_SECTIONS:
+        if not any(deck.part(p) for p in parts):
+            continue
+        out += ["", "#" * len(word), word, "#" * len(word)]
+        for part in parts:
+            entries = deck.part(part)
+            if entries:
+                out += ["", f"# {GCCG_CATEGORIES[part]} ({sum(e.count for e in entries)})", ""]
+                out += [f"{e.count} {card_text(e)}" for e in entries]
+    if deck.notes:
+        out += ["", "#####", "Notes", "#####", ""]
+        # a notes line that starts with "#" could be taken for a fence or sub-header: indent it
+        out += [f" {line}" if FENCE_LIKE.match(line) else line for line in deck.notes.split("\n")]
+    return "\n".join(out) + "\n"
+
+
+def write_markdown(deck: Deck) -> str:
+    out: list[str] = []
+    for key in ("name", "player", "alignment", "avatar", "length"):
+        value = getattr(deck, key)
+        if value is not None:
+            out.append(f"{key.capitalize()}: {_one_line(str(value))}")
+    for part in PART_ORDER:
+        entries = deck.part(part)
+        if entries:
+            out += ["", f"## {MARKDOWN_HEADINGS[part]} ({sum(e.count for e in entries)})", ""]
+            out += [f"- {e.count} {card_text(e)}" for e in entries]
+    if deck.notes:
+        out += ["", "## Notes", ""]
+        out += [f"> {line}" for line in deck.notes.split("\n")]
+    return "\n".join(out).lstrip("\n") + "\n"
+
+
+def write_json(deck: Deck) -> str:
+    return json.dumps(deck_to_data(deck), ensure_ascii=False, indent=2) + "\n"
+
+
+WRITERS = {"gccg": write_gccg, "json": write_json, "markdown": write_markdown}
+
+
+def write_deck(deck: Deck, fmt: str) -> str:
+    return WRITERS[fmt](deck)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
