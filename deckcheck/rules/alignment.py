@@ -1,0 +1,197 @@
+"""Alignment and content rules: `alignment-card`, `banned-card`, `specific-card`.
+
+Which card alignments a deck may hold, its ban list and the card families in it come from the ruleset's
+`[lists]` table; this module holds only the logic.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+
+from deckcheck.cards.model import HAZARD, REGION, RESOURCE, SITE, Card
+from deckcheck.decklist.model import DeckEntry, Part
+from deckcheck.rules.registry import Context, Violation, rule
+
+FAMILY = "alignment"
+
+# How a message names a deck's player and a card's alignment.
+PLAYER = {"wizard": "Wizard", "ringwraith": "Ringwraith", "fallen-wizard": "Fallen-wizard", "balrog": "Balrog"}
+AVATAR_KIND = {"Hero": "Wizard", "Minion": "Ringwraith", "Fallen-wizard": "Fallen-wizard", "Balrog": "Balrog"}
+VERSION = {"Hero": "hero", "Minion": "minion", "Stage": "Stage", "Dual": "dual", "Neutral": "neutral",
+           "Fallen-wizard": "Fallen-wizard", "Balrog": "Balrog"}
+
+
+def deck_cards(ctx: Context) -> Iterator[tuple[DeckEntry, Card]]:
+    """Every resolved non-site card of the whole deck (play deck, pool, sideboards)."""
+    for entry in ctx.deck.entries:
+        card = entry.card
+        if card is not None and card.type not in (SITE, REGION):
+            yield entry, card
+
+
+def player(ctx: Context) -> str:
+    return PLAYER.get(ctx.alignment, ctx.alignment)
+
+
+def agents_are_hazards(ctx: Context) -> bool:
+    """Wizard and Balrog players treat agents as hazards (coe 1.3.W2, 1.3.B2)."""
+    return ctx.data.get("play_deck", {}).get("agents_count_as") == "hazard"
+
+
+def allowed_alignments(ctx: Context, key: str) -> list[str]:
+    return list(ctx.data.get("lists", {}).get(key, []))
+
+
+def alignment_problem(ctx: Context, entry: DeckEntry, card: Card) -> str | None:
+    """Why this card may not be in a deck of the context's alignment, or None when it may."""
+    if card.type == HAZARD:
+        return None                                   # hazards are neutral: anyone may hold them
+    if card.avatar:
+        if card.alignment in allowed_alignments(ctx, "avatar_alignments"):
+            return None
+        kinds = " or ".join(AVATAR_KIND.get(a, a) for a in allowed_alignments(ctx, "avatar_alignments"))
+        return (f"{card.display()} is a {AVATAR_KIND.get(card.alignment, card.alignment)} avatar; "
+                f"a {player(ctx)} player's avatars can only be {kinds} avatars")
+    if card.is_character:
+        if card.agent and (agents_are_hazards(ctx) or card.alignment == "Neutral"):
+            return None                               # an agent a hazard for this player, or a neutral one
+        if card.alignment in allowed_alignments(ctx, "character_alignments"):
+            return None
+        versions = " or ".join(VERSION.get(a, a) for a in allowed_alignments(ctx, "character_alignments"))
+        return (f"{card.display()} is a {VERSION.get(card.alignment, card.alignment)} character; "
+                f"a {player(ctx)} player's characters can only be {versions} characters")
+    if card.type == RESOURCE:
+        return resource_problem(ctx, entry, card)
+    return None
+
+
+def resource_problem(ctx: Context, entry: DeckEntry, card: Card) -> str | None:
+    if card.alignment in allowed_alignments(ctx, "resource_alignments"):
+        return None
+    if card.is_item and card.alignment in allowed_alignments(ctx, "item_alignments"):
+        return None                                   # coe 1.3.W3 / 1.3.R3: the other alignment's items
+    if card.playable_as_hazard and entry.part not in (Part.RESOURCES, Part.POOL):
+        return None                                   # coe 1.3.3: included as a hazard
+    what = f"a {VERSION.get(card.alignment, card.alignment)} resource"
+    if card.alignment == "Stage":
+        return f"{card.display()} is a Stage resource; only a Fallen-wizard player may include Stage resources"
+    allowed = [VERSION.get(a, a) for a in allowed_alignments(ctx, "resource_alignments") if a != "Dual"]
+    items = allowed_alignments(ctx, "item_alignments")
+    extra = f" (and {' or '.join(VERSION.get(a, a) for a in items)} items)" if items else ""
+    return (f"{card.display()} is {what}; a {player(ctx)} player's resources can only be "
+            f"{' or '.join(allowed)} resources{extra}")
+
+
+@rule("alignment-card", family=FAMILY,
+      summary="no card of another alignment: hero/minion characters and resources, avatars, Stage resources")
+def check_alignment_card(ctx: Context) -> Iterator[Violation]:
+    """Every character, resource and avatar must be one the deck's alignment may include.
+
+    The allowed card alignments come from the ruleset's `[lists]`: `avatar_alignments`,
+    `character_alignments`, `resource_alignments` and `item_alignments` (the other alignment's items that
+    coe 1.3.W3/1.3.R3 allow). Hazards are neutral; agents are hazards for Wizard and Balrog players; a card
+    playable as a hazard may be included as one (coe 1.3.3). Stage resources belong to Fallen-wizards only.
+    Sites are `site-alignment`'s business, not this rule's.
+    """
+    for entry, card in deck_cards(ctx):
+        problem = alignment_problem(ctx, entry, card)
+        if problem:
+            yield ctx.violation("alignment-card", problem, entry=entry)
+
+
+def banned_ids(ctx: Context) -> dict[str, str | None]:
+    """Card id (upper case) -> the family it is banned under (None for a single entry of the list)."""
+    lists = ctx.data.get("lists", {})
+    banned: dict[str, str | None] = {card_id.upper(): None for card_id in lists.get("banned", [])}
+    for family, ids in lists.get("banned_families", {}).items():
+        for card_id in ids:
+            banned[card_id.upper()] = family
+    return banned
+
+
+@rule("banned-card", family=FAMILY, summary="no card of the alignment's ban list")
+def check_banned_card(ctx: Context) -> Iterator[Violation]:
+    """No card of the ruleset's ban list (`[lists] banned`, by catalog id) anywhere in the deck.
+
+    Fallen-wizard: the MEWH list (16 cards) or coe 1.3.F6 (17). Balrog: coe 1.3.B5, where one entry is a
+    family ("Ringwraith Unleashed cards", `[lists.banned_families]`).
+    """
+    banned = banned_ids(ctx)
+    if not banned:
+        return
+    for entry, card in deck_cards(ctx):
+        if card.id.upper() in banned:
+            family = banned[card.id.upper()]
+            why = f" ({family})" if family else ""
+            yield ctx.violation(
+                "banned-card", f"{card.display()} is banned for a {player(ctx)} player{why}", entry=entry)
+
+
+def avatar_key(card: Card) -> str:
+    """The name a "specific" card uses for an avatar: "Saruman", "Balrog"."""
+    if card.specific:
+        return card.specific
+    return card.name.removeprefix("The ").strip()
+
+
+def declared_avatar_keys(ctx: Context, keys: set[str]) -> set[str]:
+    """The avatar(s) the deck declares: from the file's avatar field, matched against the known keys."""
+    declared = (ctx.deck.avatar or "").lower()
+    return {key for key in keys if key.lower() in declared} if declared else set()
+
+
+def deck_avatars(ctx: Context) -> Counter:
+    """Avatar key -> copies, for the avatars of the deck's own kind."""
+    own = allowed_alignments(ctx, "avatar_alignments")
+    found: Counter = Counter()
+    for entry, card in deck_cards(ctx):
+        if card.avatar and card.alignment in own:
+            found[avatar_key(card)] += entry.count
+    return found
+
+
+def specific_cards(ctx: Context) -> list[tuple[DeckEntry, Card]]:
+    """Specific cards that pass `alignment-card` (the others are reported there, not twice)."""
+    return [(entry, card) for entry, card in deck_cards(ctx)
+            if card.specific and not card.avatar and alignment_problem(ctx, entry, card) is None]
+
+
+def choose_avatar(ctx: Context, specific: list[tuple[DeckEntry, Card]]) -> tuple[str | None, str]:
+    """The avatar the player plays, and how we know: declared, the only one in the deck, or the best fit."""
+    if ctx.alignment == "balrog":
+        return "Balrog", "a Balrog player's avatar is The Balrog"
+    avatars = deck_avatars(ctx)
+    declared = declared_avatar_keys(ctx, set(avatars) | {c.specific for _, c in specific if c.specific})
+    if len(declared) == 1:
+        return next(iter(declared)), "declared by the deck file"
+    if not avatars:
+        return None, f"the deck holds no {player(ctx)} avatar"
+    if len(avatars) == 1:
+        return next(iter(avatars)), "the deck's only avatar"
+    fits = Counter({key: 0 for key in avatars})
+    for entry, card in specific:
+        if card.specific in fits:
+            fits[card.specific] += entry.count
+    best = max(avatars, key=lambda key: (fits[key], avatars[key]))
+    return best, f"the best fit of the deck's avatars {', '.join(sorted(avatars))}"
+
+
+@rule("specific-card", family=FAMILY, summary="no card specific to an avatar the player does not play")
+def check_specific_card(ctx: Context) -> Iterator[Violation]:
+    """A card "specific" to an avatar may be included only by the player of that avatar (coe 1.3.4; MEWH:
+    no Stage resources specific to another Fallen-wizard).
+
+    The avatar is the one the deck file declares, else the deck's only avatar of its own kind, else the one
+    most specific cards fit (the message says which). A Balrog player's avatar is The Balrog.
+    """
+    specific = specific_cards(ctx)
+    if not specific:
+        return
+    avatar, how = choose_avatar(ctx, specific)
+    for entry, card in specific:
+        if card.specific == avatar:
+            continue
+        playing = f"the player's avatar is {avatar} ({how})" if avatar else how
+        yield ctx.violation(
+            "specific-card", f"{card.display()} is {card.specific}-specific; {playing}", entry=entry)

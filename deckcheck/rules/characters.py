@@ -1,0 +1,158 @@
+"""Character rules of the Fallen-wizard and Balrog players: `mind-limit`, `starting-race`, `faction-race`.
+
+The limits and the cards that lift them (Thrall of the Voice, Bad Company) come from the ruleset's
+`[characters]` table; this module holds only the logic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from deckcheck.cards.model import Card
+from deckcheck.decklist.model import DeckEntry, Part
+from deckcheck.rules.alignment import agents_are_hazards, deck_cards, player
+from deckcheck.rules.registry import ERROR, Context, Violation, rule
+
+FAMILY = "characters"
+
+
+def settings(ctx: Context) -> dict:
+    return ctx.data.get("characters", {})
+
+
+def ids_in(entries: Iterable[tuple[DeckEntry, Card]], wanted: Iterable[str]) -> list[Card]:
+    """The cards among `entries` whose id is in `wanted` (one per copy)."""
+    wanted_ids = {w.upper() for w in wanted}
+    return [card for entry, card in entries if card.id.upper() in wanted_ids for _ in range(entry.count)]
+
+
+def pool_cards(ctx: Context) -> list[tuple[DeckEntry, Card]]:
+    return [(e, c) for e, c in deck_cards(ctx) if e.part == Part.POOL]
+
+
+def rated_characters(ctx: Context) -> Iterator[tuple[DeckEntry, Card]]:
+    """Non-avatar characters the player counts as characters (agents are hazards for Wizard and Balrog)."""
+    for entry, card in deck_cards(ctx):
+        if card.is_character and not card.avatar and not (card.agent and agents_are_hazards(ctx)):
+            yield entry, card
+
+
+def names(cards: Iterable[Card]) -> str:
+    return " or ".join(sorted({c.name for c in cards}))
+
+
+def enabler_names(ctx: Context, key: str) -> str:
+    from deckcheck.cards.catalog import load_catalog
+
+    catalog = load_catalog()
+    found = [catalog.by_id(card_id) for card_id in settings(ctx).get(key, [])]
+    return names(c for c in found if c is not None)
+
+
+def mind_problem(ctx: Context, card: Card, enablers_present: bool) -> str | None:
+    """Why this character's printed mind is too high for the player, or None when it is not."""
+    limits = settings(ctx)
+    mind_max = limits.get("mind_max")
+    if mind_max is None or card.mind is None or card.mind <= mind_max:
+        return None
+    if card.specific and card.specific in limits.get("mind_exempt_specific", []):
+        return None
+    enabled_max = limits.get("enabled_mind_max")
+    if enablers_present and enabled_max is not None and card.mind <= enabled_max:
+        return None
+    message = (f"{card.display()} has mind {card.mind}; a {player(ctx)} player's characters may have mind "
+               f"{mind_max} or less")
+    exempt = limits.get("mind_exempt_specific", [])
+    if exempt:
+        message += f" unless {'/'.join(exempt)}-specific"
+    if enabled_max is not None and card.mind <= enabled_max:
+        message += f" ({enabler_names(ctx, 'mind_enablers')} allows one of mind {enabled_max})"
+    return message
+
+
+def race_problem(ctx: Context, card: Card, enablers_present: bool, *, starting: bool) -> str | None:
+    """Why this character's race is not allowed (all characters, or only starting ones), else None."""
+    limits = settings(ctx)
+    allowed = limits.get("character_races")
+    if allowed and not set(card.races) & set(allowed):
+        race = "/".join(card.races) or "no race"
+        return (f"{card.display()} is {race}; a {player(ctx)} player's non-avatar characters can only be "
+                f"{' or '.join(allowed)}")
+    restricted = set(limits.get("starting_races_restricted", []))
+    if starting and restricted & set(card.races) and not enablers_present:
+        race = "/".join(sorted(restricted & set(card.races)))
+        kinds = " or ".join(sorted(restricted))
+        return (f"{card.display()} is an {race}; a {player(ctx)} player may start with {kinds} characters only "
+                f"with {enabler_names(ctx, 'starting_race_enablers')} among the starting cards")
+    return None
+
+
+@rule("mind-limit", family=FAMILY, summary="no character whose mind is above the player's limit")
+def check_mind_limit(ctx: Context) -> Iterator[Violation]:
+    """Characters' printed mind at most `[characters] mind_max`.
+
+    Fallen-wizard: mind 5 or less (MEWH "Characters"; coe 1.9.F3 for the draft, 2.II.2.2.F1 for play);
+    Thrall of the Voice (`mind_enablers`) lets one character of mind up to `enabled_mind_max` start if it
+    is among the starting cards, or be played later if it is in the deck. Under coe a character outside
+    the pool that can never be played is a warning (`mind_beyond_pool`), since 1.3 does not forbid it.
+    Balrog: mind below 9 unless Balrog-specific (coe 1.3.B4), anywhere in the deck.
+    """
+    limits = settings(ctx)
+    if limits.get("mind_max") is None:
+        return
+    enablers = limits.get("mind_enablers", [])
+    # Each enabler among the starting cards lets one starting character exceed the limit; a coe pool is
+    # only drafted from, so there any number may wait in it.
+    starting_allowance = len(ids_in(pool_cards(ctx), enablers))
+    if ctx.data.get("starting", {}).get("mode") == "pool" and starting_allowance:
+        starting_allowance = 10 ** 6
+    in_deck = bool(ids_in(deck_cards(ctx), enablers))
+    for entry, card in rated_characters(ctx):
+        if entry.part != Part.POOL:
+            problem = mind_problem(ctx, card, in_deck)
+            if problem:
+                severity = limits.get("mind_beyond_pool", ERROR)
+                yield ctx.violation("mind-limit", problem, entry=entry, severity=severity)
+            continue
+        for _ in range(entry.count):
+            problem = mind_problem(ctx, card, starting_allowance > 0)
+            if problem:
+                yield ctx.violation("mind-limit", problem, entry=entry)
+                break
+            if mind_problem(ctx, card, False):
+                starting_allowance -= 1      # it starts thanks to an enabler: one fewer left
+
+
+@rule("starting-race", family=FAMILY, summary="only the races the player may start with (or hold at all)")
+def check_starting_race(ctx: Context) -> Iterator[Violation]:
+    """Races of the player's characters.
+
+    Fallen-wizard: no Orc or Troll among the starting characters unless a starting Stage card allows it
+    (`starting_race_enablers`: Bad Company) (MEWH "Starting characters"; coe 1.9.F2).
+    Balrog: every non-avatar character is an Orc or a Troll (`character_races`, coe 1.3.B4); agents are
+    hazards for a Balrog player and are not checked.
+    """
+    limits = settings(ctx)
+    if not (limits.get("character_races") or limits.get("starting_races_restricted")):
+        return
+    enabled = bool(ids_in(pool_cards(ctx), limits.get("starting_race_enablers", [])))
+    for entry, card in rated_characters(ctx):
+        problem = race_problem(ctx, card, enabled, starting=entry.part == Part.POOL)
+        if problem:
+            yield ctx.violation("starting-race", problem, entry=entry)
+
+
+@rule("faction-race", family=FAMILY, summary="factions only of the races the player may use")
+def check_faction_race(ctx: Context) -> Iterator[Violation]:
+    """Balrog: factions only Orc, Troll, Wolf, Animal or Dragon (`[characters] faction_races`, coe 1.3.B4)."""
+    allowed = settings(ctx).get("faction_races")
+    if not allowed:
+        return
+    for entry, card in deck_cards(ctx):
+        if card.is_faction and not set(card.races) & set(allowed):
+            race = "/".join(card.races) or "of no race"
+            yield ctx.violation(
+                "faction-race",
+                f"{card.display()} is a {race} faction; a {player(ctx)} player's factions can only be "
+                f"{', '.join(allowed[:-1])} or {allowed[-1]}",
+                entry=entry)

@@ -1,0 +1,271 @@
+"""Pool and starting-company rules: `pool-size`, `starting-size`, `starting-mind`, `starting-items`,
+`stage-points`.
+
+The deck's `Part.POOL` is, under the rulebook, the starting company itself (`[starting] mode = "company"`)
+and, under coe, the pool the starting company is drafted from (`mode = "pool"`). The numbers come from the
+ruleset's `[starting]` table; this module holds only the logic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from deckcheck.cards.model import Card
+from deckcheck.decklist.model import DeckEntry, Part
+from deckcheck.rules.alignment import agents_are_hazards, player
+from deckcheck.rules.characters import ids_in, mind_problem, pool_cards, race_problem
+from deckcheck.rules.characters import settings as character_settings
+from deckcheck.rules.registry import Context, Violation, rule
+
+FAMILY = "starting"
+COMPANY, POOL = "company", "pool"
+
+
+def settings(ctx: Context) -> dict:
+    return ctx.data.get("starting", {})
+
+
+def mode(ctx: Context) -> str | None:
+    return settings(ctx).get("mode")
+
+
+def copies(entries: list[tuple[DeckEntry, Card]]) -> int:
+    return sum(entry.count for entry, _ in entries)
+
+
+def lines_of(entries: list[tuple[DeckEntry, Card]]) -> list[int]:
+    return sorted({line for entry, _ in entries for line in entry.lines})
+
+
+def listing(entries: list[tuple[DeckEntry, Card]]) -> str:
+    return ", ".join(f"{entry.count}× {card.name}" if entry.count > 1 else card.name for entry, card in entries)
+
+
+def is_starting_item(card: Card) -> bool:
+    """A minor item, or one of the cards playable with a starting company "in lieu of a minor item"."""
+    return card.is_minor_item or card.playable_as_starting_minor_item
+
+
+def is_stage_card(ctx: Context, card: Card) -> bool:
+    return card.alignment == "Stage" and "stage_points" in settings(ctx)
+
+
+def starting_characters(ctx: Context) -> list[tuple[DeckEntry, Card]]:
+    """Pool characters that count as characters for the player (agents are hazards for Wizard/Balrog)."""
+    return [(e, c) for e, c in pool_cards(ctx)
+            if c.is_character and not (c.agent and agents_are_hazards(ctx))]
+
+
+def pool_kind_problem(ctx: Context, card: Card) -> str | None:
+    """Why a card cannot be among the starting cards at all (not a character, minor item or Stage card)."""
+    where = "a pool" if mode(ctx) == POOL else "a starting company"
+    if card.is_character and card.avatar:
+        return f"{card.display()} is an avatar; {where} holds only non-avatar characters"
+    if card.is_character and card.agent and agents_are_hazards(ctx):
+        return f"{card.display()} is an agent, a hazard for a {player(ctx)} player; {where} holds characters"
+    if card.id.upper() in {card_id.upper() for card_id in settings(ctx).get("never_starting", [])}:
+        return f"{card.display()} says it may not be included with a starting company"
+    if card.is_character or is_starting_item(card) or is_stage_card(ctx, card):
+        return None
+    if card.is_item:
+        return f"{card.display()} is a {card.item_class} item; {where} may hold only minor items"
+    kind = "/".join(card.subtypes) or card.type
+    allowed = "characters, minor items" + (" and Stage permanent-events" if "stage_points" in settings(ctx) else "")
+    return f"{card.display()} ({card.type} {kind}) cannot be in {where}: it holds {allowed}"
+
+
+@rule("pool-size", family=FAMILY, summary="pool: at most 10 non-avatar characters and 2 minor items")
+def check_pool_size(ctx: Context) -> Iterator[Violation]:
+    """The coe pool: up to `pool_characters_max` non-avatar characters and up to `minor_items_max` minor items
+    (coe 1.7), where the cards playable with a starting company "in lieu of a minor item" count as minor
+    items; a Fallen-wizard pool also holds its starting Stage cards (checked by `stage-points`). Anything
+    else in the pool (an avatar, an agent that is a hazard for this player, a major item, an event) is
+    reported here.
+    """
+    if mode(ctx) != POOL:
+        return
+    limits = settings(ctx)
+    for entry, card in pool_cards(ctx):
+        problem = pool_kind_problem(ctx, card)
+        if problem:
+            yield ctx.violation("pool-size", problem, entry=entry)
+    characters = [(e, c) for e, c in starting_characters(ctx) if not c.avatar]
+    most = limits.get("pool_characters_max")
+    if most is not None and copies(characters) > most:
+        yield ctx.violation(
+            "pool-size", f"the pool holds {copies(characters)} non-avatar characters; the limit is {most}",
+            part=Part.POOL, lines=lines_of(characters))
+    yield from item_count(ctx, "pool-size")
+
+
+def item_count(ctx: Context, code: str) -> Iterator[Violation]:
+    items = [(e, c) for e, c in pool_cards(ctx) if is_starting_item(c)]
+    most = settings(ctx).get("minor_items_max")
+    if most is not None and copies(items) > most:
+        where = "pool" if mode(ctx) == POOL else "starting company"
+        yield ctx.violation(
+            code, f"the {where} holds {copies(items)} minor items ({listing(items)}); the limit is {most}",
+            part=Part.POOL, lines=lines_of(items))
+
+
+@rule("starting-items", family=FAMILY, summary="at most 2 starting minor items, non-unique, not hoard items")
+def check_starting_items(ctx: Context) -> Iterator[Violation]:
+    """Starting minor items: at most `minor_items_max` (the rulebook's starting company; under coe the pool
+    count is `pool-size`'s), each non-unique (MELE step 4; coe 1.7) and not a hoard item (METD "Hoards": a
+    hoard minor item may not be included with a starting company). The cards playable "in lieu of a minor
+    item" count as items. Under the rulebook, other non-character cards in the starting company are
+    reported here too.
+    """
+    if mode(ctx) not in (COMPANY, POOL):
+        return
+    for entry, card in pool_cards(ctx):
+        if mode(ctx) == COMPANY and not card.is_character:
+            problem = pool_kind_problem(ctx, card)
+            if problem:
+                yield ctx.violation("starting-items", problem, entry=entry)
+                continue
+        if not card.is_minor_item:
+            continue
+        if card.unique:
+            yield ctx.violation(
+                "starting-items", f"{card.display()} is unique; starting minor items must be non-unique",
+                entry=entry)
+        if card.hoard_item:
+            yield ctx.violation(
+                "starting-items",
+                f"{card.display()} is a hoard item; a hoard minor item may not be included with a starting company",
+                entry=entry)
+    if mode(ctx) == COMPANY:
+        yield from item_count(ctx, "starting-items")
+
+
+def enablers_in_pool(ctx: Context, key: str, table: dict) -> int:
+    return len(ids_in(pool_cards(ctx), table.get(key, [])))
+
+
+@rule("starting-size", family=FAMILY, summary="number and kind of starting characters")
+def check_starting_size(ctx: Context) -> Iterator[Violation]:
+    """The rulebook's starting company: `characters_min` to `characters_max` characters (MELE step 3:
+    one to six minion characters; MEWH: up to 5), no avatar (no Ringwraith), and no agent unless a card
+    among the starting cards allows one (`agent_enablers`: Open to the Summons, one agent each).
+    Under coe the pool is drafted from (1.9: the draft stops at 5, Ringwraith and Balrog 6), so a pool is
+    never too big for the draft: `pool-size` checks the pool and `starting-mind` whether a company can be
+    drafted.
+    """
+    if mode(ctx) != COMPANY:
+        return
+    limits = settings(ctx)
+    for entry, card in pool_cards(ctx):
+        problem = pool_kind_problem(ctx, card) if card.is_character else None
+        if problem:
+            yield ctx.violation("starting-size", problem, entry=entry)
+    characters = [(e, c) for e, c in starting_characters(ctx) if not c.avatar]
+    agents = [(e, c) for e, c in characters if c.agent]
+    allowed_agents = enablers_in_pool(ctx, "agent_enablers", limits)
+    if copies(agents) > allowed_agents:
+        allowance = (f"only {allowed_agents} (one for each card that allows an agent to start)" if allowed_agents
+                     else "none without a card that allows one, such as Open to the Summons")
+        yield ctx.violation(
+            "starting-size",
+            f"the starting company holds {copies(agents)} agent(s) ({listing(agents)}); it may hold {allowance}",
+            part=Part.POOL, lines=lines_of(agents))
+    n, least, most = copies(characters), limits.get("characters_min", 0), limits.get("characters_max")
+    if most is not None and n > most:
+        yield ctx.violation("starting-size", f"the starting company holds {n} characters; the limit is {most}",
+                            part=Part.POOL, lines=lines_of(characters))
+    elif n < least:
+        yield ctx.violation("starting-size", f"the starting company holds {n} characters; at least {least} must start",
+                            part=Part.POOL, lines=lines_of(characters))
+
+
+def draftable(ctx: Context, card: Card) -> str | None:
+    """Why this pool character can never be revealed in the coe draft, or None when it can (1.9.R2, 1.9.F1-F3)."""
+    limits, chars = settings(ctx), character_settings(ctx)
+    if pool_kind_problem(ctx, card):
+        return f"{card.name} may not start"
+    if card.agent and not enablers_in_pool(ctx, "agent_enablers", limits):
+        return f"{card.name} is an agent and no card in the pool allows one"
+    problem = mind_problem(ctx, card, bool(enablers_in_pool(ctx, "mind_enablers", chars)))
+    if problem:
+        return f"{card.name} has mind {card.mind}"
+    enabled = bool(enablers_in_pool(ctx, "starting_race_enablers", chars))
+    if race_problem(ctx, card, enabled, starting=True):
+        return f"{card.name} is {'/'.join(card.races)}"
+    return None
+
+
+@rule("starting-mind", family=FAMILY, summary="starting characters' combined mind at most 20")
+def check_starting_mind(ctx: Context) -> Iterator[Violation]:
+    """Starting characters' combined printed mind at most `mind_max` (20), followers not discounted and
+    no effect counted (MELE step 3 and its clarification; MEWH; coe 1.9).
+
+    Under the rulebook the starting company is the deck's starting cards, so their mind is summed. Under
+    coe the pool may hold more (the draft stops before the total would pass 20): the rule then reports
+    only a pool from which no legal starting company can be drafted at all (no character the player may
+    reveal, coe 1.9, 1.9.R2, 1.9.F1-F3).
+    """
+    limits = settings(ctx)
+    most = limits.get("mind_max")
+    if most is None:
+        return
+    characters = [(e, c) for e, c in starting_characters(ctx) if not c.avatar]
+    if mode(ctx) == COMPANY:
+        total = sum((card.mind or 0) * entry.count for entry, card in characters)
+        if total > most:
+            yield ctx.violation(
+                "starting-mind", f"the starting characters' combined mind is {total}; the limit is {most}",
+                part=Part.POOL, lines=lines_of(characters))
+    elif mode(ctx) == POOL and characters:
+        reasons = [draftable(ctx, card) for _, card in characters]
+        if all(reasons):
+            yield ctx.violation(
+                "starting-mind",
+                f"no legal starting company can be drafted from the pool: {'; '.join(sorted(set(reasons)))}",
+                part=Part.POOL, lines=lines_of(characters))
+
+
+@rule("stage-points", family=FAMILY, summary="Fallen-wizard: 1-3 starting Stage cards worth exactly 3 points")
+def check_stage_points(ctx: Context) -> Iterator[Violation]:
+    """A Fallen-wizard starts with `stage_cards_min`..`stage_cards_max` Stage resource permanent-events
+    among the starting cards (pool), worth exactly `stage_points` stage points together, at least
+    `non_unique_min` of them non-unique (MEWH "Starting stage cards"; coe 1.7.F1).
+    """
+    limits = settings(ctx)
+    target = limits.get("stage_points")
+    if target is None:
+        return
+    stage = [(e, c) for e, c in pool_cards(ctx) if c.alignment == "Stage"]
+    never = {card_id.upper() for card_id in limits.get("never_starting_stage", [])}
+    for entry, card in stage:
+        if card.id.upper() in never:
+            yield ctx.violation(
+                "stage-points", f"{card.display()} says it may not be a starting stage card", entry=entry)
+        if "Permanent-event" not in card.subtypes:
+            yield ctx.violation(
+                "stage-points",
+                f"{card.display()} is a Stage {'/'.join(card.subtypes) or card.type}; starting Stage cards "
+                f"must be permanent-events", entry=entry)
+    events = [(e, c) for e, c in stage if "Permanent-event" in c.subtypes and c.id.upper() not in never]
+    n, least, most = copies(events), limits.get("stage_cards_min", 1), limits.get("stage_cards_max", 3)
+    lines = lines_of(events)
+    if not events:
+        yield ctx.violation(
+            "stage-points", f"no starting Stage resource permanent-events; a {player(ctx)} player starts with "
+            f"{least} to {most} of them worth exactly {target} stage points", part=Part.POOL)
+        return
+    if not least <= n <= most:
+        yield ctx.violation("stage-points",
+                            f"{n} starting Stage cards ({listing(events)}); {least} to {most} may start",
+                            part=Part.POOL, lines=lines)
+    points = sum((card.stage_points or 0) * entry.count for entry, card in events)
+    if points != target:
+        yield ctx.violation(
+            "stage-points",
+            f"the starting Stage cards ({listing(events)}) give {points} stage points; they must give exactly {target}",
+            part=Part.POOL, lines=lines)
+    non_unique = sum(entry.count for entry, card in events if not card.unique)
+    if non_unique < limits.get("non_unique_min", 1):
+        yield ctx.violation(
+            "stage-points",
+            f"the starting Stage cards ({listing(events)}) are all unique; at least one must be non-unique",
+            part=Part.POOL, lines=lines)
