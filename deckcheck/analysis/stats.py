@@ -242,7 +242,7 @@ def _mp_rows(deck: Deck, alignment: str | None) -> list[MPRow]:
     Hazards give no MP to the player who plays them (coe 10.4); their MP are kill points for the opponent.
     """
     rows = []
-    for entry in deck.entries:
+    for entry in sorted(deck.entries, key=lambda e: PART_ORDER.index(e.part)):
         card = entry.card
         if card is None or card.type == "Hazard" or not (entry.part == Part.POOL or entry.part.in_play_deck):
             continue

@@ -14,6 +14,8 @@ from deckcheck.analysis.stats import DeckStats
 PALETTE = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7",
            "#9c755f", "#bab0ac")
 
+DASHES = ("none", "7 4", "2 3", "10 3 2 3")
+
 STYLE = """
 body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; margin: 2em auto; max-width: 60em;
        color: #222; line-height: 1.4; padding: 0 1em; }
@@ -81,12 +83,15 @@ def line_chart(chart_id: str, title: str, xs: list[int], series: list[tuple[str,
     parts.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 4}" text-anchor="middle">cards seen</text>')
     for i, (label, values) in enumerate(series):
         color = PALETTE[i % len(PALETTE)]
+        # dashes tell apart curves that coincide (two groups with the same number of copies)
+        dash = DASHES[i % len(DASHES)]
         points = " ".join(f"{px(x):.1f},{py(p):.1f}" for x, p in zip(xs, values))
-        parts.append(f'<polyline class="series" fill="none" stroke="{color}" stroke-width="2" points="{points}">'
-                     f'<title>{escape(label)}</title></polyline>')
+        parts.append(f'<polyline class="series" fill="none" stroke="{color}" stroke-width="2" '
+                     f'stroke-dasharray="{dash}" points="{points}"><title>{escape(label)}</title></polyline>')
         ly = top + 14 + 18 * i
-        parts.append(f'<rect x="{left + plot_w + 12}" y="{ly - 9}" width="10" height="10" fill="{color}"/>')
-        parts.append(f'<text x="{left + plot_w + 26}" y="{ly}">{escape(_short(label, 18))}</text>')
+        parts.append(f'<line x1="{left + plot_w + 8}" y1="{ly - 4}" x2="{left + plot_w + 28}" y2="{ly - 4}" '
+                     f'stroke="{color}" stroke-width="3" stroke-dasharray="{dash}"/>')
+        parts.append(f'<text x="{left + plot_w + 32}" y="{ly}">{escape(_short(label, 18))}</text>')
     parts.append("</svg>")
     return _figure(chart_id, title, "".join(parts))
 
