@@ -10,7 +10,6 @@ sums, so the same seed gives the same report whether the games run in one proces
 
 from __future__ import annotations
 
-import os
 from concurrent.futures import ProcessPoolExecutor
 
 from deckcheck.analysis.sim.engine import HAZARD_MODELS, Tally, run_games
@@ -42,9 +41,12 @@ def simulate_tables(sim: SimDeck, *, games: int, turns: int, seed: int = 0, haza
 
 
 def run_tally(sim: SimDeck, *, games: int, turns: int, seed: int, hazards: str, jobs: int | None) -> Tally:
-    """The summed tally of all games, in one process or split into contiguous chunks over `jobs` workers."""
-    workers = jobs if jobs is not None else (os.cpu_count() or 1)
-    workers = max(1, min(workers, games // (PARALLEL_MIN_GAMES // 2) or 1))
+    """The summed tally of all games, in one process or split into contiguous chunks over `jobs` workers.
+
+    One process is the default: it meets the speed target, and on a busy 2-core machine a second worker
+    process often costs more than it saves (benchmarks/bench_simulate.py measures both).
+    """
+    workers = max(1, min(jobs or 1, games // (PARALLEL_MIN_GAMES // 2) or 1))
     if workers == 1:
         return run_games(sim, 0, games, turns, seed, hazards)
     chunk = -(-games // workers)

@@ -123,6 +123,7 @@ class Game:
         self.gi_used = 0
         self.gi_max = GENERAL_INFLUENCE
         self.avatar_revealed = False
+        self.havens_tapped: set[int] = set()  # havens do not stay tapped: cleared each untap phase
         self.mp = 0
         self.category = [0] * 6
         self.exhaustions = 0
@@ -417,14 +418,24 @@ class Game:
     # ---- site phase ----------------------------------------------------------------------------------
 
     def site_phase(self, company: Company) -> None:
-        """Play the best card the hand holds for the site; the site taps once, then one more minor item."""
+        """Play the best card the hand holds for the site; the site taps once, then one more minor item.
+
+        A haven listing factions or allies (Moria for a Balrog) is played at like a site, once per turn.
+        """
         sim = self.sim
         site = company.site
-        if company.lost or sim.site_is_haven[site] or self.site_state[site] != OCCUPIED:
+        haven = sim.site_is_haven[site]
+        if company.lost:
+            return
+        if haven:
+            if site in self.havens_tapped or not sim.site_playable[site]:
+                return
+        elif self.site_state[site] != OCCUPIED:
             return
         ready = [c for c in company.characters if not c.tapped]
         hand = self.hand
-        while ready and self.site_state[site] == OCCUPIED:
+        tapped = False
+        while ready and not tapped:
             kind = self._playable(sim.site_playable[site])
             if kind is None:
                 return
@@ -437,19 +448,22 @@ class Game:
                 if number >= 0 and self.roll() + self._unused_di(influencer) <= number:
                     self.discard.append(kind)      # coe 2.V.3: a failed faction is discarded
                     continue
-                if sim.unique[kind]:
-                    self.used_unique.add(kind)
-                self._score(kind, 1)
             else:
                 bearer = min(ready, key=self._unused_di)
                 ready.remove(bearer)
                 bearer.tapped = True
                 bearer.holdings.append(kind)
-                if sim.unique[kind]:
-                    self.used_unique.add(kind)
-                self._score(kind, 1)
+            if sim.unique[kind]:
+                self.used_unique.add(kind)
+            self._score(kind, 1)
+            tapped = True
+        if not tapped:
+            return
+        if haven:
+            self.havens_tapped.add(site)
+        else:
             self.site_state[site] = TAPPED
-        if ready and self.site_state[site] == TAPPED:   # coe 2.V.5: one additional minor item
+        if ready:                                  # coe 2.V.5: one additional minor item
             for kind in hand:
                 if sim.role[kind] == ROLE_ITEM and sim.item_bit[kind] == MINOR_ITEM_BIT and not (
                         sim.unique[kind] and kind in self.used_unique):
@@ -480,6 +494,7 @@ class Game:
     # ---- turns ---------------------------------------------------------------------------------------
 
     def our_turn(self) -> None:
+        self.havens_tapped.clear()
         for company in self.companies:           # untap phase (wounds are not modelled)
             for character in company.characters:
                 character.tapped = False

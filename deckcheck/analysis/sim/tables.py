@@ -7,6 +7,7 @@ location deck). Card facts come from the catalog's `Card`; nothing here knows ab
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -105,6 +106,41 @@ class SimDeck:
         for haven in self.site_links[start]:
             near.update(self.reachable[haven])
         return frozenset(near)
+
+
+SITE_TYPE_WORDS = {"haven": "H", "free-hold": "F", "border-hold": "B", "ruins & lairs": "R",
+                   "shadow-hold": "S", "dark-hold": "D"}
+
+
+def home_sites(home: str | None, sites: list[Card]) -> list[int]:
+    """The location-deck sites a printed home site names: "Bree", "Moria, The Under-gates", "Any Dark-hold",
+    "Any site in Imlad Morgul", "any non-Dark-hold Under-deeps site", "Any non-Under-deeps Ruins & Lairs"."""
+    found: set[int] = set()
+    for part in re.split(r",\s*|\s+or\s+", home or ""):
+        text = part.strip().lower()
+        if not text:
+            continue
+        if text.startswith("any site in "):
+            region = fold(text[len("any site in "):])
+            found.update(i for i, s in enumerate(sites) if fold(s.region or "") == region)
+        elif text.startswith("any "):
+            found.update(i for i, s in enumerate(sites) if _fits_any(text[4:], s))
+        else:
+            found.update(i for i, s in enumerate(sites) if fold(s.name) == fold(text))
+    return sorted(found)
+
+
+def _fits_any(text: str, site: Card) -> bool:
+    """"dark-hold", "non-dark-hold under-deeps site", "non-under-deeps ruins & lairs"."""
+    if "non-under-deeps" in text and site.under_deeps:
+        return False
+    if "under-deeps" in text.replace("non-under-deeps", "") and not site.under_deeps:
+        return False
+    types = [code for word, code in SITE_TYPE_WORDS.items() if word in text and f"non-{word}" not in text]
+    excluded = [code for word, code in SITE_TYPE_WORDS.items() if f"non-{word}" in text]
+    if site.site_type in excluded:
+        return False
+    return site.site_type in types if types else "site" in text
 
 
 def deck_alignment(deck: Deck) -> str:
@@ -261,16 +297,16 @@ class _Builder:
         return frozenset()
 
     def _character_sites(self, card: Card) -> frozenset[int]:
-        """Havens (any for a non-avatar character; the alignment's own for an avatar) and a named home site."""
+        """Where a character may enter play: its home site(s), and any haven (an avatar: its alignment's)."""
         sim = self.sim
-        home = fold(card.home_site or "")
+        homes = set(home_sites(card.home_site, sim.sites))
         if card.avatar:
             allowed = {fold(n) for n in AVATAR_HAVENS[self.alignment]}
-            sites = {i for i, s in enumerate(sim.sites) if fold(s.name) in allowed or fold(s.name) == home}
-            if not sites or home.startswith("any"):   # "Any Haven", "Any Free-hold": any haven will do
-                sites |= {i for i, s in enumerate(sim.sites) if s.is_haven}
-            return frozenset(sites)
-        return frozenset(i for i, s in enumerate(sim.sites) if s.is_haven or fold(s.name) == home)
+            homes |= {i for i, s in enumerate(sim.sites) if fold(s.name) in allowed}
+            if not homes:   # an avatar with no listed site in this location deck: any haven will do
+                homes = {i for i, s in enumerate(sim.sites) if s.is_haven}
+            return frozenset(homes)
+        return frozenset(homes | {i for i, s in enumerate(sim.sites) if s.is_haven})
 
     # ---- starting company ----------------------------------------------------------------------------
 
