@@ -285,7 +285,7 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
               help="The opponent's hazards: absent, or a model that costs site phases and characters.")
 @click.option("--length", type=click.IntRange(1, 4), default=None,
               help="Game length (1-4 decks) for the MP call threshold; default: the deck's, else 2.")
-@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default: CPUs).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default 1).")
 @click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
 def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards: str, length: int | None,
                      jobs: int | None, output: str) -> None:
