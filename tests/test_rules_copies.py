@@ -1,0 +1,114 @@
+"""unique-limit and copy-limit, each broken and kept, under the rulesets where they apply."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests._rules_decks import P, base_parts, only, rules_a, verdict
+
+
+def with_added(alignment, part, *entries):
+    parts = base_parts(alignment)
+    parts.setdefault(part, []).extend(entries)
+    return parts
+
+
+@pytest.mark.parametrize("ruleset", ["coe", "rulebook"])
+def test_base_decks_keep_every_rules_a_code(ruleset):
+    for alignment in ("wizard", "ringwraith", "fallen-wizard"):
+        assert rules_a(verdict(base_parts(alignment), alignment, ruleset)) == []
+    assert rules_a(verdict(base_parts("balrog"), "balrog", "coe")) == []
+
+
+@pytest.mark.parametrize("ruleset", ["coe", "rulebook"])
+def test_unique_card_twice_across_pool_and_sideboard(ruleset):
+    # Anborn (TW-118, unique) is in the pool; a second copy in the sideboard breaks the limit.
+    v = verdict(with_added("wizard", P.SIDEBOARD, (1, "TW-118")), "wizard", ruleset)
+    [bad] = only(v, "unique-limit")
+    assert bad.message == "2 copies of Anborn [H] (unique) (in pool, sideboard); the limit is 1"
+    assert bad.card == "Anborn" and bad.card_id == "TW-118" and bad.part == P.POOL
+    assert bad.lines == [1, 27]   # the pool line and the added sideboard line
+    assert bad.citation.startswith(ruleset)
+    assert not v.legal
+
+
+def test_manifestations_of_one_unique_resource_count_as_one_card():
+    # Strider (BA-1) is a manifestation of Aragorn II (TW-120): coe 1.3.1.
+    v = verdict(with_added("wizard", P.SIDEBOARD, (1, "BA-1"), (1, "TW-120")), "wizard", "coe")
+    [bad] = only(v, "unique-limit")
+    assert "manifestations of one unique card: 2 copies" in bad.message
+    assert "Aragorn II [H]" in bad.message and "Strider [H]" in bad.message
+    assert bad.citation == "coe 1.3.1"
+
+
+def test_hazard_manifestations_are_not_joined():
+    # Smaug (hazard) and Smaug Ahunt: coe 1.3.1 joins manifestations of unique *resources* only.
+    v = verdict(with_added("wizard", P.SIDEBOARD, (1, "TW-90"), (1, "TD-70")), "wizard", "coe")
+    assert only(v, "unique-limit") == []
+
+
+def test_fallen_wizard_counts_hero_and_minion_versions_of_a_unique_name_once():
+    # Hillmen: hero TW-257 and minion LE-269 factions.
+    parts = with_added("fallen-wizard", P.SIDEBOARD, (1, "TW-257"), (1, "LE-269"))
+    [bad] = only(verdict(parts, "fallen-wizard", "coe"), "unique-limit")
+    assert bad.message.startswith("Hillmen [H] and Hillmen [M]")
+    assert bad.citation == "coe 1.3.1, 1.3.F1"
+
+
+def test_avatars_are_exempt_from_the_unique_limit():
+    parts = base_parts("wizard")
+    parts[P.CHARACTERS][0] = (3, "TW-156")   # Gandalf x3
+    assert only(verdict(parts, "wizard", "coe"), "unique-limit") == []
+
+
+@pytest.mark.parametrize("ruleset", ["coe", "rulebook"])
+def test_four_copies_of_a_non_unique_card(ruleset):
+    v = verdict(with_added("wizard", P.SIDEBOARD, (1, "TW-75")), "wizard", ruleset)   # Orc-raiders 3+1
+    [bad] = only(v, "copy-limit")
+    assert bad.message == "4 copies of Orc-raiders (in hazards, sideboard); the limit is 3"
+    assert bad.card_id == "TW-75" and bad.part == P.HAZARDS
+
+
+def test_reprints_are_one_card_for_the_copy_limit():
+    # Orc-raiders is printed in TW (TW-75) and LE (LE-85).
+    v = verdict(with_added("wizard", P.SIDEBOARD, (1, "LE-85")), "wizard", "coe")
+    assert [x.message for x in only(v, "copy-limit")] == [
+        "4 copies of Orc-raiders (in hazards, sideboard); the limit is 3"]
+
+
+def test_three_copies_are_fine_and_black_horse_allows_nine():
+    parts = base_parts("ringwraith")
+    parts[P.SIDEBOARD] = [(9, "AS-72")]
+    v = verdict(parts, "ringwraith", "coe")
+    assert only(v, "copy-limit") == []
+    parts[P.SIDEBOARD] = [(10, "AS-72")]
+    [bad] = only(verdict(parts, "ringwraith", "coe"), "copy-limit")
+    assert bad.message == "10 copies of Black Horse [M]; the card allows 9"
+
+
+@pytest.mark.parametrize("ruleset", ["coe", "rulebook"])
+def test_fallen_wizard_lowered_limits(ruleset):
+    parts = base_parts("fallen-wizard")
+    parts[P.SIDEBOARD] = [(1, "TW-206"), (1, "LE-159"), (3, "WH-63")]   # 3rd Dagger, 3rd Malady, 3 Bad Company
+    v = verdict(parts, "fallen-wizard", ruleset)
+    messages = sorted(x.message for x in only(v, "copy-limit"))
+    assert messages == [
+        "3 copies of A Malady Without Healing [M] (in resources, sideboard); the limit for a minion resource "
+        "in a fallen-wizard deck is 2",
+        "3 copies of Dagger of Westernesse [H] (in resources, sideboard); the limit for a hero resource "
+        "in a fallen-wizard deck is 2",
+    ]
+    parts[P.SIDEBOARD] = [(2, "LE-31"), (1, "LE-31")]   # Orc Captain x3: characters are limited to 2
+    [bad] = only(verdict(parts, "fallen-wizard", ruleset), "copy-limit")
+    assert bad.message.startswith("3 copies of Orc Captain [M]") and bad.message.endswith("is 2")
+
+
+def test_rulebook_one_of_each_character_card_in_the_play_deck():
+    parts = base_parts("ringwraith")
+    parts[P.CHARACTERS].append((2, "LE-30"))   # Orc Brawler x2 (non-unique)
+    [bad] = only(verdict(parts, "ringwraith", "rulebook"), "copy-limit")
+    assert bad.message == ("2 copies of the character Orc Brawler [M] in the play deck; only 1 of each "
+                           "character card may be included")
+    assert bad.citation.startswith("rulebook MELE Starter steps 2 and 5")
+    # coe has no such rule: two copies are within the 3-copy limit.
+    assert only(verdict(parts, "ringwraith", "coe"), "copy-limit") == []
