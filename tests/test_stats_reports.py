@@ -35,7 +35,7 @@ def hostile_deck():
 def test_text_report_has_every_section():
     text = render_text(deck_stats(wizard_deck()))
     for heading in ("Composition", "Characters (total mind: pool 14, play deck 2)", "Marshalling points",
-                    "Creatures (5 cards) keyed to", "Site coverage (4 sites in the location deck)",
+                    "Creatures (5 cards) keyed to", "Site coverage (4 different sites in the location deck)",
                     "Draw odds", "Warnings"):
         assert heading in text
     assert "The Iron Crown [M] (TW): 3(5) -> 2 (half: minion item)" in text

@@ -323,7 +323,7 @@ def _coverage(deck: Deck, sites: list[Card]) -> list[CoverageRow]:
         by_name.setdefault(fold(site.name), []).append(site.display())
     rows = []
     parts = (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY, Part.SIDEBOARD, Part.FW_SIDEBOARD)
-    for entry in deck.entries:
+    for entry in sorted(deck.entries, key=lambda e: PART_ORDER.index(e.part)):
         card = entry.card
         if card is None or entry.part not in parts or card.type != "Resource":
             continue

@@ -120,6 +120,8 @@ def _td(value) -> str:
         return f'<td class="n">{value:g}</td>'
     if value is None:
         return '<td class="muted">-</td>'
+    if isinstance(value, _Html):
+        return f"<td>{value}</td>"
     if isinstance(value, (list, tuple)):
         value = ", ".join(str(v) for v in value) or "-"
     return f"<td>{escape(str(value))}</td>"
@@ -169,9 +171,23 @@ def _creatures(stats: DeckStats) -> str:
 
 
 def _coverage(stats: DeckStats) -> str:
-    rows = [[c.name, c.part, c.kind, c.needs, c.sites if c.checked else "(not checked)"] for c in stats.coverage]
-    return (f"<h2>Site coverage</h2><p>{len(stats.sites)} sites in the location deck.</p>"
+    rows = [[c.name, c.part, c.kind, c.needs, _Html(_sites(c.sites)) if c.checked else "(not checked)"]
+            for c in stats.coverage]
+    return (f"<h2>Site coverage</h2><p>{len(stats.sites)} different sites in the location deck.</p>"
             + _table(["resource", "part", "kind", "needs", "playable at"], rows))
+
+
+class _Html(str):
+    """Markup built here from escaped parts: a table cell takes it as it is."""
+
+
+def _sites(sites: list[str], shown: int = 4) -> str:
+    """The sites, folded into a <details> element past a few: a location deck may hold 200 sites."""
+    names = [escape(s) for s in sites]
+    if len(names) <= shown + 1:
+        return ", ".join(names) or "-"
+    summary = f"{len(names)} sites: {', '.join(names[:shown])}, ..."
+    return f"<details><summary>{summary}</summary>{', '.join(names)}</details>"
 
 
 def _odds(stats: DeckStats) -> str:

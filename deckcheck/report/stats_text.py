@@ -76,11 +76,19 @@ def _creatures(stats: DeckStats) -> list[str]:
 
 
 def _coverage(stats: DeckStats) -> list[str]:
-    out = [f"Site coverage ({len(stats.sites)} sites in the location deck)"]
+    out = [f"Site coverage ({len(stats.sites)} different sites in the location deck)"]
     if not stats.coverage:
         return out + ["  no items, factions or allies"]
-    rows = [[c.name, c.part, c.kind, c.needs, c.sites if c.checked else "(not checked)"] for c in stats.coverage]
+    rows = [[c.name, c.part, c.kind, c.needs, _sites(c.sites) if c.checked else "(not checked)"]
+            for c in stats.coverage]
     return out + _table(["resource", "part", "kind", "needs", "playable at"], rows)
+
+
+def _sites(sites: list[str], shown: int = 4) -> str:
+    """A few site names and how many in all: a location deck may hold 200 sites."""
+    if len(sites) <= shown + 1:
+        return _cell(sites)
+    return f"{', '.join(sites[:shown])}, ... ({len(sites)} sites)"
 
 
 def _odds(stats: DeckStats) -> list[str]:
