@@ -24,6 +24,7 @@ RULESETS = ("rulebook", "coe")
 CODE_REGISTRATION = "registration"      # the row: empty player or deck cell, unknown alignment or length
 CODE_DECK_FILE = "deck-file"            # the deck cell names a file that cannot be read
 CODE_UNREADABLE = "unreadable-deck"     # the deck text gave no usable decklist
+CODE_NOT_CHECKED = "not-checked"        # the deck was read but could not be judged (alignment unknown)
 CODE_INTERNAL = "internal-error"        # a bug in deckcheck met on this row; the batch goes on
 
 
@@ -112,16 +113,34 @@ def check_registration(reg: Registration, settings: Settings) -> RowResult:
     try:
         verdict = _validator(settings)(deck, ruleset=ruleset, alignment=alignment, length=length)
     except DeckcheckError as exc:
-        result.violations.append(problem(CODE_UNREADABLE, exc.message))
+        message = exc.message.replace("give --alignment", "fill in the alignment column")
+        result.violations.append(problem(CODE_NOT_CHECKED, message))
         return result
     except Exception as exc:  # noqa: BLE001 - see above
         result.violations.append(problem(CODE_INTERNAL, f"validating failed: {type(exc).__name__}: {exc}"))
         return result
     result.alignment = verdict.alignment or alignment
+    reading = reading_problems(deck, verdict.violations)
+    result.violations.extend(reading)
     result.violations.extend(v.to_json() for v in verdict.violations)
     if not reg.problems:
-        result.status = LEGAL if verdict.legal else ILLEGAL
+        # A line the reader had to skip may hide a card: such a deck is not reported legal.
+        skipped = any(p["severity"] == "error" for p in reading)
+        result.status = LEGAL if verdict.legal and not skipped else ILLEGAL
     return result
+
+
+def reading_problems(deck, violations) -> list[dict]:
+    """The reader's diagnostics (skipped lines, section trouble) that no rule violation already reports."""
+    problems = []
+    for diagnostic in getattr(deck, "diagnostics", []):
+        if any(v.code == diagnostic.code and (diagnostic.line is None or diagnostic.line in v.lines)
+               for v in violations):
+            continue
+        problems.append({"code": diagnostic.code, "severity": diagnostic.severity, "message": diagnostic.message,
+                         "part": None, "card": None, "card_id": None,
+                         "lines": [diagnostic.line] if diagnostic.line else [], "citation": "reading the decklist"})
+    return problems
 
 
 def run_batch(registrations: Sequence[Registration], settings: Settings, *, jobs: int = 1,
@@ -217,9 +236,8 @@ def _deck_label(reg: Registration) -> str:
 
 
 def _deck_error_text(exc: DeckcheckError, reg: Registration) -> str:
-    """The reader's one-line error, with a pasted decklist's placeholder path replaced by its cell."""
-    text = exc.one_line()
-    placeholder = f"<{reg.where}>: "
-    if text.startswith(placeholder):
-        text = f"pasted decklist: {text[len(placeholder):]}"
-    return text
+    """The reader's one-line error; for a pasted decklist, "pasted decklist" (and its line) for the path."""
+    if exc.path != f"<{reg.where}>":
+        return exc.one_line()
+    where = f"pasted decklist line {exc.line}" if exc.line else "pasted decklist"
+    return f"{where}: {exc.message}"
