@@ -166,7 +166,7 @@ def choose_avatar(ctx: Context, specific: list[tuple[DeckEntry, Card]]) -> tuple
     if len(declared) == 1:
         return next(iter(declared)), "declared by the deck file"
     if not avatars:
-        return None, f"the deck holds no {player(ctx)} avatar"
+        return None, f"the deck holds no {player(ctx)} avatar to declare"
     if len(avatars) == 1:
         return next(iter(avatars)), "the deck's only avatar"
     fits = Counter({key: 0 for key in avatars})

@@ -82,7 +82,7 @@ def race_problem(ctx: Context, card: Card, enablers_present: bool, *, starting: 
     if starting and restricted & set(card.races) and not enablers_present:
         race = "/".join(sorted(restricted & set(card.races)))
         kinds = " or ".join(sorted(restricted))
-        return (f"{card.display()} is an {race}; a {player(ctx)} player may start with {kinds} characters only "
+        return (f"{card.display()} is {race}; a {player(ctx)} player may start with {kinds} characters only "
                 f"with {enabler_names(ctx, 'starting_race_enablers')} among the starting cards")
     return None
 
@@ -93,9 +93,10 @@ def check_mind_limit(ctx: Context) -> Iterator[Violation]:
 
     Fallen-wizard: mind 5 or less (MEWH "Characters"; coe 1.9.F3 for the draft, 2.II.2.2.F1 for play);
     Thrall of the Voice (`mind_enablers`) lets one character of mind up to `enabled_mind_max` start if it
-    is among the starting cards, or be played later if it is in the deck. Under coe a character outside
-    the pool that can never be played is a warning (`mind_beyond_pool`), since 1.3 does not forbid it.
-    Balrog: mind below 9 unless Balrog-specific (coe 1.3.B4), anywhere in the deck.
+    is among the starting cards, or be played later if it is in the deck. A Fallen-wizard's agents outside
+    the pool are not checked: they may be played as hazards. Under coe this is a warning
+    (`mind_severity`): coe forbids revealing or playing such a character, not including it.
+    Balrog: mind below 9 unless Balrog-specific (coe 1.3.B4, a deck restriction: an error), anywhere.
     """
     limits = settings(ctx)
     if limits.get("mind_max") is None:
@@ -107,17 +108,19 @@ def check_mind_limit(ctx: Context) -> Iterator[Violation]:
     if ctx.data.get("starting", {}).get("mode") == "pool" and starting_allowance:
         starting_allowance = 10 ** 6
     in_deck = bool(ids_in(deck_cards(ctx), enablers))
+    severity = limits.get("mind_severity", ERROR)
     for entry, card in rated_characters(ctx):
         if entry.part != Part.POOL:
+            if card.agent:
+                continue                     # outside the pool an agent may be played as a hazard (MEWH)
             problem = mind_problem(ctx, card, in_deck)
             if problem:
-                severity = limits.get("mind_beyond_pool", ERROR)
                 yield ctx.violation("mind-limit", problem, entry=entry, severity=severity)
             continue
         for _ in range(entry.count):
             problem = mind_problem(ctx, card, starting_allowance > 0)
             if problem:
-                yield ctx.violation("mind-limit", problem, entry=entry)
+                yield ctx.violation("mind-limit", problem, entry=entry, severity=severity)
                 break
             if mind_problem(ctx, card, False):
                 starting_allowance -= 1      # it starts thanks to an enabler: one fewer left
@@ -128,7 +131,8 @@ def check_starting_race(ctx: Context) -> Iterator[Violation]:
     """Races of the player's characters.
 
     Fallen-wizard: no Orc or Troll among the starting characters unless a starting Stage card allows it
-    (`starting_race_enablers`: Bad Company) (MEWH "Starting characters"; coe 1.9.F2).
+    (`starting_race_enablers`: Bad Company) (MEWH "Starting characters"; coe 1.9.F2, where it stops the
+    character being revealed in the draft: a warning, `starting_race_severity`).
     Balrog: every non-avatar character is an Orc or a Troll (`character_races`, coe 1.3.B4); agents are
     hazards for a Balrog player and are not checked.
     """
@@ -137,9 +141,13 @@ def check_starting_race(ctx: Context) -> Iterator[Violation]:
         return
     enabled = bool(ids_in(pool_cards(ctx), limits.get("starting_race_enablers", [])))
     for entry, card in rated_characters(ctx):
-        problem = race_problem(ctx, card, enabled, starting=entry.part == Part.POOL)
-        if problem:
-            yield ctx.violation("starting-race", problem, entry=entry)
+        if race_problem(ctx, card, enabled, starting=False):          # a deck restriction (Balrog)
+            yield ctx.violation("starting-race", race_problem(ctx, card, enabled, starting=False), entry=entry)
+        elif entry.part == Part.POOL:
+            problem = race_problem(ctx, card, enabled, starting=True)
+            if problem:
+                yield ctx.violation("starting-race", problem, entry=entry,
+                                    severity=limits.get("starting_race_severity", ERROR))
 
 
 @rule("faction-race", family=FAMILY, summary="factions only of the races the player may use")

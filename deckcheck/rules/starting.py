@@ -15,7 +15,7 @@ from deckcheck.decklist.model import DeckEntry, Part
 from deckcheck.rules.alignment import agents_are_hazards, player
 from deckcheck.rules.characters import ids_in, mind_problem, pool_cards, race_problem
 from deckcheck.rules.characters import settings as character_settings
-from deckcheck.rules.registry import Context, Violation, rule
+from deckcheck.rules.registry import WARNING, Context, Violation, rule
 
 FAMILY = "starting"
 COMPANY, POOL = "company", "pool"
@@ -200,9 +200,9 @@ def check_starting_mind(ctx: Context) -> Iterator[Violation]:
     no effect counted (MELE step 3 and its clarification; MEWH; coe 1.9).
 
     Under the rulebook the starting company is the deck's starting cards, so their mind is summed. Under
-    coe the pool may hold more (the draft stops before the total would pass 20): the rule then reports
-    only a pool from which no legal starting company can be drafted at all (no character the player may
-    reveal, coe 1.9, 1.9.R2, 1.9.F1-F3).
+    coe the pool may hold more (the draft stops before the total would pass 20): the rule then warns of a
+    pool from which no legal starting company can be drafted at all (no character the player may reveal,
+    coe 1.9, 1.9.R2, 1.9.F1-F3).
     """
     limits = settings(ctx)
     most = limits.get("mind_max")
@@ -218,10 +218,11 @@ def check_starting_mind(ctx: Context) -> Iterator[Violation]:
     elif mode(ctx) == POOL and characters:
         reasons = [draftable(ctx, card) for _, card in characters]
         if all(reasons):
+            # A warning: the draft then simply ends with no character (coe 1.9); no rule forbids that pool.
             yield ctx.violation(
                 "starting-mind",
                 f"no legal starting company can be drafted from the pool: {'; '.join(sorted(set(reasons)))}",
-                part=Part.POOL, lines=lines_of(characters))
+                part=Part.POOL, lines=lines_of(characters), severity=WARNING)
 
 
 @rule("stage-points", family=FAMILY, summary="Fallen-wizard: 1-3 starting Stage cards worth exactly 3 points")
