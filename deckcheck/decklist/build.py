@@ -71,6 +71,9 @@ def _resolve(line: RawLine, catalog, deck: Deck, cache: dict):
         cache[key] = catalog.resolve(line.name, tag=line.tag, set_code=line.set_code, part=line.part,
                                      alignment=deck.alignment)
     resolution = cache[key]
+    if resolution.card is None and line.tag_implied:
+        untagged = RawLine(line.name, line.count, line.part, line.line, None, line.set_code, text=line.text)
+        return _resolve(untagged, catalog, deck, cache)
     if resolution.card is not None:
         return resolution.card, None, resolution
     code = PROBLEM_CODES.get(resolution.status, "unknown-card")

@@ -19,7 +19,7 @@ FORMATS = ("gccg", "gccg-plain", "netmeccg", "octgn", "wigy-json", "json", "mark
 NETMECCG_SECTION = re.compile(r"^\[(starting|sideboard|anti-fw|characters|resources|hazards|sites)\]\s*$",
                               re.IGNORECASE | re.MULTILINE)
 GCCG_FENCE = re.compile(r"^#{3,}[ \t]*\n[^#\n][^\n]*\n#{3,}[ \t]*$", re.MULTILINE)
-GCCG_PLAIN_DECK = re.compile(r"^(Deck|Pool)[ \t]*$", re.MULTILINE)
+GCCG_PLAIN_DECK = re.compile(r"^Deck[ \t]*$", re.MULTILINE)
 CARDNUM_ZONE = re.compile(r"^(resources|hazards|characters|fwsb|fw-dc-sb)[ \t]*$", re.IGNORECASE | re.MULTILINE)
 
 

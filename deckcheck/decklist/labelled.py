@@ -49,7 +49,7 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
         label = _section_label(line, stripped)
         if label is not None:
             found = label_part(label)
-            if found == Part.POOL and seen_parts - {Part.POOL}:
+            if found == Part.POOL and Part.POOL in seen_parts and seen_parts - {Part.POOL}:
                 result.problem(path, line_no, "second-deck",
                                "another decklist starts here; only the first one in the file is read",
                                severity="warning")

@@ -61,6 +61,7 @@ class RawLine:
     set_code: str | None = None    # "TW", or a dream-card code ("DF") which is reported, not resolved
     card_id: str | None = None     # where the format names the card by id ("tw-181")
     text: str = ""                 # the whole source line, for messages
+    tag_implied: bool = False      # the format implies the tag (NetMECCG: no suffix = hero); dropped if it misleads
 
 
 @dataclass

@@ -51,16 +51,17 @@ def read(text: str, path: str) -> ReadResult:
         if part is None:
             result.problem(path, i, "outside-section",
                            f"card line before any section: {stripped!r}; read as play deck", severity="warning")
-        # No suffix means the hero version (or the only one): tag H, which the resolver ignores for cards
-        # that have no hero version.
-        name, tag = stripped, "H"
+        # No suffix means the hero version (or the only one): an implied tag H, dropped by the builder
+        # where it does not fit (a hero-less name such as "The Balrog" in a minion deck).
+        name, tag, implied = stripped, "H", True
         if name[-1] in SUFFIX_TAGS:
-            name, tag = name[:-1].rstrip(), SUFFIX_TAGS[name[-1]]
+            name, tag, implied = name[:-1].rstrip(), SUFFIX_TAGS[name[-1]], False
         name, bracket_tag, set_code = split_card_text(name)
         if not name:
             result.problem(path, i, "missing-name", f"no card name in {stripped!r}; line skipped")
             continue
         result.lines.append(RawLine(name=name, count=1, part=part or Part.PLAY, line=i,
-                                    tag=tag or bracket_tag, set_code=set_code, text=stripped))
+                                    tag=bracket_tag or tag, set_code=set_code, text=stripped,
+                                    tag_implied=implied and not bracket_tag))
     result.recognised = seen_header
     return result

@@ -1,0 +1,202 @@
+"""Each format's reader and the builder, on small synthetic decks in tests/fixtures/decklist/."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from deckcheck.decklist import parse_text, read_deck
+from deckcheck.decklist.detect import detect
+from deckcheck.decklist.model import Part
+
+FIXTURES = Path(__file__).parent / "fixtures" / "decklist"
+
+
+def summary(deck):
+    """{(part, card id or problem): count} of a deck."""
+    return {(e.part, e.card.id if e.card else e.problem): e.count for e in deck.entries}
+
+
+def codes(deck):
+    return [d.code for d in deck.diagnostics]
+
+
+@pytest.mark.parametrize("name, fmt", [
+    ("fenced.meccg", "gccg"), ("plain-latin1.deck", "gccg-plain"), ("crlf.dck", "netmeccg"),
+    ("bom.o8d", "octgn"), ("broken.o8d", "octgn"), ("wigy.json", "wigy-json"), ("list.md", "markdown"),
+    ("zones.txt", "cardnum"), ("cp1252.md", "markdown"),
+])
+def test_detect_names_the_format_of_each_fixture(name, fmt):
+    path = FIXTURES / name
+    assert detect(path.read_bytes().decode("utf-8", "replace"), str(path)) == fmt
+
+
+def test_gccg_fenced_reads_parts_subheaders_quoted_names_lowercase_sites_and_skips_notes():
+    deck = read_deck(FIXTURES / "fenced.meccg")
+    assert deck.format == "gccg" and deck.name == "Test - Fenced Wizard"
+    assert summary(deck) == {
+        (Part.CHARACTERS, "TW-181"): 3, (Part.CHARACTERS, "TW-123"): 1,
+        (Part.RESOURCES, "TW-204"): 3, (Part.RESOURCES, "TW-209"): 2,
+        (Part.HAZARDS, "TW-16"): 1, (Part.HAZARDS, "LE-87"): 3,
+        (Part.POOL, "TW-161"): 1, (Part.POOL, "TW-180"): 1,
+        (Part.SIDEBOARD, "TW-356"): 1, (Part.FW_SIDEBOARD, "TW-106"): 1,
+        (Part.SITES, "TW-386"): 1, (Part.SITES, "TW-413"): 1,
+    }
+    # the Notes section is prose kept as notes: its "3 Not A Card (TW)" is no card
+    assert "3 Not A Card (TW)" in deck.notes
+    assert deck.diagnostics == []
+    assert deck.alignment == "wizard" and "Saruman" in deck.alignment_reason
+    saruman = next(e for e in deck.entries if e.card and e.card.id == "TW-181")
+    assert saruman.lines == [13]
+
+
+def test_gccg_subheader_count_that_disagrees_is_a_warning():
+    text = "####\nDeck\n####\n\n# Hazard (3)\n\n2 Orc-watch (LE)\n"
+    deck = parse_text(text, path="x.meccg")
+    assert codes(deck) == ["count-mismatch"]
+    assert deck.diagnostics[0].line == 5 and deck.diagnostics[0].severity == "warning"
+
+
+def test_gccg_plain_latin1_reads_mixed_deck_by_card_role():
+    deck = read_deck(FIXTURES / "plain-latin1.deck")
+    assert deck.format == "gccg-plain" and deck.encoding in ("cp1252", "latin-1")
+    assert deck.alignment == "ringwraith"
+    parts = summary(deck)
+    assert parts[(Part.CHARACTERS, "LE-50")] == 3         # Adûnaphel the Ringwraith, from "Deck"
+    assert parts[(Part.RESOURCES, "TW-332")] == 3          # Stealth [M]
+    assert parts[(Part.HAZARDS, "TW-28")] == 1             # Doors of Night (TW)
+    assert parts[(Part.SITES, "LE-392")] == 1              # Moria [M]
+    assert deck.count(Part.PLAY) == 0 and codes(deck) == []
+
+
+def test_netmeccg_counts_repeated_lines_and_reads_suffixes_and_crlf():
+    deck = read_deck(FIXTURES / "crlf.dck")
+    parts = summary(deck)
+    assert parts[(Part.CHARACTERS, "WH-1")] == 3           # Alatar@ ×3: the Fallen-wizard version
+    assert parts[(Part.RESOURCES, "LE-343")] == 2          # Scroll of Isildur*: minion version
+    assert parts[(Part.SITES, "BA-93")] == 1               # Moria%: Balrog version
+    assert parts[(Part.SITES, "WH-56")] == 1               # Isengard@
+    assert parts[(Part.FW_SIDEBOARD, "TW-28")] == 1        # [anti-FW]
+    alatar = next(e for e in deck.entries if e.card and e.card.id == "WH-1")
+    assert alatar.lines == [14, 15, 16]
+    assert deck.alignment == "fallen-wizard"
+
+
+def test_octgn_with_bom_reads_sections_qty_and_notes():
+    deck = read_deck(FIXTURES / "bom.o8d")
+    assert deck.alignment == "balrog" and deck.notes == "Start at Moria & win"
+    parts = summary(deck)
+    assert parts[(Part.CHARACTERS, "BA-3")] == 3           # The Balrog
+    assert parts[(Part.SITES, "BA-93")] == 1               # untagged Moria: the Balrog deck's version
+    assert deck.count(Part.FW_SIDEBOARD) == 0
+
+
+def test_octgn_not_well_formed_reports_and_keeps_the_readable_cards():
+    deck = read_deck(FIXTURES / "broken.o8d")
+    assert "bad-xml" in codes(deck) and "bad-count" in codes(deck)
+    bad_count = next(d for d in deck.diagnostics if d.code == "bad-count")
+    assert bad_count.line == 5
+    assert summary(deck) == {(Part.CHARACTERS, "TW-181"): 3, (Part.RESOURCES, "TW-209"): 2}
+
+
+def test_wigy_json_uses_ids_and_declared_alignment():
+    deck = read_deck(FIXTURES / "wigy.json")
+    assert deck.alignment == "wizard" and "declared" in deck.alignment_reason
+    assert summary(deck) == {(Part.POOL, "TW-116"): 1, (Part.CHARACTERS, "TW-181"): 3,
+                             (Part.RESOURCES, "TW-209"): 2}
+    assert [e.lines for e in deck.entries] == [[6], [9], [11]]
+
+
+def test_wigy_id_that_names_another_card_is_resolved_by_name_with_a_warning():
+    text = '{"alignment": "hero", "pool": [], "deck": {"resources": [{"name": "Dodge", "card": "tw-229", "qty": 2}]}}'
+    deck = parse_text(text, path="w.json")
+    assert summary(deck) == {(Part.RESOURCES, "TW-209"): 2}
+    assert codes(deck) == ["card-id-mismatch"]
+
+
+def test_markdown_labels_count_syntaxes_and_prose():
+    deck = read_deck(FIXTURES / "list.md")
+    assert deck.name == "Test Deck (Saruman)"
+    parts = summary(deck)
+    assert parts[(Part.POOL, "TW-259")] == 1               # "- 1x Horn of Anor"
+    assert parts[(Part.HAZARDS, "TW-72")] == 2             # "Orc Guard x2"
+    assert parts[(Part.HAZARDS, "TW-73")] == 3             # "3-Orc Lieutenant"
+    assert parts[(Part.HAZARDS, "TW-28")] == 3             # "Doors of Night (x3)"
+    assert parts[(Part.SIDEBOARD, "TW-117")] == 1          # under the misspelt "Sidebord:"
+    assert deck.notes == "- Adrazar starts with the Horn of Anor."
+    assert codes(deck) == []
+
+
+def test_markdown_metadata_and_cp1252():
+    deck = read_deck(FIXTURES / "cp1252.md")
+    assert deck.name == "Windows deck" and deck.encoding == "cp1252"
+    assert summary(deck)[(Part.CHARACTERS, "TW-182")] == 1   # Théoden
+
+
+def test_cardnum_zone_words_including_fw_dc_sb():
+    deck = read_deck(FIXTURES / "zones.txt")
+    assert deck.format == "cardnum"
+    assert summary(deck) == {
+        (Part.RESOURCES, "TW-204"): 3, (Part.RESOURCES, "TW-209"): 2, (Part.HAZARDS, "LE-87"): 3,
+        (Part.CHARACTERS, "TW-181"): 3, (Part.POOL, "TW-116"): 1, (Part.FW_SIDEBOARD, "TW-106"): 1,
+        (Part.SITES, "TW-413"): 1,
+    }
+
+
+def test_repeated_lines_merge_and_keep_every_line_number():
+    deck = parse_text("####\nDeck\n####\n\n3 Twilight (LE)\n1 Dodge (TW)\n3 Twilight (LE)\n", path="split.meccg")
+    twilight = [e for e in deck.entries if e.card and e.card.name == "Twilight"]
+    assert len(twilight) == 1 and twilight[0].count == 6 and twilight[0].lines == [5, 7]
+
+
+def test_same_name_in_two_parts_stays_two_entries():
+    deck = parse_text("Deck\n\n3 Twilight (LE)\n\nSideboard\n\n1 Twilight (LE)\n", path="p.deck")
+    assert sorted((e.part, e.count) for e in deck.entries) == [(Part.HAZARDS, 3), (Part.SIDEBOARD, 1)]
+
+
+def test_resource_under_hazards_counts_as_resource_with_misplaced_card_warning():
+    deck = parse_text("Hazards:\n2 Dodge\n3 Orc-watch\n", path="m.md")
+    dodge = next(e for e in deck.entries if e.card and e.card.name == "Dodge")
+    assert dodge.part == Part.RESOURCES and dodge.written_part == Part.HAZARDS
+    assert codes(deck) == ["misplaced-card"] and deck.diagnostics[0].line == 2
+    assert deck.count(Part.HAZARDS) == 3
+
+
+def test_cards_under_their_own_header_are_not_misplaced():
+    deck = parse_text("Resources:\n2 Dodge\nHazards:\n3 Orc-watch\n", path="ok.md")
+    assert codes(deck) == [] and all(e.written_part is None for e in deck.entries)
+
+
+def test_agent_under_hazards_is_a_hazard_not_misplaced():
+    deck = parse_text("Characters:\n3 Gandalf\nHazards:\n1 Baduila\n", path="agent.md")
+    baduila = next(e for e in deck.entries if e.card and e.card.name == "Baduila")
+    assert baduila.part == Part.HAZARDS and codes(deck) == []
+
+
+def test_untagged_names_resolve_to_the_inferred_alignment():
+    minion = parse_text("Characters:\n3 Dwar the Ringwraith\nSites:\n1 Moria\n", path="m.md")
+    hero = parse_text("Characters:\n3 Gandalf\nSites:\n1 Moria\n", path="h.md")
+    assert minion.alignment == "ringwraith" and hero.alignment == "wizard"
+    assert [e.card.alignment for e in minion.part(Part.SITES)] == ["Minion"]
+    assert [e.card.alignment for e in hero.part(Part.SITES)] == ["Hero"]
+
+
+def test_alignment_argument_overrides_inference():
+    deck = parse_text("Characters:\n3 Gandalf\nSites:\n1 Moria\n", path="h.md", alignment="balrog")
+    assert deck.alignment == "balrog" and "given by the caller" in deck.alignment_reason
+    assert [e.card.alignment for e in deck.part(Part.SITES)] == ["Balrog"]
+
+
+def test_alignment_majority_without_avatar_and_mixed_deck_is_fallen_wizard():
+    minion_only = parse_text("Resources:\n3 Orc Quarrels\n2 Orc-draughts\n1 Dodge\n", path="x.md")
+    assert minion_only.alignment == "ringwraith" and "no avatar" in minion_only.alignment_reason
+    mixed = "Resources:\n3 Orc Quarrels\n3 Dodge\n3 Concealment\n3 Orc-draughts\n"
+    assert parse_text(mixed, path="x.md").alignment == "fallen-wizard"
+
+
+def test_unknown_and_dream_cards_are_diagnostics_not_guesses():
+    deck = parse_text("Deck\n\n1 Gandalff\n1 Balin [D] (DF)\n3 Dodge (TW)\n", path="u.deck")
+    assert sorted(codes(deck)) == ["not-ice-card", "unknown-card"]
+    unknown = next(e for e in deck.entries if e.problem == "unknown-card")
+    assert "Gandalf" in unknown.suggestions and unknown.lines == [3]
