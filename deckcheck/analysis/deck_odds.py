@@ -87,7 +87,8 @@ def default_conditions(deck: Deck) -> list[Condition]:
 
 def card_condition(deck: Deck, name: str, at_least: int = 1) -> Condition:
     """The play-deck cards a player means by `name`; a DeckcheckError (exit 2) if the play deck has none."""
-    return Condition(name.strip(), _entries_named(deck, name), at_least)
+    entries = _entries_named(deck, name)
+    return Condition(_base_name(entries[0]), entries, at_least)
 
 
 def group_condition(deck: Deck, spec: str, at_least: int = 1) -> Condition:
