@@ -150,7 +150,80 @@ def convert(deck: str, to_format: str, out_path: str | None, force: bool, input_
 
 
 # ---------------------------------------------------------------- legality: validate, rules -----------------
-# (commands of this section go here)
+
+RULESET_CHOICE = click.Choice(["rulebook", "coe"])
+# Reading problems that also become legality violations are reported once, in the verdict.
+_VERDICT_DIAGNOSTICS = {"unknown-card", "ambiguous-card", "not-ice-card"}
+
+
+@cli.command("validate")
+@click.argument("decks", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--rules", "ruleset", type=RULESET_CHOICE, default="rulebook", show_default=True,
+              help="The printed rulebooks or the Council of Elrond tournament rules.")
+@click.option("--alignment", type=DECK_ALIGNMENTS, help="Judge as this alignment (default: inferred).")
+@click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True,
+              help="Game length in decks: 1 Starter, 2 Short, 3 Long, 4 Campaign.")
+@click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+@click.option("--all-formats", is_flag=True,
+              help="Show in which ruleset x alignment x length combinations the deck is legal.")
+@click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
+def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None, length: int, output: str,
+                     all_formats: bool, input_format: str | None) -> None:
+    """Check each DECK against the deck-construction rules; every violation at once.
+
+    Exit 0 when every deck is legal, 1 when any is illegal, 2 on a usage or input error.
+    With --all-formats: exit 0 when the deck is legal in at least one combination."""
+    from deckcheck.report import verdict as report
+    from deckcheck.rules.engine import all_formats as judge_all
+    from deckcheck.rules.engine import validate_file
+
+    if all_formats:
+        if len(decks) != 1 or output != "text":
+            raise click.UsageError("--all-formats takes one deck and prints a text table")
+        rows = judge_all(decks[0], input_format=input_format)
+        click.echo(report.render_matrix(decks[0], rows), nl=False)
+        legal_somewhere = any(getattr(cell, "legal", False) for _, _, cells in rows for cell in cells.values())
+        sys.exit(0 if legal_somewhere else 1)
+    verdicts, input_errors = [], 0
+    for path in decks:
+        try:
+            deck, verdict = validate_file(path, ruleset=ruleset, alignment=alignment, length=length,
+                                          input_format=input_format)
+        except DeckcheckError as exc:
+            click.echo(f"deckcheck: {exc.one_line()}", err=True)
+            input_errors += 1
+            continue
+        for diagnostic in deck.diagnostics:
+            if diagnostic.code not in _VERDICT_DIAGNOSTICS:
+                click.echo(diagnostic.one_line(), err=True)
+        verdicts.append(verdict)
+    if verdicts:
+        click.echo(report.render_json(verdicts) if output == "json" else report.render_text(verdicts), nl=False)
+    if input_errors:
+        sys.exit(2)
+    sys.exit(0 if all(v.legal for v in verdicts) else 1)
+
+
+@cli.command("rules")
+@click.option("--rules", "ruleset", type=RULESET_CHOICE, default="rulebook", show_default=True)
+@click.option("--alignment", type=DECK_ALIGNMENTS, help="Only this alignment (default: every one the ruleset covers).")
+@click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+def rules_command(ruleset: str, alignment: str | None, output: str) -> None:
+    """List every rule: its code, what it checks, its numbers and its citation."""
+    import json
+
+    from deckcheck.rules import load_ruleset
+    from deckcheck.rules.describe import describe, render_rules
+    from deckcheck.rules.ruleset import available
+
+    alignments = [alignment] if alignment else available(ruleset)
+    tables = {a: describe(load_ruleset(ruleset, a)) for a in alignments}
+    if output == "json":
+        click.echo(json.dumps({"ruleset": ruleset, "alignments": tables}, ensure_ascii=False, indent=2))
+    else:
+        click.echo(render_rules(ruleset, tables), nl=False)
+
+
 
 
 # ---------------------------------------------------------------- batch -------------------------------------

@@ -101,7 +101,7 @@ def copy_limit_of(card: Card, ctx: Context) -> tuple[int, str]:
 
 
 @rule("copy-limit", family="copies",
-      summary="at most 3 of each non-unique card (FW: 2 of characters, hero and minion resources)")
+      summary="copies of each non-unique card across the whole deck")
 def copy_limit(ctx: Context) -> Iterator[Violation]:
     """At most three copies of each non-unique card across the whole deck (play deck, pool or starting
     company, sideboards); a card may state its own limit (Black Horse: 9). A Fallen-wizard may hold only two

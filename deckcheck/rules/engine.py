@@ -17,7 +17,7 @@ from deckcheck.rules.registry import ERROR, RULES, Context, Violation
 from deckcheck.rules.ruleset import ALIGNMENTS, load_ruleset
 
 # Package modules that hold no rules.
-_NOT_RULE_MODULES = {"registry", "engine", "ruleset", "common"}
+_NOT_RULE_MODULES = {"registry", "engine", "ruleset", "common", "describe"}
 
 # Card alignment of an avatar -> deck alignment.
 AVATAR_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard",
@@ -163,3 +163,32 @@ def violation_order(v: Violation) -> tuple:
     part_rank = -1 if v.part is None else _PART_RANK.get(v.part, len(PART_ORDER))
     first_line = min(v.lines) if v.lines else 0
     return (part_rank, first_line, v.code, v.card or "")
+
+
+def validate_file(path: str, *, ruleset: str = "rulebook", alignment: str | None = None, length: int = 2,
+                  input_format: str | None = None) -> tuple[Deck, Verdict]:
+    """Read a decklist file and validate it; DeckcheckError when the file cannot be read or judged."""
+    from deckcheck.decklist import read_deck
+
+    deck = read_deck(path, input_format=input_format, alignment=alignment)
+    return deck, validate(deck, ruleset=ruleset, alignment=alignment, length=length)
+
+
+def all_formats(path: str, *, input_format: str | None = None) -> list[tuple[str, str, dict[int, Verdict | str]]]:
+    """The deck under every ruleset × alignment × game length: rows of (ruleset, alignment, {length: cell}).
+
+    The deck is read once per alignment, so that untagged names resolve to that alignment's versions."""
+    from deckcheck.decklist import read_deck
+    from deckcheck.rules.ruleset import RULESET_NAMES, ruleset_path
+
+    decks = {a: read_deck(path, input_format=input_format, alignment=a) for a in ALIGNMENTS}
+    rows = []
+    for ruleset in RULESET_NAMES:
+        for alignment in ALIGNMENTS:
+            if not ruleset_path(ruleset, alignment).is_file():
+                rows.append((ruleset, alignment, {n: "no rules" for n in range(1, 5)}))
+                continue
+            cells: dict[int, Verdict | str] = {
+                n: validate(decks[alignment], ruleset=ruleset, alignment=alignment, length=n) for n in range(1, 5)}
+            rows.append((ruleset, alignment, cells))
+    return rows
