@@ -160,6 +160,7 @@ def _registrations_from_sheets(path: str, sheets) -> RegistrationFile:
     registrations: list[Registration] = []
     extra_columns: list[str] = []
     notes: list[str] = []
+    headers_found = False
     for title, rows in sheets:
         rows = [(number, values) for number, values in rows if not _blank_row(values)]
         if not rows:
@@ -171,12 +172,15 @@ def _registrations_from_sheets(path: str, sheets) -> RegistrationFile:
             label = f"sheet {title!r}" if title else "the file"
             notes.append(f"{path}: {label} skipped: its first row has no {' or '.join(missing)} column")
             continue
+        headers_found = True
         for name in columns.extras.values():
             if name not in extra_columns:
                 extra_columns.append(name)
         for number, values in rows[1:]:
             registrations.append(_registration(len(registrations), title, number, values, columns))
     if not registrations:
+        if headers_found:
+            raise DeckcheckError("no registrations: no rows under the header", path)
         if notes:
             raise DeckcheckError("no sheet has a header row with player and deck columns", path)
         raise DeckcheckError("no registrations (the file is empty)", path)

@@ -1,0 +1,87 @@
+"""Build the example tournament registrations: examples/registrations.xlsx and examples/registrations.csv.
+
+    .venv/bin/python examples/make_registrations.py
+
+Rows reference the example decks beside this script by relative path (examples/*-legal.meccg,
+examples/*-illegal.meccg), one row has a decklist pasted into its cell, one names a deck file that does not
+exist (to show an error row), and one overrides the ruleset. The workbook has a second sheet of late
+registrations (every sheet is read) and extra columns (Table, E-mail) that are carried through to the results.
+Try it:
+
+    deckcheck batch examples/registrations.xlsx -o results.xlsx
+"""
+
+from __future__ import annotations
+
+import csv
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+HEADER = ["Player", "Alignment", "Deck", "Ruleset", "Length", "Table", "E-mail"]
+
+
+def example_decks() -> tuple[list[Path], list[Path]]:
+    legal = sorted(HERE.glob("*-legal.meccg"))
+    illegal = sorted(HERE.glob("*-illegal.meccg"))
+    if not legal or not illegal:
+        sys.exit(f"no example decks (*-legal.meccg, *-illegal.meccg) in {HERE}")
+    return legal, illegal
+
+
+def rows() -> tuple[list[list], list[list]]:
+    """(first sheet rows, late-registration rows), without the header."""
+    legal, illegal = example_decks()
+    first: list[list] = []
+    table = 1
+    for path in legal:
+        alignment = path.name.removesuffix("-legal.meccg")
+        first.append([f"{alignment.title()} Player", alignment, path.name, "", "", table,
+                      f"{alignment}@example.org"])
+        table += 1
+    first.append(["Illegal Ivy", "", illegal[0].name, "", "", table, "ivy@example.org"])
+    first.append(["Coe Corwin", "", illegal[0].name, "coe", 2, table + 1, "corwin@example.org"])
+    first.append(["Pasted Pippin", "", legal[0].read_text(encoding="utf-8").strip("\n"), "", "", table + 2,
+                  "pippin@example.org"])
+    first.append(["Forgetful Fredegar", "", "fredegar.meccg", "", "", table + 3, "fredegar@example.org"])
+    late = [['=HYPERLINK("http://example.org","click")', "", legal[-1].name, "", "", table + 4,
+             "late@example.org"]]
+    return first, late
+
+
+def write_xlsx(path: Path, first: list[list], late: list[list]) -> None:
+    import openpyxl
+
+    workbook = openpyxl.Workbook()
+    sheets = [(workbook.active, "Registrations", first), (workbook.create_sheet(), "Late registrations", late)]
+    for worksheet, title, values in sheets:
+        worksheet.title = title
+        worksheet.append(HEADER)
+        for row in values:
+            worksheet.append(row)
+            for cell in worksheet[worksheet.max_row]:
+                if isinstance(cell.value, str):
+                    cell.data_type = "s"          # a name starting with "=" is text here, not a formula
+        worksheet.freeze_panes = "A2"
+        for letter, width in zip("ABCDEFG", (22, 14, 28, 10, 8, 7, 24)):
+            worksheet.column_dimensions[letter].width = width
+    workbook.save(path)
+
+
+def write_csv(path: Path, first: list[list], late: list[list]) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(HEADER)
+        writer.writerows(first + late)
+
+
+def main() -> None:
+    first, late = rows()
+    write_xlsx(HERE / "registrations.xlsx", first, late)
+    write_csv(HERE / "registrations.csv", first, late)
+    print(f"wrote {HERE / 'registrations.xlsx'} and {HERE / 'registrations.csv'}: "
+          f"{len(first) + len(late)} registrations")
+
+
+if __name__ == "__main__":
+    main()
