@@ -195,7 +195,9 @@ class Game:
         self._reshuffle()
 
     def _reshuffle(self) -> None:
-        self.deck, self.discard = self.discard, self.deck
+        """In place: `draw` holds on to the deck and discard lists while it loops."""
+        self.deck.extend(self.discard)
+        self.discard.clear()
         self.rng.shuffle(self.deck)
 
     def keep_value(self, kind: int) -> int:

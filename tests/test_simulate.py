@@ -1,0 +1,449 @@
+"""The simulated-turn engine (`deckcheck simulate`): turn rules on small synthetic decks, reproducibility,
+simulated draw frequencies against the exact odds, and sane numbers on a real challenge deck."""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from deckcheck.analysis.odds import p_at_least
+from deckcheck.analysis.sim.engine import (
+    AVAILABLE,
+    DISCARDED,
+    OCCUPIED,
+    TAPPED,
+    Company,
+    Game,
+    Tally,
+    run_games,
+)
+from deckcheck.analysis.sim.tables import (
+    CALL_THRESHOLD,
+    ROLE_CHARACTER,
+    build_sim_deck,
+    home_sites,
+    scored_mp,
+)
+from deckcheck.analysis.simulate import simulate, simulate_tables
+from deckcheck.cards.model import Card
+from deckcheck.decklist.model import Deck, DeckEntry, Part
+from tests._shared import DECKS, needs_decks
+
+FIXTURES = Path(__file__).parent / "fixtures" / "simulate"
+GANDALF = DECKS / "council-of-rivendell" / "Challenge Decks" / "E - Gandalf - Return of the King"
+
+_numbers = iter(range(1, 10_000))
+
+
+def card(name: str, type_: str, **facts) -> Card:
+    facts.setdefault("alignment", "Hero")
+    facts.setdefault("subtypes", ())
+    return Card(id=f"T-{next(_numbers)}", set="T", number=0, name=name, type=type_, **facts)
+
+
+def site(name: str, site_type: str, havens: tuple[str, ...], draw: int | None = 1, items=(), **facts) -> Card:
+    return card(name, "Site", site_type=site_type, havens=havens, draw=draw, playable_items=items, **facts)
+
+
+# A wizard deck small enough to reason about by hand.
+RIVENDELL = site("Rivendell", "H", ("Lórien",), draw=1)
+LORIEN = site("Lórien", "H", ("Rivendell",), draw=2)
+RUIN = site("Old Ruin", "R", ("Rivendell",), draw=3, items=("minor", "major"))
+HOLD = site("Man Hold", "F", ("Rivendell",), draw=None)
+FAR = site("Far Lair", "R", ("Lórien",), draw=2, items=("greater",))
+
+LEADER = card("Leader", "Character", unique=True, mind=6, direct_influence=4, mp=2, mp_category="character")
+SCOUT = card("Scout", "Character", unique=True, mind=3, direct_influence=0, mp=1, mp_category="character")
+BIG = card("Big Hero", "Character", unique=True, mind=9, direct_influence=0, mp=3, mp_category="character")
+SMALL = card("Small Fellow", "Character", mind=2, direct_influence=0, mp=0, mp_category="character")
+SWORD = card("Sword", "Resource", subtypes=("Major Item",), mp=2, mp_category="item")
+DAGGER = card("Dagger", "Resource", subtypes=("Minor Item",), mp=0, mp_category="item")
+CROWN = card("Crown", "Resource", subtypes=("Greater Item",), unique=True, mp=4, mp_category="item")
+SPECIAL = card("Odd Ring", "Resource", subtypes=("Special Item",), mp=2, mp_category="item")
+HOLDMEN = card("Hold Men", "Resource", subtypes=("Faction",), unique=True, mp=3, mp_category="faction",
+               playable_at=("Man Hold",), influence_check=7)
+DODGE = card("Dodge", "Resource", subtypes=("Short-event",))
+ORC = card("Orc", "Hazard", subtypes=("Creature",), mp=1, mp_category="kill")
+
+PLAY = [(BIG, 1), (SMALL, 3), (SWORD, 3), (DAGGER, 3), (CROWN, 1), (SPECIAL, 1), (HOLDMEN, 1), (DODGE, 3),
+        (ORC, 20)]
+
+
+def synthetic_deck(play=PLAY, pool=(LEADER, SCOUT), alignment="wizard") -> Deck:
+    entries = [DeckEntry(Part.POOL, 1, c.name, card=c) for c in pool]
+    entries += [DeckEntry(Part.PLAY, n, c.name, card=c) for c, n in play]
+    entries += [DeckEntry(Part.SITES, 1, s.name, card=s) for s in (RIVENDELL, LORIEN, RUIN, HOLD, FAR)]
+    return Deck(path="synthetic", alignment=alignment, entries=entries)
+
+
+@pytest.fixture(scope="module")
+def sim():
+    return build_sim_deck(synthetic_deck())
+
+
+def kind(sim, c: Card) -> int:
+    return next(k for k, known in enumerate(sim.kinds) if known.id == c.id)
+
+
+def site_index(sim, s: Card) -> int:
+    return next(i for i, known in enumerate(sim.sites) if known.id == s.id)
+
+
+def new_game(sim, seed=1) -> Game:
+    return Game(sim, random.Random(seed))
+
+
+# ---- tables -------------------------------------------------------------------------------------------
+
+
+def test_tables_draft_the_starting_company_and_link_sites(sim):
+    assert [sim.kinds[k].name for k in sim.start_characters] == ["Leader", "Scout"]
+    assert sim.deck_size == 36
+    assert sim.sites[sim.start_site].name == "Rivendell"
+    ruin, far = site_index(sim, RUIN), site_index(sim, FAR)
+    assert set(sim.reachable[site_index(sim, RIVENDELL)]) == {ruin, site_index(sim, HOLD)}
+    assert sim.reachable[site_index(sim, LORIEN)] == (far,)
+    assert sim.play_sites[kind(sim, SWORD)] == {ruin}          # major items: only where majors are playable
+    assert sim.play_sites[kind(sim, CROWN)] == {far}
+    assert sim.play_sites[kind(sim, HOLDMEN)] == {site_index(sim, HOLD)}
+    assert sim.play_sites[kind(sim, SPECIAL)] == frozenset()   # special items are not modelled
+    assert sim.near == {ruin, site_index(sim, HOLD), far}      # Far Lair: via the adjacent haven Lórien
+
+
+def test_leftover_pool_characters_join_the_play_deck():
+    pool = (LEADER, SCOUT, BIG)            # 6 + 3 + 9 = 18 mind: all three fit the draft
+    sim = build_sim_deck(synthetic_deck(play=[(c, n) for c, n in PLAY if c is not BIG], pool=pool))
+    assert len(sim.start_characters) == 3
+    heavy = card("Heavy", "Character", unique=True, mind=9, mp=2)
+    sim = build_sim_deck(synthetic_deck(play=[(c, n) for c, n in PLAY if c is not BIG], pool=pool + (heavy,)))
+    drafted = {sim.kinds[k].name for k in sim.start_characters}
+    assert sum(sim.mind[k] for k in sim.start_characters) <= 20
+    left_out = [sim.kinds[k].name for k in sim.play_deck if sim.role[k] == ROLE_CHARACTER
+                and sim.kinds[k].name in {"Leader", "Scout", "Big Hero", "Heavy"}]
+    assert set(left_out) == {"Leader", "Scout", "Big Hero", "Heavy"} - drafted
+
+
+def test_scoring_follows_alignment():
+    hero_item = card("Hero Sword", "Resource", subtypes=("Major Item",), mp=3)
+    minion_item = card("Minion Sword", "Resource", subtypes=("Major Item",), alignment="Minion", mp=3)
+    faction = card("Elves", "Resource", subtypes=("Faction",), mp=3)
+    stage = card("Stage", "Resource", subtypes=("Permanent-event",), alignment="Stage", mp=2)
+    assert scored_mp(hero_item, "wizard") == 3
+    assert scored_mp(minion_item, "wizard") == 2          # half, rounded up (coe 10.W1)
+    assert scored_mp(hero_item, "ringwraith") == 2        # coe 10.R1
+    assert scored_mp(minion_item, "balrog") == 3
+    assert scored_mp(hero_item, "balrog") == 2            # coe 10.B1
+    assert scored_mp(faction, "fallen-wizard") == 1       # coe 10.F1
+    assert scored_mp(stage, "fallen-wizard") == 2
+    assert CALL_THRESHOLD == {1: 20, 2: 25, 3: 30, 4: 40}
+
+
+def test_home_sites_read_site_types_regions_and_lists():
+    sites = [
+        site("Moria", "H", ()), site("The Under-gates", "H", ()),
+        site("Cirith Ungol", "D", (), region="Imlad Morgul"), site("Minas Morgul", "H", (), region="Imlad Morgul"),
+        site("The Iron-deeps", "D", (), under_deeps=True), site("The Under-grottos", "R", (), under_deeps=True),
+        site("Bandit Lair", "R", ()),
+    ]
+    assert home_sites("Moria, The Under-gates", sites) == [0, 1]
+    assert home_sites("Any Dark-hold", sites) == [2, 4]
+    assert home_sites("Any site in Imlad Morgul", sites) == [2, 3]
+    assert home_sites("any non-Dark-hold Under-deeps site", sites) == [5]
+    assert home_sites("Any non-Under-deeps Ruins & Lairs", sites) == [6]
+    assert home_sites("Thranduil's Halls", sites) == []
+
+
+# ---- the turn rules -----------------------------------------------------------------------------------
+
+
+def test_hand_resets_to_eight_discarding_dead_cards_first(sim):
+    game = new_game(sim)
+    game.used_unique.add(kind(sim, CROWN))                      # a unique already in play is dead in hand
+    game.hand = [kind(sim, CROWN), kind(sim, SPECIAL)] + [kind(sim, SWORD)] * 3 + [kind(sim, ORC)] * 7
+    game.reset_hand()
+    assert len(game.hand) == 8
+    assert kind(sim, CROWN) in game.discard and kind(sim, SPECIAL) in game.discard
+    assert game.hand.count(kind(sim, SWORD)) == 3               # the MP cards are kept
+    game.hand = game.hand[:3]
+    before = len(game.deck)
+    game.reset_hand()                                           # fewer than 8: draw up to 8 (coe 2.VI.ii)
+    assert len(game.hand) == 8 and len(game.deck) == before - 5
+
+
+def test_exhaustion_reshuffles_the_discard_pile_and_returns_sites(sim):
+    game = new_game(sim)
+    ruin = site_index(sim, RUIN)
+    game.site_state[ruin] = DISCARDED
+    game.turn = 4
+    game.deck = [kind(sim, ORC), kind(sim, SWORD)]
+    game.discard = [kind(sim, DAGGER)] * 3
+    game.hand = []
+    game.draw(3)
+    assert game.exhaustions == 1 and game.first_exhaustion == 4
+    assert sorted(game.hand[:2]) == sorted([kind(sim, ORC), kind(sim, SWORD)])
+    assert game.hand[2] == kind(sim, DAGGER)
+    assert game.deck == [kind(sim, DAGGER)] * 2 and game.discard == []
+    assert game.site_state[ruin] == AVAILABLE                   # discarded sites go back to the location deck
+
+
+def at_site(sim, game: Game, where: Card, characters: int) -> Company:
+    company = game.companies[0]
+    company.site = site_index(sim, where)
+    game.site_state[company.site] = OCCUPIED
+    while len(company.characters) < characters:
+        company.characters.append(game._enter(kind(sim, SMALL), None))
+    return company
+
+
+def test_a_site_taps_once_then_allows_one_more_minor_item(sim):
+    game = new_game(sim)
+    company = at_site(sim, game, RUIN, 3)
+    game.hand = [kind(sim, SWORD), kind(sim, SWORD), kind(sim, DAGGER), kind(sim, ORC)]
+    mp = game.mp
+    game.site_phase(company)
+    assert game.mp == mp + 2                                    # one Sword; the Dagger gives no MP
+    assert game.hand.count(kind(sim, SWORD)) == 1 and kind(sim, DAGGER) not in game.hand
+    assert game.site_state[company.site] == TAPPED
+    assert sum(c.tapped for c in company.characters) == 2
+    for c in company.characters:
+        c.tapped = False
+    game.site_phase(company)                                    # tapped: nothing more this time through
+    assert game.hand.count(kind(sim, SWORD)) == 1 and game.mp == mp + 2
+
+
+def test_influence_check_must_exceed_the_factions_number(sim):
+    game = new_game(sim)
+    company = at_site(sim, game, HOLD, 2)
+    leader = next(c for c in company.characters if c.kind == kind(sim, LEADER))
+    assert game._unused_di(leader) == 4
+    game.roll = lambda: 3                                       # 3 + 4 = 7, not greater than 7: fails
+    game.hand = [kind(sim, HOLDMEN)]
+    game.site_phase(company)
+    assert game.hand == [] and game.discard == [kind(sim, HOLDMEN)]
+    assert leader.tapped and game.site_state[company.site] == OCCUPIED
+    leader.tapped = False
+    game.roll = lambda: 4                                       # 8 > 7: the faction comes into play
+    game.hand = [kind(sim, HOLDMEN)]
+    mp = game.mp
+    game.site_phase(company)
+    assert game.mp == mp + 3 and game.site_state[company.site] == TAPPED
+
+
+def test_followers_use_up_direct_influence_for_the_check(sim):
+    game = new_game(sim)
+    company = at_site(sim, game, HOLD, 2)
+    leader = next(c for c in company.characters if c.kind == kind(sim, LEADER))
+    for c in company.characters:
+        c.tapped = c is not leader
+    company.characters.append(game._enter(kind(sim, SMALL), leader))   # mind 2 under Leader's DI 4
+    company.characters[-1].tapped = True
+    assert game._unused_di(leader) == 2
+    game.roll = lambda: 5                                       # 5 + 2 = 7: fails
+    game.hand = [kind(sim, HOLDMEN)]
+    game.site_phase(company)
+    assert game.discard == [kind(sim, HOLDMEN)]
+
+
+def test_general_influence_limits_characters_to_twenty_mind(sim):
+    game = new_game(sim)
+    assert game.gi_used == 9                                    # Leader 6 + Scout 3
+    game.hand = [kind(sim, BIG)]
+    game.play_character()                                       # 9 + 9 = 18 <= 20
+    assert game.gi_used == 18 and kind(sim, BIG) in game.used_unique
+    other_big = card("Other Big", "Character", mind=9, mp=3)
+    sim2 = build_sim_deck(synthetic_deck(play=PLAY + [(other_big, 1)]))
+    game = new_game(sim2)
+    game.gi_used = 18
+    game.hand = [kind(sim2, other_big)]
+    game.play_character()                                       # 27 > 20 and no DI of 9: stays in hand
+    assert game.hand == [kind(sim2, other_big)] and game.gi_used == 18
+
+
+def test_one_character_per_turn_and_followers_save_general_influence(sim):
+    game = new_game(sim)
+    game.hand = [kind(sim, SMALL), kind(sim, SMALL)]
+    game.play_character()
+    assert game.hand == [kind(sim, SMALL)]
+    newcomer = game.companies[0].characters[-1]
+    assert newcomer.controller is not None and newcomer.controller.kind == kind(sim, LEADER)
+    assert game.gi_used == 9
+
+
+def test_movement_draws_by_the_destination_or_the_origin_for_a_haven(sim):
+    game = new_game(sim)
+    company = game.companies[0]
+    game.hand = []
+    game.move(company, site_index(sim, RUIN))
+    assert len(game.hand) == 3                                  # Old Ruin: draw 3
+    game.move(company, site_index(sim, RIVENDELL))
+    assert len(game.hand) == 6                                  # to a haven: the site moved from (3), not 1
+    assert game.site_state[site_index(sim, RUIN)] == AVAILABLE  # left untapped: back to the location deck
+    game.move(company, site_index(sim, HOLD))
+    assert len(game.hand) == 7                                  # no draw number printed: at least one
+
+
+def test_a_tapped_site_is_discarded_when_the_company_leaves(sim):
+    game = new_game(sim)
+    company = at_site(sim, game, RUIN, 2)
+    game.site_state[company.site] = TAPPED
+    game.move(company, site_index(sim, RIVENDELL))
+    assert game.site_state[site_index(sim, RUIN)] == DISCARDED
+
+
+def test_the_company_heads_for_the_site_its_hand_can_use(sim):
+    game = new_game(sim)
+    game.hand = [kind(sim, SWORD)] + [kind(sim, ORC)] * 7
+    moves = game.plan_moves()
+    assert [(c is game.companies[0], dest) for c, dest in moves] == [(True, site_index(sim, RUIN))]
+    game.hand = [kind(sim, CROWN)] + [kind(sim, ORC)] * 7       # the Crown needs Far Lair, from Lórien
+    assert [dest for _, dest in game.plan_moves()] == [site_index(sim, LORIEN)]
+
+
+def test_the_company_splits_towards_two_good_sites(sim):
+    game = new_game(sim)
+    game.hand = [kind(sim, SWORD), kind(sim, HOLDMEN)] + [kind(sim, ORC)] * 6
+    moves = game.plan_moves()
+    assert sorted(dest for _, dest in moves) == sorted([site_index(sim, RUIN), site_index(sim, HOLD)])
+    by_dest = {dest: company for company, dest in moves}
+    influencer = by_dest[site_index(sim, HOLD)].characters[0]
+    assert influencer.kind == kind(sim, LEADER)                 # the faction site gets the best influence
+
+
+def test_calling_the_game_needs_the_threshold_and_exhaustions(sim):
+    game = new_game(sim)
+    game.mp = 25
+    assert not game.may_call()                                  # 2-deck: 25 MP and one exhaustion
+    game.exhaustions = 1
+    assert game.may_call()
+    game.mp, game.exhaustions = 0, 2
+    assert game.may_call()                                      # or two exhaustions
+
+
+def test_hazard_model_costs_marshalling_points(sim):
+    calm = simulate_tables(sim, games=400, turns=10, seed=3, hazards="none")
+    heavy = simulate_tables(sim, games=400, turns=10, seed=3, hazards="heavy")
+    assert heavy["per_turn"][-1]["mean_mp"] < calm["per_turn"][-1]["mean_mp"]
+
+
+# ---- reproducibility and the Monte Carlo check --------------------------------------------------------
+
+
+def test_same_seed_same_report_whatever_the_workers(sim):
+    one = simulate_tables(sim, games=2000, turns=6, seed=11, jobs=1)
+    assert one == simulate_tables(sim, games=2000, turns=6, seed=11, jobs=1)
+    assert one == simulate_tables(sim, games=2000, turns=6, seed=11, jobs=2)
+    assert one != simulate_tables(sim, games=2000, turns=6, seed=12, jobs=1)
+
+
+def test_tallies_add_up_game_by_game(sim):
+    whole = run_games(sim, 0, 50, 5, 7, "light")
+    parts = Tally(turns=5, kinds=len(sim.kinds))
+    parts.merge(run_games(sim, 0, 20, 5, 7, "light"))
+    parts.merge(run_games(sim, 20, 30, 5, 7, "light"))
+    assert parts == whole
+
+
+def assert_within_monte_carlo_error(observed: int, games: int, exact: float) -> None:
+    standard_error = math.sqrt(exact * (1 - exact) / games)
+    assert abs(observed / games - exact) <= 4 * standard_error + 1e-12, (observed / games, exact)
+
+
+def test_simulated_opening_hands_match_the_exact_odds(sim):
+    games = 20_000
+    tally = run_games(sim, 0, games, 1, 5, "none")
+    size = sim.deck_size
+    for k in set(sim.play_deck):
+        assert_within_monte_carlo_error(tally.opening_kind[k], games, p_at_least(1, sim.copies(k), size, 8))
+    characters = sum(1 for k in sim.play_deck if sim.role[k] == ROLE_CHARACTER)
+    assert_within_monte_carlo_error(tally.opening_character, games, p_at_least(1, characters, size, 8))
+
+
+# ---- a real challenge deck ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def gandalf_summary():
+    if not GANDALF.is_file():
+        pytest.skip(f"needs the real decklists at {DECKS} (../shared is absent)")
+    from deckcheck.decklist import read_deck
+
+    return simulate(read_deck(GANDALF), games=2000, turns=12, seed=1)
+
+
+@needs_decks
+def test_real_challenge_deck_gives_sane_numbers(gandalf_summary):
+    s = gandalf_summary
+    assert s["alignment"] == "wizard" and s["play_deck"] == 69
+    assert s["starting_company"] == ["Annalena", "Aragorn II", "Arwen", "Faramir"]
+    means = [row["mean_mp"] for row in s["per_turn"]]
+    assert means == sorted(means)                               # no hazards: MP never goes down
+    assert means[0] >= 7                                        # the starting company's 7 MP
+    assert means[-1] > means[0] + 10
+    for row in s["per_turn"]:
+        low, high = row["ci95"]
+        assert low <= row["mean_mp"] <= high and high - low < 1
+    reached = [row["p_threshold"] for row in s["per_turn"]]
+    assert reached == sorted(reached) and reached[0] == 0 and reached[-1] > 0.5
+    assert 0 < s["exhaustion"]["p_within_turns"] <= 1 and 6 < s["exhaustion"]["mean_turn"] <= 12
+    o = s["opening_hand"]
+    assert 0 < o["p_both"] <= min(o["p_playable_character"], o["p_resource_at_reachable_site"]) < 1
+    assert all(row["turns_held_per_game"] > 0 for row in s["stuck_in_hand"])
+
+
+@needs_decks
+def test_real_deck_opening_hands_match_the_exact_odds():
+    from deckcheck.decklist import read_deck
+
+    sim = build_sim_deck(read_deck(GANDALF))
+    games = 20_000
+    tally = run_games(sim, 0, games, 1, 9, "none")
+    size = sim.deck_size
+    for k in set(sim.play_deck):
+        assert_within_monte_carlo_error(tally.opening_kind[k], games, p_at_least(1, sim.copies(k), size, 8))
+    characters = sum(1 for k in sim.play_deck if sim.role[k] == ROLE_CHARACTER)
+    assert_within_monte_carlo_error(tally.opening_character, games, p_at_least(1, characters, size, 8))
+
+
+# ---- the command --------------------------------------------------------------------------------------
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, text=True, timeout=120)
+
+
+def test_cli_text_report_is_reproducible():
+    deck = str(FIXTURES / "small-wizard.gccg")
+    first = run("simulate", deck, "--games", "300", "--turns", "6", "--seed", "4")
+    assert first.returncode == 0, first.stderr
+    assert "games/s" in first.stderr
+    assert "mean MP" in first.stdout and "opening hand" in first.stdout
+    assert "starting company: Aragorn II, Legolas, Bilbo" in first.stdout
+    again = run("simulate", deck, "--games", "300", "--turns", "6", "--seed", "4")
+    assert again.stdout == first.stdout
+
+
+def test_cli_json_output():
+    result = run("simulate", str(FIXTURES / "small-wizard.gccg"), "--games", "200", "--turns", "4",
+                 "--hazards", "light", "--length", "1", "--output", "json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)
+    assert summary["threshold"] == 20 and summary["hazards"] == "light" and summary["games"] == 200
+    assert [row["turn"] for row in summary["per_turn"]] == [1, 2, 3, 4]
+
+
+def test_cli_bad_input_exits_2_without_traceback(tmp_path):
+    missing = run("simulate", str(tmp_path / "nope.deck"))
+    assert missing.returncode == 2 and "Traceback" not in missing.stderr and missing.stdout == ""
+    bad_option = run("simulate", str(FIXTURES / "small-wizard.gccg"), "--hazards", "deadly")
+    assert bad_option.returncode == 2 and "Traceback" not in bad_option.stderr
+    tiny = tmp_path / "tiny.gccg"
+    tiny.write_text("####\nDeck\n####\n1 Dagger of Westernesse (TW)\n", encoding="utf-8")
+    too_small = run("simulate", str(tiny))
+    assert too_small.returncode == 2 and "Traceback" not in too_small.stderr
+    assert too_small.stderr.strip().splitlines()[-1].startswith("deckcheck: ")
