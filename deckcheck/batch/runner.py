@@ -113,7 +113,9 @@ def check_registration(reg: Registration, settings: Settings) -> RowResult:
     try:
         verdict = _validator(settings)(deck, ruleset=ruleset, alignment=alignment, length=length)
     except DeckcheckError as exc:
-        message = exc.message.replace("give --alignment", "fill in the alignment column")
+        # The engine's advice names command options; in a batch the row's own columns are the place.
+        message = (exc.message.replace("give --alignment", "fill in the alignment column")
+                   .replace("use --rules coe", "put coe in the ruleset column (or use --rules coe)"))
         result.violations.append(problem(CODE_NOT_CHECKED, message))
         return result
     except Exception as exc:  # noqa: BLE001 - see above
@@ -130,12 +132,16 @@ def check_registration(reg: Registration, settings: Settings) -> RowResult:
     return result
 
 
+# A name the catalog could not pin down is one problem, whichever of these codes the reader and the rule use.
+CARD_IDENTITY_CODES = {"unknown-card", "ambiguous-card", "not-ice-card"}
+
+
 def reading_problems(deck, violations) -> list[dict]:
     """The reader's diagnostics (skipped lines, section trouble) that no rule violation already reports."""
     problems = []
     for diagnostic in getattr(deck, "diagnostics", []):
-        if any(v.code == diagnostic.code and (diagnostic.line is None or diagnostic.line in v.lines)
-               for v in violations):
+        same = CARD_IDENTITY_CODES if diagnostic.code in CARD_IDENTITY_CODES else {diagnostic.code}
+        if any(v.code in same and (diagnostic.line is None or diagnostic.line in v.lines) for v in violations):
             continue
         problems.append({"code": diagnostic.code, "severity": diagnostic.severity, "message": diagnostic.message,
                          "part": None, "card": None, "card_id": None,
