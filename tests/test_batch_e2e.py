@@ -171,7 +171,8 @@ def test_row_ruleset_and_command_rules_option(tmp_path):
 
 
 def test_skipped_line_and_injected_card_name_in_a_pasted_deck(tmp_path):
-    text = LEGAL.replace("1 Corpse-candle (TW)", "1 Corpse-candle (TW)\n0 Wargs (TW)\n1 =cmd|calc (TW)")
+    text = LEGAL.replace("1 Corpse-candle (TW)",
+                         "1 Corpse-candle (TW)\n0 Wargs (TW)\n1 =cmd|calc (TW)\n1 Bolg, Son of Azog (DF)")
     path = tmp_path / "r.csv"
     import csv
 
@@ -185,8 +186,11 @@ def test_skipped_line_and_injected_card_name_in_a_pasted_deck(tmp_path):
     rows = list(wb["Violations"].iter_rows(min_row=2, values_only=True))
     by_code = {r[2]: r for r in rows}
     assert "bad-count" in by_code and by_code["bad-count"][3] == "error"
-    assert by_code["unknown-card"][5] == "'=cmd|calc"
+    assert [r[5] for r in rows if r[2] == "unknown-card"] == ["'=cmd|calc", "Bolg, Son of Azog"]
     assert all(r[0] == "'@Ann" for r in rows)
+    # the dream card is one problem: the rule's unknown-card, not also the reader's not-ice-card diagnostic
+    bolg_line = text.split("\n").index("1 Bolg, Son of Azog (DF)") + 1
+    assert [r[2] for r in rows if r[6] == bolg_line] == ["unknown-card"]
 
 
 def test_injection_player_names_with_real_decks(tmp_path):
