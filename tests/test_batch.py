@@ -459,3 +459,29 @@ def test_progress_bar_on_a_terminal(tmp_path, fake_command, monkeypatch, capsys)
     run_batch_command(str(path), out=str(tmp_path / "o.json"), output_format=None, ruleset="rulebook",
                       length=2, jobs=1, force=False)
     assert "checking decks" in capsys.readouterr().err
+
+
+def test_windows_style_relative_path(tmp_path):
+    write_decks(tmp_path, FAKE_LEGAL, FAKE_ILLEGAL)
+    path = tmp_path / "r.csv"
+    write_rows_csv(path, [["player", "deck"], ["Ann", "decks\\legal.meccg"], ["Bob", "decks\\none.meccg"]])
+    ann, bob = run_batch(read_registrations(path).registrations, fake_settings(tmp_path))
+    assert ann.status == "legal" and ann.deck_name == "Good Deck"
+    assert bob.status == "error" and "no such deck file" in bob.first_problem
+
+
+def test_csv_summary_to_stdout_and_json_to_a_file(tmp_path, fake_command, capsys):
+    path, rows, _ = generated(tmp_path, 8, "csv")
+    assert run_batch_command(str(path), out=None, output_format="csv", ruleset="rulebook", length=2,
+                             jobs=1, force=False) == 1
+    out = capsys.readouterr().out
+    table = list(csv.DictReader(out.splitlines()))
+    assert [t["player"] for t in table] == [expected_player(r.player) for r in rows]
+    assert [t["status"] for t in table] == [r.expected_status for r in rows]
+    target = tmp_path / "results.json"
+    assert run_batch_command(str(path), out=str(target), output_format=None, ruleset="rulebook", length=2,
+                             jobs=1, force=False) == 1
+    assert capsys.readouterr().out == ""
+    document = json.loads(target.read_text(encoding="utf-8"))
+    assert [r["status"] for r in document["results"]] == [r.expected_status for r in rows]
+    assert document["results"][1]["violations"][0]["code"] == "copy-limit"

@@ -223,7 +223,12 @@ def deck_path(cell: str, base_dir: str) -> Path:
     if text.lower().startswith("file://"):
         text = text[len("file://"):]
     path = Path(text).expanduser()
-    return path if path.is_absolute() else Path(base_dir) / path
+    path = path if path.is_absolute() else Path(base_dir) / path
+    if not path.exists() and "\\" in text and os.sep == "/":
+        # typed on Windows ("decks\\ann.meccg"): the same path with forward slashes
+        windows = Path(text.replace("\\", "/"))
+        path = windows if windows.is_absolute() else Path(base_dir) / windows
+    return path
 
 
 def _validator(settings: Settings):
