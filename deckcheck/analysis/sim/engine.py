@@ -305,6 +305,11 @@ class Game:
             if not sim.site_is_haven[site]:
                 moves.append((company, self._best_haven(sim.site_links[site], hand, claimed)))
                 continue
+            home = self._avatar_home(site, hand, claimed)
+            if home is not None:
+                moves.append((company, home))
+                claimed.add(home)
+                continue
             targets = sorted(((self.site_value(s, hand), sim.site_draw[s], s) for s in sim.reachable[site]
                               if s not in claimed), reverse=True)
             good = [t for t in targets if t[0] > 0]
@@ -319,6 +324,20 @@ class Game:
                 moves.append((company, targets[0][2]))
                 claimed.add(targets[0][2])
         return moves
+
+    def _avatar_home(self, haven: int, hand: set[int], claimed: set[int]) -> int | None:
+        """A haven or site one move away where the avatar in hand may be revealed, if it cannot be here."""
+        if self.avatar_revealed:
+            return None
+        sim = self.sim
+        for kind in hand:
+            if not sim.avatar[kind] or haven in sim.character_sites[kind]:
+                continue
+            for dest in sim.site_links[haven] + sim.reachable[haven]:
+                if dest in sim.character_sites[kind] and dest not in claimed and (
+                        sim.site_is_haven[dest] or self.site_state[dest] == AVAILABLE):
+                    return dest
+        return None
 
     def _best_haven(self, havens: tuple[int, ...], hand: set[int], claimed: set[int],
                     require_target: bool = False) -> int | None:

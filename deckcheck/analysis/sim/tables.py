@@ -222,13 +222,13 @@ class _Builder:
         if not any(c.is_haven for c in sim.sites):
             sim.warnings.append("the location deck holds no haven: a starting haven was assumed")
         self._ensure_start_haven()
-        index_by_name: dict[str, int] = {}
+        # Hero and minion versions share names ("Carn Dûm" is a hero Dark-hold and a minion haven).
+        sites_by_name: dict[str, list[int]] = {}
         for i, site in enumerate(sim.sites):
-            index_by_name.setdefault(fold(site.name), i)
+            sites_by_name.setdefault(fold(site.name), []).append(i)
         havens = [i for i, s in enumerate(sim.sites) if s.is_haven]
         for i, site in enumerate(sim.sites):
-            links = tuple(index_by_name[fold(n)] for n in site.havens
-                          if fold(n) in index_by_name and sim.sites[index_by_name[fold(n)]].is_haven)
+            links = tuple(h for n in site.havens for h in sites_by_name.get(fold(n), ()) if sim.sites[h].is_haven)
             if not links:   # minion havens and Under-deeps sites name no haven: treat every haven as near
                 links = tuple(h for h in havens if h != i)
             sim.site_is_haven.append(site.is_haven)
@@ -239,7 +239,7 @@ class _Builder:
             sim.reachable.append(tuple(
                 s for s in range(len(sim.sites)) if not sim.site_is_haven[s] and h in sim.site_links[s]
             ) if sim.site_is_haven[h] else ())
-        self.index_by_name = index_by_name
+        self.sites_by_name = sites_by_name
 
     def _ensure_start_haven(self) -> None:
         sim = self.sim
@@ -292,8 +292,7 @@ class _Builder:
             bit = ITEM_BITS.get(card.item_class or "", 0)
             return frozenset(i for i, b in enumerate(sim.site_item_bits) if b & bit and not sim.site_is_haven[i])
         if role in (ROLE_FACTION, ROLE_ALLY):
-            return frozenset(self.index_by_name[fold(n)] for n in card.playable_at
-                             if fold(n) in self.index_by_name)
+            return frozenset(i for n in card.playable_at for i in self.sites_by_name.get(fold(n), ()))
         return frozenset()
 
     def _character_sites(self, card: Card) -> frozenset[int]:
