@@ -1,0 +1,216 @@
+"""pool-size, starting-size, starting-mind, starting-items, stage-points: each broken and kept under every
+ruleset where it applies."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckcheck.cards.catalog import load_catalog
+from deckcheck.rules import load_ruleset
+from tests._rules_b import deck, found, messages
+
+ORCS_AND_MEN = ["LE-7", "LE-8", "LE-9", "LE-12", "LE-18", "LE-25", "LE-30"]   # minion, mind 15 together
+MIND_21 = ["LE-1", "LE-31", "LE-32", "LE-16", "LE-8"]                          # 5 + 5 + 4 + 4 + 3
+MIND_20 = ["LE-1", "LE-31", "LE-32", "LE-16", "LE-7"]                          # 5 + 5 + 4 + 4 + 2
+HERO_MINORS = ["TW-206", "TW-195", "TW-225"]        # Dagger of Westernesse, Athelas, Elven Cloak
+RUMOURS_OF_RINGS = "BA-31"                          # "in lieu of a minor item"
+OPEN_TO_THE_SUMMONS, AGENT, AGENT_2 = "WH-46", "DM-3", "DM-5"   # Bill Ferny, Deallus
+FW_SARUMAN, WIZARD, RINGWRAITH = "WH-9", "TW-181", "LE-55"
+
+
+def hero_characters(n: int) -> list[str]:
+    heroes = [c.id for c in load_catalog().cards
+              if c.is_character and c.alignment == "Hero" and not c.avatar and c.mind and c.mind <= 5]
+    return heroes[:n]
+
+
+# ---- pool-size (coe) ------------------------------------------------------------------------------------
+
+def test_coe_pool_holds_at_most_ten_non_avatar_characters():
+    got = found("pool-size", deck(pool=hero_characters(11)), ruleset="coe", alignment="wizard")
+    assert [v.message for v in got] == ["the pool holds 11 non-avatar characters; the limit is 10"]
+    assert got[0].citation == "coe 1.7"
+    assert found("pool-size", deck(pool=hero_characters(10)), ruleset="coe", alignment="wizard") == []
+
+
+def test_coe_pool_holds_at_most_two_minor_items_counting_cards_in_lieu_of_one():
+    two = deck(pool=hero_characters(3) + HERO_MINORS[:2])
+    assert found("pool-size", two, ruleset="coe", alignment="wizard") == []
+    three = deck(pool=hero_characters(3) + HERO_MINORS[:2] + [RUMOURS_OF_RINGS])
+    got = found("pool-size", three, ruleset="coe", alignment="wizard")
+    assert [v.message for v in got] == [
+        "the pool holds 3 minor items (Dagger of Westernesse, Athelas, Rumours of Rings); the limit is 2"]
+    assert got[0].lines == [4, 5, 6]
+
+
+def test_coe_pool_holds_no_avatar_no_hazard_agent_no_major_item_no_event_nothing_that_may_not_start():
+    the_deck = deck(pool=[WIZARD, AGENT, "TW-244", "TW-190", "AS-1"])
+    got = found("pool-size", the_deck, ruleset="coe", alignment="wizard")
+    text = messages(got)
+    assert len(got) == 5
+    assert "Saruman [H] (TW) is an avatar; a pool holds only non-avatar characters" in text
+    assert "Bill Ferny [M] (DM) is an agent, a hazard for a Wizard player; a pool holds characters" in text
+    assert "Glamdring [H] (TW) is a major item; a pool may hold only minor items" in text
+    assert "Align Palantír [H] (TW) (Resource Permanent-event) cannot be in a pool" in text
+    assert "Bûrat [M] (AS) says it may not be included with a starting company" in text
+
+
+def test_coe_ringwraith_and_fallen_wizard_pools_may_hold_agents_and_fw_pools_stage_cards():
+    ringwraith = deck(pool=["LE-7", AGENT, OPEN_TO_THE_SUMMONS])
+    assert found("pool-size", ringwraith, ruleset="coe", alignment="ringwraith") == []
+    fallen = deck(pool=["TW-125", AGENT, "WH-63", "WH-66"])
+    assert found("pool-size", fallen, ruleset="coe", alignment="fallen-wizard") == []
+
+
+def test_the_rulebook_has_no_pool_only_a_starting_company():
+    assert load_ruleset("rulebook", "wizard")["rules"]["pool-size"] is False
+    assert found("pool-size", deck(pool=hero_characters(11)), ruleset="rulebook", alignment="wizard") == []
+
+
+# ---- starting-size (rulebook) ---------------------------------------------------------------------------
+
+def test_rulebook_ringwraith_starts_one_to_six_characters():
+    got = found("starting-size", deck(pool=ORCS_AND_MEN), ruleset="rulebook", alignment="ringwraith")
+    assert [v.message for v in got] == ["the starting company holds 7 characters; the limit is 6"]
+    assert got[0].citation.startswith("rulebook MELE Starter step 3")
+    assert found("starting-size", deck(pool=ORCS_AND_MEN[:6]), ruleset="rulebook", alignment="ringwraith") == []
+    empty = found("starting-size", deck(pool=["TW-206"]), ruleset="rulebook", alignment="ringwraith")
+    assert [v.message for v in empty] == ["the starting company holds 0 characters; at least 1 must start"]
+
+
+def test_rulebook_ringwraith_starts_no_ringwraith_and_no_agent_without_open_to_the_summons():
+    got = found("starting-size", deck(pool=["LE-7", RINGWRAITH, AGENT]), ruleset="rulebook", alignment="ringwraith")
+    text = messages(got)
+    assert "Khamûl the Ringwraith [M] (LE) is an avatar; a starting company holds only non-avatar characters" in text
+    assert "the starting company holds 1 agent(s) (Bill Ferny); it may hold none without a card that allows " \
+           "one, such as Open to the Summons" in text
+    allowed = deck(pool=["LE-7", AGENT, OPEN_TO_THE_SUMMONS])
+    assert found("starting-size", allowed, ruleset="rulebook", alignment="ringwraith") == []
+    two = deck(pool=["LE-7", AGENT, AGENT_2, OPEN_TO_THE_SUMMONS])
+    got = found("starting-size", two, ruleset="rulebook", alignment="ringwraith")
+    assert "it may hold only 1 (one for each card that allows an agent to start)" in messages(got)
+
+
+@pytest.mark.parametrize("alignment", ["wizard", "fallen-wizard"])
+def test_rulebook_wizard_and_fallen_wizard_start_up_to_five(alignment):
+    got = found("starting-size", deck(pool=hero_characters(6)), ruleset="rulebook", alignment=alignment)
+    assert [v.message for v in got] == ["the starting company holds 6 characters; the limit is 5"]
+    assert found("starting-size", deck(pool=hero_characters(5)), ruleset="rulebook", alignment=alignment) == []
+
+
+def test_coe_switches_starting_size_off_the_draft_stops_by_itself():
+    assert load_ruleset("coe", "ringwraith")["rules"]["starting-size"] is False
+    assert found("starting-size", deck(pool=ORCS_AND_MEN), ruleset="coe", alignment="ringwraith") == []
+
+
+# ---- starting-mind --------------------------------------------------------------------------------------
+
+def test_rulebook_ringwraith_starting_mind_at_most_twenty():
+    got = found("starting-mind", deck(pool=MIND_21), ruleset="rulebook", alignment="ringwraith")
+    assert [v.message for v in got] == ["the starting characters' combined mind is 21; the limit is 20"]
+    assert got[0].lines == [1, 2, 3, 4, 5]
+    assert found("starting-mind", deck(pool=MIND_20), ruleset="rulebook", alignment="ringwraith") == []
+
+
+@pytest.mark.parametrize("alignment", ["wizard", "fallen-wizard"])
+def test_rulebook_wizard_and_fallen_wizard_starting_mind_counts_printed_mind(alignment):
+    over = deck(pool=["TW-120", "TW-137", "TW-123"])       # Aragorn II 9 + Círdan 8 + Balin 5
+    got = found("starting-mind", over, ruleset="rulebook", alignment=alignment)
+    assert [v.message for v in got] == ["the starting characters' combined mind is 22; the limit is 20"]
+    under = deck(pool=["TW-123", "TW-121", "TW-116", "TW-119", "TW-122"])   # 5 + 4 + 3 + 3 + 3
+    assert found("starting-mind", under, ruleset="rulebook", alignment=alignment) == []
+
+
+def test_coe_pool_may_exceed_twenty_mind_the_draft_stops_before():
+    assert found("starting-mind", deck(pool=MIND_21 + ORCS_AND_MEN[:3]), ruleset="coe", alignment="ringwraith") == []
+
+
+def test_coe_warns_when_no_legal_starting_company_can_be_drafted():
+    agents_only = deck(pool=[AGENT, AGENT_2])
+    got = found("starting-mind", agents_only, ruleset="coe", alignment="ringwraith")
+    assert len(got) == 1 and got[0].severity == "warning"
+    assert got[0].message == ("no legal starting company can be drafted from the pool: Bill Ferny is an agent and "
+                              "no card in the pool allows one; Deallus is an agent and no card in the pool allows one")
+    summoned = deck(pool=[AGENT, AGENT_2, OPEN_TO_THE_SUMMONS])
+    assert found("starting-mind", summoned, ruleset="coe", alignment="ringwraith") == []
+    big_minds = deck(characters=[FW_SARUMAN], pool=["TW-120", "TW-137"])
+    got = found("starting-mind", big_minds, ruleset="coe", alignment="fallen-wizard")
+    assert "Aragorn II has mind 9; Círdan has mind 8" in got[0].message
+
+
+# ---- starting-items -------------------------------------------------------------------------------------
+
+def test_rulebook_starting_company_holds_at_most_two_minor_items():
+    three = deck(pool=["LE-7"] + HERO_MINORS)
+    got = found("starting-items", three, ruleset="rulebook", alignment="ringwraith")
+    assert [v.message for v in got] == [
+        "the starting company holds 3 minor items (Dagger of Westernesse, Athelas, Elven Cloak); the limit is 2"]
+    assert found("starting-items", deck(pool=["LE-7"] + HERO_MINORS[:2]), ruleset="rulebook",
+                 alignment="ringwraith") == []
+
+
+@pytest.mark.parametrize("ruleset", ["rulebook", "coe"])
+def test_starting_minor_items_are_non_unique_and_not_hoard_items(ruleset):
+    the_deck = deck(pool=["LE-7", "TW-333", "TD-96"])     # Sting (unique), Adamant Helmet (hoard)
+    got = found("starting-items", the_deck, ruleset=ruleset, alignment="ringwraith")
+    assert [v.message for v in got] == [
+        "Sting [H] (TW) is unique; starting minor items must be non-unique",
+        "Adamant Helmet [H] (TD) is a hoard item; a hoard minor item may not be included with a starting company"]
+
+
+def test_rulebook_starting_company_holds_no_major_item_and_no_item_that_says_it_may_not_start():
+    got = found("starting-items", deck(pool=["LE-7", "TW-244", "AS-130"]), ruleset="rulebook", alignment="ringwraith")
+    assert [v.card_id for v in got] == ["TW-244", "AS-130"]
+    assert "Records Unread [M] (AS) says it may not be included with a starting company" in messages(got)
+
+
+def test_coe_item_count_is_pool_sizes_not_starting_items():
+    three = deck(pool=["LE-7"] + HERO_MINORS)
+    assert found("starting-items", three, ruleset="coe", alignment="ringwraith") == []
+    assert len(found("pool-size", three, ruleset="coe", alignment="ringwraith")) == 1
+
+
+# ---- stage-points (Fallen-wizard) -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("ruleset", ["rulebook", "coe"])
+def test_starting_stage_cards_worth_exactly_three_points_one_non_unique(ruleset):
+    keeps = deck(characters=[FW_SARUMAN], pool=["TW-125", "WH-63", "WH-66"])   # Bad Company 2 + Double-dealing 1
+    assert found("stage-points", keeps, ruleset=ruleset, alignment="fallen-wizard") == []
+    four = deck(characters=[FW_SARUMAN], pool=["WH-63", ("WH-66", 2)])
+    got = found("stage-points", four, ruleset=ruleset, alignment="fallen-wizard")
+    assert [v.message for v in got] == [
+        "the starting Stage cards (Bad Company, 2× Double-dealing) give 4 stage points; they must give exactly 3"]
+
+
+@pytest.mark.parametrize("ruleset", ["rulebook", "coe"])
+def test_starting_stage_cards_one_to_three_of_them(ruleset):
+    none = found("stage-points", deck(characters=[FW_SARUMAN], pool=["TW-125"]), ruleset=ruleset,
+                 alignment="fallen-wizard")
+    assert [v.message for v in none] == [
+        "no starting Stage resource permanent-events; a Fallen-wizard player starts with 1 to 3 of them worth "
+        "exactly 3 stage points"]
+    four = deck(characters=[FW_SARUMAN], pool=[("WH-66", 3), "WH-65"])   # 3 × 1 point + Delver's Harvest (none)
+    got = found("stage-points", four, ruleset=ruleset, alignment="fallen-wizard")
+    assert [v.message for v in got] == [
+        "4 starting Stage cards (3× Double-dealing, Delver’s Harvest); 1 to 3 may start"]
+
+
+def test_starting_stage_cards_may_not_all_be_unique():
+    unique = deck(characters=[FW_SARUMAN], pool=["WH-118", "WH-119"])   # Many-coloured Robes 1 + Man of Skill 2
+    got = found("stage-points", unique, ruleset="coe", alignment="fallen-wizard")
+    assert [v.message for v in got] == [
+        "the starting Stage cards (Many-coloured Robes, Man of Skill) are all unique; at least one must be non-unique"]
+    assert got[0].citation == "coe 1.7.F1"
+
+
+def test_a_starting_stage_card_is_a_permanent_event_that_may_start():
+    the_deck = deck(characters=[FW_SARUMAN], pool=["WH-87", "WH-68", "WH-63", "WH-66"])
+    got = found("stage-points", the_deck, ruleset="coe", alignment="fallen-wizard")
+    assert [v.message for v in got] == [
+        "Half-orcs (WH) is a Stage Faction; starting Stage cards must be permanent-events",
+        "The Fortress of Isen (WH) says it may not be a starting stage card"]
+
+
+def test_stage_points_apply_to_fallen_wizards_only():
+    assert load_ruleset("coe", "wizard")["rules"]["stage-points"] is False
+    assert found("stage-points", deck(pool=["TW-125"]), ruleset="coe", alignment="wizard") == []
