@@ -56,6 +56,12 @@ def _needs_balrog_version(card: Card, sites: dict) -> str | None:
     return None
 
 
+def _versions(card: Card) -> list[Card]:
+    from deckcheck.cards.catalog import load_catalog
+
+    return load_catalog().by_name(card.name)
+
+
 @rule("site-alignment", family="location deck", summary="sites of the deck's own alignment only")
 def site_alignment(ctx: Context) -> Iterator[Violation]:
     """Sites of the deck's own alignment only: hero sites for a Wizard, minion sites for a Ringwraith, hero,
@@ -79,9 +85,12 @@ def site_alignment(ctx: Context) -> Iterator[Violation]:
             continue
         why = _needs_balrog_version(card, sites) if ctx.alignment == "balrog" else None
         if why:
+            exists = any(c.alignment == "Balrog" and c.type == SITE for c in _versions(card))
+            remedy = "must use the Balrog version" if exists else \
+                "must use a Balrog version, and this site has none: it may not be included"
             yield ctx.violation("site-alignment",
-                                f"{label(card)} is the minion version of {why}; a Balrog deck must use the "
-                                f"Balrog version", entry=entry)
+                                f"{label(card)} is the minion version of {why}; a Balrog deck {remedy}",
+                                entry=entry)
 
 
 @rule("region-card", family="location deck", summary="no region cards in the location deck")

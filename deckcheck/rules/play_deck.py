@@ -140,7 +140,8 @@ def avatar_limit(ctx: Context) -> Iterator[Violation]:
     for e in in_play:
         in_play_count[e.card.name] += e.count
     total = sum(in_play_count.values())
-    if total > limits["play_deck_max"]:
+    play_deck_reported = total > limits["play_deck_max"]
+    if play_deck_reported:
         yield ctx.violation("avatar-limit",
                             f"{plural(total, 'avatar')} in the play deck ({_listing(in_play_count)}); "
                             f"the limit is {limits['play_deck_max']}",
@@ -164,6 +165,8 @@ def avatar_limit(ctx: Context) -> Iterator[Violation]:
     for name, n in sorted(across.items()):
         if cap and n > cap:
             group = [e for e in outside_pool if e.card.name == name]
+            if play_deck_reported and all(e.part.in_play_deck for e in group):
+                continue   # the same copies were just reported as too many avatars in the play deck
             yield ctx.violation("avatar-limit",
                                 f"{copies(n)} of {label(group[0].card)} in play deck and sideboard; "
                                 f"the limit is {cap}", entry=group[0], lines=all_lines(group))
@@ -176,7 +179,9 @@ def _listing(counts: Counter | dict) -> str:
 def creature_weight(card: Card, ctx: Context) -> int:
     """Halves of a creature a hazard is worth toward coe 1.5.1's minimum: 2 (a creature), 1 (half) or 0."""
     if card.agent:
-        return 1 if agents_are_hazards(ctx) else 0
+        # Only agents counted as hazards reach here: agent characters for a Wizard or Balrog, and the
+        # hazard agents (Lobelia Sackville-Baggins, My Precious) for everyone.
+        return 1 if role(card, ctx) == HAZARD_ROLE else 0
     if card.dragon_manifestation:
         return 1
     if card.spawn and "Permanent-event" in card.subtypes:
