@@ -6,6 +6,7 @@ A card is counted as what the card data says it is: a resource written under a h
 
 from __future__ import annotations
 
+from deckcheck.cards.catalog import Resolution
 from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, SITE
 from deckcheck.decklist.alignment import ALIGNMENTS, infer_alignment
 from deckcheck.decklist.lines import ReadResult, fold
@@ -13,6 +14,8 @@ from deckcheck.decklist.model import Deck, DeckEntry, Diagnostic, Part, RawLine
 
 ROLE_PART = {CHARACTER: Part.CHARACTERS, RESOURCE: Part.RESOURCES, HAZARD: Part.HAZARDS, SITE: Part.SITES}
 ROLE_CHECKED = (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY, Part.SITES)
+MAX_SUGGESTED = 200          # unknown names that get "did you mean" suggestions, per deck
+UNKNOWN_COUNT = "unknown names so far"   # a counter kept in the resolution cache
 PROBLEM_CODES = {"unknown": "unknown-card", "ambiguous": "ambiguous-card", "not-ice": "not-ice-card"}
 
 
@@ -25,7 +28,7 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
                 diagnostics=list(result.diagnostics))
     declared = result.alignment
     if declared is not None and declared not in ALIGNMENTS:
-        deck.diagnostics.append(Diagnostic(path, None, "unknown-alignment",
+        deck.diagnostics.append(Diagnostic(path, 1, "unknown-alignment",
                                            f"declared alignment {declared!r} is not one of {', '.join(ALIGNMENTS)}; "
                                            "ignored", "warning"))
         declared = None
@@ -67,10 +70,15 @@ def _resolve(line: RawLine, catalog, deck: Deck, cache: dict):
         deck.diagnostics.append(Diagnostic(deck.path, line.line, "card-id-mismatch",
                                            f"{why}; resolved by name", "warning"))
     key = (fold(line.name), (line.tag or "").upper(), line.set_code, line.part, deck.alignment)
+    if key not in cache and cache.get(UNKNOWN_COUNT, 0) >= MAX_SUGGESTED and not catalog.by_name(line.name):
+        # past this many unknown names the text is no decklist: skip the costly nearest-name search
+        cache[key] = Resolution(None, "unknown", line.name, message=f"unknown card {line.name!r}")
     if key not in cache:
         cache[key] = catalog.resolve(line.name, tag=line.tag, set_code=line.set_code, part=line.part,
                                      alignment=deck.alignment)
     resolution = cache[key]
+    if resolution.status == "unknown":
+        cache[UNKNOWN_COUNT] = cache.get(UNKNOWN_COUNT, 0) + 1
     if resolution.card is None and line.tag_implied:
         untagged = RawLine(line.name, line.count, line.part, line.line, None, line.set_code, text=line.text)
         return _resolve(untagged, catalog, deck, cache)

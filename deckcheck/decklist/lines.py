@@ -32,7 +32,8 @@ class ReadResult:
     recognised: bool = True
 
     def problem(self, path: str, line: int | None, code: str, message: str, severity: str = "error") -> None:
-        self.diagnostics.append(Diagnostic(path, line, code, message, severity))
+        # a problem of the whole file (or one a JSON text cannot place) points at line 1
+        self.diagnostics.append(Diagnostic(path, line or 1, code, message, severity))
 
 
 # "Name [H] (TW)": an optional trailing (SET) and, before it, an optional [TAG]; the set code is the LAST

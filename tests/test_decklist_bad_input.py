@@ -1,0 +1,134 @@
+"""Bad input never ends in a traceback: a diagnostic with file and line and the rest of the deck, or, when
+nothing usable is left, one DeckcheckError line (exit code 2 in the CLI)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from deckcheck.decklist import parse_text, read_deck
+from deckcheck.decklist.model import Part
+from deckcheck.errors import DeckcheckError
+
+FIXTURES = Path(__file__).parent / "fixtures" / "decklist"
+
+
+def codes(deck):
+    return [d.code for d in deck.diagnostics]
+
+
+def test_empty_file_is_an_input_error_naming_the_file(tmp_path):
+    empty = tmp_path / "empty.meccg"
+    empty.write_bytes(b"")
+    with pytest.raises(DeckcheckError) as err:
+        read_deck(empty)
+    assert err.value.path == str(empty) and "empty" in err.value.message
+
+
+def test_whitespace_only_file_is_empty_too():
+    with pytest.raises(DeckcheckError, match="empty"):
+        parse_text("\ufeff \n\r\n\t\n", path="blank.txt")
+
+
+def test_binary_file_is_an_input_error(tmp_path):
+    binary = tmp_path / "deck.meccg"
+    binary.write_bytes(bytes(range(256)) * 40)
+    with pytest.raises(DeckcheckError, match="binary"):
+        read_deck(binary)
+
+
+def test_fifty_megabyte_file_is_refused_without_reading_it_all(tmp_path):
+    huge = tmp_path / "huge.deck"
+    with open(huge, "wb") as fh:
+        fh.write(b"Deck\n\n")
+        fh.write(b"3 Twilight (LE)\n" * (50 * 1024 * 1024 // 16))
+    with pytest.raises(DeckcheckError, match="larger than"):
+        read_deck(huge)
+
+
+def test_text_with_no_card_line_is_an_input_error():
+    with pytest.raises(DeckcheckError, match="no card lines"):
+        parse_text("Just some words about a deck I like.\n", path="prose.txt")
+
+
+def test_unknown_section_header_is_reported_and_the_rest_read():
+    text = ("####\nDeck\n####\n\n3 Twilight (LE)\n\n######\nExtras\n######\n\n1 Dodge (TW)\n\n"
+            "#####\nSites\n#####\n\n1 Moria [H] (TW)\n")
+    deck = parse_text(text, path="x.meccg")
+    assert codes(deck) == ["unknown-section"] and deck.diagnostics[0].line == 8
+    assert deck.count(Part.HAZARDS) == 3 and deck.count(Part.SITES) == 1
+    assert not any(e.card and e.card.name == "Dodge" for e in deck.entries)
+
+
+def test_unknown_netmeccg_section_is_reported_and_the_rest_read():
+    deck = parse_text("[NetMECCG v1.4 Deck]\n[extras]\nDodge\n[hazards]\nTwilight\n", path="x.dck")
+    assert codes(deck) == ["unknown-section"] and deck.diagnostics[0].line == 2
+    assert deck.count(Part.HAZARDS) == 1 and deck.count(Part.RESOURCES) == 0
+
+
+def test_unknown_markdown_label_after_the_list_starts_is_reported():
+    deck = parse_text("Characters:\n3 Gandalf\nWeird Things:\n1 Dodge\nSites:\n1 Moria\n", path="x.md")
+    assert codes(deck) == ["unknown-section"] and deck.diagnostics[0].line == 3
+    assert deck.count(Part.SITES) == 1 and deck.count(Part.RESOURCES) == 0
+
+
+@pytest.mark.parametrize("count", ["0", "1000000000"])
+def test_count_of_zero_or_a_billion_is_reported_and_the_line_skipped(count):
+    deck = parse_text(f"Deck\n\n{count} Dodge (TW)\n3 Twilight (LE)\n", path="c.deck")
+    assert codes(deck) == ["bad-count"] and deck.diagnostics[0].line == 3
+    assert [(e.card.name, e.count) for e in deck.entries] == [("Twilight", 3)]
+
+
+def test_line_without_count_is_reported_and_read_as_one_copy():
+    deck = parse_text("Deck\n\nDodge (TW)\n3 Twilight (LE)\n", path="n.deck")
+    assert codes(deck) == ["missing-count"] and deck.diagnostics[0].line == 3
+    assert deck.diagnostics[0].severity == "warning"
+    assert sorted((e.card.name, e.count) for e in deck.entries) == [("Dodge", 1), ("Twilight", 3)]
+
+
+def test_xml_not_well_formed_is_reported_with_its_line_and_the_cards_kept():
+    deck = read_deck(FIXTURES / "broken.o8d")
+    bad = next(d for d in deck.diagnostics if d.code == "bad-xml")
+    assert bad.line == 9 and bad.path.endswith("broken.o8d")
+    assert deck.count(Part.CHARACTERS) == 3 and deck.count(Part.RESOURCES) == 2
+
+
+def test_broken_json_is_an_input_error_with_its_line():
+    with pytest.raises(DeckcheckError) as err:
+        parse_text('{\n  "pool": [\n    {"name": "Adrazar", "qty": 1,,}\n  ]\n}\n', path="bad.json")
+    assert err.value.line == 3 and "not valid JSON" in err.value.message
+
+
+def test_native_json_schema_error_skips_one_entry_and_keeps_the_rest():
+    data = {"format": "deckcheck-deck", "version": 1, "parts": {
+        "hazards": [{"count": 3, "name": "Twilight", "card": "LE-145"}, {"count": "many", "name": "Dodge"}]}}
+    deck = parse_text(json.dumps(data, indent=2), path="n.json")
+    assert codes(deck) == ["schema"] and "many" in deck.diagnostics[0].message
+    assert [(e.card.id, e.count) for e in deck.entries] == [("LE-145", 3)]
+
+
+def test_unknown_input_format_is_a_usage_error():
+    with pytest.raises(DeckcheckError, match="unknown input format"):
+        parse_text("Deck\n1 Dodge\n", input_format="lackey")
+
+
+@pytest.mark.parametrize("encoded", [
+    "Deck\n\n1 Théoden (TW)\n".encode(),
+    b"\xef\xbb\xbf" + "Deck\n\n1 Théoden (TW)\n".encode(),
+    "Deck\r\n\r\n1 Théoden (TW)\r\n".encode("cp1252"),
+    "Deck\n\n1 Théoden (TW)\n".encode("latin-1"),
+])
+def test_encodings_and_line_ends_are_detected(tmp_path, encoded):
+    path = tmp_path / "enc.deck"
+    path.write_bytes(encoded)
+    deck = read_deck(path)
+    assert [(e.card.id, e.lines) for e in deck.entries] == [("TW-182", [3])] and deck.diagnostics == []
+
+
+def test_forced_input_format_is_used_even_when_detection_would_differ():
+    text = "Resources\n3 Concealment (TW)\n"
+    assert parse_text(text, path="z.txt").format == "cardnum"
+    forced = parse_text(text, path="z.txt", input_format="gccg-plain")
+    assert forced.format == "gccg-plain" and "missing-count" in codes(forced)
