@@ -1,0 +1,84 @@
+"""Random and mutated text fed to every reader: no exception escapes but DeckcheckError (nothing usable),
+and every problem is a diagnostic naming the file and a line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from deckcheck.decklist import FORMATS, parse_text
+from deckcheck.errors import DeckcheckError
+from deckcheck.fileio import decode_bytes
+
+FIXTURES = Path(__file__).parent / "fixtures" / "decklist"
+SAMPLES = sorted(decode_bytes(p.read_bytes())[0] for p in FIXTURES.iterdir() if p.is_file())
+PATH = "fuzz/deck.txt"
+FORMAT_OR_DETECT = st.sampled_from((None, *FORMATS))
+CHECKS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def parse_checked(text: str, input_format: str | None) -> None:
+    try:
+        deck = parse_text(text, path=PATH, input_format=input_format)
+    except DeckcheckError as err:
+        assert err.path == PATH and err.message
+        return
+    assert deck.entries
+    for entry in deck.entries:
+        assert entry.count >= 1 and entry.lines is not None
+        assert entry.card is not None or entry.problem
+    for diagnostic in deck.diagnostics:
+        assert diagnostic.path == PATH
+        assert isinstance(diagnostic.line, int) and diagnostic.line >= 1, diagnostic
+        assert diagnostic.severity in ("error", "warning") and diagnostic.message
+
+
+# Text made of the pieces decklists are made of, so that the readers' deeper paths are reached.
+PIECES = st.sampled_from([
+    "####", "Deck", "Pool", "Sites", "Sideboard", "Sideboard vs. fw", "Notes", "# Hazard (3)", "# Hero Resource (2)",
+    "[NetMECCG v1.4 Deck]", "[starting]", "[hazards]", "[sites]", "[anti-FW]", "Alatar@", "Moria%", "Cave-drake*",
+    '<section name="Hazards">', '<card qty="3" id="x">Twilight</card>', "</section>", "<deck>", "</deck>",
+    "Starting Company:", "Hazards:", "- 3x Dodge", "Orc Guard x2", "3-Orc Lieutenant", "Doors of Night (x3)",
+    "3 Twilight (LE)", "1 \"Bert\" (Bûrat) (TW)", "1 moria [m] (le)", "0 Dodge", "1000000000 Dodge", "Gandalf",
+    "FW-DC-SB", "resources", "1 Balin* [d] (df)", "{", "}", '"pool": [', "]", '{"card": "tw-181", "qty": 3}', ",",
+    "Name: x", "Alignment: balrog", "## Sites", "> quoted", "", " ", "\t",
+])
+DECKISH_TEXT = st.lists(st.one_of(PIECES, st.text(max_size=20)), max_size=40).map("\n".join)
+
+
+@CHECKS
+@given(text=st.text(max_size=300), input_format=FORMAT_OR_DETECT)
+def test_random_text_never_raises_anything_but_deckcheck_error(text, input_format):
+    parse_checked(text, input_format)
+
+
+@CHECKS
+@given(text=DECKISH_TEXT, input_format=FORMAT_OR_DETECT)
+def test_deck_shaped_random_text_gives_diagnostics_with_lines(text, input_format):
+    parse_checked(text, input_format)
+
+
+@CHECKS
+@given(data=st.data(), input_format=FORMAT_OR_DETECT)
+def test_mutated_real_decks_give_diagnostics_with_lines(data, input_format):
+    text = data.draw(st.sampled_from(SAMPLES))
+    for _ in range(data.draw(st.integers(1, 4))):
+        start = data.draw(st.integers(0, len(text)))
+        end = data.draw(st.integers(start, min(len(text), start + 40)))
+        action = data.draw(st.sampled_from(["delete", "insert", "duplicate"]))
+        if action == "delete":
+            text = text[:start] + text[end:]
+        elif action == "insert":
+            text = text[:start] + data.draw(st.one_of(PIECES, st.text(max_size=15))) + text[start:]
+        else:
+            text = text[:end] + text[start:end] + text[end:]
+    parse_checked(text, input_format)
+
+
+@CHECKS
+@given(raw=st.binary(max_size=400))
+def test_random_bytes_decode_and_parse_without_traceback(raw):
+    text, _encoding = decode_bytes(raw)
+    parse_checked(text, None)
