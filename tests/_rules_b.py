@@ -41,3 +41,16 @@ def found(code: str, the_deck: Deck, *, ruleset: str, alignment: str, length: in
 
 def messages(violations: list[Violation]) -> str:
     return " | ".join(v.message for v in violations)
+
+
+RULES_B_CODES = ("alignment-card", "banned-card", "specific-card", "pool-size", "starting-size", "starting-mind",
+                 "starting-items", "mind-limit", "stage-points", "starting-race", "faction-race")
+
+
+def corpus(relative: str, *, ruleset: str = "coe", codes=RULES_B_CODES) -> list[Violation]:
+    """The violations of rules-B's codes in a real deck of ../shared/decks (its alignment inferred)."""
+    from deckcheck.decklist import read_deck
+    from tests._shared import DECKS
+
+    verdict = validate(read_deck(DECKS / relative), ruleset=ruleset)
+    return [v for v in verdict.violations if v.code in codes]

@@ -11,8 +11,8 @@ import pytest
 
 from deckcheck.cards.catalog import load_catalog
 from deckcheck.rules.ruleset import RULESETS_DIR
-from tests._rules_b import card, deck, found, messages
-from tests._shared import SHARED
+from tests._rules_b import card, corpus, deck, found, messages
+from tests._shared import SHARED, needs_decks
 
 COE_RULES = SHARED / "reference" / "coe-official-game-rules.md"
 MEWH_RULES = SHARED / "reference" / "white-hand-rules.txt"
@@ -228,3 +228,35 @@ def test_a_card_of_the_wrong_alignment_is_reported_once_not_also_as_specific():
     the_deck = deck(characters=[WIZARD], resources=["WH-117"])
     assert found("specific-card", the_deck, ruleset="coe", alignment="wizard") == []
     assert [v.card_id for v in found("alignment-card", the_deck, ruleset="coe", alignment="wizard")] == ["WH-117"]
+
+
+# ---- real decks -----------------------------------------------------------------------------------------
+
+CHALLENGE = "council-of-rivendell/Challenge Decks/"
+CHALLENGE_DECKS = ["A - Saruman - Stewards of Gondor", "B - Alatar - Release of Prisoners",
+                   "C - Pallando - Dwarven Quest", "D - Radagast - Bargain Between Friends",
+                   "E - Gandalf - Return of the King", "F - Adunaphel - Spies and Traitors",
+                   "G - Dwar - Marauding Brood of Uglies", "H - Hoarmurath - Stealthy Tribe",
+                   "I - Witchking - Morgul Rallying Cry", "J - Indur - Seducing Nations of Men"]
+
+
+@needs_decks
+@pytest.mark.parametrize("name", CHALLENGE_DECKS)
+def test_ice_challenge_decks_hold_only_cards_of_their_alignment(name):
+    assert corpus(CHALLENGE + name, codes=("alignment-card", "banned-card", "specific-card")) == []
+
+
+@needs_decks
+def test_a_real_balrog_deck_with_hero_items_breaks_alignment_card():
+    got = corpus("gccg-restoration/Contrib/zara/{d}_{F}{R} Mind Ring Monstrosity.dck")
+    assert [(v.code, v.card) for v in got] == [("alignment-card", "Dwarven Light-stone"),
+                                               ("alignment-card", "Noldo-lantern"),
+                                               ("alignment-card", "Book of Mazarbul")]
+    assert "a Balrog player's resources can only be minion resources" in got[0].message
+
+
+@needs_decks
+def test_a_real_fallen_wizard_deck_without_its_avatar_cannot_hold_saruman_specific_cards():
+    got = corpus("gccg-restoration/Contrib/zara/{R}S_{F}{R} The Black Hills.dck", codes=("specific-card",))
+    assert sorted(v.card for v in got) == ["Man of Skill", "The Forge-master"]
+    assert all("no Fallen-wizard avatar to declare" in v.message for v in got)

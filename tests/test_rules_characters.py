@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from deckcheck.rules import load_ruleset
-from tests._rules_b import deck, found, messages
+from tests._rules_b import corpus, deck, found, messages
+from tests._shared import needs_decks
 
 FW_SARUMAN, BALROG = "WH-9", "BA-3"
 THRALL, BAD_COMPANY, DOUBLE_DEALING = "WH-82", "WH-63", "WH-66"
@@ -113,3 +114,27 @@ def test_balrog_factions_only_orc_troll_wolf_animal_or_dragon():
 
 def test_other_alignments_have_no_faction_race_rule():
     assert found("faction-race", deck(resources=["LE-264"]), ruleset="coe", alignment="ringwraith") == []
+
+
+# ---- real decks -----------------------------------------------------------------------------------------
+
+ZARA = "gccg-restoration/Contrib/zara/"
+BALROG_DECKS = ["gccg-restoration/Balrog - Balrogs host.deck", "gccg-restoration/Balrog - Shadow deeps.deck",
+                ZARA + "{d}_{D} The Red Hills.dck", ZARA + "{d}_{D} Wolf-Rog.dck",
+                ZARA + "{d}_{D}{R} Great Army of the North.dck", ZARA + "{d}_{F}{R} Flame On!.dck",
+                ZARA + "{d}_{F}{R} Lord and Usurper.dck"]
+
+
+@needs_decks
+@pytest.mark.parametrize("path", BALROG_DECKS)
+def test_real_balrog_decks_keep_the_balrog_character_and_faction_rules(path):
+    assert corpus(path, codes=("mind-limit", "starting-race", "faction-race")) == []
+
+
+@needs_decks
+def test_a_real_fallen_wizard_pool_with_a_troll_and_no_bad_company():
+    got = corpus("octgn-wlk0/Lost_Challenge_Decks/O - F_ Saruman - Men of Skill.o8d", codes=("starting-race",))
+    assert [(v.card, v.severity) for v in got] == [("Troll-chief", "warning")]
+    got = corpus("octgn-wlk0/Lost_Challenge_Decks/O - F_ Saruman - Men of Skill.o8d", ruleset="rulebook",
+                 codes=("starting-race",))
+    assert [(v.card, v.severity) for v in got] == [("Troll-chief", "error")]

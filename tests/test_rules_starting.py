@@ -7,7 +7,8 @@ import pytest
 
 from deckcheck.cards.catalog import load_catalog
 from deckcheck.rules import load_ruleset
-from tests._rules_b import deck, found, messages
+from tests._rules_b import corpus, deck, found, messages
+from tests._shared import needs_decks
 
 ORCS_AND_MEN = ["LE-7", "LE-8", "LE-9", "LE-12", "LE-18", "LE-25", "LE-30"]   # minion, mind 15 together
 MIND_21 = ["LE-1", "LE-31", "LE-32", "LE-16", "LE-8"]                          # 5 + 5 + 4 + 4 + 3
@@ -214,3 +215,49 @@ def test_a_starting_stage_card_is_a_permanent_event_that_may_start():
 def test_stage_points_apply_to_fallen_wizards_only():
     assert load_ruleset("coe", "wizard")["rules"]["stage-points"] is False
     assert found("stage-points", deck(pool=["TW-125"]), ruleset="coe", alignment="wizard") == []
+
+
+# ---- real decks -----------------------------------------------------------------------------------------
+
+ZARA = "gccg-restoration/Contrib/zara/"
+ZARA_FALLEN_WIZARDS = ["{R}A_{D} The Game Warden.dck", "{R}A_{D}{R} The Bounty of Framsburg.dck",
+                       "{R}A_{F}{R} The Bounty of Earcaraxe.dck", "{R}A_{F}{R} The Game Warden.dck",
+                       "{R}G_{D} An Unlikely Party.dck", "{R}G_{F}{R} Annexing the Anduin.dck",
+                       "{R}P_{D}{R} The Mystic Hills.dck", "{R}R_{D}{R} Laxander's Wolf Squat.dck",
+                       "{R}R_{F} Laxander's Wolf Squat.dck", "{R}S_{F}{R} The Black Hills.dck"]
+
+
+@needs_decks
+@pytest.mark.parametrize("name", ZARA_FALLEN_WIZARDS)
+def test_real_fallen_wizard_decks_start_with_three_stage_points(name):
+    assert corpus(ZARA + name, codes=("stage-points",)) == []
+
+
+@needs_decks
+@pytest.mark.parametrize("name", ["A - Saruman - Stewards of Gondor", "F - Adunaphel - Spies and Traitors",
+                                  "J - Indur - Seducing Nations of Men"])
+def test_ice_challenge_deck_pools_keep_the_coe_pool_rules(name):
+    codes = ("pool-size", "starting-items", "starting-mind")
+    assert corpus("council-of-rivendell/Challenge Decks/" + name, codes=codes) == []
+
+
+@needs_decks
+def test_a_real_balrog_pool_with_agents_breaks_pool_size():
+    got = corpus(ZARA + "{d}_{F}{R} The Red Hills (grab bag haz).dck", codes=("pool-size",))
+    assert [v.card for v in got] == ["Drór", "Elerína"]
+    assert "is an agent, a hazard for a Balrog player" in got[0].message
+
+
+@needs_decks
+def test_the_wigy_json_pool_holds_every_character_so_the_file_breaks_pool_size():
+    # wigy/meccg lists the play deck's characters in `pool` too (see decks/INDEX.md): as written, 12 > 10.
+    got = corpus("wigy-meccg/challenge-deck-f.json", codes=("pool-size",))
+    assert [v.message for v in got] == ["the pool holds 12 non-avatar characters; the limit is 10"]
+
+
+@needs_decks
+def test_a_real_ringwraith_starting_company_under_the_rulebook():
+    got = corpus("council-of-rivendell/Mark Alfano - zara/{c} Khamul -- Smoke on the Water.dck", ruleset="rulebook",
+                 codes=("starting-size", "starting-mind"))
+    assert [v.message for v in got] == ["the starting characters' combined mind is 36; the limit is 20",
+                                        "the starting company holds 8 characters; the limit is 6"]
