@@ -14,6 +14,7 @@ from deckcheck.analysis.odds import (
     exactly_fraction,
     joint_at_least,
     joint_at_least_fraction,
+    joint_overlapping_fraction,
     p_at_least,
     p_exactly,
 )
@@ -145,3 +146,42 @@ def test_curve_stops_when_the_deck_runs_out():
     # more cards seen never lowers the chance
     probs = [p for _, p in draw_curve([(3, 1), (4, 1)], 50, draws=10)]
     assert probs == sorted(probs)
+
+
+# ---- conditions that share cards ---------------------------------------------------------------------
+
+
+def _brute_force_overlapping(atoms, needs, deck_size, drawn):
+    labels = []
+    for copies, members in atoms:
+        labels += [members] * copies
+    labels += [frozenset()] * (deck_size - len(labels))
+    good = total = 0
+    for hand in itertools.combinations(range(deck_size), drawn):
+        total += 1
+        counts = [0] * len(needs)
+        for card in hand:
+            for i in labels[card]:
+                counts[i] += 1
+        good += all(c >= n for c, n in zip(counts, needs))
+    return Fraction(good, total)
+
+
+@pytest.mark.parametrize(
+    "atoms, needs, deck_size, drawn",
+    [
+        # Glamdring (1) alone, and "weapons" = Glamdring + 3 others: the card counts for both
+        ([(1, frozenset({0, 1})), (3, frozenset({1}))], [1, 2], 12, 5),
+        ([(2, frozenset({0, 1})), (2, frozenset({0})), (3, frozenset({1, 2}))], [2, 1, 1], 13, 6),
+        ([(4, frozenset({0}))], [1], 10, 4),
+    ],
+)
+def test_overlapping_joint_matches_brute_force(atoms, needs, deck_size, drawn):
+    expected = _brute_force_overlapping(atoms, needs, deck_size, drawn)
+    assert joint_overlapping_fraction(atoms, needs, deck_size, drawn) == expected
+
+
+def test_overlapping_joint_equals_the_disjoint_one_on_disjoint_groups():
+    disjoint = joint_at_least_fraction([(3, 1), (4, 2), (5, 1)], 50, 8)
+    atoms = [(3, frozenset({0})), (4, frozenset({1})), (5, frozenset({2}))]
+    assert joint_overlapping_fraction(atoms, [1, 2, 1], 50, 8) == disjoint

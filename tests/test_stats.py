@@ -246,8 +246,13 @@ def test_a_malformed_group_is_an_error():
         group_condition(wizard_deck(), "Glamdring")
 
 
-def test_conditions_sharing_a_card_get_no_joint_row():
+def test_conditions_sharing_a_card_count_it_for_both():
     deck = wizard_deck()
-    table = odds_table(deck, [card_condition(deck, "Glamdring"), group_condition(deck, "g=Glamdring")])
-    assert table.joint is None
-    assert "Glamdring" in table.notes[0]
+    glamdring = card_condition(deck, "Glamdring")
+    weapons = group_condition(deck, "weapons=Glamdring, The Arkenstone", at_least=2)
+    table = odds_table(deck, [glamdring, weapons])
+    # both at once = both weapons in the hand: C(19,6)/C(21,8) = (8*7)/(21*20) = 56/420
+    assert table.joint[0] == pytest.approx(56 / 420)
+    same = odds_table(deck, [glamdring, group_condition(deck, "g=Glamdring")])
+    assert same.joint[0] == pytest.approx(8 / 21)
+    assert "Glamdring [H] (TW) counted in more than one condition" in same.notes[0]

@@ -2,8 +2,8 @@
 
 A condition is "at least k of these cards" (one named card, a labelled group, or a default group such as
 all characters). Conditions are counted in the play deck only (characters, resources, hazards), opening
-hand of 8 and each further draw. The joint row, "all conditions at once", is exact for disjoint conditions;
-when two conditions share a card it is left out, with a note saying why.
+hand of 8 and each further draw. The joint row, "all conditions at once", is exact also when conditions
+share a card (a Glamdring drawn counts for "Glamdring" and for "weapons"): see `odds.joint_overlapping_fraction`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from deckcheck.analysis.odds import OPENING_HAND, draw_curve
+from deckcheck.analysis.odds import OPENING_HAND, draw_curve, joint_overlapping_fraction
 from deckcheck.cards.names import fold
 from deckcheck.decklist.model import Deck, DeckEntry
 from deckcheck.errors import DeckcheckError
@@ -160,11 +160,21 @@ def odds_table(deck: Deck, conditions: list[Condition], *, draws: int = 0,
     if joint and len(conditions) > 1:
         shared = _shared_cards(conditions)
         if shared:
-            table.notes.append(f"no joint probability: {', '.join(shared)} in more than one condition")
-        else:
-            requirements = [(c.copies, c.at_least) for c in conditions]
-            table.joint = [p for _, p in draw_curve(requirements, size, hand, draws)]
+            table.notes.append(f"{', '.join(shared)} counted in more than one condition (once in the hand)")
+        table.joint = [float(joint_overlapping_fraction(_atoms(conditions), [c.at_least for c in conditions],
+                                                        size, n)) for n in seen]
     return table
+
+
+def _atoms(conditions: list[Condition]) -> list[tuple[int, frozenset[int]]]:
+    """The conditions' cards cut into disjoint atoms: (copies, indexes of the conditions they count for)."""
+    members: dict[int, set[int]] = {}
+    entries: dict[int, DeckEntry] = {}
+    for index, condition in enumerate(conditions):
+        for entry in condition.entries:
+            members.setdefault(id(entry), set()).add(index)
+            entries[id(entry)] = entry
+    return [(entries[key].count, frozenset(indexes)) for key, indexes in members.items()]
 
 
 def _shared_cards(conditions: list[Condition]) -> list[str]:

@@ -93,6 +93,35 @@ def joint_at_least(requirements: list[Requirement], deck_size: int, drawn: int) 
     return float(joint_at_least_fraction(requirements, deck_size, drawn))
 
 
+def joint_overlapping_fraction(
+    atoms: list[tuple[int, frozenset[int]]], needs: list[int], deck_size: int, drawn: int
+) -> Fraction:
+    """P(for every condition i: at least needs[i] of its cards drawn) where conditions may share cards.
+
+    The deck is cut into disjoint *atoms*: `(copies, conditions)` — copies of cards that count for exactly
+    that set of condition indexes (a card in two groups counts for both). Cards in no atom are the rest.
+    Exact dynamic programme over the atoms; each state is (cards taken so far, counts capped at the needs).
+    """
+    _check_draw(deck_size, drawn)
+    if any(copies < 0 for copies, _ in atoms) or any(need < 0 for need in needs):
+        raise ValueError("copies and needs must be >= 0")
+    rest = deck_size - sum(copies for copies, _ in atoms)
+    if rest < 0:
+        raise ValueError(f"the atoms hold {deck_size - rest} cards, more than the deck's {deck_size}")
+    states: dict[tuple[int, tuple[int, ...]], int] = {(0, (0,) * len(needs)): 1}
+    for copies, members in atoms:
+        following: dict[tuple[int, tuple[int, ...]], int] = {}
+        for (taken, counts), ways in states.items():
+            for x in range(min(copies, drawn - taken) + 1):
+                new_counts = tuple(min(c + x, needs[i]) if i in members else c for i, c in enumerate(counts))
+                key = (taken + x, new_counts)
+                following[key] = following.get(key, 0) + ways * comb(copies, x)
+        states = following
+    favourable = sum(ways * comb(rest, drawn - taken) for (taken, counts), ways in states.items()
+                     if all(c >= need for c, need in zip(counts, needs)))
+    return Fraction(favourable, comb(deck_size, drawn))
+
+
 def draw_curve(
     requirements: list[Requirement], deck_size: int, hand: int = OPENING_HAND, draws: int = 0
 ) -> list[tuple[int, float]]:
