@@ -199,6 +199,15 @@ def test_site_coverage_and_a_warning_for_a_resource_playable_nowhere():
                         "(needs Wellinghall)"]
 
 
+def test_a_hoard_item_says_its_hoard_is_not_checked():
+    deck = wizard_deck()
+    helmet = card("Adamant Helmet", "Resource", subtypes=("Minor Item",), hoard_item=True)
+    deck.entries.append(entry(Part.RESOURCES, 1, helmet))
+    row = next(c for c in deck_stats(deck).coverage if c.name.startswith("Adamant Helmet"))
+    assert row.needs == "minor item site with a hoard (hoard not checked)"
+    assert row.sites == ["Moria [H] (TW)", "Bree [H] (TW)"]
+
+
 def test_a_deck_without_sites_warns_once():
     deck = wizard_deck()
     deck.entries = [e for e in deck.entries if e.part != Part.SITES]

@@ -344,7 +344,8 @@ def _item_coverage(entry: DeckEntry, card: Card, sites: list[Card]) -> CoverageR
         return CoverageRow(card.display(), entry.part.value, entry.count, "item",
                            f"{item_class} item (site given by the card)", [], checked=False)
     matched = [s.display() for s in sites if item_class in s.playable_items]
-    needs = f"{item_class} item site"
+    # the catalog does not say which sites hold a hoard: a hoard item is matched on its class only
+    needs = f"{item_class} item site" + (" with a hoard (hoard not checked)" if card.hoard_item else "")
     return CoverageRow(card.display(), entry.part.value, entry.count, "item", needs, matched)
 
 
