@@ -1,0 +1,65 @@
+"""Benchmark the decklist readers: parse (and resolve) every deck of ../shared/decks.
+
+    .venv/bin/python benchmarks/bench_decklist.py [--repeat 5]
+
+Prints the catalog load time, then for the whole corpus the best of --repeat runs of: reading only
+(bytes -> text -> raw lines, no catalog) and the full `read_deck` (readers + alignment + resolution + merging),
+with the per-file mean, the slowest file, and the time of each writer over the corpus.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(PROJECT))
+
+from deckcheck.cards.catalog import load_catalog  # noqa: E402
+from deckcheck.decklist import read_deck  # noqa: E402
+from deckcheck.decklist.detect import read_text_as  # noqa: E402
+from deckcheck.decklist.writers import WRITE_FORMATS, write_deck  # noqa: E402
+from deckcheck.fileio import read_text  # noqa: E402
+from tests._shared import corpus_files  # noqa: E402
+
+
+def best_of(repeat: int, action) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=5)
+    args = parser.parse_args()
+    files = corpus_files()
+    if not files:
+        sys.exit("no corpus: ../shared/decks is absent")
+    start = time.perf_counter()
+    load_catalog()
+    print(f"catalog load:            {1000 * (time.perf_counter() - start):8.1f} ms")
+    lines = sum(len(read_text_as(read_text(p)[0], str(p)).lines) for p in files)
+    print(f"corpus:                  {len(files)} files, {lines} card lines")
+
+    read_only = best_of(args.repeat, lambda: [read_text_as(read_text(p)[0], str(p)) for p in files])
+    print(f"read only (no catalog):  {1000 * read_only:8.1f} ms   {1000 * read_only / len(files):6.2f} ms/file")
+    full = best_of(args.repeat, lambda: [read_deck(p) for p in files])
+    print(f"read_deck (resolved):    {1000 * full:8.1f} ms   {1000 * full / len(files):6.2f} ms/file")
+
+    slowest = max(files, key=lambda p: best_of(1, lambda: read_deck(p)))
+    print(f"slowest file:            {1000 * best_of(args.repeat, lambda: read_deck(slowest)):8.1f} ms   "
+          f"{slowest.relative_to(slowest.parents[2])}")
+    decks = [read_deck(p) for p in files]
+    for fmt in WRITE_FORMATS:
+        took = best_of(args.repeat, lambda fmt=fmt: [write_deck(d, fmt) for d in decks])
+        print(f"write {fmt:<18} {1000 * took:8.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
