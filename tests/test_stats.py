@@ -265,3 +265,16 @@ def test_conditions_sharing_a_card_count_it_for_both():
     same = odds_table(deck, [glamdring, group_condition(deck, "g=Glamdring")])
     assert same.joint[0] == pytest.approx(8 / 21)
     assert "Glamdring [H] (TW) counted in more than one condition" in same.notes[0]
+
+
+def test_a_mixed_play_part_is_sorted_by_the_card_data():
+    deck = Deck(path="mixed.txt", alignment="wizard", entries=[
+        entry(Part.PLAY, 3, GANDALF), entry(Part.PLAY, 2, GLAMDRING), entry(Part.PLAY, 3, CAVE_DRAKE),
+        DeckEntry(part=Part.PLAY, count=2, written="Mystery Card", problem="unknown-card"),
+    ])
+    stats = deck_stats(deck)
+    assert stats.types["play"] == {"Character": 3, "Hazard": 3, "Resource": 2, "unresolved": 2}
+    assert stats.play_deck_size == 10          # the unresolved cards are still drawn
+    odds = {c["label"]: c["copies"] for c in stats.draw_odds["conditions"]}
+    assert odds == {"avatars": 3, "items": 2, "creatures": 3}
+    assert stats.draw_odds["play_deck_size"] == 10
