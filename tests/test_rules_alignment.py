@@ -198,7 +198,7 @@ def test_the_declared_avatar_decides_between_two_fallen_wizards():
     the_deck = deck(avatar="Gandalf", characters=[FW_SARUMAN, FW_GANDALF], resources=["WH-117", "WH-98"])
     got = found("specific-card", the_deck, ruleset="coe", alignment="fallen-wizard")
     assert [v.card_id for v in got] == ["WH-117"]
-    assert "the player's avatar is Gandalf (declared by the deck file)" in got[0].message
+    assert "the player's avatar is Gandalf (named as the deck's avatar)" in got[0].message
 
 
 def test_without_a_declared_avatar_the_best_fit_is_named():

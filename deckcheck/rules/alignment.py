@@ -158,13 +158,14 @@ def specific_cards(ctx: Context) -> list[tuple[DeckEntry, Card]]:
 
 
 def choose_avatar(ctx: Context, specific: list[tuple[DeckEntry, Card]]) -> tuple[str | None, str]:
-    """The avatar the player plays, and how we know: declared, the only one in the deck, or the best fit."""
+    """The avatar the player plays, and how we know: named by the deck (declared by the file or found by the
+    reader), the only one in the deck, or the best fit."""
     if ctx.alignment == "balrog":
         return "Balrog", "a Balrog player's avatar is The Balrog"
     avatars = deck_avatars(ctx)
     declared = declared_avatar_keys(ctx, set(avatars) | {c.specific for _, c in specific if c.specific})
     if len(declared) == 1:
-        return next(iter(declared)), "declared by the deck file"
+        return next(iter(declared)), "named as the deck's avatar"
     if not avatars:
         return None, f"the deck holds no {player(ctx)} avatar to declare"
     if len(avatars) == 1:
@@ -182,7 +183,7 @@ def check_specific_card(ctx: Context) -> Iterator[Violation]:
     """A card "specific" to an avatar may be included only by the player of that avatar (coe 1.3.4; MEWH:
     no Stage resources specific to another Fallen-wizard).
 
-    The avatar is the one the deck file declares, else the deck's only avatar of its own kind, else the one
+    The avatar is the one the deck names (`Deck.avatar`), else the deck's only avatar of its own kind, else the one
     most specific cards fit (the message says which). A Balrog player's avatar is The Balrog.
     """
     specific = specific_cards(ctx)
