@@ -65,7 +65,7 @@ def render_matrix(path: str, rows: list[tuple[str, str, dict[int, Verdict | str]
     A cell is "legal", the number of errors, or why the combination could not be checked."""
     header = (f"{'ruleset':<9} {'alignment':<14}" + "".join(f"{LENGTH_NAMES[n]:>10}" for n in range(1, 5))
               + "  broken rules")
-    out = [f"{path}: legal in", header]
+    out = [f"{path}: legality by ruleset, alignment and game length", header]
     for ruleset, alignment, cells in rows:
         row = f"{ruleset:<9} {alignment:<14}"
         broken: dict[str, None] = {}
