@@ -74,7 +74,7 @@ def pool_kind_problem(ctx: Context, card: Card) -> str | None:
     return f"{card.display()} ({card.type} {kind}) cannot be in {where}: it holds {allowed}"
 
 
-@rule("pool-size", family=FAMILY, summary="pool: at most 10 non-avatar characters and 2 minor items")
+@rule("pool-size", family=FAMILY, summary="pool: how many non-avatar characters and minor items, and nothing else")
 def check_pool_size(ctx: Context) -> Iterator[Violation]:
     """The coe pool: up to `pool_characters_max` non-avatar characters and up to `minor_items_max` minor items
     (coe 1.7), where the cards playable with a starting company "in lieu of a minor item" count as minor
@@ -108,7 +108,7 @@ def item_count(ctx: Context, code: str) -> Iterator[Violation]:
             part=Part.POOL, lines=lines_of(items))
 
 
-@rule("starting-items", family=FAMILY, summary="at most 2 starting minor items, non-unique, not hoard items")
+@rule("starting-items", family=FAMILY, summary="starting minor items: how many, non-unique, not hoard items")
 def check_starting_items(ctx: Context) -> Iterator[Violation]:
     """Starting minor items: at most `minor_items_max` (the rulebook's starting company; under coe the pool
     count is `pool-size`'s), each non-unique (MELE step 4; coe 1.7) and not a hoard item (METD "Hoards": a
@@ -194,7 +194,8 @@ def draftable(ctx: Context, card: Card) -> str | None:
     return None
 
 
-@rule("starting-mind", family=FAMILY, summary="starting characters' combined mind at most 20")
+@rule("starting-mind", family=FAMILY,
+      summary="starting characters' combined mind within the limit (coe: whether a company can be drafted)")
 def check_starting_mind(ctx: Context) -> Iterator[Violation]:
     """Starting characters' combined printed mind at most `mind_max` (20), followers not discounted and
     no effect counted (MELE step 3 and its clarification; MEWH; coe 1.9).
@@ -225,7 +226,8 @@ def check_starting_mind(ctx: Context) -> Iterator[Violation]:
                 part=Part.POOL, lines=lines_of(characters), severity=WARNING)
 
 
-@rule("stage-points", family=FAMILY, summary="Fallen-wizard: 1-3 starting Stage cards worth exactly 3 points")
+@rule("stage-points", family=FAMILY,
+      summary="Fallen-wizard: how many starting Stage cards, their stage points, one non-unique")
 def check_stage_points(ctx: Context) -> Iterator[Violation]:
     """A Fallen-wizard starts with `stage_cards_min`..`stage_cards_max` Stage resource permanent-events
     among the starting cards (pool), worth exactly `stage_points` stage points together, at least
