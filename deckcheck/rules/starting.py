@@ -8,7 +8,7 @@ ruleset's `[starting]` table; this module holds only the logic.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from deckcheck.cards.model import Card
 from deckcheck.decklist.model import DeckEntry, Part
@@ -178,20 +178,26 @@ def check_starting_size(ctx: Context) -> Iterator[Violation]:
                             part=Part.POOL, lines=lines_of(characters))
 
 
-def draftable(ctx: Context, card: Card) -> str | None:
-    """Why this pool character can never be revealed in the coe draft, or None when it can (1.9.R2, 1.9.F1-F3)."""
+def undraftable(ctx: Context) -> Callable[[Card], str | None]:
+    """A test telling why a pool character can never be revealed in the coe draft, or None when it can
+    (coe 1.9.R2, 1.9.F1-F3): the cards that lift a restriction must be in the pool to be drafted first."""
     limits, chars = settings(ctx), character_settings(ctx)
-    if pool_kind_problem(ctx, card):
-        return f"{card.name} may not start"
-    if card.agent and not enablers_in_pool(ctx, "agent_enablers", limits):
-        return f"{card.name} is an agent and no card in the pool allows one"
-    problem = mind_problem(ctx, card, bool(enablers_in_pool(ctx, "mind_enablers", chars)))
-    if problem:
-        return f"{card.name} has mind {card.mind}"
-    enabled = bool(enablers_in_pool(ctx, "starting_race_enablers", chars))
-    if race_problem(ctx, card, enabled, starting=True):
-        return f"{card.name} is {'/'.join(card.races)}"
-    return None
+    agents_allowed = enablers_in_pool(ctx, "agent_enablers", limits) > 0
+    big_minds_allowed = enablers_in_pool(ctx, "mind_enablers", chars) > 0
+    races_allowed = enablers_in_pool(ctx, "starting_race_enablers", chars) > 0
+
+    def why(card: Card) -> str | None:
+        if pool_kind_problem(ctx, card):
+            return f"{card.name} may not start"
+        if card.agent and not agents_allowed:
+            return f"{card.name} is an agent and no card in the pool allows one"
+        if mind_problem(ctx, card, big_minds_allowed):
+            return f"{card.name} has mind {card.mind}"
+        if race_problem(ctx, card, races_allowed, starting=True):
+            return f"{card.name} is {'/'.join(card.races)}"
+        return None
+
+    return why
 
 
 @rule("starting-mind", family=FAMILY,
@@ -217,7 +223,8 @@ def check_starting_mind(ctx: Context) -> Iterator[Violation]:
                 "starting-mind", f"the starting characters' combined mind is {total}; the limit is {most}",
                 part=Part.POOL, lines=lines_of(characters))
     elif mode(ctx) == POOL and characters:
-        reasons = [draftable(ctx, card) for _, card in characters]
+        why = undraftable(ctx)
+        reasons = [why(card) for _, card in characters]
         if all(reasons):
             # A warning: the draft then simply ends with no character (coe 1.9); no rule forbids that pool.
             yield ctx.violation(
