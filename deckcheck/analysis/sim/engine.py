@@ -283,46 +283,57 @@ class Game:
                     self.used_unique.add(kind)
                 self._score(kind, 1)
 
-    def site_value(self, site: int, hand: set[int]) -> int:
-        """How much the hand can play at an untapped free site: 10 per MP of its best card, +1 for any."""
-        if self.site_state[site] != AVAILABLE:
-            return -1
-        sim = self.sim
-        for kind in sim.site_playable[site]:
-            if kind in hand and not (sim.unique[kind] and kind in self.used_unique):
-                return 10 * sim.mp[kind] + 1
-        return 0
+    def site_values(self, hand: set[int]) -> dict[int, int]:
+        """Free untapped sites the hand can use, valued 10 per MP of the best card playable there, +1.
+
+        Built from the hand's few cards rather than by scanning every site: location decks reach 200 sites.
+        """
+        sim, state, used = self.sim, self.site_state, self.used_unique
+        values: dict[int, int] = {}
+        for kind in hand:
+            sites = sim.play_sites[kind]
+            if not sites or (sim.unique[kind] and kind in used):
+                continue
+            value = 10 * sim.mp[kind] + 1
+            for site in sites:
+                if state[site] == AVAILABLE and values.get(site, 0) < value:
+                    values[site] = value
+        return values
 
     def plan_moves(self) -> list[tuple[Company, int]]:
         """Each company's destination: back to a haven from a site; from a haven to the best sites."""
         sim = self.sim
         self._join_at_havens()
         hand = set(self.hand)
+        values = self.site_values(hand)
         moves: list[tuple[Company, int]] = []
         claimed: set[int] = set()
         for company in list(self.companies):
             site = company.site
             if not sim.site_is_haven[site]:
-                moves.append((company, self._best_haven(sim.site_links[site], hand, claimed)))
+                moves.append((company, self._best_haven(sim.site_links[site], values, claimed)))
                 continue
             home = self._avatar_home(site, hand, claimed)
             if home is not None:
                 moves.append((company, home))
                 claimed.add(home)
                 continue
-            targets = sorted(((self.site_value(s, hand), sim.site_draw[s], s) for s in sim.reachable[site]
-                              if s not in claimed), reverse=True)
-            good = [t for t in targets if t[0] > 0]
+            reachable = sim.reachable_set[site]
+            good = sorted(((value, sim.site_draw[s], s) for s, value in values.items()
+                           if s in reachable and s not in claimed), reverse=True)
             if good:
                 moves.extend(self._split(company, [t[2] for t in good]))
                 claimed.update(dest for _, dest in moves)
                 continue
-            via = self._best_haven(sim.site_links[site], hand, claimed, require_target=True)
+            via = self._best_haven(sim.site_links[site], values, claimed, require_target=True)
             if via is not None:
                 moves.append((company, via))
-            elif targets and targets[0][0] == 0:     # nothing to play: move anyway to draw cards
-                moves.append((company, targets[0][2]))
-                claimed.add(targets[0][2])
+                continue
+            for dest in sim.reachable_by_draw[site]:   # nothing to play: move anyway to draw cards
+                if self.site_state[dest] == AVAILABLE and dest not in claimed:
+                    moves.append((company, dest))
+                    claimed.add(dest)
+                    break
         return moves
 
     def _avatar_home(self, haven: int, hand: set[int], claimed: set[int]) -> int | None:
@@ -339,12 +350,14 @@ class Game:
                     return dest
         return None
 
-    def _best_haven(self, havens: tuple[int, ...], hand: set[int], claimed: set[int],
+    def _best_haven(self, havens: tuple[int, ...], values: dict[int, int], claimed: set[int],
                     require_target: bool = False) -> int | None:
-        best, best_value = (None if require_target else (havens[0] if havens else self.sim.start_site)), 0
+        """The haven from which the hand's best site is reachable (the first haven if none, unless required)."""
+        sim = self.sim
+        best, best_value = (None if require_target else (havens[0] if havens else sim.start_site)), 0
         for haven in havens:
-            value = max((self.site_value(s, hand) for s in self.sim.reachable[haven] if s not in claimed),
-                        default=0)
+            reachable = sim.reachable_set[haven]
+            value = max((v for s, v in values.items() if s in reachable and s not in claimed), default=0)
             if value > best_value:
                 best, best_value = haven, value
         return best

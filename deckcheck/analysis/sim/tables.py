@@ -87,6 +87,8 @@ class SimDeck:
     site_draw: list[int] = field(default_factory=list)
     site_item_bits: list[int] = field(default_factory=list)
     reachable: list[tuple[int, ...]] = field(default_factory=list)    # haven -> non-haven sites moving from it
+    reachable_set: list[frozenset[int]] = field(default_factory=list)
+    reachable_by_draw: list[tuple[int, ...]] = field(default_factory=list)   # most cards drawn first
     site_playable: list[tuple[int, ...]] = field(default_factory=list)  # site -> kinds playable there
     start_site: int = 0
     near: frozenset[int] = frozenset()                            # sites within two moves of the start
@@ -239,6 +241,8 @@ class _Builder:
             sim.reachable.append(tuple(
                 s for s in range(len(sim.sites)) if not sim.site_is_haven[s] and h in sim.site_links[s]
             ) if sim.site_is_haven[h] else ())
+        sim.reachable_set = [frozenset(r) for r in sim.reachable]
+        sim.reachable_by_draw = [tuple(sorted(r, key=lambda s: (-sim.site_draw[s], s))) for r in sim.reachable]
         self.sites_by_name = sites_by_name
 
     def _ensure_start_haven(self) -> None:
