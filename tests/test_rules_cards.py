@@ -1,0 +1,70 @@
+"""unknown-card and ambiguous-card from real reading (GCCG text), and hazard agents as half-creatures."""
+
+from __future__ import annotations
+
+from deckcheck.decklist import parse_text
+from deckcheck.rules import validate
+from tests._rules_decks import P, base_parts, only, verdict
+
+DECK = """####
+Deck
+####
+
+# Character (2)
+
+2 Gandalf [H] (TW)
+
+# Resource (1)
+
+1 Concealmnet
+
+# Hazard (1)
+
+1 Orc-raiders (TW)
+
+#####
+Sites
+#####
+
+1 Rivendell [H] (TW)
+1 Bree
+"""
+
+
+def test_unknown_card_with_did_you_mean():
+    deck = parse_text(DECK, path="typo.deck")
+    v = validate(deck, ruleset="coe")
+    [bad] = only(v, "unknown-card")
+    assert bad.message.startswith("'Concealmnet' names no known card (in resources); did you mean Concealment")
+    assert bad.lines == [11] and bad.card == "Concealmnet" and bad.card_id is None
+    assert bad.severity == "error" and not v.legal
+
+
+def test_ambiguous_card_lists_the_candidates():
+    # A Fallen-wizard may hold hero and minion sites: an untagged "Bree" fits both.
+    deck = parse_text(DECK.replace("2 Gandalf [H] (TW)", "2 Saruman [F] (WH)"), path="fw.deck")
+    v = validate(deck, ruleset="coe")
+    assert v.alignment == "fallen-wizard"
+    [bad] = only(v, "ambiguous-card")
+    assert "'Bree' (in sites) fits 2 cards: TW-378 Bree [H] (TW); LE-356 Bree [M] (LE)" in bad.message
+    assert bad.message.endswith("add a tag [H]/[M]/[F]/[B] or a set code")
+    assert bad.lines == [22]
+
+
+def test_a_deck_whose_names_all_resolve_has_neither_code():
+    deck = parse_text(DECK.replace("Concealmnet", "Concealment"), path="ok.deck")
+    v = validate(deck, ruleset="coe")
+    assert only(v, "unknown-card") == [] and only(v, "ambiguous-card") == []
+
+
+def test_hazard_agents_count_half_a_creature_for_every_alignment():
+    # Lobelia Sackville-Baggins (DM-28) and My Precious (DM-29) are hazard cards that are agents (coe 1.5.1).
+    parts = base_parts("ringwraith")
+    parts[P.HAZARDS] = [(3, i) for i in ("TW-1", "TW-5", "TW-8")] + [(2, "TW-17"), (1, "DM-28"), (1, "DM-29")] \
+        + [(3, i) for i in ("TW-6", "TW-7", "TW-9", "TW-10", "TW-11")] + [(2, "TW-18")]
+    assert sum(c for c, _ in parts[P.HAZARDS]) == 30
+    assert only(verdict(parts, "ringwraith", "coe"), "creature-count") == []       # 11 + 2 halves = 12
+    parts[P.HAZARDS][3] = (1, "TW-17")
+    parts[P.HAZARDS][-1] = (3, "TW-18")
+    [bad] = only(verdict(parts, "ringwraith", "coe"), "creature-count")
+    assert bad.message.startswith("11 creatures among the hazards (10 creatures + 2 half-creatures (= 1))")
