@@ -90,3 +90,43 @@ def test_rulebook_has_no_balrog_ruleset():
         load_ruleset("rulebook", "balrog")
     with pytest.raises(DeckcheckError, match="unknown ruleset"):
         load_ruleset("house", "wizard")
+
+
+BROKEN_VARIANTS = [
+    ("sideboard", "max_by_length", [30, 30]),
+    ("copies", "non_unique", -1),
+    ("play_deck", "agents_count_as", "nobody"),
+    ("avatars", "play_deck_max", "three"),
+    ("sites", "alignments", ["Hero", "Hero"]),
+    ("meta", "ruleset", "house"),
+]
+
+
+@pytest.mark.parametrize("section,key,value", BROKEN_VARIANTS)
+def test_the_run_time_check_agrees_with_jsonschema(section, key, value):
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    data = tomllib.loads((RULESETS_DIR / "coe" / "fallen-wizard.toml").read_text(encoding="utf-8"))
+    assert schema_problems(data) == [] and jsonschema.Draft202012Validator(schema).is_valid(data)
+    data[section][key] = value
+    assert schema_problems(data) != []
+    assert not jsonschema.Draft202012Validator(schema).is_valid(data)
+
+
+def test_a_broken_ruleset_file_is_a_one_line_input_error(tmp_path, monkeypatch):
+    from deckcheck.rules import ruleset as module
+
+    (tmp_path / "coe").mkdir()
+    text = (RULESETS_DIR / "coe" / "wizard.toml").read_text(encoding="utf-8")
+    (tmp_path / "coe" / "wizard.toml").write_text(text.replace("resources_min = 30", 'resources_min = "30"'),
+                                                  encoding="utf-8")
+    (tmp_path / "coe" / "ringwraith.toml").write_text("[meta\n", encoding="utf-8")
+    monkeypatch.setattr(module, "RULESETS_DIR", tmp_path)
+    module.load_ruleset.cache_clear()
+    try:
+        with pytest.raises(DeckcheckError, match="resources_min: '30' is not of type 'integer'") as bad:
+            module.load_ruleset("coe", "wizard")
+        assert bad.value.path.endswith("coe/wizard.toml")
+        with pytest.raises(DeckcheckError, match="not valid TOML"):
+            module.load_ruleset("coe", "ringwraith")
+    finally:
+        module.load_ruleset.cache_clear()
