@@ -315,6 +315,16 @@ def test_the_company_splits_towards_two_good_sites(sim):
     assert influencer.kind == kind(sim, LEADER)                 # the faction site gets the best influence
 
 
+def test_exhaustion_turn_is_estimated_beyond_the_reported_turns(sim):
+    short = simulate_tables(sim, games=300, turns=2, seed=5)
+    assert [row["turn"] for row in short["per_turn"]] == [1, 2]
+    ex = short["exhaustion"]
+    assert ex["p_within_turns"] == 0                            # 36 cards do not run out in 2 turns
+    assert ex["p_within_horizon"] == 1 and 3 < ex["mean_turn"] < ex["horizon"]
+    longer = simulate_tables(sim, games=300, turns=20, seed=5)
+    assert longer["exhaustion"]["mean_turn"] == ex["mean_turn"]   # the same games, the same decks
+
+
 def test_calling_the_game_needs_the_threshold_and_exhaustions(sim):
     game = new_game(sim)
     game.mp = 25
@@ -390,7 +400,8 @@ def test_real_challenge_deck_gives_sane_numbers(gandalf_summary):
         assert low <= row["mean_mp"] <= high and high - low < 1
     reached = [row["p_threshold"] for row in s["per_turn"]]
     assert reached == sorted(reached) and reached[0] == 0 and reached[-1] > 0.5
-    assert 0 < s["exhaustion"]["p_within_turns"] <= 1 and 6 < s["exhaustion"]["mean_turn"] <= 12
+    ex = s["exhaustion"]
+    assert 0.5 < ex["p_within_turns"] <= ex["p_within_horizon"] == 1 and 6 < ex["mean_turn"] < 16
     o = s["opening_hand"]
     assert 0 < o["p_both"] <= min(o["p_playable_character"], o["p_resource_at_reachable_site"]) < 1
     assert all(row["turns_held_per_game"] > 0 for row in s["stuck_in_hand"])

@@ -36,6 +36,9 @@ OPPONENT_MOVE_DRAW = 2
 # Hazards we play on the opponent per turn: the hazard limit of a small company.
 HAZARDS_PER_OPPONENT_TURN = 2
 MAX_COMPANIES = 3
+# A game whose play deck has not run out by its last reported turn plays on, unrecorded, up to this turn,
+# so the expected exhaustion turn is not limited to the games that exhaust early.
+EXHAUSTION_HORIZON = 40
 MINOR_ITEM_BIT = 1
 
 AVAILABLE, OCCUPIED, TAPPED, DISCARDED = range(4)   # site states (havens are always available)
@@ -73,7 +76,8 @@ class Tally:
     reached: list[int] = field(default_factory=list)      # games with MP >= threshold after turn t
     called: list[int] = field(default_factory=list)       # games called by the end of turn t
     exhausted_games: int = 0                              # games whose play deck ran out within the turns
-    exhausted_turn_sum: int = 0
+    exhausted_eventually: int = 0                         # ... within EXHAUSTION_HORIZON turns
+    exhausted_turn_sum: int = 0                           # sum of the first exhaustion's turn over those
     held: list[int] = field(default_factory=list)         # per kind: turn-ends it stayed in hand
     opening_kind: list[int] = field(default_factory=list)   # per kind: opening hands with >= 1 copy
     opening_character: int = 0                           # opening hands with >= 1 character
@@ -96,7 +100,8 @@ class Tally:
             mine, theirs = getattr(self, name), getattr(other, name)
             for i, value in enumerate(theirs):
                 mine[i] += value
-        for name in ("exhausted_games", "exhausted_turn_sum", "opening_character", "opening_playable_character",
+        for name in ("exhausted_games", "exhausted_eventually", "exhausted_turn_sum", "opening_character",
+                     "opening_playable_character",
                      "opening_reachable_resource", "opening_both"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
@@ -586,6 +591,12 @@ class Game:
         tally.games += 1
         if self.first_exhaustion:
             tally.exhausted_games += 1
+        while not self.first_exhaustion and self.turn < EXHAUSTION_HORIZON:
+            self.turn += 1                        # played on only to see when the play deck runs out
+            self.our_turn()
+            self.opponent_turn()
+        if self.first_exhaustion:
+            tally.exhausted_eventually += 1
             tally.exhausted_turn_sum += self.first_exhaustion
         for i, value in enumerate(self.category):
             tally.final_category[i] += value

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from deckcheck.analysis.sim.engine import Tally
+from deckcheck.analysis.sim.engine import EXHAUSTION_HORIZON, Tally
 from deckcheck.analysis.sim.tables import MP_CATEGORIES, ROLE_HAZARD, SimDeck
 
 Z95 = 1.96
@@ -26,7 +26,7 @@ def summarize(sim: SimDeck, tally: Tally, *, seed: int, hazards: str) -> dict:
             "p_threshold": round(tally.reached[t] / n, 4),
             "p_called": round(tally.called[t] / n, 4),
         })
-    exhausted = tally.exhausted_games
+    exhausted = tally.exhausted_eventually
     stuck = sorted(
         ((tally.held[k] / n, k) for k in range(len(sim.kinds)) if sim.role[k] != ROLE_HAZARD and tally.held[k]),
         key=lambda pair: (-pair[0], sim.kinds[pair[1]].name))[:TOP_STUCK]
@@ -43,7 +43,9 @@ def summarize(sim: SimDeck, tally: Tally, *, seed: int, hazards: str) -> dict:
         "starting_company": [sim.kinds[k].name for k in sim.start_characters],
         "per_turn": per_turn,
         "exhaustion": {
-            "p_within_turns": round(exhausted / n, 4),
+            "p_within_turns": round(tally.exhausted_games / n, 4),
+            "horizon": EXHAUSTION_HORIZON,
+            "p_within_horizon": round(exhausted / n, 4),
             "mean_turn": round(tally.exhausted_turn_sum / exhausted, 2) if exhausted else None,
         },
         "stuck_in_hand": [
@@ -79,11 +81,13 @@ def format_text(summary: dict) -> str:
                      f"{row['p_threshold']:>10.1%}  {row['p_called']:>9.1%}")
     ex = s["exhaustion"]
     lines.append("")
+    lines.append(f"play deck exhausted within {s['turns']} turns in {ex['p_within_turns']:.1%} of games")
     if ex["mean_turn"] is None:
-        lines.append(f"play deck exhausted within {s['turns']} turns: never")
+        lines.append(f"expected exhaustion turn: none within {ex['horizon']} turns")
     else:
-        lines.append(f"play deck exhausted within {s['turns']} turns in {ex['p_within_turns']:.1%} of games, "
-                     f"on average at turn {ex['mean_turn']:.1f}")
+        lines.append(f"expected turn of the first exhaustion: {ex['mean_turn']:.1f}"
+                     + (f" ({ex['p_within_horizon']:.1%} of games exhaust by turn {ex['horizon']})"
+                        if ex["p_within_horizon"] < 1 else ""))
     lines.append("cards most often stuck in hand (turn-ends held over, per game):")
     for row in s["stuck_in_hand"] or [{"card": "none", "turns_held_per_game": 0, "copies": 0}]:
         lines.append(f"  {row['turns_held_per_game']:6.2f}  {row['card']} (x{row['copies']})")
