@@ -36,7 +36,6 @@ ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
 UNRESOLVED = "unresolved"
 # Odds curves of the reports: the opening hand and this many further draws.
 DEFAULT_DRAWS = 10
-PLAY_DECK_TYPES = ("Character", "Resource", "Hazard")
 
 
 @dataclass
