@@ -99,9 +99,20 @@ def test_rulebook_wizard_and_fallen_wizard_start_up_to_five(alignment):
     assert found("starting-size", deck(pool=hero_characters(5)), ruleset="rulebook", alignment=alignment) == []
 
 
-def test_coe_switches_starting_size_off_the_draft_stops_by_itself():
-    assert load_ruleset("coe", "ringwraith")["rules"]["starting-size"] is False
+def test_coe_pool_is_never_too_big_for_the_draft_which_stops_by_itself():
     assert found("starting-size", deck(pool=ORCS_AND_MEN), ruleset="coe", alignment="ringwraith") == []
+    assert load_ruleset("coe", "wizard")["rules"]["starting-size"] is False
+
+
+@pytest.mark.parametrize("alignment,enabler,cite", [("ringwraith", OPEN_TO_THE_SUMMONS, "coe 1.9.R2"),
+                                                     ("fallen-wizard", "WH-82", "coe 1.9.F1")])
+def test_coe_warns_of_agents_in_a_pool_with_no_card_that_lets_one_be_revealed(alignment, enabler, cite):
+    got = found("starting-size", deck(pool=["TW-125", AGENT]), ruleset="coe", alignment=alignment)
+    assert len(got) == 1 and got[0].severity == "warning" and got[0].citation == cite
+    assert got[0].message.startswith("Bill Ferny [M] (DM) is an agent; it cannot be revealed in the draft unless "
+                                     "a card that allows one (Open to the Summons")
+    enabled = deck(pool=["TW-125", AGENT, enabler])
+    assert found("starting-size", enabled, ruleset="coe", alignment=alignment) == []
 
 
 # ---- starting-mind --------------------------------------------------------------------------------------

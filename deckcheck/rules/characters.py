@@ -43,11 +43,12 @@ def names(cards: Iterable[Card]) -> str:
     return " or ".join(sorted({c.name for c in cards}))
 
 
-def enabler_names(ctx: Context, key: str) -> str:
+def enabler_names(ctx: Context, key: str, table: dict | None = None) -> str:
+    """The names of the cards listed under `key` of the `[characters]` table (or of the given table)."""
     from deckcheck.cards.catalog import load_catalog
 
     catalog = load_catalog()
-    found = [catalog.by_id(card_id) for card_id in settings(ctx).get(key, [])]
+    found = [catalog.by_id(card_id) for card_id in (settings(ctx) if table is None else table).get(key, [])]
     return names(c for c in found if c is not None)
 
 

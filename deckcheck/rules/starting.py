@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from deckcheck.cards.model import Card
 from deckcheck.decklist.model import DeckEntry, Part
 from deckcheck.rules.alignment import agents_are_hazards, player
-from deckcheck.rules.characters import ids_in, mind_problem, pool_cards, race_problem
+from deckcheck.rules.characters import enabler_names, ids_in, mind_problem, pool_cards, race_problem
 from deckcheck.rules.characters import settings as character_settings
 from deckcheck.rules.registry import WARNING, Context, Violation, rule
 
@@ -149,9 +149,13 @@ def check_starting_size(ctx: Context) -> Iterator[Violation]:
     one to six minion characters; MEWH: up to 5), no avatar (no Ringwraith), and no agent unless a card
     among the starting cards allows one (`agent_enablers`: Open to the Summons, one agent each).
     Under coe the pool is drafted from (1.9: the draft stops at 5, Ringwraith and Balrog 6), so a pool is
-    never too big for the draft: `pool-size` checks the pool and `starting-mind` whether a company can be
-    drafted.
+    never too big for the draft (`pool-size` checks the pool, `starting-mind` whether a company can be
+    drafted); what remains is a warning for agents in a pool without any card that lets one be revealed
+    (coe 1.9.R2, 1.9.F1): they can never start.
     """
+    if mode(ctx) == POOL:
+        yield from undraftable_agents(ctx)
+        return
     if mode(ctx) != COMPANY:
         return
     limits = settings(ctx)
@@ -176,6 +180,18 @@ def check_starting_size(ctx: Context) -> Iterator[Violation]:
     elif n < least:
         yield ctx.violation("starting-size", f"the starting company holds {n} characters; at least {least} must start",
                             part=Part.POOL, lines=lines_of(characters))
+
+
+def undraftable_agents(ctx: Context) -> Iterator[Violation]:
+    if agents_are_hazards(ctx) or enablers_in_pool(ctx, "agent_enablers", settings(ctx)):
+        return
+    for entry, card in starting_characters(ctx):
+        if card.agent:
+            yield ctx.violation(
+                "starting-size",
+                f"{card.display()} is an agent; it cannot be revealed in the draft unless a card that allows "
+                f"one ({enabler_names(ctx, 'agent_enablers', settings(ctx))}) is drafted first, and the pool "
+                f"has none", entry=entry, severity=WARNING)
 
 
 def undraftable(ctx: Context) -> Callable[[Card], str | None]:
