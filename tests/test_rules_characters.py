@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-import pytest
+import json
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
+from deckcheck.cli import cli
 from deckcheck.rules import load_ruleset
-from tests._rules_b import corpus, deck, found, messages
+from tests._rules_b import RULES_B_CODES, corpus, deck, found, messages
 from tests._shared import needs_decks
 
 FW_SARUMAN, BALROG = "WH-9", "BA-3"
@@ -138,3 +143,31 @@ def test_a_real_fallen_wizard_pool_with_a_troll_and_no_bad_company():
     got = corpus("octgn-wlk0/Lost_Challenge_Decks/O - F_ Saruman - Men of Skill.o8d", ruleset="rulebook",
                  codes=("starting-race",))
     assert [(v.card, v.severity) for v in got] == [("Troll-chief", "error")]
+
+
+# ---- end to end: synthetic GCCG decks through the reader and `deckcheck validate` ------------------------
+
+FIXTURES = Path(__file__).parent / "fixtures" / "rules_b"
+
+
+def rules_b_findings(path: Path) -> tuple[int, list[tuple[str, str, str | None]]]:
+    result = CliRunner().invoke(cli, ["validate", "--rules", "coe", "--output", "json", str(path)])
+    verdict = json.loads(result.stdout)["decks"][0]
+    return result.exit_code, [(v["code"], v["severity"], v["card_id"]) for v in verdict["violations"]
+                              if v["code"] in RULES_B_CODES]
+
+
+def test_validate_reports_a_fallen_wizards_broken_starting_cards_and_content():
+    exit_code, got = rules_b_findings(FIXTURES / "fallen-wizard-coe.meccg")
+    assert exit_code == 1
+    assert sorted(got) == sorted([
+        ("mind-limit", "warning", "TW-136"), ("mind-limit", "warning", "LE-11"), ("mind-limit", "warning", "TW-126"),
+        ("stage-points", "error", None), ("banned-card", "error", "LE-167"), ("specific-card", "error", "WH-98")])
+
+
+def test_validate_reports_a_balrog_decks_broken_1_3_b_rules():
+    exit_code, got = rules_b_findings(FIXTURES / "balrog-coe.meccg")
+    assert exit_code == 1
+    assert sorted(got) == sorted([
+        ("pool-size", "error", None), ("mind-limit", "error", "LE-20"), ("starting-race", "error", "LE-1"),
+        ("faction-race", "error", "LE-264"), ("banned-card", "error", "LE-182"), ("alignment-card", "error", "TW-206")])
