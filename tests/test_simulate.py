@@ -305,6 +305,25 @@ def test_the_company_heads_for_the_site_its_hand_can_use(sim):
     assert [dest for _, dest in game.plan_moves()] == [site_index(sim, LORIEN)]
 
 
+def test_a_company_goes_back_to_a_haven_unless_its_site_is_still_of_use(sim):
+    game = new_game(sim)
+    company = at_site(sim, game, RUIN, 2)
+    game.hand = [kind(sim, SWORD)] + [kind(sim, ORC)] * 7
+    assert game.plan_moves() == []                              # untapped, a Sword to play: stay
+    game.site_state[company.site] = TAPPED
+    assert [dest for _, dest in game.plan_moves()] == [site_index(sim, RIVENDELL)]
+
+
+def test_a_company_that_lost_its_site_phase_stays_and_plays_next_turn(sim):
+    game = new_game(sim)
+    company = at_site(sim, game, RUIN, 2)
+    company.lost = True
+    game.hand = [kind(sim, SWORD)] + [kind(sim, ORC)] * 7
+    mp = game.mp
+    game.our_turn()
+    assert company.site == site_index(sim, RUIN) and game.mp == mp + 2
+
+
 def test_the_company_splits_towards_two_good_sites(sim):
     game = new_game(sim)
     game.hand = [kind(sim, SWORD), kind(sim, HOLDMEN)] + [kind(sim, ORC)] * 6

@@ -316,6 +316,8 @@ class Game:
         for company in list(self.companies):
             site = company.site
             if not sim.site_is_haven[site]:
+                if self.site_state[site] == OCCUPIED and self._playable(sim.site_playable[site]) is not None:
+                    continue                          # untapped and still useful: stay, no move, no draw
                 moves.append((company, self._best_haven(sim.site_links[site], values, claimed)))
                 continue
             home = self._avatar_home(site, hand, claimed)
@@ -535,6 +537,7 @@ class Game:
     def our_turn(self) -> None:
         self.havens_tapped.clear()
         for company in self.companies:           # untap phase (wounds are not modelled)
+            company.lost = False
             for character in company.characters:
                 character.tapped = False
         self.play_character()
