@@ -81,7 +81,7 @@ def test_text_report_is_ordered_by_part_then_line(capsys):
     assert lines[1].startswith("  alignment wizard:")
     shown = [line.split()[2] for line in lines[2:]]
     assert shown == ["pool", "characters", "hazards", "hazards", "sideboard", "sites"]
-    assert "copy-limit: 4 copies of Orc-guard; the limit is 3  [TW-72] (coe 1.3.1)" in out
+    assert "copy-limit: 4 copies of Orc-guard; the limit is 3  [Orc-guard, TW-72] (coe 1.3.1)" in out
 
 
 def test_violations_sort_by_part_order_then_first_line():

@@ -23,10 +23,10 @@ def _lines(lines: list[int]) -> str:
 
 
 def violation_line(v: Violation) -> str:
-    """`  line 12,40  hazards  error copy-limit: 4 copies of Orc-raiders; the limit is 3  [TW-75] (coe 1.3.1)`"""
+    """`  line 12,40  hazards  error copy-limit: 4 copies of Orc-raiders; ...  [Orc-raiders, TW-75] (coe 1.3.1)`"""
     where = f"line {_lines(v.lines)}" if v.lines else "deck"
     part = v.part.value if v.part else "whole deck"
-    card = f"  [{v.card_id}]" if v.card_id else ""
+    card = f"  [{v.card}, {v.card_id}]" if v.card_id else ""
     return f"  {where:<12} {part:<12} {v.severity:<7} {v.code}: {v.message}{card} ({v.citation})"
 
 
