@@ -260,3 +260,13 @@ def test_a_real_fallen_wizard_deck_without_its_avatar_cannot_hold_saruman_specif
     got = corpus("gccg-restoration/Contrib/zara/{R}S_{F}{R} The Black Hills.dck", codes=("specific-card",))
     assert sorted(v.card for v in got) == ["Man of Skill", "The Forge-master"]
     assert all("no Fallen-wizard avatar to declare" in v.message for v in got)
+
+
+def test_a_card_playable_as_a_hazard_in_a_mixed_deck_list_may_be_a_hazard():
+    from deckcheck.decklist import parse_text
+
+    text = "Deck\n3 Sudden Call [M] (LE)\n1 Gandalf [H] (TW)\n"
+    mixed = parse_text(text, input_format="gccg-plain", alignment="wizard")
+    assert found("alignment-card", mixed, ruleset="coe", alignment="wizard") == []
+    as_resource = deck(characters=[WIZARD], resources=["LE-235"])
+    assert [v.card_id for v in found("alignment-card", as_resource, ruleset="coe", alignment="wizard")] == ["LE-235"]

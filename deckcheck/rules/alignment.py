@@ -71,7 +71,8 @@ def resource_problem(ctx: Context, entry: DeckEntry, card: Card) -> str | None:
         return None
     if card.is_item and card.alignment in allowed_alignments(ctx, "item_alignments"):
         return None                                   # coe 1.3.W3 / 1.3.R3: the other alignment's items
-    if card.playable_as_hazard and entry.part not in (Part.RESOURCES, Part.POOL):
+    written = entry.written_part or entry.part     # a mixed "Deck" list is sorted into parts by card type
+    if card.playable_as_hazard and written not in (Part.RESOURCES, Part.POOL):
         return None                                   # coe 1.3.3: included as a hazard
     what = f"a {VERSION.get(card.alignment, card.alignment)} resource"
     if card.alignment == "Stage":
