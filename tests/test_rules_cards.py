@@ -68,3 +68,10 @@ def test_hazard_agents_count_half_a_creature_for_every_alignment():
     parts[P.HAZARDS][-1] = (3, "TW-18")
     [bad] = only(verdict(parts, "ringwraith", "coe"), "creature-count")
     assert bad.message.startswith("11 creatures among the hazards (10 creatures + 2 half-creatures (= 1))")
+
+
+def test_a_dream_card_is_reported_as_outside_the_ice_pool():
+    deck = parse_text(DECK.replace("1 Concealmnet", "1 Concealment [H] (TW)\n1 Balin [H] (DF)"), path="dream.deck")
+    v = validate(deck, ruleset="coe")
+    [bad] = only(v, "unknown-card")
+    assert bad.message.startswith("'Balin' is a dream card, not in the ICE card pool (in resources)")
