@@ -132,3 +132,8 @@ def test_forced_input_format_is_used_even_when_detection_would_differ():
     assert parse_text(text, path="z.txt").format == "cardnum"
     forced = parse_text(text, path="z.txt", input_format="gccg-plain")
     assert forced.format == "gccg-plain" and "missing-count" in codes(forced)
+
+
+def test_pasted_text_with_cr_line_ends_keeps_its_line_numbers():
+    deck = parse_text("Deck\r\n\r\n3 Twilight (LE)\r1 Dodge (TW)\r\n", path="Sheet1!B2")
+    assert sorted((e.card.name, e.lines) for e in deck.entries) == [("Dodge", [4]), ("Twilight", [3])]

@@ -37,6 +37,8 @@ def parse_text(text: str, *, path: str = "<text>", input_format: str | None = No
 
     if input_format is not None and input_format not in FORMATS:
         raise DeckcheckError(f"unknown input format {input_format!r}; choose one of {', '.join(FORMATS)}", path)
+    # text from a spreadsheet cell or a clipboard keeps its CR/CRLF line ends; files are normalised already
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip("\ufeff \t\n\r"):
         raise DeckcheckError("empty file: no decklist to read", path, 1)
     if "\x00" in text[:8192]:
