@@ -200,3 +200,16 @@ def test_unknown_and_dream_cards_are_diagnostics_not_guesses():
     assert sorted(codes(deck)) == ["not-ice-card", "unknown-card"]
     unknown = next(e for e in deck.entries if e.problem == "unknown-card")
     assert "Gandalf" in unknown.suggestions and unknown.lines == [3]
+
+
+def test_native_json_round_trip_keeps_metadata_and_where_a_misplaced_card_was_written():
+    from deckcheck.decklist.writers import write_json
+
+    deck = parse_text("Name: Mine\nPlayer: Ann\nLength: 3\nCharacters:\n3 Gandalf\nHazards:\n2 Dodge\n3 Orc-watch\n",
+                      path="n.md")
+    again = parse_text(write_json(deck), path="n.json")
+    assert (again.name, again.player, again.length, again.alignment) == ("Mine", "Ann", 3, "wizard")
+    assert summary(again) == summary(deck)
+    dodge = next(e for e in again.entries if e.card.name == "Dodge")
+    assert dodge.part == Part.RESOURCES and dodge.written_part == Part.HAZARDS
+    assert codes(again) == ["misplaced-card"]

@@ -67,6 +67,8 @@ def _read_entry(result: ReadResult, path: str, part: Part, entry: dict, line: in
     text = json.dumps(entry, ensure_ascii=False)
     if not check_count(result, path, line, entry["count"], text):
         return
+    if entry.get("written_in") in {p.value for p in Part}:
+        part = Part(entry["written_in"])   # where the player wrote it; the builder counts it as what it is again
     result.lines.append(RawLine(name=entry["name"], count=entry["count"], part=part, line=line,
                                 tag=entry.get("tag"), set_code=entry.get("set"), card_id=entry.get("card"),
                                 text=text))
