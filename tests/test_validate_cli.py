@@ -79,9 +79,9 @@ def test_text_report_is_ordered_by_part_then_line(capsys):
     lines = out.splitlines()
     assert lines[0].endswith("ILLEGAL (6 errors) under coe rules, wizard, 2-deck game")
     assert lines[1].startswith("  alignment wizard:")
-    shown = [line.split()[2] for line in lines[2:]]
+    shown = [line.split()[1] for line in lines[2:]]
     assert shown == ["pool", "characters", "hazards", "hazards", "sideboard", "sites"]
-    assert "copy-limit: 4 copies of Orc-guard; the limit is 3  [Orc-guard, TW-72] (coe 1.3.1)" in out
+    assert "copy-limit: 4 copies of Orc-guard; the limit is 3  [Orc-guard, TW-72]  line 43  (coe 1.3.1)" in out
 
 
 def test_violations_sort_by_part_order_then_first_line():

@@ -23,11 +23,13 @@ def _lines(lines: list[int]) -> str:
 
 
 def violation_line(v: Violation) -> str:
-    """`  line 12,40  hazards  error copy-limit: 4 copies of Orc-raiders; ...  [Orc-raiders, TW-75] (coe 1.3.1)`"""
-    where = f"line {_lines(v.lines)}" if v.lines else "deck"
+    """`  error   hazards      copy-limit: 4 copies of Orc-raiders; ...  [Orc-raiders, TW-75]  lines 12,40  (coe 1.3.1)`
+
+    Severity and part in fixed columns, then the code and message, the card, the source lines, the citation."""
+    where = f"  line{'s' if len(v.lines) > 1 else ''} {_lines(v.lines)}" if v.lines else ""
     part = v.part.value if v.part else "whole deck"
     card = f"  [{v.card}, {v.card_id}]" if v.card_id else ""
-    return f"  {where:<12} {part:<12} {v.severity:<7} {v.code}: {v.message}{card} ({v.citation})"
+    return f"  {v.severity:<7} {part:<12} {v.code}: {v.message}{card}{where}  ({v.citation})"
 
 
 def render_text(verdicts: Sequence[Verdict]) -> str:
@@ -44,7 +46,8 @@ def render_text(verdicts: Sequence[Verdict]) -> str:
         summary = f" ({', '.join(counts)})" if counts else ""
         head = (f"{verdict.path}: {state}{summary} under {verdict.ruleset} rules, "
                 f"{verdict.alignment}, {LENGTH_NAMES[verdict.length]} game")
-        out = [head, f"  alignment {verdict.alignment}: {verdict.alignment_reason}"]
+        reason = verdict.alignment_reason.removeprefix(f"{verdict.alignment}: ")
+        out = [head, f"  alignment {verdict.alignment}: {reason}"]
         out.extend(violation_line(v) for v in verdict.violations)
         blocks.append("\n".join(out))
     return "\n\n".join(blocks) + "\n"
