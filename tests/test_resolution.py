@@ -69,11 +69,19 @@ def test_context_decides_between_versions(catalog, written, context, card_id):
     assert result.card.id == card_id
 
 
-def test_fallen_wizard_deck_does_not_pick_between_hero_and_minion(catalog):
-    result = resolve(catalog, "Moria", part=Part.SITES, alignment="fallen-wizard")
+def test_fallen_wizard_deck_does_not_pick_between_hero_and_minion_resources(catalog):
+    result = resolve(catalog, "Woses of the Eryn Vorn", part=Part.SIDEBOARD, alignment="fallen-wizard")
     assert result.status == AMBIGUOUS
-    # Hero and minion versions stay candidates; the Balrog version is not a Fallen-wizard's.
-    assert {c.id for c in result.candidates} == {"TW-413", "LE-392"}
+    assert {c.id for c in result.candidates} == {"LE-296", "AS-67"}
+
+
+def test_fallen_wizard_untagged_sites_are_its_own_else_hero(catalog):
+    # MEWH: "Most fallen-wizard companies use hero site cards when moving to non-Fallen-wizard sites".
+    assert resolve(catalog, "Moria", part=Part.SITES, alignment="fallen-wizard").card.id == "TW-413"
+    assert resolve(catalog, "Isengard", part=Part.SITES, alignment="fallen-wizard").card.id == "WH-56"
+    assert resolve(catalog, "Moria [M]", part=Part.SITES, alignment="fallen-wizard").card.id == "LE-392"
+    # A site written in the pool is still a site.
+    assert resolve(catalog, "Ettenmoors", part=Part.POOL, alignment="fallen-wizard").card.id == "TW-395"
 
 
 def test_reprints_of_the_same_card_are_one_card(catalog):

@@ -33,6 +33,10 @@ ALIGNMENT_PREFERENCE = {
     "fallen-wizard": (("Fallen-wizard", "Stage"), ("Hero", "Minion", "Neutral", "Dual")),
 }
 
+# A Fallen-wizard's untagged site is its own version, else the hero one: "Most fallen-wizard companies use hero
+# site cards when moving to non-Fallen-wizard sites" (MEWH, Sites; coe 2.II.7.F1: covert companies use hero sites).
+FALLEN_WIZARD_SITE_PREFERENCE = (("Fallen-wizard",), ("Hero",))
+
 # The card types a deck part holds, where the part says it (a site line is a site).
 PART_TYPES = {
     "sites": ("Site", "Region"),
@@ -156,7 +160,10 @@ class Catalog:
             # Outside the location deck a site is the least likely reading of a name.
             cards = _narrow(cards, lambda c: c.type not in ("Site", "Region"))
         if not tag_alignment and alignment in ALIGNMENT_PREFERENCE:
-            for preferred in ALIGNMENT_PREFERENCE[alignment]:
+            tiers = ALIGNMENT_PREFERENCE[alignment]
+            if alignment == "fallen-wizard" and all(c.type == "Site" for c in cards):
+                tiers = FALLEN_WIZARD_SITE_PREFERENCE
+            for preferred in tiers:
                 narrowed = [c for c in cards if c.alignment in preferred]
                 if narrowed:
                     cards = narrowed
