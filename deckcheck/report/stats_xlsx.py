@@ -77,7 +77,8 @@ def _summary(wb: Workbook, stats: DeckStats) -> None:
 def _composition(wb: Workbook, stats: DeckStats) -> None:
     ws = wb.create_sheet("Composition")
     last = _write_table(ws, 1, ["part", "cards"], [[p, n] for p, n in stats.parts.items()])
-    _bar_chart(ws, "Cards by deck part", 1, last, "E1")
+    # charts right of the widest table (part x type: up to 6 columns)
+    _bar_chart(ws, "Cards by deck part", 1, last, "H1")
     top = last + 2
     kinds = sorted({k for types in stats.types.values() for k in types})
     rows = [[part] + [types.get(k, 0) for k in kinds] for part, types in stats.types.items()]
@@ -85,10 +86,10 @@ def _composition(wb: Workbook, stats: DeckStats) -> None:
     top = last + 2
     sub_top = top
     last = _write_table(ws, top, ["play-deck subtype", "cards"], [[s, n] for s, n in stats.subtypes.items()])
-    _bar_chart(ws, "Play deck by subtype", sub_top, last, "E18")
+    _bar_chart(ws, "Play deck by subtype", sub_top, last, "H18")
     top = last + 2
     _write_table(ws, top, ["card alignment", "cards"], [[a, n] for a, n in stats.alignments.items()])
-    _widen(ws, {1: 24})
+    _widen(ws, {1: 24, 2: 12, 3: 12, 4: 12, 5: 12, 6: 12})
 
 
 def _characters(wb: Workbook, stats: DeckStats) -> None:
@@ -162,11 +163,21 @@ def _odds(wb: Workbook, stats: DeckStats) -> None:
     _widen(ws, {i: 16 for i in range(1, len(headers) + 1)})
 
 
+def _print_one_page_wide(ws) -> None:
+    """Landscape, one page wide: a printed sheet keeps each table and chart whole."""
+    ws.page_setup.orientation = "landscape"
+    ws.sheet_properties.pageSetUpPr.fitToPage = True
+    ws.page_setup.fitToWidth = 1
+    ws.page_setup.fitToHeight = 0
+
+
 def render_xlsx(stats: DeckStats) -> bytes:
     """The workbook as bytes, for `fileio.atomic_write_bytes`."""
     wb = Workbook()
     for section in (_summary, _composition, _characters, _marshalling_points, _creatures, _coverage, _odds):
         section(wb, stats)
+    for ws in wb.worksheets:
+        _print_one_page_wide(ws)
     buffer = BytesIO()
     wb.save(buffer)
     return buffer.getvalue()
