@@ -1,6 +1,6 @@
 """Build the example tournament registrations: examples/registrations.xlsx and examples/registrations.csv.
 
-    .venv/bin/python examples/make_registrations.py
+    .venv/bin/python examples/make_registrations.py [OUT_DIR]
 
 Rows reference the example decks beside this script by relative path (examples/*-legal.meccg,
 examples/*-illegal.meccg), one row has a decklist pasted into its cell, one names a deck file that does not
@@ -29,6 +29,10 @@ def example_decks() -> tuple[list[Path], list[Path]]:
     return legal, illegal
 
 
+def pick(paths: list[Path], name: str) -> Path:
+    return next((p for p in paths if p.name == name), paths[0])
+
+
 def rows() -> tuple[list[list], list[list]]:
     """(first sheet rows, late-registration rows), without the header."""
     legal, illegal = example_decks()
@@ -36,15 +40,20 @@ def rows() -> tuple[list[list], list[list]]:
     table = 1
     for path in legal:
         alignment = path.name.removesuffix("-legal.meccg")
-        first.append([f"{alignment.title()} Player", alignment, path.name, "", "", table,
+        # the printed rulebooks have no Balrog rules: a Balrog player is checked under coe
+        ruleset = "coe" if alignment == "balrog" else ""
+        first.append([f"{alignment.capitalize()} Player", alignment, path.name, ruleset, "", table,
                       f"{alignment}@example.org"])
         table += 1
-    first.append(["Illegal Ivy", "", illegal[0].name, "", "", table, "ivy@example.org"])
-    first.append(["Coe Corwin", "", illegal[0].name, "coe", 2, table + 1, "corwin@example.org"])
-    first.append(["Pasted Pippin", "", legal[0].read_text(encoding="utf-8").strip("\n"), "", "", table + 2,
-                  "pippin@example.org"])
+    first.append(["Illegal Ivy", "", pick(illegal, "wizard-illegal.meccg").name, "", "", table,
+                  "ivy@example.org"])
+    first.append(["Coe Corwin", "", pick(illegal, "ringwraith-illegal.meccg").name, "coe", 3, table + 1,
+                  "corwin@example.org"])
+    pasted = pick(legal, "wizard-legal.meccg").read_text(encoding="utf-8").strip("\n")
+    first.append(["Pasted Pippin", "", pasted, "", "", table + 2, "pippin@example.org"])
     first.append(["Forgetful Fredegar", "", "fredegar.meccg", "", "", table + 3, "fredegar@example.org"])
-    late = [['=HYPERLINK("http://example.org","click")', "", legal[-1].name, "", "", table + 4,
+    late = [['=HYPERLINK("http://example.org","click")', "", pick(legal, "ringwraith-legal.meccg").name, "", "",
+             table + 4,
              "late@example.org"]]
     return first, late
 
@@ -75,11 +84,14 @@ def write_csv(path: Path, first: list[list], late: list[list]) -> None:
         writer.writerows(first + late)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """Write both files into examples/, or into the directory given as the only argument."""
+    argv = sys.argv[1:] if argv is None else argv
+    out_dir = Path(argv[0]) if argv else HERE
     first, late = rows()
-    write_xlsx(HERE / "registrations.xlsx", first, late)
-    write_csv(HERE / "registrations.csv", first, late)
-    print(f"wrote {HERE / 'registrations.xlsx'} and {HERE / 'registrations.csv'}: "
+    write_xlsx(out_dir / "registrations.xlsx", first, late)
+    write_csv(out_dir / "registrations.csv", first, late)
+    print(f"wrote {out_dir / 'registrations.xlsx'} and {out_dir / 'registrations.csv'}: "
           f"{len(first) + len(late)} registrations")
 
 

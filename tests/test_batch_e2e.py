@@ -199,3 +199,35 @@ def test_injection_player_names_with_real_decks(tmp_path):
     assert run([str(path), "-o", str(out)]) == 0
     players = [r[2] for r in openpyxl.load_workbook(out)["Summary"].iter_rows(min_row=2, values_only=True)]
     assert players == [safe_cell(" ".join(n.split())) for n in INJECTION_NAMES]
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLE_STATUSES = [("Balrog Player", "legal"), ("Fallen-wizard Player", "legal"), ("Ringwraith Player", "legal"),
+                    ("Wizard Player", "legal"), ("Illegal Ivy", "illegal"), ("Coe Corwin", "illegal"),
+                    ("Pasted Pippin", "legal"), ("Forgetful Fredegar", "error"),
+                    ('\'=HYPERLINK("http://example.org","click")', "legal")]
+
+
+@pytest.mark.parametrize("name", ["registrations.xlsx", "registrations.csv"])
+def test_the_example_registrations(tmp_path, name):
+    out = tmp_path / "results.xlsx"
+    assert run([str(EXAMPLES / name), "-o", str(out)]) == 1
+    rows = list(openpyxl.load_workbook(out)["Summary"].iter_rows(min_row=2, values_only=True))
+    player = 2 if name.endswith(".xlsx") else 1        # the sheet column comes first for a workbook
+    assert [(r[player], r[player + 1]) for r in rows] == EXAMPLE_STATUSES
+
+
+def test_the_example_registrations_rebuild_from_their_script(tmp_path):
+    import runpy
+
+    script = runpy.run_path(str(EXAMPLES / "make_registrations.py"))
+    script["main"]([str(tmp_path)])
+    for name in ("registrations.xlsx", "registrations.csv"):
+        if name.endswith(".csv"):
+            assert (tmp_path / name).read_text(encoding="utf-8") == (EXAMPLES / name).read_text(encoding="utf-8")
+            continue
+        rebuilt, committed = openpyxl.load_workbook(tmp_path / name), openpyxl.load_workbook(EXAMPLES / name)
+        assert rebuilt.sheetnames == committed.sheetnames == ["Registrations", "Late registrations"]
+        for sheet in rebuilt.sheetnames:
+            assert list(rebuilt[sheet].iter_rows(values_only=True)) == \
+                   list(committed[sheet].iter_rows(values_only=True))

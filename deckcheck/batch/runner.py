@@ -213,7 +213,8 @@ def _load_deck(reg: Registration, settings: Settings, alignment: str | None):
     path = deck_path(reg.deck, settings.base_dir)
     if not path.is_file():
         what = "is a directory, not a deck file" if path.is_dir() else "no such deck file"
-        raise DeckcheckError(what, str(path))
+        # named as the organizer wrote it, with where it was looked for
+        raise DeckcheckError(f"{what} (looked for {path})", reg.deck.strip())
     return read_deck(path, alignment=alignment)
 
 
