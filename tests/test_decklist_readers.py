@@ -197,7 +197,7 @@ def test_alignment_majority_without_avatar_and_mixed_deck_is_fallen_wizard():
 
 def test_unknown_and_dream_cards_are_diagnostics_not_guesses():
     deck = parse_text("Deck\n\n1 Gandalff\n1 Balin [D] (DF)\n3 Dodge (TW)\n", path="u.deck")
-    assert sorted(codes(deck)) == ["not-ice-card", "unknown-card"]
+    assert sorted(codes(deck)) == ["not-ice-card", "unknown-card", "unknown-tag"]
     unknown = next(e for e in deck.entries if e.problem == "unknown-card")
     assert "Gandalf" in unknown.suggestions and unknown.lines == [3]
 
@@ -213,3 +213,9 @@ def test_native_json_round_trip_keeps_metadata_and_where_a_misplaced_card_was_wr
     dodge = next(e for e in again.entries if e.card.name == "Dodge")
     assert dodge.part == Part.RESOURCES and dodge.written_part == Part.HAZARDS
     assert codes(again) == ["misplaced-card"]
+
+
+def test_unknown_version_tag_is_kept_and_reported():
+    deck = parse_text("Deck\n\n3 Dodge [d] (TW)\n", path="t.deck")
+    assert codes(deck) == ["unknown-tag"] and deck.diagnostics[0].line == 3
+    assert summary(deck) == {(Part.RESOURCES, "TW-209"): 3}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from deckcheck.cards.catalog import Resolution
 from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, SITE
 from deckcheck.decklist.alignment import ALIGNMENTS, infer_alignment
-from deckcheck.decklist.lines import ReadResult, fold
+from deckcheck.decklist.lines import KNOWN_TAGS, ReadResult, fold
 from deckcheck.decklist.model import Deck, DeckEntry, Diagnostic, Part, RawLine
 
 ROLE_PART = {CHARACTER: Part.CHARACTERS, RESOURCE: Part.RESOURCES, HAZARD: Part.HAZARDS, SITE: Part.SITES}
@@ -38,6 +38,9 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
     merged: dict[tuple, DeckEntry] = {}
     resolved: dict[tuple, object] = {}
     for line in result.lines:
+        if line.tag and line.tag.upper() not in KNOWN_TAGS:
+            message = f"unknown version tag [{line.tag}] in {line.text!r}; ignored"
+            deck.diagnostics.append(Diagnostic(path, line.line, "unknown-tag", message, "warning"))
         card, problem, resolution = _resolve(line, catalog, deck, resolved)
         part = _counted_part(line, card, deck, path)
         key = (part, card.id) if card else (part, fold(line.name), (line.tag or "").upper(), line.set_code)
