@@ -278,3 +278,18 @@ def test_a_mixed_play_part_is_sorted_by_the_card_data():
     odds = {c["label"]: c["copies"] for c in stats.draw_odds["conditions"]}
     assert odds == {"avatars": 3, "items": 2, "creatures": 3}
     assert stats.draw_odds["play_deck_size"] == 10
+
+
+def test_a_card_name_with_tag_or_set_narrows_the_deck_cards():
+    deck = wizard_deck()
+    assert card_condition(deck, "Gandalf [H]").copies == 3
+    assert card_condition(deck, "glamdring (TW)").copies == 1
+    with pytest.raises(DeckcheckError, match="'Gandalf \\[M\\]' is not in the play deck"):
+        card_condition(deck, "Gandalf [M]")
+
+
+def test_a_name_the_catalog_knows_by_another_spelling():
+    # card_db/aliases.json: players write "Long Grievious Siege" for "Long Grievous Siege"
+    siege = card("Long Grievous Siege", "Hazard", "Neutral", ("Long-event",))
+    deck = Deck(path="d", alignment="wizard", entries=[entry(Part.HAZARDS, 2, siege), entry(Part.HAZARDS, 3, DOORS)])
+    assert card_condition(deck, "Long Grievious Siege").copies == 2

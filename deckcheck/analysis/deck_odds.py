@@ -12,6 +12,7 @@ import difflib
 from dataclasses import dataclass, field
 
 from deckcheck.analysis.odds import OPENING_HAND, draw_curve, joint_overlapping_fraction
+from deckcheck.cards.lookup import split_written_name
 from deckcheck.cards.names import fold
 from deckcheck.decklist.model import Deck, DeckEntry
 from deckcheck.errors import DeckcheckError
@@ -104,26 +105,37 @@ def group_condition(deck: Deck, spec: str, at_least: int = 1) -> Condition:
     return Condition(label, entries, at_least)
 
 
-def _entries_named(deck: Deck, name: str) -> list[DeckEntry]:
+def _entries_named(deck: Deck, written: str) -> list[DeckEntry]:
+    """The deck's cards first (by name as written or as printed; "[M]" or "(LE)" narrow), then the catalog's
+    reading of the name (other spellings, aliases); a DeckcheckError naming the nearest deck cards if neither."""
+    name, tag, set_code = split_written_name(written)
     key = fold(name)
     play = deck.play_deck()
-    found = [e for e in play if key in (fold(e.written), fold(e.card.name) if e.card else None)]
+    found = [e for e in play if key in (fold(e.written), fold(e.card.name) if e.card else None)
+             and _fits(e, tag, set_code)]
     if found:
         return found
-    card = _catalog_card(name, deck.alignment)
+    card = _catalog_card(name, tag, set_code, deck.alignment)
     if card is not None:
-        found = [e for e in play if e.card is not None and fold(e.card.name) == fold(card.name)]
+        found = [e for e in play if e.card is not None and fold(e.card.name) == fold(card.name)
+                 and _fits(e, tag, set_code)]
         if found:
             return found
-    raise DeckcheckError(f"{name!r} is not in the play deck{_suggest(name, play)}", deck.path)
+    raise DeckcheckError(f"{written.strip()!r} is not in the play deck{_suggest(name, play)}", deck.path)
 
 
-def _catalog_card(name: str, alignment: str | None):
+def _fits(entry: DeckEntry, tag: str | None, set_code: str | None) -> bool:
+    if entry.card is None:
+        return tag is None and set_code is None
+    return (tag is None or entry.card.tag == tag) and (set_code is None or entry.card.set == set_code)
+
+
+def _catalog_card(name: str, tag: str | None, set_code: str | None, alignment: str | None):
     """The catalog's reading of a name (aliases, other spellings); None when the catalog is unavailable."""
     try:
         from deckcheck.cards.catalog import load_catalog
 
-        resolution = load_catalog().resolve(name, alignment=alignment)
+        resolution = load_catalog().resolve(name, tag=tag, set_code=set_code, alignment=alignment)
     except (ImportError, DeckcheckError):
         return None
     if resolution.card is not None:
