@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from deckcheck.decklist import parse_text
 from deckcheck.rules import validate
 from tests._rules_decks import P, base_parts, only, verdict
@@ -31,24 +33,27 @@ Sites
 """
 
 
-def test_unknown_card_with_did_you_mean():
+@pytest.mark.parametrize("ruleset", ["coe", "rulebook"])
+def test_unknown_card_with_did_you_mean(ruleset):
     deck = parse_text(DECK, path="typo.deck")
-    v = validate(deck, ruleset="coe")
+    v = validate(deck, ruleset=ruleset)
     [bad] = only(v, "unknown-card")
     assert bad.message.startswith("'Concealmnet' names no known card (in resources); did you mean Concealment")
     assert bad.lines == [11] and bad.card == "Concealmnet" and bad.card_id is None
     assert bad.severity == "error" and not v.legal
 
 
-def test_ambiguous_card_lists_the_candidates():
-    # A Fallen-wizard may hold hero and minion sites: an untagged "Bree" fits both.
-    deck = parse_text(DECK.replace("2 Gandalf [H] (TW)", "2 Saruman [F] (WH)"), path="fw.deck")
-    v = validate(deck, ruleset="coe")
+@pytest.mark.parametrize("ruleset", ["coe", "rulebook"])
+def test_ambiguous_card_lists_the_candidates(ruleset):
+    # A Fallen-wizard may hold hero and minion resources: an untagged "Hillmen" fits both factions.
+    text = DECK.replace("2 Gandalf [H] (TW)", "2 Saruman [F] (WH)").replace("1 Concealmnet", "1 Hillmen")
+    v = validate(parse_text(text, path="fw.deck"), ruleset=ruleset)
     assert v.alignment == "fallen-wizard"
     [bad] = only(v, "ambiguous-card")
-    assert "'Bree' (in sites) fits 2 cards: TW-378 Bree [H] (TW); LE-356 Bree [M] (LE)" in bad.message
+    assert "'Hillmen' (in resources) fits 2 cards: TW-257 Hillmen [H] (TW); LE-269 Hillmen [M] (LE)" in bad.message
     assert bad.message.endswith("add a tag [H]/[M]/[F]/[B] or a set code")
-    assert bad.lines == [22]
+    assert bad.lines == [11] and bad.card == "Hillmen" and bad.card_id is None
+    assert not v.legal
 
 
 def test_a_deck_whose_names_all_resolve_has_neither_code():

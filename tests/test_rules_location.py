@@ -26,14 +26,16 @@ def test_sideboard_size_by_game_length(ruleset, alignment, limits):
         assert bad.message.endswith(f"game is {limit}")
 
 
-def test_fw_sideboard_at_most_ten():
+@pytest.mark.parametrize("ruleset,citation", [
+    ("coe", "coe 1.6.1"), ("rulebook", 'rulebook MEWH "Declaring That Your Wizard is Fallen"')])
+def test_fw_sideboard_at_most_ten(ruleset, citation):
     parts = base_parts("wizard")
     parts[P.FW_SIDEBOARD] = [(3, "TW-6"), (3, "TW-7"), (3, "TW-9"), (1, "TW-10")]
-    assert only(verdict(parts, "wizard", "coe"), "fw-sideboard-size") == []
+    assert only(verdict(parts, "wizard", ruleset), "fw-sideboard-size") == []
     parts[P.FW_SIDEBOARD].append((1, "TW-11"))
-    [bad] = only(verdict(parts, "wizard", "coe"), "fw-sideboard-size")
+    [bad] = only(verdict(parts, "wizard", ruleset), "fw-sideboard-size")
     assert bad.message == "11 cards in the sideboard against Fallen-wizards; the limit is 10"
-    assert bad.citation == "coe 1.6.1" and bad.part == P.FW_SIDEBOARD
+    assert bad.citation == citation and bad.part == P.FW_SIDEBOARD
 
 
 @pytest.mark.parametrize("ruleset", ["coe", "rulebook"])

@@ -36,12 +36,13 @@ def test_too_many_resources():
     assert bad.message == "60 resources in the play deck; the maximum is 50"
 
 
-def test_hazards_must_equal_resources():
-    parts = base_parts("wizard")
+@pytest.mark.parametrize("ruleset,citation", [("coe", "coe 1.5, 1.3.3"), ("rulebook", "rulebook MELE Starter step 2")])
+def test_hazards_must_equal_resources(ruleset, citation):
+    parts = base_parts("ringwraith")
     parts[P.HAZARDS].append((1, "TW-23"))                              # 31 hazards
-    [bad] = only(verdict(parts, "wizard", "coe"), "hazard-parity")
+    [bad] = only(verdict(parts, "ringwraith", ruleset), "hazard-parity")
     assert bad.message == "31 hazards and 30 resources in the play deck; hazards must equal resources"
-    assert bad.part == P.HAZARDS and bad.citation == "coe 1.5, 1.3.3"
+    assert bad.part == P.HAZARDS and bad.citation == citation
 
 
 def test_cards_playable_as_either_may_balance_the_play_deck():
