@@ -97,7 +97,7 @@ def _from_avatar(lines: list[RawLine], catalog, votes: Counter) -> tuple[str, st
         chosen = "fallen-wizard" if votes["fallen-wizard"] or _mixed(votes) else "wizard"
     else:
         return None
-    shown_tag = f" [{line.tag}]" if line.tag and f"[{line.tag}]" in line.text.upper() else ""
+    shown_tag = f" [{line.tag}]" if line.tag and not line.tag_implied else ""
     written = line.name + shown_tag + (f" ({line.set_code})" if line.set_code else "")
     where = "play deck" if line.part.in_play_deck else line.part.value
     return chosen, f"{chosen}: avatar {written} ×{n} in the {where}", line.name
