@@ -76,7 +76,7 @@ def infer_alignment(deck: Deck) -> tuple[str | None, str]:
     declared = normalise_alignment(deck.alignment)
     if declared:
         reason = getattr(deck, "alignment_reason", None) or f"declared by the deck file ({deck.alignment})"
-        return declared, reason
+        return declared, reason.removeprefix(f"{declared}: ")   # the readers write "wizard: avatar ..."
     avatars = Counter()
     for entry in deck.entries:
         card = entry.card
