@@ -112,3 +112,13 @@ def test_rulebook_one_of_each_character_card_in_the_play_deck():
     assert bad.citation.startswith("rulebook MELE Starter steps 2 and 5")
     # coe has no such rule: two copies are within the 3-copy limit.
     assert only(verdict(parts, "ringwraith", "coe"), "copy-limit") == []
+
+
+def test_rulebook_fallen_wizard_may_hold_two_of_each_non_unique_character():
+    # MEWH "Your Play Deck": two of each non-unique character (not MELE's one of each).
+    parts = base_parts("fallen-wizard")
+    parts[P.CHARACTERS].append((2, "WH-10"))    # Sly Southerner x2
+    assert only(verdict(parts, "fallen-wizard", "rulebook"), "copy-limit") == []
+    parts[P.CHARACTERS][-1] = (3, "WH-10")
+    [bad] = only(verdict(parts, "fallen-wizard", "rulebook"), "copy-limit")
+    assert bad.message == "3 copies of Sly Southerner [M]; the limit for a character in a fallen-wizard deck is 2"
