@@ -8,7 +8,16 @@ from collections.abc import Iterator
 from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, Card
 from deckcheck.cards.names import fold
 from deckcheck.decklist.model import DeckEntry, Part
-from deckcheck.rules.common import all_lines, copies, deck_cards, first_part, label, version_key
+from deckcheck.rules.common import (
+    CHARACTER_ROLE,
+    all_lines,
+    copies,
+    deck_cards,
+    first_part,
+    label,
+    role,
+    version_key,
+)
 from deckcheck.rules.registry import Context, Violation, rule
 
 
@@ -130,7 +139,7 @@ def _one_of_each_character(ctx: Context) -> Iterator[Violation]:
     groups: dict[tuple, list[DeckEntry]] = defaultdict(list)
     for entry in deck_cards(ctx):
         card = entry.card
-        if entry.part.in_play_deck and card.type == CHARACTER and not card.avatar and not card.unique:
+        if entry.part.in_play_deck and role(card, ctx) == CHARACTER_ROLE and not card.unique:
             groups[version_key(card)].append(entry)
     for group in groups.values():
         total = sum(e.count for e in group)
