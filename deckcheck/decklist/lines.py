@@ -186,9 +186,10 @@ class TextCursor:
     def __init__(self, text: str):
         self.text, self.pos = text, 0
 
-    def find(self, needle: str) -> int | None:
+    def find(self, needle: str) -> int:
+        """The line of the next occurrence; where it cannot be found (escapes differ), the line reached so far."""
         at = self.text.find(needle, self.pos)
         if at < 0:
-            return None
+            return self.text.count("\n", 0, self.pos) + 1
         self.pos = at + len(needle)
         return self.text.count("\n", 0, at) + 1

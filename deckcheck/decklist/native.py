@@ -58,7 +58,8 @@ def read_data(data: dict, text: str, path: str) -> ReadResult:
         for index, entry in enumerate(entries):
             if (key, index) in bad_entries or not isinstance(entry, dict):
                 continue
-            _read_entry(result, path, part, entry, cursor.find(json.dumps(entry.get("card") or entry["name"])))
+            line = cursor.find(json.dumps(entry.get("card") or entry["name"], ensure_ascii=False))
+            _read_entry(result, path, part, entry, line)
     return result
 
 

@@ -64,7 +64,7 @@ def _read_entry(result: ReadResult, path: str, cursor: TextCursor, entry: object
         result.problem(path, None, "bad-entry", f"entry {entry!r} is not an object; skipped")
         return
     card_id, name, qty = entry.get("card"), entry.get("name"), entry.get("qty", 1)
-    line = cursor.find(json.dumps(card_id) if isinstance(card_id, str) else json.dumps(name))
+    line = cursor.find(json.dumps(card_id if isinstance(card_id, str) else name, ensure_ascii=False))
     text = json.dumps(entry, ensure_ascii=False)
     if not isinstance(qty, int) or isinstance(qty, bool):
         result.problem(path, line, "bad-count", f"qty {qty!r} is not a whole number in {text}; skipped")
