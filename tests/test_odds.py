@@ -14,6 +14,7 @@ from deckcheck.analysis.odds import (
     exactly_fraction,
     joint_at_least,
     joint_at_least_fraction,
+    joint_overlapping_curve,
     joint_overlapping_fraction,
     p_at_least,
     p_exactly,
@@ -185,3 +186,10 @@ def test_overlapping_joint_equals_the_disjoint_one_on_disjoint_groups():
     disjoint = joint_at_least_fraction([(3, 1), (4, 2), (5, 1)], 50, 8)
     atoms = [(3, frozenset({0})), (4, frozenset({1})), (5, frozenset({2}))]
     assert joint_overlapping_fraction(atoms, [1, 2, 1], 50, 8) == disjoint
+
+
+def test_overlapping_curve_matches_brute_force_at_each_point():
+    atoms = [(1, frozenset({0, 1})), (3, frozenset({1})), (2, frozenset({0}))]
+    curve = joint_overlapping_curve(atoms, [1, 2], 10, [3, 4, 5, 10])
+    assert curve == [_brute_force_overlapping(atoms, [1, 2], 10, n) for n in (3, 4, 5, 10)]
+    assert curve[-1] == 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from deckcheck.analysis.odds import OPENING_HAND, draw_curve, joint_overlapping_fraction
+from deckcheck.analysis.odds import OPENING_HAND, draw_curve, joint_overlapping_curve
 from deckcheck.cards.lookup import split_written_name
 from deckcheck.cards.names import fold
 from deckcheck.decklist.model import Deck, DeckEntry
@@ -173,8 +173,11 @@ def odds_table(deck: Deck, conditions: list[Condition], *, draws: int = 0,
         shared = _shared_cards(conditions)
         if shared:
             table.notes.append(f"{', '.join(shared)} counted in more than one condition (once in the hand)")
-        table.joint = [float(joint_overlapping_fraction(_atoms(conditions), [c.at_least for c in conditions],
-                                                        size, n)) for n in seen]
+            needs = [c.at_least for c in conditions]
+            table.joint = [float(p) for p in joint_overlapping_curve(_atoms(conditions), needs, size, seen)]
+        else:
+            requirements = [(c.copies, c.at_least) for c in conditions]
+            table.joint = [p for _, p in draw_curve(requirements, size, hand, draws)]
     return table
 
 

@@ -100,26 +100,43 @@ def joint_overlapping_fraction(
 
     The deck is cut into disjoint *atoms*: `(copies, conditions)` — copies of cards that count for exactly
     that set of condition indexes (a card in two groups counts for both). Cards in no atom are the rest.
-    Exact dynamic programme over the atoms; each state is (cards taken so far, counts capped at the needs).
     """
-    _check_draw(deck_size, drawn)
+    return joint_overlapping_curve(atoms, needs, deck_size, [drawn])[0]
+
+
+def joint_overlapping_curve(
+    atoms: list[tuple[int, frozenset[int]]], needs: list[int], deck_size: int, seen: list[int]
+) -> list[Fraction]:
+    """`joint_overlapping_fraction` for each number of cards in `seen`, from one pass over the atoms.
+
+    Exact dynamic programme: a state is (atom cards taken so far, each condition's count capped at its need);
+    its number of ways is then completed with C(rest, n - taken) cards from outside every atom.
+    """
+    for drawn in seen:
+        _check_draw(deck_size, drawn)
     if any(copies < 0 for copies, _ in atoms) or any(need < 0 for need in needs):
         raise ValueError("copies and needs must be >= 0")
     rest = deck_size - sum(copies for copies, _ in atoms)
     if rest < 0:
         raise ValueError(f"the atoms hold {deck_size - rest} cards, more than the deck's {deck_size}")
-    states: dict[tuple[int, tuple[int, ...]], int] = {(0, (0,) * len(needs)): 1}
+    most = max(seen, default=0)
+    # cards counting for the same conditions are interchangeable: one atom each (C(a+b,x) = sum C(a,i)C(b,x-i))
+    merged: dict[frozenset[int], int] = {}
     for copies, members in atoms:
+        merged[members] = merged.get(members, 0) + copies
+    states: dict[tuple[int, tuple[int, ...]], int] = {(0, (0,) * len(needs)): 1}
+    for members, copies in merged.items():
         following: dict[tuple[int, tuple[int, ...]], int] = {}
         for (taken, counts), ways in states.items():
-            for x in range(min(copies, drawn - taken) + 1):
+            for x in range(min(copies, most - taken) + 1):
                 new_counts = tuple(min(c + x, needs[i]) if i in members else c for i, c in enumerate(counts))
                 key = (taken + x, new_counts)
                 following[key] = following.get(key, 0) + ways * comb(copies, x)
         states = following
-    favourable = sum(ways * comb(rest, drawn - taken) for (taken, counts), ways in states.items()
-                     if all(c >= need for c, need in zip(counts, needs)))
-    return Fraction(favourable, comb(deck_size, drawn))
+    satisfied = [(taken, ways) for (taken, counts), ways in states.items()
+                 if all(c >= need for c, need in zip(counts, needs))]
+    return [Fraction(sum(ways * comb(rest, n - taken) for taken, ways in satisfied if taken <= n),
+                     comb(deck_size, n)) for n in seen]
 
 
 def draw_curve(
