@@ -6,14 +6,14 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, Card
-from deckcheck.cards.names import fold
-from deckcheck.decklist.model import DeckEntry, Part
+from deckcheck.decklist.model import DeckEntry
 from deckcheck.rules.common import (
     CHARACTER_ROLE,
     all_lines,
     copies,
     deck_cards,
     first_part,
+    fold,
     label,
     role,
     version_key,
@@ -148,5 +148,5 @@ def _one_of_each_character(ctx: Context) -> Iterator[Violation]:
                 "copy-limit",
                 f"{copies(total)} of the character {label(group[0].card)} in the play deck; "
                 f"only {limit} of each character card may be included",
-                entry=group[0], part=Part.CHARACTERS if group[0].part == Part.CHARACTERS else group[0].part,
+                entry=group[0], part=group[0].part,
                 lines=all_lines(group))

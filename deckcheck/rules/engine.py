@@ -10,6 +10,7 @@ import importlib
 import pkgutil
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 
 from deckcheck.decklist.model import PART_ORDER, Deck
 from deckcheck.errors import DeckcheckError
@@ -32,8 +33,9 @@ ALIGNMENT_WORDS = {
 }
 
 
+@cache
 def load_rule_modules() -> None:
-    """Import every rule module of deckcheck.rules so that all codes are registered."""
+    """Import every rule module of deckcheck.rules so that all codes are registered (once per process)."""
     package = importlib.import_module("deckcheck.rules")
     for info in pkgutil.iter_modules(package.__path__):
         if info.name not in _NOT_RULE_MODULES and not info.name.startswith("_"):

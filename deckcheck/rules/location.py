@@ -6,9 +6,8 @@ from collections import defaultdict
 from collections.abc import Iterator
 
 from deckcheck.cards.model import REGION, SITE, Card
-from deckcheck.cards.names import fold
 from deckcheck.decklist.model import DeckEntry, Part
-from deckcheck.rules.common import all_lines, copies, label, resolved, version_key
+from deckcheck.rules.common import all_lines, copies, fold, label, resolved, version_key
 from deckcheck.rules.registry import Context, Violation, rule
 
 SITE_KIND = {"Hero": "hero", "Minion": "minion", "Fallen-wizard": "Fallen-wizard", "Balrog": "Balrog"}
