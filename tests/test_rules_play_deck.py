@@ -178,3 +178,12 @@ def test_agent_mind_over_36():
     assert only(verdict(parts, "wizard", "rulebook"), "agent-mind") == []    # coe only
     parts[P.SIDEBOARD] = []
     assert only(verdict(parts, "wizard", "coe"), "agent-mind") == []
+
+
+def test_the_fallen_wizard_cap_is_per_card_across_reprints_and_parts():
+    # Twilight TW-106 in the hazards and its LE-145 reprint in the resources: one card, 3 copies, 2 may count.
+    parts = base_parts("fallen-wizard")
+    parts[P.RESOURCES] = parts[P.RESOURCES][:-2] + [(1, "LE-171"), (1, "LE-145")]   # 27 resources + 1 Twilight
+    parts[P.HAZARDS].append((2, "TW-106"))
+    [bad] = only(verdict(parts, "fallen-wizard", "coe"), "hazard-parity")
+    assert "(plus 3 copies playable as either, at most 2 of them as resources)" in bad.message

@@ -22,6 +22,7 @@ from deckcheck.rules.common import (
     play_deck,
     plural,
     role,
+    version_key,
 )
 from deckcheck.rules.registry import Context, Violation, rule
 
@@ -50,6 +51,7 @@ class Split:
 def split_play_deck(ctx: Context) -> Split:
     cap = ctx.data["play_deck"]["either_as_resource_max"]
     split = Split()
+    either: Counter = Counter()
     for entry in play_deck(ctx):
         kind = role(entry.card, ctx)
         if kind == RESOURCE_ROLE:
@@ -58,12 +60,14 @@ def split_play_deck(ctx: Context) -> Split:
             split.hazards += entry.count
         elif kind == EITHER:
             split.either += entry.count
-            # The FW cap applies to hazards playable as resources; a resource playable as a hazard is free.
-            capped = cap and entry.card.type == "Hazard"
-            split.either_as_resource_max += min(entry.count, cap) if capped else entry.count
+            either[(version_key(entry.card), entry.card.type)] += entry.count
         else:
             continue
         split.entries.append(entry)
+    # The FW cap is per card (reprints and lines in several parts together) and applies to hazards
+    # playable as resources; a resource playable as a hazard may always count as a resource.
+    for (_, card_type), count in either.items():
+        split.either_as_resource_max += min(count, cap) if cap and card_type == "Hazard" else count
     return split
 
 
