@@ -231,3 +231,21 @@ def test_the_example_registrations_rebuild_from_their_script(tmp_path):
         for sheet in rebuilt.sheetnames:
             assert list(rebuilt[sheet].iter_rows(values_only=True)) == \
                    list(committed[sheet].iter_rows(values_only=True))
+
+
+def test_alignment_column_decides_a_deck_that_does_not_tell(tmp_path):
+    hazards_only = "####\nDeck\n####\n\n# Hazard (6)\n\n3 Orc-raiders (TW)\n3 Wargs (TW)\n"
+    balrog = (EXAMPLES / "balrog-legal.meccg").read_text(encoding="utf-8")
+    path = tmp_path / "r.csv"
+    import csv
+
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerows([["player", "alignment", "deck"], ["Ann", "", hazards_only],
+                                  ["Bob", "hero", hazards_only], ["Cid", "", balrog]])
+    out = tmp_path / "r.xlsx"
+    assert run([str(path), "-o", str(out)]) == 1
+    ann, bob, cid = list(openpyxl.load_workbook(out)["Summary"].iter_rows(min_row=2, values_only=True))
+    assert ann[2] == "error" and ann[9].startswith("not-checked: cannot tell the deck's alignment")
+    assert ann[9].endswith("fill in the alignment column")
+    assert bob[2] == "illegal" and bob[4] == "wizard"       # checked as a Wizard deck: far too small
+    assert cid[2] == "error" and "put coe in the ruleset column" in cid[9]

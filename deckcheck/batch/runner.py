@@ -89,10 +89,10 @@ def problem(code: str, message: str, *, severity: str = "error", citation: str =
 def check_registration(reg: Registration, settings: Settings) -> RowResult:
     """Read and validate one registration's deck; every failure becomes part of the row, never an exception."""
     ruleset = reg.ruleset or settings.ruleset
-    length = reg.length or settings.length
     alignment = reg.alignment or settings.alignment
     result = RowResult(index=reg.index, sheet=reg.sheet, row=reg.row, player=reg.player, extras=reg.extras,
-                       status=ERROR, deck=_deck_label(reg), alignment=alignment, ruleset=ruleset, length=length)
+                       status=ERROR, deck=_deck_label(reg), alignment=alignment, ruleset=ruleset,
+                       length=reg.length or settings.length)
     result.violations.extend(problem(CODE_REGISTRATION, text) for text in reg.problems)
     if ruleset not in RULESETS:
         result.violations.append(problem(CODE_REGISTRATION,
@@ -100,36 +100,48 @@ def check_registration(reg: Registration, settings: Settings) -> RowResult:
         return result
     if not reg.deck.strip():
         return result
+    deck = _read_into(result, reg, settings)
+    verdict = _validate_into(result, deck, settings) if deck is not None else None
+    if verdict is not None:
+        reading = reading_problems(deck, verdict.violations)
+        result.alignment = verdict.alignment or alignment
+        result.violations.extend(reading)
+        result.violations.extend(v.to_json() for v in verdict.violations)
+        if not reg.problems:
+            # A line the reader had to skip may hide a card: such a deck is not reported legal.
+            skipped = any(p["severity"] == "error" for p in reading)
+            result.status = LEGAL if verdict.legal and not skipped else ILLEGAL
+    return result
+
+
+def _read_into(result: RowResult, reg: Registration, settings: Settings):
+    """The row's deck, or None with the reason added to the row."""
     try:
-        deck = _load_deck(reg, settings, alignment)
+        deck = _load_deck(reg, settings, result.alignment)
     except DeckcheckError as exc:
         code = CODE_UNREADABLE if reg.deck_is_pasted else CODE_DECK_FILE
         result.violations.append(problem(code, _deck_error_text(exc, reg)))
-        return result
+        return None
     except Exception as exc:  # noqa: BLE001 - one row's bug must not lose the other 499 rows
         result.violations.append(problem(CODE_INTERNAL, f"reading the deck failed: {type(exc).__name__}: {exc}"))
-        return result
+        return None
     result.deck_name = deck.name
+    return deck
+
+
+def _validate_into(result: RowResult, deck, settings: Settings):
+    """The deck's verdict, or None with the reason added to the row."""
     try:
-        verdict = _validator(settings)(deck, ruleset=ruleset, alignment=alignment, length=length)
+        return _validator(settings)(deck, ruleset=result.ruleset, alignment=result.alignment,
+                                    length=result.length)
     except DeckcheckError as exc:
         # The engine's advice names command options; in a batch the row's own columns are the place.
         message = (exc.message.replace("give --alignment", "fill in the alignment column")
                    .replace("use --rules coe", "put coe in the ruleset column (or use --rules coe)"))
         result.violations.append(problem(CODE_NOT_CHECKED, message))
-        return result
-    except Exception as exc:  # noqa: BLE001 - see above
+    except Exception as exc:  # noqa: BLE001 - see _read_into
         result.violations.append(problem(CODE_INTERNAL, f"validating failed: {type(exc).__name__}: {exc}"))
-        return result
-    result.alignment = verdict.alignment or alignment
-    reading = reading_problems(deck, verdict.violations)
-    result.violations.extend(reading)
-    result.violations.extend(v.to_json() for v in verdict.violations)
-    if not reg.problems:
-        # A line the reader had to skip may hide a card: such a deck is not reported legal.
-        skipped = any(p["severity"] == "error" for p in reading)
-        result.status = LEGAL if verdict.legal and not skipped else ILLEGAL
-    return result
+    return None
 
 
 # A name the catalog could not pin down is one problem, whichever of these codes the reader and the rule use.
