@@ -129,6 +129,15 @@ def test_leftover_pool_characters_join_the_play_deck():
     assert set(left_out) == {"Leader", "Scout", "Big Hero", "Heavy"} - drafted
 
 
+def test_a_fallen_wizard_neither_drafts_nor_plays_characters_of_mind_above_five():
+    sim = build_sim_deck(synthetic_deck(alignment="fallen-wizard"))    # Leader has mind 6
+    assert [sim.kinds[k].name for k in sim.start_characters] == ["Scout"]
+    assert kind(sim, LEADER) in sim.play_deck
+    assert sim.character_sites[kind(sim, LEADER)] == frozenset()
+    assert sim.character_sites[kind(sim, SMALL)]                       # mind 2: fine
+    assert sim.mp[kind(sim, SWORD)] == 1                               # and every MP card scores 1
+
+
 def test_scoring_follows_alignment():
     hero_item = card("Hero Sword", "Resource", subtypes=("Major Item",), mp=3)
     minion_item = card("Minion Sword", "Resource", subtypes=("Major Item",), alignment="Minion", mp=3)

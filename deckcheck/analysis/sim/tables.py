@@ -53,6 +53,8 @@ AVATAR_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "
                     "Balrog": "balrog"}
 # A play deck holds at most 10 non-avatar characters; leftover pool characters fill up to it (coe 1.9).
 PLAY_DECK_CHARACTERS = 10
+# A Fallen-wizard may not draft nor play a character of mind above 5 (coe 1.9.F3, 2.II.2.2.F1).
+FW_MAX_MIND = 5
 
 
 @dataclass
@@ -302,6 +304,8 @@ class _Builder:
     def _character_sites(self, card: Card) -> frozenset[int]:
         """Where a character may enter play: its home site(s), and any haven (an avatar: its alignment's)."""
         sim = self.sim
+        if self.alignment == "fallen-wizard" and not card.avatar and (leading_int(card.mind) or 0) > FW_MAX_MIND:
+            return frozenset()    # coe 2.II.2.2.F1: a Fallen-wizard cannot play a character of mind above 5
         homes = set(home_sites(card.home_site, sim.sites))
         if card.avatar:
             allowed = {fold(n) for n in AVATAR_HAVENS[self.alignment]}
@@ -318,11 +322,14 @@ class _Builder:
         sim = self.sim
         characters = [c for c in pool if c.type == CHARACTER and not c.avatar]
         limit = START_SIZE[self.alignment]
-        best: tuple = ()
+        fallen = self.alignment == "fallen-wizard"     # coe 1.9.F3: no starting character of mind above 5
+        draftable = [i for i, c in enumerate(characters) if not fallen or (leading_int(c.mind) or 0) <= FW_MAX_MIND]
+        minds = {i: leading_int(characters[i].mind) or 0 for i in draftable}
+        best: tuple[int, ...] = ()
         best_key = (-1, -1)
-        for size in range(min(limit, len(characters)), 0, -1):
-            for group in combinations(range(len(characters)), size):
-                mind = sum(leading_int(characters[i].mind) or 0 for i in group)
+        for size in range(min(limit, len(draftable)), 0, -1):
+            for group in combinations(draftable, size):
+                mind = sum(minds[i] for i in group)
                 if mind > GENERAL_INFLUENCE:
                     continue
                 key = (mind, sum(characters[i].mp or 0 for i in group))
