@@ -381,7 +381,7 @@ def test_json_to_stdout_keeps_text_as_written(tmp_path, fake_command, capsys):
     assert [r["player"] for r in document["results"]] == [r.player for r in rows]
     assert document["results"][7]["player"] == INJECTION_NAMES[0]       # JSON is not a spreadsheet
     assert document["results"][0]["extras"] == {"Table": "1", "E-mail": "p0@example.org", "Notes": "note 0"}
-    assert "8 registrations: 3 legal, 2 illegal, 3 unreadable" in captured.err
+    assert "8 registrations: 3 legal, 2 illegal, 3 errors (row or deck unreadable)" in captured.err
 
 
 # ---------------------------------------------------------------- the command: exit codes and file safety

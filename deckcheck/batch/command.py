@@ -55,4 +55,4 @@ def _summary_line(results: list[RowResult], written: list[Path]) -> str:
     errors = sum(r.status == ERROR for r in results)
     where = f"; results in {', '.join(str(p) for p in written)}" if written else ""
     return (f"deckcheck: {len(results)} registrations: {legal} legal, {illegal} illegal, "
-            f"{errors} unreadable{where}")
+            f"{errors} error{'' if errors == 1 else 's'} (row or deck unreadable){where}")
