@@ -69,7 +69,7 @@ def format_text(summary: dict) -> str:
     """The human report: per-turn table, exhaustion, stuck cards, opening-hand odds."""
     s = summary
     lines = [
-        f"{s['deck']} ({s['alignment']}): {s['games']} games of {s['turns']} turns, seed {s['seed']}, "
+        f"{s['deck']} ({s['alignment']}): {s['games']} games of {s['turns']} own turns, seed {s['seed']}, "
         f"hazards {s['hazards']}, {s['length']}-deck game (call at {s['threshold']} MP)",
         f"play deck {s['play_deck']} cards; starting company: {', '.join(s['starting_company']) or 'none'}",
         "",
@@ -81,7 +81,8 @@ def format_text(summary: dict) -> str:
                      f"{row['p_threshold']:>10.1%}  {row['p_called']:>9.1%}")
     ex = s["exhaustion"]
     lines.append("")
-    lines.append(f"play deck exhausted within {s['turns']} turns in {ex['p_within_turns']:.1%} of games")
+    turns = f"{s['turns']} turn" + ("s" if s["turns"] != 1 else "")
+    lines.append(f"play deck exhausted within {turns} in {ex['p_within_turns']:.1%} of games")
     if ex["mean_turn"] is None:
         lines.append(f"expected exhaustion turn: none within {ex['horizon']} turns")
     else:
@@ -89,8 +90,10 @@ def format_text(summary: dict) -> str:
                      + (f" ({ex['p_within_horizon']:.1%} of games exhaust by turn {ex['horizon']})"
                         if ex["p_within_horizon"] < 1 else ""))
     lines.append("cards most often stuck in hand (turn-ends held over, per game):")
-    for row in s["stuck_in_hand"] or [{"card": "none", "turns_held_per_game": 0, "copies": 0}]:
+    for row in s["stuck_in_hand"]:
         lines.append(f"  {row['turns_held_per_game']:6.2f}  {row['card']} (x{row['copies']})")
+    if not s["stuck_in_hand"]:
+        lines.append("  none")
     o = s["opening_hand"]
     lines += [
         "opening hand (8 cards):",
