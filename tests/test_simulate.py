@@ -394,7 +394,7 @@ def assert_within_monte_carlo_error(observed: int, games: int, exact: float) -> 
 
 def test_simulated_opening_hands_match_the_exact_odds(sim):
     games = 20_000
-    tally = run_games(sim, 0, games, 1, 5, "none")
+    tally = run_games(sim, 0, games, 1, 5, "none", horizon=1)
     size = sim.deck_size
     for k in set(sim.play_deck):
         assert_within_monte_carlo_error(tally.opening_kind[k], games, p_at_least(1, sim.copies(k), size, 8))
@@ -441,7 +441,7 @@ def test_real_deck_opening_hands_match_the_exact_odds():
 
     sim = build_sim_deck(read_deck(GANDALF))
     games = 20_000
-    tally = run_games(sim, 0, games, 1, 9, "none")
+    tally = run_games(sim, 0, games, 1, 9, "none", horizon=1)
     size = sim.deck_size
     for k in set(sim.play_deck):
         assert_within_monte_carlo_error(tally.opening_kind[k], games, p_at_least(1, sim.copies(k), size, 8))

@@ -567,7 +567,7 @@ class Game:
         sim = self.sim
         return (self.mp >= sim.threshold and self.exhaustions >= sim.length - 1) or self.exhaustions >= sim.length
 
-    def play(self, turns: int, tally: Tally) -> None:
+    def play(self, turns: int, tally: Tally, horizon: int = EXHAUSTION_HORIZON) -> None:
         sim = self.sim
         self._record_opening(tally)
         called = False
@@ -594,7 +594,7 @@ class Game:
         tally.games += 1
         if self.first_exhaustion:
             tally.exhausted_games += 1
-        while not self.first_exhaustion and self.turn < EXHAUSTION_HORIZON:
+        while not self.first_exhaustion and self.turn < horizon:
             self.turn += 1                        # played on only to see when the play deck runs out
             self.our_turn()
             self.opponent_turn()
@@ -623,9 +623,12 @@ class Game:
         tally.opening_both += playable_character and reachable_resource
 
 
-def run_games(sim: SimDeck, first: int, count: int, turns: int, seed: int, hazards: str) -> Tally:
-    """Play games first..first+count-1, each with its own seeded generator."""
+def run_games(sim: SimDeck, first: int, count: int, turns: int, seed: int, hazards: str,
+              horizon: int = EXHAUSTION_HORIZON) -> Tally:
+    """Play games first..first+count-1, each with its own seeded generator.
+
+    `horizon` is the last turn played to find the first exhaustion (tests of opening hands need none)."""
     tally = Tally(turns=turns, kinds=len(sim.kinds))
     for game in range(first, first + count):
-        Game(sim, game_rng(seed, game), hazards).play(turns, tally)
+        Game(sim, game_rng(seed, game), hazards).play(turns, tally, horizon)
     return tally
