@@ -363,6 +363,16 @@ def test_calling_the_game_needs_the_threshold_and_exhaustions(sim):
     assert game.may_call()                                      # or two exhaustions
 
 
+def test_a_called_game_stops_scoring():
+    sim = build_sim_deck(synthetic_deck(), length=1)               # 1-deck: 20 MP suffice, no exhaustion needed
+    game = new_game(sim)
+    game.mp = 20
+    tally = Tally(turns=5, kinds=len(sim.kinds))
+    game.play(5, tally, horizon=0)
+    assert tally.called == [1] * 5
+    assert len(set(tally.mp_sum)) == 1 and tally.reached == [1] * 5   # frozen after turn 1
+
+
 def test_hazard_model_costs_marshalling_points(sim):
     calm = simulate_tables(sim, games=400, turns=10, seed=3, hazards="none")
     heavy = simulate_tables(sim, games=400, turns=10, seed=3, hazards="heavy")
