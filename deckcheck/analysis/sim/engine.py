@@ -422,7 +422,7 @@ class Game:
                 self.eliminate(company, victims[int(rng.random() * len(victims))])
 
     def _cancel(self) -> bool:
-        """A resource short-event in hand (Concealment, Dodge...) cancels one hazard effect."""
+        """A resource event worth no MP in hand (Concealment, Dodge...) is spent to cancel one hazard effect."""
         sim = self.sim
         for kind in self.hand:
             if sim.role[kind] == ROLE_EVENT and sim.mp[kind] <= 0:
