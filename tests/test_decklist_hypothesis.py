@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from deckcheck.decklist import FORMATS, parse_text
 from deckcheck.errors import DeckcheckError
 from deckcheck.fileio import decode_bytes
+from tests._shared import corpus_files, needs_decks
 
 FIXTURES = Path(__file__).parent / "fixtures" / "decklist"
 SAMPLES = sorted(decode_bytes(p.read_bytes())[0] for p in FIXTURES.iterdir() if p.is_file())
@@ -60,10 +61,7 @@ def test_deck_shaped_random_text_gives_diagnostics_with_lines(text, input_format
     parse_checked(text, input_format)
 
 
-@CHECKS
-@given(data=st.data(), input_format=FORMAT_OR_DETECT)
-def test_mutated_real_decks_give_diagnostics_with_lines(data, input_format):
-    text = data.draw(st.sampled_from(SAMPLES))
+def mutate_and_parse(data, text: str, input_format: str | None) -> None:
     for _ in range(data.draw(st.integers(1, 4))):
         start = data.draw(st.integers(0, len(text)))
         end = data.draw(st.integers(start, min(len(text), start + 40)))
@@ -75,6 +73,23 @@ def test_mutated_real_decks_give_diagnostics_with_lines(data, input_format):
         else:
             text = text[:end] + text[start:end] + text[end:]
     parse_checked(text, input_format)
+
+
+@CHECKS
+@given(data=st.data(), input_format=FORMAT_OR_DETECT)
+def test_mutated_fixture_decks_give_diagnostics_with_lines(data, input_format):
+    mutate_and_parse(data, data.draw(st.sampled_from(SAMPLES)), input_format)
+
+
+CORPUS = corpus_files()
+
+
+@needs_decks
+@CHECKS
+@given(data=st.data(), input_format=FORMAT_OR_DETECT)
+def test_mutated_real_corpus_decks_give_diagnostics_with_lines(data, input_format):
+    path = data.draw(st.sampled_from(CORPUS or [FIXTURES / "fenced.meccg"]))
+    mutate_and_parse(data, decode_bytes(path.read_bytes())[0], input_format)
 
 
 @CHECKS
