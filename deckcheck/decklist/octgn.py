@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 import re
 import xml.etree.ElementTree as ET
+from bisect import bisect_right
 
 from deckcheck.decklist.lines import ReadResult, check_count, label_part, split_card_text
 from deckcheck.decklist.model import Part, RawLine
@@ -76,8 +77,7 @@ def _check_well_formed(text: str, path: str, result: ReadResult) -> None:
         ET.fromstring(text.lstrip("\ufeff").encode("utf-8"))
     except ET.ParseError as exc:
         line = exc.position[0] if getattr(exc, "position", None) else None
-        result.problem(path, line, "bad-xml", f"not well-formed XML ({exc.msg if hasattr(exc, 'msg') else exc}); "
-                       "the cards that could be read are kept")
+        result.problem(path, line, "bad-xml", f"not well-formed XML ({exc}); the cards that could be read are kept")
     except (ValueError, RecursionError) as exc:
         result.problem(path, None, "bad-xml", f"not well-formed XML ({exc}); the cards that could be read are kept")
 
@@ -91,5 +91,4 @@ def _line_starts(text: str) -> list[int]:
 
 
 def _line_of(starts: list[int], offset: int) -> int:
-    from bisect import bisect_right
     return bisect_right(starts, offset)
