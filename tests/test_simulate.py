@@ -373,6 +373,28 @@ def test_a_called_game_stops_scoring():
     assert len(set(tally.mp_sum)) == 1 and tally.reached == [1] * 5   # frozen after turn 1
 
 
+def test_hazards_cost_the_site_phase_or_a_character_unless_a_short_event_cancels(sim):
+    game = new_game(sim)
+    game.p_lose, game.p_kill = 1.0, 0.0
+    game.deck = [kind(sim, ORC)] * 30                                   # draws bring no short-event
+    company = game.companies[0]
+    game.hand = [kind(sim, DODGE)]
+    game.move(company, site_index(sim, RUIN))
+    assert not company.lost and game.discard == [kind(sim, DODGE)]     # Dodge spent on the hazard
+    game.move(company, site_index(sim, RIVENDELL))
+    assert not company.lost                                             # havens: no hazard model
+    game.hand = [kind(sim, SWORD)]
+    game.move(company, site_index(sim, RUIN))
+    assert company.lost
+    game.p_lose, game.p_kill = 0.0, 1.0
+    game.move(company, site_index(sim, RIVENDELL))
+    game.hand = []
+    mp = game.mp
+    game.move(company, site_index(sim, RUIN))
+    assert [c.kind for c in company.characters] in ([kind(sim, LEADER)], [kind(sim, SCOUT)])
+    assert game.mp < mp and game.gi_used < 9                            # the victim's MP and influence go
+
+
 def test_hazard_model_costs_marshalling_points(sim):
     calm = simulate_tables(sim, games=400, turns=10, seed=3, hazards="none")
     heavy = simulate_tables(sim, games=400, turns=10, seed=3, hazards="heavy")

@@ -422,10 +422,10 @@ class Game:
                 self.eliminate(company, victims[int(rng.random() * len(victims))])
 
     def _cancel(self) -> bool:
-        """A resource event worth no MP in hand (Concealment, Dodge...) is spent to cancel one hazard effect."""
-        sim = self.sim
+        """A resource short-event worth no MP in hand (Concealment, Dodge...) is spent to cancel one hazard effect."""
+        cancels = self.sim.cancels
         for kind in self.hand:
-            if sim.role[kind] == ROLE_EVENT and sim.mp[kind] <= 0:
+            if cancels[kind]:
                 self.hand.remove(kind)
                 self.discard.append(kind)
                 return True

@@ -79,6 +79,7 @@ class SimDeck:
     play_sites: list[frozenset[int]] = field(default_factory=list)   # sites where the kind can be played
     character_sites: list[frozenset[int]] = field(default_factory=list)  # where a character may enter play
     keep_value: list[int] = field(default_factory=list)           # hand-management rank: discard lowest first
+    cancels: list[bool] = field(default_factory=list)             # MP-less resource short-events: spent on hazards
     play_deck: list[int] = field(default_factory=list)            # one kind index per card
     start_characters: list[int] = field(default_factory=list)
     start_items: list[int] = field(default_factory=list)
@@ -290,6 +291,7 @@ class _Builder:
         sim.play_sites.append(sites)
         sim.character_sites.append(self._character_sites(card) if role == ROLE_CHARACTER else frozenset())
         sim.keep_value.append(_keep_value(role, mp, bool(sites)))
+        sim.cancels.append(role == ROLE_EVENT and mp <= 0 and "Short-event" in card.subtypes)
         return k
 
     def _play_sites(self, card: Card, role: int) -> frozenset[int]:
