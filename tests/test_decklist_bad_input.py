@@ -137,3 +137,13 @@ def test_forced_input_format_is_used_even_when_detection_would_differ():
 def test_pasted_text_with_cr_line_ends_keeps_its_line_numbers():
     deck = parse_text("Deck\r\n\r\n3 Twilight (LE)\r1 Dodge (TW)\r\n", path="Sheet1!B2")
     assert sorted((e.card.name, e.lines) for e in deck.entries) == [("Dodge", [4]), ("Twilight", [3])]
+
+
+@pytest.mark.parametrize("text, fmt", [
+    ("[NetMECCG v1.4 Deck]\n[hazards]\nTwilight\nThis deck won the 2015 championship thanks to careful play\n"
+     "http://forum.example/deck\n", "netmeccg"),
+    ("Deck\n\n3 Twilight (LE)\nThis deck won the 2015 championship thanks to careful play\n", "gccg-plain"),
+])
+def test_commentary_among_card_lines_is_reported_not_read_as_cards(text, fmt):
+    deck = parse_text(text, path="c.txt", input_format=fmt)
+    assert set(codes(deck)) == {"not-a-card-line"} and len(deck.entries) == 1

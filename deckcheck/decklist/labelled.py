@@ -23,7 +23,6 @@ META_KEYS = {"name": "name", "deck name": "name", "deck": "name", "player": "pla
 BARE_LABELS = {"pool", "starting company", "characters", "resources", "hazards", "sideboard", "sites", "fwsb",
                "fw dc sb", "avatars", "items", "factions", "allies", "creatures", "hazard creatures",
                "hazard events", "location deck", "sideboard vs fw", "anti fw", "notes"}
-PROSE_WORDS = 9   # a line of this many words without a count is a sentence, not a card
 
 
 def read_markdown(text: str, path: str) -> ReadResult:
@@ -72,10 +71,6 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
             continue
         if not isinstance(section, Part):
             continue   # prose before the list, or lines of an unknown section
-        if _is_prose(stripped):
-            result.problem(path, line_no, "not-a-card-line",
-                           f"not a card line: {stripped[:60]!r}; skipped", severity="warning")
-            continue
         raw = read_card_line(result, path, line_no, stripped, section)
         if raw:
             seen_parts.add(section)
@@ -128,7 +123,3 @@ def _metadata(result: ReadResult, stripped: str) -> bool:
         setattr(result, key, value)
     return True
 
-
-def _is_prose(stripped: str) -> bool:
-    count, rest = split_count(strip_bullet(stripped))
-    return count is None and len(rest.split()) >= PROSE_WORDS

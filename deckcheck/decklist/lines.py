@@ -156,6 +156,15 @@ def label_part(label: str) -> Part | str | None:
     return None
 
 
+# No card name has more than 7 words; a line of 9 or more without a count is a sentence.
+PROSE_WORDS = 9
+
+
+def looks_like_prose(text: str) -> bool:
+    """A comment or explanation among the card lines (forum links, strategy sentences)."""
+    return len(text.split()) >= PROSE_WORDS or "://" in text
+
+
 def read_card_line(result: ReadResult, path: str, line_no: int, text: str, part: Part,
                    *, default_count: int | None = None) -> RawLine | None:
     """Parse "3 Name [H] (TW)" into a RawLine appended to result; problems become diagnostics.
@@ -164,6 +173,10 @@ def read_card_line(result: ReadResult, path: str, line_no: int, text: str, part:
     a missing count is reported and the line is read as 1 copy so the rest of the deck stays whole.
     """
     count, rest = split_count(strip_bullet(text))
+    if count is None and looks_like_prose(rest):
+        result.problem(path, line_no, "not-a-card-line", f"not a card line: {text.strip()[:60]!r}; skipped",
+                       severity="warning")
+        return None
     if count is None:
         if default_count is None:
             result.problem(path, line_no, "missing-count",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from deckcheck.decklist.lines import ReadResult, split_card_text
+from deckcheck.decklist.lines import ReadResult, looks_like_prose, split_card_text
 from deckcheck.decklist.model import Part, RawLine
 
 SECTIONS = {
@@ -51,6 +51,10 @@ def read(text: str, path: str) -> ReadResult:
         if part is None:
             result.problem(path, i, "outside-section",
                            f"card line before any section: {stripped!r}; read as play deck", severity="warning")
+        if looks_like_prose(stripped):
+            result.problem(path, i, "not-a-card-line", f"not a card line: {stripped[:60]!r}; skipped",
+                           severity="warning")
+            continue
         # No suffix means the hero version (or the only one): an implied tag H, dropped by the builder
         # where it does not fit (a hero-less name such as "The Balrog" in a minion deck).
         name, tag, implied = stripped, "H", True
