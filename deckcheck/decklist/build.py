@@ -57,6 +57,10 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
         entry.count += line.count
         if line.line is not None:
             entry.lines.append(line.line)
+    if avatar and not result.avatar:
+        # the avatar as the card is named ("The Witch-king"), not as typed ("The Witch King")
+        named = next((e.card.name for e in deck.entries if e.card and e.card.avatar and e.written == avatar), None)
+        deck.avatar = named or avatar
     return deck
 
 
