@@ -2,12 +2,13 @@
 
 Each line is resolved with its own tag, set code and section and the deck's alignment, as `read_deck` does.
 Dream-card lines (fan sets, reported as "not in the ICE pool"), the Arda multiplayer deck and wigy's
-incomplete development decks are left out. The lines that fail are written to /work/notes/unresolved.txt
-(regenerated on each run) for whoever maintains the resolver and its alias table.
+incomplete development decks are left out. Set DECKCHECK_UNRESOLVED_REPORT=FILE to have the failing lines
+written to FILE, for whoever maintains the resolver and its alias table.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,12 @@ import pytest
 from tests._shared import DECKS, corpus_files, needs_coe, needs_decks
 
 EXCLUDED_DIRS = ("meccg-online/Arda/", "wigy-meccg/dev-partial/")
-REPORT = Path("/work/notes/unresolved.txt")
+
+# The lines that truly fit several cards, each with the reason no context decides it. The goal is none.
+GENUINELY_AMBIGUOUS = {
+    # A Fallen-wizard may field the minion faction (LE-296) or the hero one (AS-67); OCTGN names neither.
+    ("octgn-wlk0/Lost_Challenge_Decks/O - F_ Saruman - Men of Skill.o8d", 76),
+}
 
 
 def unresolved_lines() -> list[tuple[str, int | None, str, str]]:
@@ -44,10 +50,13 @@ def unresolved_lines() -> list[tuple[str, int | None, str, str]]:
 
 
 def write_report(failures) -> None:
+    target = os.environ.get("DECKCHECK_UNRESOLVED_REPORT")
+    if not target:
+        return
     try:
-        REPORT.parent.mkdir(parents=True, exist_ok=True)
+        report = Path(target)
         body = "".join(f"{f}\t{line}\t{text}\t{status}\n" for f, line, text, status in failures)
-        REPORT.write_text(f"# {len(failures)} unresolved card lines (file, line, text, status)\n{body}",
+        report.write_text(f"# {len(failures)} unresolved card lines (file, line, text, status)\n{body}",
                           encoding="utf-8")
     except OSError:
         pass   # the report is a convenience for the team; the assertion below is the test
@@ -59,5 +68,8 @@ def write_report(failures) -> None:
 def test_every_corpus_card_line_resolves_to_exactly_one_card():
     failures = unresolved_lines()
     write_report(failures)
-    shown = "\n".join(f"{f}:{line}: {text}: {status}" for f, line, text, status in failures[:30])
-    assert not failures, f"{len(failures)} card lines do not resolve (see {REPORT}):\n{shown}"
+    unexpected = [f for f in failures if (f[0], f[1]) not in GENUINELY_AMBIGUOUS]
+    shown = "\n".join(f"{f}:{line}: {text}: {status}" for f, line, text, status in unexpected[:30])
+    assert not unexpected, f"{len(unexpected)} card lines do not resolve:\n{shown}"
+    # Each documented exception must still be one (else the list is stale and should shrink).
+    assert {(f[0], f[1]) for f in failures} == GENUINELY_AMBIGUOUS
