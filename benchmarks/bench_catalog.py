@@ -10,6 +10,11 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(PROJECT))
+from benchmarks._common import deckcheck_command, ensure_bytecode, print_conditions  # noqa: E402
 
 # A typical deck's names (the ICE challenge deck A's cards, typed as players type them).
 NAMES = """Adrazar; Anborn; Beretar; Glorfindel II; Horn of Anor; Cram; Balin; Saruman [H]; Théoden; Orc-raiders;
@@ -43,9 +48,11 @@ def in_process() -> float:
 
 
 def main() -> None:
+    ensure_bytecode()
+    print_conditions()
     code = ("import time; t=time.perf_counter(); import benchmarks.bench_catalog as b; "
             "print(b.in_process())")
-    runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+    runs = [float(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PROJECT,
                                  check=True).stdout.split()[-1]) for _ in range(5)]
     median_ms = statistics.median(runs) * 1000
     print(f"load catalog + resolve 80 names, in-process (fresh interpreter): median {median_ms:.1f} ms"
@@ -53,7 +60,7 @@ def main() -> None:
     shell = []
     for _ in range(5):
         start = time.perf_counter()
-        subprocess.run(["deckcheck", "cards", "show", "Gandalf"], capture_output=True, check=True)
+        subprocess.run([deckcheck_command(), "cards", "show", "Gandalf"], capture_output=True, check=True)
         shell.append(time.perf_counter() - start)
     print(f"deckcheck cards show Gandalf, cold from the shell: median {statistics.median(shell):.3f} s"
           f" (runs: {', '.join(f'{s:.3f}' for s in shell)}); target < 0.3 s")

@@ -122,3 +122,18 @@ def test_importer_rejects_what_is_not_the_coe_database(tmp_path):
     bad.write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(DeckcheckError, match="not valid JSON"):
         import_coe(bad)
+
+
+def test_catalog_record_of_the_wrong_shape_is_a_one_line_error(tmp_path):
+    (tmp_path / "cards.json").write_text(json.dumps({"format": 1, "cards": [
+        {"id": "TW-1", "set": "TW", "number": 1, "name": 5, "type": "Hazard", "subtypes": [],
+         "alignment": "Neutral"}]}), encoding="utf-8")
+    with pytest.raises(DeckcheckError) as err:
+        load_catalog_from(tmp_path)
+    assert "record 0" in err.value.one_line() and "'name' must be a str" in err.value.one_line()
+
+
+def test_catalog_in_another_encoding_is_a_one_line_error(tmp_path):
+    (tmp_path / "cards.json").write_bytes(b"\xff\xfe garbage")
+    with pytest.raises(DeckcheckError, match="cannot read card catalog"):
+        load_catalog_from(tmp_path)

@@ -182,11 +182,34 @@ def _load_json(path: Path):
         raise DeckcheckError(f"card catalog is not valid JSON: {exc.msg}", str(path), exc.lineno) from None
 
 
+# The parts of card_db/schema.json that the code relies on, checked at every load (the full schema is
+# checked by the tests and by the importer; jsonschema itself is too slow to import at every start).
+_REQUIRED_TYPES = {"id": str, "set": str, "number": int, "name": str, "type": str, "subtypes": list,
+                   "alignment": str}
+_CARD_TYPES = frozenset({"Character", "Resource", "Hazard", "Site", "Region"})
+
+
+def _record_problem(record) -> str | None:
+    if not isinstance(record, dict):
+        return "not an object"
+    for key, kind in _REQUIRED_TYPES.items():
+        if not isinstance(record.get(key), kind):
+            return f"{record.get('id', '?')}: {key!r} must be a {kind.__name__}"
+    if record["type"] not in _CARD_TYPES:
+        return f"{record['id']}: unknown type {record['type']!r}"
+    return None
+
+
 def load_catalog_from(directory: Path) -> Catalog:
     cards_path = directory / "cards.json"
     doc = _load_json(cards_path)
     if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
         raise DeckcheckError("card catalog has no 'cards' list", str(cards_path))
+    for index, record in enumerate(doc["cards"]):
+        problem = _record_problem(record)
+        if problem:
+            raise DeckcheckError(f"card catalog record {index} does not fit card_db/schema.json: {problem}",
+                                 str(cards_path))
     try:
         cards = [Card.from_json(record) for record in doc["cards"]]
     except (TypeError, AttributeError) as exc:

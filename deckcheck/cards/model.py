@@ -45,7 +45,7 @@ class Card:
     mp: int | None = None        # marshalling points as printed before any parentheses
     mp_alt: int | None = None    # the number in parentheses ("3(5)" -> 5; "(3)" -> 3 with mp None)
     mp_category: str | None = None   # character, item, faction, ally, kill, miscellaneous
-    mp_star: bool = False        # "2*": kill points only for the other alignment's player
+    mp_star: bool = False        # printed with a star ("2*"): the card's text puts a condition on who scores it
     stage_points: int | None = None
     specific: str | None = None  # Balrog, Gandalf, Saruman, Radagast, Alatar, Pallando
     races: tuple[str, ...] = ()  # normalised singular: ("Orc",), ("Animal", "Man", "Bear")
