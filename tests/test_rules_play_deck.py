@@ -135,6 +135,24 @@ def test_rulebook_two_copies_of_one_ringwraith_across_play_deck_and_sideboard():
     assert bad.message == "3 copies of The Witch-king [M] in play deck and sideboard; the limit is 2"
 
 
+def test_coe_fallen_wizard_must_hold_its_avatar():
+    # coe 1.8.F1: at least one copy of the declared Fallen-wizard must be in the deck; MEWH asks no such thing.
+    parts = base_parts("fallen-wizard")
+    parts[P.POOL] = [(1, "WH-82"), (1, "WH-72")]                        # Thrall of the Voice 1 + Great Patron 2
+    parts[P.CHARACTERS] = [(1, "TW-130")]                               # Bifur, no Saruman
+    [bad] = only(verdict(parts, "fallen-wizard", "coe"), "avatar-limit")
+    assert bad.message == ("no Fallen-wizard avatar in the deck; the player must declare one and hold at least "
+                           "1 copy of it in the play deck or sideboard")
+    assert bad.citation == "coe 1.5, 1.6.2, 1.8.F1" and bad.part is None
+    assert only(verdict(parts, "fallen-wizard", "rulebook"), "avatar-limit") == []
+    parts[P.SIDEBOARD] = [(1, "WH-9")]                                  # Saruman [F] in the sideboard is enough
+    assert only(verdict(parts, "fallen-wizard", "coe"), "avatar-limit") == []
+    # Other players need no avatar in the deck.
+    wizard = base_parts("wizard")
+    wizard[P.CHARACTERS] = wizard[P.CHARACTERS][1:]                     # no Gandalf
+    assert only(verdict(wizard, "wizard", "coe"), "avatar-limit") == []
+
+
 EVENTS = [(3, "TW-6"), (3, "TW-7"), (3, "TW-9"), (3, "TW-10"), (3, "TW-11"), (3, "TW-18")]   # 18, no creatures
 
 

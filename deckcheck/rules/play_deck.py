@@ -26,6 +26,9 @@ from deckcheck.rules.common import (
 )
 from deckcheck.rules.registry import Context, Violation, rule
 
+# How a message names the avatars of a deck alignment.
+AVATAR_KIND = {"wizard": "Wizard", "ringwraith": "Ringwraith", "fallen-wizard": "Fallen-wizard", "balrog": "Balrog"}
+
 
 @dataclass
 class Split:
@@ -136,9 +139,15 @@ def avatar_limit(ctx: Context) -> Iterator[Violation]:
     """Avatars: rulebook (MELE) up to 2 Ringwraith cards in the play deck, two copies of one chosen
     Ringwraith allowed across play deck and sideboard; coe up to 3 avatars in the play deck in any
     combination but three different ones (1.5), and at most one avatar with several copies across play
-    deck and sideboard (1.6.2). An avatar of another kind is alignment-card's concern."""
+    deck and sideboard (1.6.2). A coe Fallen-wizard must hold at least one copy of the Fallen-wizard it
+    declares (1.8.F1, `in_deck_min`). An avatar of another kind is alignment-card's concern."""
     limits = ctx.data["avatars"]
     own = [e for e in deck_cards(ctx) if is_own_avatar(e.card, ctx.alignment)]
+    least = limits.get("in_deck_min", 0)
+    if sum(e.count for e in own) < least:
+        yield ctx.violation("avatar-limit",
+                            f"no {AVATAR_KIND[ctx.alignment]} avatar in the deck; the player must declare one and "
+                            f"hold at least {copies(least)} of it in the play deck or sideboard")
     in_play = [e for e in own if e.part.in_play_deck]
     in_play_count = Counter()
     for e in in_play:
