@@ -103,6 +103,22 @@ def test_fallen_wizard_lowered_limits(ruleset):
     assert bad.message.startswith("3 copies of Orc Captain [M]") and bad.message.endswith("is 2")
 
 
+@pytest.mark.parametrize("ruleset", ["coe", "rulebook"])
+def test_fallen_wizard_dual_resources_are_limited_like_hero_and_minion_ones(ruleset):
+    # Deadly Dart (LE-419) is a minion item that "may also be used as a hero resource": 2 for a Fallen-wizard.
+    parts = base_parts("fallen-wizard")
+    parts[P.SIDEBOARD] = [(2, "LE-419")]
+    assert only(verdict(parts, "fallen-wizard", ruleset), "copy-limit") == []
+    parts[P.SIDEBOARD] = [(3, "LE-419")]
+    [bad] = only(verdict(parts, "fallen-wizard", ruleset), "copy-limit")
+    assert bad.message == ("3 copies of Deadly Dart; the limit for a hero or minion resource in a fallen-wizard "
+                           "deck is 2")
+    # Other players keep the usual three.
+    ringwraith = base_parts("ringwraith")
+    ringwraith[P.SIDEBOARD] = [(3, "LE-419")]
+    assert only(verdict(ringwraith, "ringwraith", ruleset), "copy-limit") == []
+
+
 def test_rulebook_one_of_each_character_card_in_the_play_deck():
     parts = base_parts("ringwraith")
     parts[P.CHARACTERS].append((2, "LE-30"))   # Orc Brawler x2 (non-unique)

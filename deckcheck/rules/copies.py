@@ -104,6 +104,12 @@ def copy_limit_of(card: Card, ctx: Context) -> tuple[int, str]:
     rules = ctx.data["copies"]
     cls = copy_class(card)
     by_class = rules.get("by_class", {})
+    if card.type == RESOURCE and card.alignment == "Dual":
+        # A dual resource is both a hero and a minion resource ("may also be used as a hero resource"):
+        # the lower of the two limits holds (a Fallen-wizard: 2, coe 1.3.F1).
+        limits = [by_class[c] for c in ("hero-resource", "minion-resource") if c in by_class]
+        if limits:
+            return min(limits), f"the limit for a hero or minion resource in a {ctx.alignment} deck is"
     if cls in by_class:
         return by_class[cls], f"the limit for a {cls.replace('-', ' ')} in a {ctx.alignment} deck is"
     return rules["non_unique"], "the limit is"
