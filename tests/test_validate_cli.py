@@ -171,6 +171,15 @@ def test_rules_command_lists_codes_numbers_and_citations(capsys):
     assert "resource-count" in out and "30-50 resources [coe 1.5]" in out
     assert "character 2, hero resource 2, minion resource 2" in out
     assert "faction-race       (does not apply)" in out
+    assert "mind at most 5; Thrall of the Voice: one up to 6 (warning)" in out
+    assert "no Orc/Troll starting character without Bad Company (warning)" in out
+    assert "17 entries: Bade to Rule, The Balrog, Cracks of Doom" in out
+    assert "at least 1 of the declared avatar in the deck [coe 1.5, 1.6.2, 1.8.F1]" in out
+    code, out, _ = run(capsys, "rules", "--rules", "coe", "--alignment", "balrog")
+    assert "mind at most 8 unless Balrog-specific (error)" in out
+    assert "factions Orc, Troll, Wolf, Animal, Dragon [coe 1.3.B4]" in out
+    assert "27 entries:" in out and "Ringwraith Unleashed cards" in out
+    assert "non-avatar characters Orc or Troll only" in out
     code, out, _ = run(capsys, "rules", "--output", "json")
     doc = json.loads(out)
     assert doc["ruleset"] == "rulebook" and set(doc["alignments"]) == {"wizard", "ringwraith", "fallen-wizard"}

@@ -26,6 +26,8 @@ def _avatars(d: dict) -> str:
             f"at most {a['multi_copy_max']} with several copies across play deck and sideboard")
     if a.get("copies_max"):
         text += f"; at most {a['copies_max']} copies of it"
+    if a.get("in_deck_min"):
+        text += f"; at least {a['in_deck_min']} of the declared avatar in the deck"
     return text
 
 
@@ -59,6 +61,73 @@ def _starting(key: str, fmt: str) -> Callable[[dict], str]:
     return numbers
 
 
+def _card_names(ids: list[str]) -> list[str]:
+    from deckcheck.cards.catalog import load_catalog
+
+    catalog = load_catalog()
+    return [card.name if card else card_id for card_id, card in ((i, catalog.by_id(i)) for i in ids)]
+
+
+def _banned(d: dict) -> str:
+    lists = d.get("lists", {})
+    names = _card_names(lists.get("banned", [])) + list(lists.get("banned_families", {}))
+    return f"{len(names)} entries: {', '.join(names)}" if names else "no ban list"
+
+
+def _alignments(d: dict) -> str:
+    lists = d.get("lists", {})
+    text = (f"avatars {'/'.join(lists.get('avatar_alignments', []))}; characters "
+            f"{'/'.join(lists.get('character_alignments', []))}; resources "
+            f"{'/'.join(lists.get('resource_alignments', []))}")
+    items = lists.get("item_alignments")
+    return text + (f", and {'/'.join(items)} items" if items else "")
+
+
+def _mind(d: dict) -> str:
+    c = d.get("characters", {})
+    if c.get("mind_max") is None:
+        return ""
+    text = f"mind at most {c['mind_max']}"
+    if c.get("mind_exempt_specific"):
+        text += f" unless {'/'.join(c['mind_exempt_specific'])}-specific"
+    if c.get("mind_enablers"):
+        text += f"; {', '.join(_card_names(c['mind_enablers']))}: one up to {c.get('enabled_mind_max')}"
+    return text + f" ({c.get('mind_severity', 'error')})"
+
+
+def _races(d: dict) -> str:
+    c = d.get("characters", {})
+    parts = []
+    if c.get("character_races"):
+        parts.append(f"non-avatar characters {' or '.join(c['character_races'])} only")
+    if c.get("starting_races_restricted"):
+        parts.append(f"no {'/'.join(c['starting_races_restricted'])} starting character without "
+                     f"{', '.join(_card_names(c.get('starting_race_enablers', [])))} "
+                     f"({c.get('starting_race_severity', 'error')})")
+    return "; ".join(parts)
+
+
+def _pool(d: dict) -> str:
+    s = d.get("starting", {})
+    return (f"at most {s.get('pool_characters_max')} characters and {s.get('minor_items_max')} minor items"
+            if s.get("mode") == "pool" else "")
+
+
+def _starting_size(d: dict) -> str:
+    s = d.get("starting", {})
+    if s.get("mode") == "company":
+        enablers = ", ".join(_card_names(s.get("agent_enablers", [])))
+        agents = f"agents only with {enablers}" if enablers else "no agents"
+        return f"{s.get('characters_min', 0)}-{s.get('characters_max')} characters, no avatar, {agents}"
+    return f"agents in the pool need {', '.join(_card_names(s.get('agent_enablers', [])))} (warning)"
+
+
+def _stage(d: dict) -> str:
+    s = d.get("starting", {})
+    return (f"{s.get('stage_cards_min')}-{s.get('stage_cards_max')} Stage permanent-events worth exactly "
+            f"{s.get('stage_points')} stage points, at least {s.get('non_unique_min')} non-unique")
+
+
 NUMBERS: dict[str, Callable[[dict], str]] = {
     "unique-limit": lambda d: "1 per unique card" + (", one per name across versions"
                                                     if d["copies"]["unique_by_name"] else ""),
@@ -76,9 +145,14 @@ NUMBERS: dict[str, Callable[[dict], str]] = {
     "agent-mind": lambda d: f"at most {d['play_deck'].get('agent_mind_max')} mind",
     "starting-mind": _starting("mind_max", "at most {} mind"),
     "starting-items": _starting("minor_items_max", "at most {} minor items"),
-    "pool-size": _starting("pool_characters_max", "at most {} characters"),
-    "starting-size": _starting("characters_max", "at most {} characters"),
-    "stage-points": _starting("stage_points", "exactly {} stage points"),
+    "pool-size": _pool,
+    "starting-size": _starting_size,
+    "stage-points": _stage,
+    "banned-card": _banned,
+    "alignment-card": _alignments,
+    "mind-limit": _mind,
+    "starting-race": _races,
+    "faction-race": lambda d: "factions " + ", ".join(d.get("characters", {}).get("faction_races", [])),
 }
 
 
