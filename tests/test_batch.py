@@ -485,3 +485,65 @@ def test_csv_summary_to_stdout_and_json_to_a_file(tmp_path, fake_command, capsys
     document = json.loads(target.read_text(encoding="utf-8"))
     assert [r["status"] for r in document["results"]] == [r.expected_status for r in rows]
     assert document["results"][1]["violations"][0]["code"] == "copy-limit"
+
+
+# ---------------------------------------------------------------- organizers' files as they come
+
+
+def test_unclosed_quote_in_a_csv_names_the_line_it_opens_on(tmp_path):
+    path = tmp_path / "r.csv"
+    path.write_text('player,deck\nAnn,a.meccg\nBob,"b.meccg\nCid,c.meccg\n', encoding="utf-8")
+    with pytest.raises(DeckcheckError) as info:
+        read_registrations(path)
+    assert info.value.one_line() == f"{path}:3: not a readable CSV file (unexpected end of data; " \
+                                    f"a quoted cell is not closed)"
+
+
+def test_a_stray_quote_in_a_csv_names_its_line(tmp_path):
+    path = tmp_path / "r.csv"
+    path.write_text('player,deck\nAnn,"x\ny"\nBob,"a"b\n', encoding="utf-8")
+    with pytest.raises(DeckcheckError, match=r"r\.csv:4: not a readable CSV file"):
+        read_registrations(path)
+
+
+def test_title_rows_above_the_header_are_skipped(tmp_path):
+    xlsx = tmp_path / "r.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    for values in (["Bree Open 2026 - registrations"], ["closing date", "2026-11-29"], [None],
+                   ["Player", "Deck", "Table"], ["Ann", "a.meccg", 1], ["Bob", "b.meccg", 2]):
+        ws.append(values)
+    wb.save(xlsx)
+    csv_path = tmp_path / "r.csv"
+    csv_path.write_text("Bree Open 2026\n\nPlayer;Deck;Table\nAnn;a.meccg;1\nBob;b.meccg;2\n", encoding="utf-8")
+    for path, first_row in ((xlsx, 5), (csv_path, 4)):
+        table = read_registrations(path)
+        assert [(r.player, r.deck, r.row) for r in table.registrations] == \
+               [("Ann", "a.meccg", first_row), ("Bob", "b.meccg", first_row + 1)]
+        assert table.extra_columns == ["Table"] and table.notes == []
+
+
+def test_a_header_below_the_first_ten_rows_is_not_searched_for(tmp_path):
+    path = tmp_path / "r.csv"
+    path.write_text("".join(f"note {n}\n" for n in range(10)) + "player,deck\nAnn,a.meccg\n", encoding="utf-8")
+    with pytest.raises(DeckcheckError, match="no sheet has a header row with player and deck columns"):
+        read_registrations(path)
+
+
+@pytest.mark.parametrize("cell, pasted", [
+    ("decks/ann.meccg", False), ("  decks/ann.meccg\n", False), ('{"parts": []}', True),
+    ("<deck><section name='Pool'/></deck>", True), ("1 Gandalf\n1 Bilbo", True),
+])
+def test_a_one_line_json_or_xml_decklist_is_pasted_not_a_path(cell, pasted):
+    from deckcheck.batch import Registration
+
+    assert Registration(index=0, sheet="", row=2, player="Ann", deck=cell).deck_is_pasted is pasted
+
+
+def test_a_deck_cell_naming_a_device_is_not_a_deck_file(tmp_path):
+    path = tmp_path / "r.csv"
+    write_rows_csv(path, [["player", "deck"], ["Ann", "/dev/null"], ["Bob", FAKE_LEGAL.strip("\n")]])
+    ann, bob = run_batch(read_registrations(path).registrations, fake_settings(tmp_path))
+    assert ann.status == "error"
+    assert ann.first_problem == "deck-file: /dev/null: not a regular file, not a deck file (looked for /dev/null)"
+    assert bob.status == "legal" and bob.deck == "pasted decklist (3 lines)"

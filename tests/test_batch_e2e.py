@@ -249,3 +249,23 @@ def test_alignment_column_decides_a_deck_that_does_not_tell(tmp_path):
     assert ann[9].endswith("fill in the alignment column")
     assert bob[2] == "illegal" and bob[4] == "wizard"       # checked as a Wizard deck: far too small
     assert cid[2] == "error" and "put coe in the ruleset column" in cid[9]
+
+
+def test_a_decklist_pasted_as_one_line_of_json(tmp_path):
+    import csv
+    import json
+
+    from deckcheck.decklist.writers import write_json
+
+    one_line = {name: json.dumps(json.loads(write_json(parse_text(text))))
+                for name, text in (("legal", LEGAL), ("illegal", ILLEGAL))}
+    assert "\n" not in one_line["legal"]
+    path = tmp_path / "r.csv"
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerows([["player", "deck"], ["Ann", one_line["legal"]], ["Bob", one_line["illegal"]]])
+    out = tmp_path / "r.xlsx"
+    assert run([str(path), "-o", str(out)]) == 1
+    ann, bob = list(openpyxl.load_workbook(out)["Summary"].iter_rows(min_row=2, values_only=True))
+    assert ann[1:4] == ("Ann", "legal", True) and ann[-1] == "pasted decklist (1 line)"
+    assert bob[1:4] == ("Bob", "illegal", False)
+    assert bob[7] == sum(1 for v in validate(parse_text(ILLEGAL)).violations if v.severity == "error")

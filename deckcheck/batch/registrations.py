@@ -1,6 +1,7 @@
 """Reading tournament registrations: one row per player, from an .xlsx workbook (every sheet) or a .csv file.
 
-Columns are found by their header, case-insensitively, in the first non-empty row of each sheet:
+Columns are found by their header, case-insensitively, in the first row of each sheet that names both the
+player and the deck column (rows above it -- a title, a date -- are skipped):
 player and deck are required, alignment, ruleset and length are optional (the command's options apply where
 they are absent or empty), and any other column is carried through to the results unchanged.
 
@@ -42,6 +43,10 @@ _ALIGNMENT_SYNONYMS = {
 # DECK-RULES.md "Game length": 1-deck (Starter), 2-deck (Short), 3-deck (Long), 4-deck (Campaign).
 _LENGTH_WORDS = {"starter": 1, "short": 2, "long": 3, "campaign": 4}
 
+# Organizers put a title, a date or a note above the table: the header is the first of this many non-empty
+# rows of a sheet that names both the player and the deck column.
+HEADER_SEARCH_ROWS = 10
+
 # Readable as a workbook by openpyxl.
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
 # The biggest registrations file we accept (500 pasted decklists are about 1.5 MB).
@@ -69,8 +74,10 @@ class Registration:
 
     @property
     def deck_is_pasted(self) -> bool:
-        """A decklist is many lines; a one-line cell is a path to a deck file."""
-        return "\n" in self.deck.strip()
+        """A decklist is many lines; a one-line cell is a path to a deck file, unless it is a JSON or XML
+        decklist squeezed onto one line (no file name starts with "{" or "<")."""
+        text = self.deck.strip()
+        return "\n" in text or text.startswith(("{", "<"))
 
 
 @dataclass
@@ -135,21 +142,28 @@ def _csv_rows(path: Path) -> list[tuple[int, list[Any]]]:
     if "\x00" in text:
         raise DeckcheckError("binary data, not a CSV file", str(path))
     delimiter = _csv_delimiter(text)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
+    records = []
+    record_start = 1        # the line a record begins on: where an unclosed quote was opened
     try:
-        records = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True))
+        for record in reader:
+            records.append(record)
+            record_start = reader.line_num + 1
     except csv.Error as exc:
-        raise DeckcheckError(f"not a readable CSV file ({exc})", str(path)) from None
+        hint = "; a quoted cell is not closed" if "end of data" in str(exc) else ""
+        raise DeckcheckError(f"not a readable CSV file ({exc}{hint})", str(path), record_start) from None
     return [(number, record) for number, record in enumerate(records, start=1)]
 
 
 def _csv_delimiter(text: str) -> str:
-    first_line = next((line for line in text.split("\n") if line.strip()), "")
-    best, best_hits = ",", -1
+    """The delimiter that splits a header line (one of the first lines: a title may come first) best."""
+    lines = [line for line in text.split("\n") if line.strip()][:HEADER_SEARCH_ROWS]
+    best, best_hits = ",", 0
     for delimiter in (",", ";", "\t"):
-        header = next(csv.reader([first_line], delimiter=delimiter), [])
-        hits = sum(1 for cell in header if _column_key(cell) is not None)
-        if hits > best_hits:
-            best, best_hits = delimiter, hits
+        for header in csv.reader(lines, delimiter=delimiter):
+            hits = sum(1 for cell in header if _column_key(cell) is not None)
+            if hits > best_hits:
+                best, best_hits = delimiter, hits
     return best
 
 
@@ -165,18 +179,19 @@ def _registrations_from_sheets(path: str, sheets) -> RegistrationFile:
         rows = [(number, values) for number, values in rows if not _blank_row(values)]
         if not rows:
             continue        # an empty sheet is not a problem
-        header_number, header = rows[0]
-        columns = _match_header(header, path, title, header_number)
-        missing = [name for name in REQUIRED_COLUMNS if name not in columns.known]
-        if missing:
+        header_position = _header_position(rows)
+        if header_position is None:
             label = f"sheet {title!r}" if title else "the file"
-            notes.append(f"{path}: {label} skipped: its first row has no {' or '.join(missing)} column")
+            notes.append(f"{path}: {label} skipped: no row among its first {HEADER_SEARCH_ROWS} names both "
+                         f"a player and a deck column")
             continue
+        header_number, header = rows[header_position]
+        columns = _match_header(header, path, title, header_number)
         headers_found = True
         for name in columns.extras.values():
             if name not in extra_columns:
                 extra_columns.append(name)
-        for number, values in rows[1:]:
+        for number, values in rows[header_position + 1:]:
             registrations.append(_registration(len(registrations), title, number, values, columns))
     if not registrations:
         if headers_found:
@@ -185,6 +200,15 @@ def _registrations_from_sheets(path: str, sheets) -> RegistrationFile:
             raise DeckcheckError("no sheet has a header row with player and deck columns", path)
         raise DeckcheckError("no registrations (the file is empty)", path)
     return RegistrationFile(path=path, registrations=registrations, extra_columns=extra_columns, notes=notes)
+
+
+def _header_position(rows: list[tuple[int, list[Any]]]) -> int | None:
+    """The first of the sheet's leading rows that names every required column (rows above it are titles)."""
+    for position, (_, values) in enumerate(rows[:HEADER_SEARCH_ROWS]):
+        keys = {_column_key(cell) for cell in values}
+        if all(name in keys for name in REQUIRED_COLUMNS):
+            return position
+    return None
 
 
 @dataclass

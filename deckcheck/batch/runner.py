@@ -224,7 +224,8 @@ def _load_deck(reg: Registration, settings: Settings, alignment: str | None):
         from deckcheck.decklist import read_deck
     path = deck_path(reg.deck, settings.base_dir)
     if not path.is_file():
-        what = "is a directory, not a deck file" if path.is_dir() else "no such deck file"
+        what = ("is a directory, not a deck file" if path.is_dir() else
+                "not a regular file, not a deck file" if path.exists() else "no such deck file")
         # named as the organizer wrote it, with where it was looked for
         raise DeckcheckError(f"{what} (looked for {path})", reg.deck.strip())
     return read_deck(path, alignment=alignment)
@@ -255,7 +256,7 @@ def _validator(settings: Settings):
 def _deck_label(reg: Registration) -> str:
     if reg.deck_is_pasted:
         lines = [line for line in reg.deck.split("\n") if line.strip()]
-        return f"pasted decklist ({len(lines)} lines)"
+        return f"pasted decklist ({len(lines)} line{'' if len(lines) == 1 else 's'})"
     return reg.deck.strip()
 
 
