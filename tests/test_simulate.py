@@ -297,6 +297,66 @@ def test_movement_draws_by_the_destination_or_the_origin_for_a_haven(sim):
     assert len(game.hand) == 7                                  # no draw number printed: at least one
 
 
+def test_a_company_draws_only_with_the_avatar_or_a_character_of_mind_three(sim):
+    game = new_game(sim)
+    company = game.companies[0]
+    game.hand = []
+    company.characters = [game._enter(kind(sim, SMALL), None)]          # mind 2 only (coe 2.IV.v)
+    game.move(company, site_index(sim, RUIN))
+    assert game.hand == []
+    company.characters.append(game._enter(kind(sim, SCOUT), None))     # mind 3: draws again
+    game.move(company, site_index(sim, RIVENDELL))
+    assert len(game.hand) == 3
+
+
+def test_fallen_wizard_and_balrog_draw_by_the_haven_they_move_to():
+    for alignment, expected in (("wizard", 3), ("fallen-wizard", 1), ("balrog", 1)):
+        sim = build_sim_deck(synthetic_deck(pool=(SCOUT,), alignment=alignment))
+        game = new_game(sim)
+        company = at_site(sim, game, RUIN, 1)
+        game.hand = []
+        game.move(company, site_index(sim, RIVENDELL))                  # Old Ruin draws 3, Rivendell 1
+        assert len(game.hand) == expected, alignment                    # coe 2.IV.v.F1, B1
+
+
+def test_hands_are_reset_after_movement_before_the_site_phase(sim):
+    game = new_game(sim)
+    seen = []
+    game.site_phase = lambda company: seen.append(list(game.hand))
+    game.hand = [kind(sim, DAGGER)] + [kind(sim, CROWN)] * 7
+    game.deck = [kind(sim, ORC)] * 20 + [kind(sim, CROWN)] * 3          # the Ruin's 3 cards come off the end
+    game.our_turn()                                                     # heads for the Ruin: the Dagger
+    assert game.companies[0].site == site_index(sim, RUIN)
+    assert len(seen) == 1 and len(seen[0]) == 8                         # coe 2.IV.viii: 8 + 3 drawn -> 8
+    assert kind(sim, DAGGER) in seen[0]                                 # kept: playable where it is going
+    assert game.discard.count(kind(sim, CROWN)) == 3
+
+
+def test_with_the_avatar_in_play_general_influence_only_at_its_site():
+    wizard = card("Wizard", "Character", unique=True, avatar=True, direct_influence=10, mp=0)
+    roamer = card("Roamer", "Character", unique=True, mind=4, direct_influence=0, mp=1, home_site="Old Ruin")
+    sim = build_sim_deck(synthetic_deck(play=PLAY + [(wizard, 1), (roamer, 1), (LEADER, 1)], pool=(SCOUT,)))
+    game = new_game(sim)
+    scout_company = at_site(sim, game, RUIN, 1)
+    assert game.avatar_site() is None
+    avatar_company = Company(site_index(sim, RIVENDELL), [game._enter(kind(sim, wizard), None)])
+    game.companies.append(avatar_company)
+    assert game.avatar_site() == site_index(sim, RIVENDELL)
+    game.hand = [kind(sim, roamer)]
+    game.play_character()                                               # its home site, but GI: coe 2.II.2.2
+    assert scout_company.characters[-1].kind == kind(sim, SCOUT)
+    assert avatar_company.characters[-1].kind == kind(sim, roamer)
+    avatar_company.characters.pop()
+    game.used_unique.discard(kind(sim, roamer))
+    game.gi_used -= 4
+    leader = game._enter(kind(sim, LEADER), None)                       # direct influence 4 at the Ruin
+    scout_company.characters.append(leader)
+    game.hand = [kind(sim, roamer)]
+    game.play_character()                                               # as a follower it may go there
+    assert scout_company.characters[-1].kind == kind(sim, roamer)
+    assert scout_company.characters[-1].controller is leader
+
+
 def test_a_tapped_site_is_discarded_when_the_company_leaves(sim):
     game = new_game(sim)
     company = at_site(sim, game, RUIN, 2)

@@ -40,6 +40,10 @@ MAX_COMPANIES = 3
 # so the expected exhaustion turn is not limited to the games that exhaust early.
 EXHAUSTION_HORIZON = 40
 MINOR_ITEM_BIT = 1
+# coe 2.IV.v: a moving company draws cards only if it holds the avatar or a character of at least this mind.
+DRAWING_MIND = 3
+# coe 2.IV.v.F1, B1: these players draw by the new site even when moving to a haven.
+DRAW_BY_DESTINATION = frozenset({"fallen-wizard", "balrog"})
 
 AVAILABLE, OCCUPIED, TAPPED, DISCARDED = range(4)   # site states (havens are always available)
 
@@ -118,6 +122,7 @@ class Game:
         self.sim = sim
         self.rng = rng
         self.p_lose, self.p_kill = HAZARD_MODELS[hazards]
+        self.draw_by_destination = sim.alignment in DRAW_BY_DESTINATION
         self.deck = list(sim.play_deck)
         rng.shuffle(self.deck)
         self.discard: list[int] = []
@@ -211,15 +216,29 @@ class Game:
         return self.sim.keep_value[kind]
 
     def reset_hand(self) -> None:
-        """coe 2.VI: discard one dead card if any, then draw up to or discard down to the hand size."""
+        """coe 2.VI: discard one dead card if any (2.VI.i), then draw up to or discard down to the hand size."""
         hand = self.hand
         if hand:
             worst = min(hand, key=self.keep_value)
             if self.keep_value(worst) < 0:
                 hand.remove(worst)
                 self.discard.append(worst)
+        self.reset_to_hand_size()
+
+    def reset_to_hand_size(self, site: int | None = None) -> None:
+        """Draw up to or discard down to the hand size (coe 2.IV.viii, 2.VI.ii).
+
+        After a company's movement/hazard phase, cards playable at its `site` are kept before the others:
+        its site phase comes next.
+        """
+        hand = self.hand
         if len(hand) > HAND_SIZE:
-            hand.sort(key=self.keep_value)
+            keep = self.keep_value
+            if site is None:
+                hand.sort(key=keep)
+            else:
+                here = self.sim.site_playable[site]
+                hand.sort(key=lambda kind: (kind in here, keep(kind)))
             self.discard.extend(hand[: len(hand) - HAND_SIZE])
             del hand[: len(hand) - HAND_SIZE]
         elif len(hand) < HAND_SIZE:
@@ -233,6 +252,7 @@ class Game:
         best = None
         best_value = -1
         locations = [c.site for c in self.companies] or [sim.start_site]
+        avatar_site = self.avatar_site()
         for kind in set(self.hand):
             if sim.role[kind] != ROLE_CHARACTER or (sim.unique[kind] and kind in self.used_unique):
                 continue
@@ -243,8 +263,9 @@ class Game:
                 if site not in allowed:
                     continue
                 controller = self._controller_for(kind, site)
-                if controller is False:
-                    continue
+                if controller is False or (controller is None and not sim.avatar[kind]
+                                           and avatar_site is not None and site != avatar_site):
+                    continue          # coe 2.II.2.2: with the avatar in play, GI only at the avatar's site
                 value = 1000 if sim.avatar[kind] else 10 * sim.mp[kind] + sim.mind[kind]
                 if value > best_value:
                     best, best_value = (kind, site, controller), value
@@ -260,6 +281,15 @@ class Game:
                 return
         self.companies.append(Company(site, [character]))
         self._occupy(site)
+
+    def avatar_site(self) -> int | None:
+        """The site of the company holding our avatar, None while it is not in play."""
+        if self.avatar_revealed:
+            avatar = self.sim.avatar
+            for company in self.companies:
+                if any(avatar[c.kind] for c in company.characters):
+                    return company.site
+        return None
 
     def _controller_for(self, kind: int, site: int):
         """A character with room in direct influence at the site, None for general influence, False if neither."""
@@ -400,10 +430,16 @@ class Game:
     # ---- movement/hazard -----------------------------------------------------------------------------
 
     def move(self, company: Company, dest: int) -> None:
-        """Draw by the destination (by the origin when moving to a haven), at least one; leave the origin."""
+        """Draw by the destination (by the origin when moving to a haven), at least one; leave the origin.
+
+        coe 2.IV.v: only a company with the avatar or a character of mind 3 or more draws; a Fallen-wizard
+        or Balrog player draws by the destination even when it is a haven (2.IV.v.F1, B1).
+        """
         sim = self.sim
         origin = company.site
-        self.draw(sim.site_draw[origin] if sim.site_is_haven[dest] else sim.site_draw[dest])
+        if any(sim.avatar[c.kind] or sim.mind[c.kind] >= DRAWING_MIND for c in company.characters):
+            by_origin = sim.site_is_haven[dest] and not self.draw_by_destination
+            self.draw(sim.site_draw[origin] if by_origin else sim.site_draw[dest])
         if not sim.site_is_haven[origin]:
             self.site_state[origin] = DISCARDED if self.site_state[origin] == TAPPED else AVAILABLE
         company.site = dest
@@ -542,8 +578,12 @@ class Game:
                 character.tapped = False
         self.play_character()
         self.play_events()
+        had_companies = bool(self.companies)
         for company, dest in self.plan_moves():
             self.move(company, dest)
+            self.reset_to_hand_size(dest)         # coe 2.IV.viii: both players reset after each company
+        if had_companies:                         # companies that stay have a movement/hazard phase too
+            self.reset_to_hand_size()
         for company in list(self.companies):
             self.site_phase(company)
         self.reset_hand()
