@@ -9,6 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deckcheck.decklist import FORMATS, parse_text
+from deckcheck.decklist.writers import WRITE_FORMATS, write_deck
 from deckcheck.errors import DeckcheckError
 from deckcheck.fileio import decode_bytes
 from tests._shared import corpus_files, needs_decks
@@ -97,3 +98,27 @@ def test_mutated_real_corpus_decks_give_diagnostics_with_lines(data, input_forma
 def test_random_bytes_decode_and_parse_without_traceback(raw):
     text, _encoding = decode_bytes(raw)
     parse_checked(text, None)
+
+
+# ---- writers: whatever the metadata and notes say, reading the written deck back gives them again ----------
+
+METADATA_TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=30).filter(str.split)
+NOTES_TEXT = st.lists(st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=30),
+                      min_size=1, max_size=5).map("\n".join).filter(str.strip)
+
+
+def _words(text: str | None) -> str:
+    """Writers put metadata on one line and may indent a notes line; words and their order must survive."""
+    return " ".join((text or "").split())
+
+
+@CHECKS
+@given(fmt=st.sampled_from(WRITE_FORMATS), name=METADATA_TEXT, player=METADATA_TEXT, avatar=METADATA_TEXT,
+       notes=NOTES_TEXT)
+def test_written_metadata_and_notes_read_back_the_same(fmt, name, player, avatar, notes):
+    deck = parse_text("Characters:\n3 Gandalf\nResources:\n2 Dodge\n", path="meta.md")
+    deck.name, deck.player, deck.avatar, deck.notes = name, player, avatar, notes
+    again = parse_text(write_deck(deck, fmt), path=f"meta.{fmt}")
+    assert [_words(v) for v in (again.name, again.player, again.avatar, again.notes)] == \
+           [_words(v) for v in (name, player, avatar, notes)]
+    assert [(e.part, e.count, e.card.id) for e in again.entries] == [(e.part, e.count, e.card.id) for e in deck.entries]

@@ -219,3 +219,31 @@ def test_unknown_version_tag_is_kept_and_reported():
     deck = parse_text("Deck\n\n3 Dodge [d] (TW)\n", path="t.deck")
     assert codes(deck) == ["unknown-tag"] and deck.diagnostics[0].line == 3
     assert summary(deck) == {(Part.RESOURCES, "TW-209"): 3}
+
+
+def test_netmeccg_section_word_in_the_notes_of_another_format_does_not_change_the_format():
+    fenced = "####\nDeck\n####\n\n3 Twilight (LE)\n\n#####\nNotes\n#####\n\n[sites]\nMoria first\n"
+    assert detect(fenced, "n.meccg") == "gccg"
+    assert detect("Hazards:\n3 Twilight\nNotes:\n[hazards]\n", "n.md") == "markdown"
+    # a NetMECCG file may open with '#' comments or without its header line
+    assert detect("# from the 2004 archive\n[NetMECCG v1.4 Deck]\n[hazards]\nTwilight\n", "x.txt") == "netmeccg"
+    assert detect("\n[hazards]\nTwilight\n", "x.txt") == "netmeccg"
+
+
+@pytest.mark.parametrize("name", ["GCCG v2 fans", "Player: Bob", "Length: short", "#3"])
+def test_gccg_writer_keeps_a_name_that_would_read_as_a_version_or_metadata_line(name):
+    from deckcheck.decklist.writers import write_gccg
+
+    deck = parse_text("Player: Ann\nCharacters:\n3 Gandalf\n", path="n.md")
+    deck.name = name
+    again = parse_text(write_gccg(deck), path="n.meccg")
+    assert (again.name, again.player) == (name, "Ann")
+
+
+def test_markdown_writer_keeps_notes_with_links_and_punctuation_and_html_in_metadata():
+    from deckcheck.decklist.writers import write_markdown
+
+    deck = parse_text("Characters:\n3 Gandalf\n", path="n.md")
+    deck.name, deck.notes = "Fellowship <draft> & co", "See https://meccg.com/?p=411\n---\n:"
+    again = parse_text(write_markdown(deck), path="n.md")
+    assert (again.name, again.notes) == (deck.name, deck.notes)

@@ -27,7 +27,8 @@ def detect(text: str, path: str = "") -> str:
     """The format name of a decklist text (one of FORMATS)."""
     head = text.lstrip("\ufeff \t\n")
     suffix = PurePath(path).suffix.lower()
-    if head.startswith(("{", "[")) and not NETMECCG_SECTION.search(text) and not head.startswith("[NetMECCG"):
+    is_netmeccg = _starts_like_netmeccg(text)
+    if head.startswith(("{", "[")) and not is_netmeccg:
         try:
             data = json.loads(text.lstrip("\ufeff"))
         except (ValueError, RecursionError):
@@ -35,7 +36,7 @@ def detect(text: str, path: str = "") -> str:
         return "wigy-json" if wigy.looks_like(data) and not native.looks_like(data) else "json"
     if head.startswith(("<?xml", "<deck")) or suffix == ".o8d":
         return "octgn"
-    if head.startswith("[NetMECCG") or NETMECCG_SECTION.search(text):
+    if is_netmeccg:
         return "netmeccg"
     if GCCG_FENCE.search(text):
         return "gccg"
@@ -48,6 +49,18 @@ def detect(text: str, path: str = "") -> str:
     if suffix in (".meccg", ".deck"):
         return "gccg"
     return "markdown"
+
+
+def _starts_like_netmeccg(text: str) -> bool:
+    """The first line that is neither blank nor a '#' comment is the NetMECCG header or one of its sections.
+
+    Only the start counts: a "[sites]" line in the notes of a GCCG or Markdown deck does not make it NetMECCG.
+    """
+    for line in text.split("\n"):
+        stripped = line.strip("\ufeff \t")
+        if stripped and not stripped.startswith("#"):
+            return stripped.lower().startswith("[netmeccg") or NETMECCG_SECTION.match(stripped) is not None
+    return False
 
 
 def read_json(text: str, path: str, kind: str) -> ReadResult:

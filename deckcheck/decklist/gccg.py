@@ -134,18 +134,25 @@ def _close_block(result: ReadResult, path: str, block: _Block | None) -> None:
                        severity="warning")
 
 
+def is_plain_name_comment(name: str) -> bool:
+    """True when "# <name>" reads back as the deck name (not as a version line or a metadata line)."""
+    comment = f"# {name}"
+    body = comment.lstrip("#").strip()
+    return bool(body) and not VERSION.search(body) and not META.match(comment)
+
+
 def _header_comment(result: ReadResult, comment: str) -> None:
     """The comment block before the first section: version line, deck name, our own metadata lines."""
     body = comment.lstrip("#").strip()
-    if not body or VERSION.search(body):
-        return
     meta = META.match(comment)
-    if meta:
+    if meta:   # before the version check: "# Name: GCCG v2 fans" names the deck
         key, value = meta.group("key").lower(), meta.group("value")
         if key == "length":
             result.length = int(value) if value.isdigit() else None
         else:
             setattr(result, key, value)
+        return
+    if not body or VERSION.search(body):
         return
     if result.name is None:
         result.name = body

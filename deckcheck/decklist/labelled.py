@@ -7,6 +7,7 @@ Cardnum text, a bare zone word ("resources", "FW-DC-SB"). Card lines take any co
 
 from __future__ import annotations
 
+import html
 import re
 
 from deckcheck.decklist.lines import NOTES, ReadResult, fold, label_part, read_card_line, split_count, strip_bullet
@@ -38,13 +39,13 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
     seen_parts: set[Part] = set()
     notes: list[str] = []
     for line_no, line in enumerate(text.split("\n"), start=1):
+        if line.strip().startswith(">"):   # a quote is never a label or a card: notes (kept verbatim), or prose
+            if section == NOTES:
+                notes.append(line.strip()[1:].strip())
+            continue
         stripped = HTML_TAG.sub("", line).strip()
         if not stripped or not re.search(r"[^\W_]", stripped) or MARKDOWN_LINK.search(stripped):
             continue   # blank, rules ("---"), and link lists (a table of contents) are not cards
-        if stripped.startswith(">"):   # a quote is never a label or a card: notes, or prose
-            if section == NOTES:
-                notes.append(stripped[1:].strip())
-            continue
         label = _section_label(line, stripped)
         if label is not None:
             found = label_part(label)
@@ -116,7 +117,7 @@ def _metadata(result: ReadResult, stripped: str) -> bool:
     key = META_KEYS.get(fold(m.group("label")))
     if key is None or split_count(m.group("label"))[0] is not None:
         return False
-    value = m.group("value")
+    value = html.unescape(m.group("value"))   # "&lt;" and "&amp;" as web pages and our own writer escape them
     if key == "length":
         result.length = int(value) if value.isdigit() else None
     else:

@@ -6,9 +6,11 @@ does not depend on alignment inference; unresolved lines are written as the play
 
 from __future__ import annotations
 
+import html
 import json
 import re
 
+from deckcheck.decklist.gccg import is_plain_name_comment
 from deckcheck.decklist.model import PART_ORDER, Deck, DeckEntry, Part
 from deckcheck.decklist.native import deck_to_data
 
@@ -40,8 +42,10 @@ def card_text(entry: DeckEntry) -> str:
 
 def write_gccg(deck: Deck) -> str:
     out = ["#", "# GCCG v0.9.4 Middle-earth deck", "#"]
-    if deck.name:
-        out.append(f"# {_one_line(deck.name)}")
+    name = _one_line(deck.name or "")
+    if name:
+        # GCCG's convention is a bare comment line; a name that would read as a version or metadata line is labelled
+        out.append(f"# {name}" if is_plain_name_comment(name) else f"# Name: {name}")
     for key in ("player", "alignment", "avatar", "length"):
         value = getattr(deck, key)
         if value is not None:
@@ -68,7 +72,8 @@ def write_markdown(deck: Deck) -> str:
     for key in ("name", "player", "alignment", "avatar", "length"):
         value = getattr(deck, key)
         if value is not None:
-            out.append(f"{key.capitalize()}: {_one_line(str(value))}")
+            # escaped: the reader drops HTML tags (web pages have them), so "<draft>" would be lost
+            out.append(f"{key.capitalize()}: {html.escape(_one_line(str(value)), quote=False)}")
     for part in PART_ORDER:
         entries = deck.part(part)
         if entries:
