@@ -357,6 +357,27 @@ def test_with_the_avatar_in_play_general_influence_only_at_its_site():
     assert scout_company.characters[-1].controller is leader
 
 
+def test_a_ringwraith_keeps_to_darkhavens_and_controls_no_followers():
+    wraith = card("Wraith", "Character", unique=True, avatar=True, alignment="Minion", direct_influence=5,
+                  home_site="Old Ruin")
+    sim = build_sim_deck(synthetic_deck(play=PLAY + [(wraith, 1)], alignment="ringwraith"))
+    assert site_index(sim, RUIN) not in sim.character_sites[kind(sim, wraith)]   # coe 2.II.2.1.R3
+    game = new_game(sim)
+    company = game.companies[0]
+    company.characters = [game._enter(kind(sim, wraith), None)] + company.characters
+    game.hand = [kind(sim, SMALL), kind(sim, SWORD)] + [kind(sim, ORC)] * 6
+    game.play_character()
+    small = company.characters[-1]
+    assert small.kind == kind(sim, SMALL) and small.controller.kind == kind(sim, LEADER)   # not the Wraith
+    moves = game.plan_moves()
+    assert [dest for _, dest in moves] == [site_index(sim, RUIN)]
+    moving = moves[0][0]
+    assert kind(sim, wraith) not in [c.kind for c in moving.characters]
+    staying = next(c for c in game.companies if c is not moving)
+    assert [c.kind for c in staying.characters] == [kind(sim, wraith)]
+    assert staying.site == site_index(sim, RIVENDELL)
+
+
 def test_a_tapped_site_is_discarded_when_the_company_leaves(sim):
     game = new_game(sim)
     company = at_site(sim, game, RUIN, 2)

@@ -123,6 +123,7 @@ class Game:
         self.rng = rng
         self.p_lose, self.p_kill = HAZARD_MODELS[hazards]
         self.draw_by_destination = sim.alignment in DRAW_BY_DESTINATION
+        self.ringwraith = sim.alignment == "ringwraith"
         self.deck = list(sim.play_deck)
         rng.shuffle(self.deck)
         self.discard: list[int] = []
@@ -301,6 +302,8 @@ class Game:
             if company.site != site:
                 continue
             for other in company.characters:
+                if self.ringwraith and sim.avatar[other.kind]:
+                    continue                          # its followers could not travel with it (coe 2.II.2.1.R3)
                 if other.controller is None and sim.direct_influence[other.kind] - other.followers_mind >= mind:
                     return other
         return None if self.gi_used + mind <= self.gi_max else False
@@ -339,12 +342,16 @@ class Game:
         """Each company's destination: back to a haven from a site; from a haven to the best sites."""
         sim = self.sim
         self._join_at_havens()
+        if self.ringwraith:
+            self._ringwraiths_apart()
         hand = set(self.hand)
         values = self.site_values(hand)
         moves: list[tuple[Company, int]] = []
         claimed: set[int] = set()
         for company in list(self.companies):
             site = company.site
+            if self.ringwraith and sim.avatar[company.characters[0].kind]:
+                continue                              # the Ringwraith waits at its Darkhaven
             if not sim.site_is_haven[site]:
                 if self.site_state[site] == OCCUPIED and self._playable(sim.site_playable[site]) is not None:
                     continue                          # untapped and still useful: stay, no move, no draw
@@ -416,6 +423,18 @@ class Game:
             moves.append((new, targets[len(moves) + 1]))
         moves.insert(0, (company, targets[0]))
         return moves
+
+    def _ringwraiths_apart(self) -> None:
+        """coe 2.II.2.1.R3: only Ringwraiths may share a Ringwraith's company away from a Darkhaven.
+
+        The goldfish leaves its Ringwraith at the Darkhaven, in a company of its own, and moves the others.
+        """
+        avatar = self.sim.avatar
+        for company in list(self.companies):
+            wraiths = [c for c in company.characters if avatar[c.kind]]
+            if wraiths and len(wraiths) < len(company.characters):
+                company.characters = [c for c in company.characters if not avatar[c.kind]]
+                self.companies.insert(0, Company(company.site, wraiths))
 
     def _join_at_havens(self) -> None:
         by_site: dict[int, Company] = {}

@@ -311,6 +311,8 @@ class _Builder:
         homes = set(home_sites(card.home_site, sim.sites))
         if card.avatar:
             allowed = {fold(n) for n in AVATAR_HAVENS[self.alignment]}
+            if self.alignment == "ringwraith":   # coe 2.II.2.1.R3: revealed at a Darkhaven, in its own company
+                homes = {i for i in homes if sim.sites[i].is_haven}
             homes |= {i for i, s in enumerate(sim.sites) if fold(s.name) in allowed}
             if not homes:   # an avatar with no listed site in this location deck: any haven will do
                 homes = {i for i, s in enumerate(sim.sites) if s.is_haven}
