@@ -247,3 +247,37 @@ def test_markdown_writer_keeps_notes_with_links_and_punctuation_and_html_in_meta
     deck.name, deck.notes = "Fellowship <draft> & co", "See https://meccg.com/?p=411\n---\n:"
     again = parse_text(write_markdown(deck), path="n.md")
     assert (again.name, again.notes) == (deck.name, deck.notes)
+
+
+WEB_LIST = """Pallando: Nigel's deck
+
+Resources (30)
+
+A Chance Meeting
+Concealment (x3)
+
+Hazards (30) * indicates Creatures & Creatures
+
+*Bairanax Ahunt
+1-2 Twilight
+
+Key Sideboard Cards:
+
+1 The Arkenstone (vs. Dwarves)
+"""
+
+
+def test_web_list_label_with_a_remark_count_range_and_remark_after_a_name():
+    deck = parse_text(WEB_LIST, path="web.txt")
+    assert summary(deck) == {(Part.RESOURCES, "TW-188"): 1, (Part.RESOURCES, "TW-204"): 3,   # Concealment ×3
+                             (Part.HAZARDS, "TD-4"): 1, (Part.HAZARDS, "TW-106"): 1,       # under "Hazards (30) *..."
+                             (Part.SIDEBOARD, "TW-341"): 1}                                # The Arkenstone
+    found = {(d.code, d.line) for d in deck.diagnostics}
+    assert found == {("missing-count", 5), ("missing-count", 10), ("count-range", 11), ("card-remark", 15)}
+    assert all(d.severity == "warning" for d in deck.diagnostics)
+
+
+def test_parentheses_that_belong_to_the_name_or_hide_no_card_are_no_remark():
+    deck = parse_text("Hazards:\n1 Doeth (Durthak)\n1 Gandalff (vs. Dwarves)\n", path="p.md")
+    assert [e.card.name if e.card else e.problem for e in deck.entries] == ["Doeth (Durthak)", "unknown-card"]
+    assert "card-remark" not in codes(deck)

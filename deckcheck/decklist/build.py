@@ -6,6 +6,8 @@ A card is counted as what the card data says it is: a resource written under a h
 
 from __future__ import annotations
 
+import re
+
 from deckcheck.cards.catalog import Resolution
 from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, SITE
 from deckcheck.decklist.alignment import ALIGNMENTS, infer_alignment
@@ -16,6 +18,7 @@ ROLE_PART = {CHARACTER: Part.CHARACTERS, RESOURCE: Part.RESOURCES, HAZARD: Part.
 ROLE_CHECKED = (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY, Part.SITES)
 MAX_SUGGESTED = 200          # unknown names that get "did you mean" suggestions, per deck
 UNKNOWN_COUNT = "unknown names so far"   # a counter kept in the resolution cache
+TRAILING_REMARK = re.compile(r"^(?P<name>.*\S)\s*\((?P<remark>[^()]*)\)\s*$")
 PROBLEM_CODES = {"unknown": "unknown-card", "ambiguous": "ambiguous-card", "not-ice": "not-ice-card"}
 
 
@@ -91,10 +94,32 @@ def _resolve(line: RawLine, catalog, deck: Deck, cache: dict):
         return _resolve(untagged, catalog, deck, cache)
     if resolution.card is not None:
         return resolution.card, None, resolution
+    remark = _resolve_without_remark(line, catalog, deck, cache) if resolution.status == "unknown" else None
+    if remark is not None:
+        return remark.card, None, remark
     code = PROBLEM_CODES.get(resolution.status, "unknown-card")
     message = resolution.message or f"{line.name!r} does not resolve ({resolution.status})"
     deck.diagnostics.append(Diagnostic(deck.path, line.line, code, message, "error"))
     return None, code, resolution
+
+
+def _resolve_without_remark(line: RawLine, catalog, deck: Deck, cache: dict):
+    """"The Arkenstone (vs. Dwarves)": when the whole name is unknown but the name before a trailing remark in
+    parentheses is a card, that card (with a warning), else None. Names with parentheses resolve before this."""
+    annotated = TRAILING_REMARK.match(line.name)
+    if not annotated or not catalog.by_name(annotated.group("name")):   # by_name: no costly nearest-name search
+        return None
+    name = annotated.group("name")
+    key = (fold(name), (line.tag or "").upper(), line.set_code, line.part, deck.alignment)
+    if key not in cache:
+        cache[key] = catalog.resolve(name, tag=line.tag, set_code=line.set_code, part=line.part,
+                                     alignment=deck.alignment)
+    if cache[key].card is None:
+        return None
+    deck.diagnostics.append(Diagnostic(
+        deck.path, line.line, "card-remark",
+        f"({annotated.group('remark')}) after {name!r} read as a remark, not part of the card name", "warning"))
+    return cache[key]
 
 
 def _counted_part(line: RawLine, card, deck: Deck, path: str) -> Part:

@@ -18,6 +18,7 @@ HTML_TAG = re.compile(r"<[^>]+>")
 LABEL = re.compile(r"^(?P<label>[^:]{1,60}?)\s*:\s*(?P<value>.*?)\s*$")
 MARKDOWN_LINK = re.compile(r"\]\(|https?://")
 COUNT_SUFFIX = re.compile(r"\(\s*\d+\s*\)")
+LABEL_THEN_COUNT = re.compile(r"^(?P<label>[^\W\d][^():]*?)\s*\(\s*\d+\s*\)\s*\S")
 META_KEYS = {"name": "name", "deck name": "name", "deck": "name", "player": "player", "alignment": "alignment",
              "avatar": "avatar", "length": "length", "game length": "length"}
 # Labels accepted without a colon, as whole lines (Cardnum zone words and web headings).
@@ -97,6 +98,10 @@ def _section_label(line: str, stripped: str) -> str | None:
         return stripped
     if COUNT_SUFFIX.search(stripped) and len(folded.split()) <= 3 and isinstance(label_part(stripped), Part):
         return stripped   # "Resources (30)"
+    lead = LABEL_THEN_COUNT.match(stripped)
+    if lead and len(lead.group("label").split()) <= 3 and isinstance(label_part(lead.group("label")), Part) \
+            and label_part(stripped) != NOTES:
+        return lead.group("label")   # "Hazards (30) * indicates Creatures" (Guild Companion)
     return None
 
 

@@ -77,6 +77,7 @@ def _is_set_code(token: str) -> bool:
 _LEADING_COUNT = re.compile(r"^(?P<n>\d+)(?:\s*[x×]\s+|[x×]\s*|-|\s+)(?P<rest>\S.*)$", re.IGNORECASE)
 _TRAILING_COUNT = re.compile(r"^(?P<rest>\S.*?)\s*(?:\(\s*[x×]\s*(?P<a>\d+)\s*\)|\s[x×]\s*(?P<b>\d+))\s*$",
                              re.IGNORECASE)
+COUNT_RANGE = re.compile(r"^(?P<low>\d+)\s*-\s*(?P<high>\d+)\s+(?P<rest>\S.*)$")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+(?=\S)")
 
 
@@ -173,6 +174,12 @@ def read_card_line(result: ReadResult, path: str, line_no: int, text: str, part:
     a missing count is reported and the line is read as 1 copy so the rest of the deck stays whole.
     """
     count, rest = split_count(strip_bullet(text))
+    in_range = COUNT_RANGE.match(strip_bullet(text).strip())
+    if in_range:   # "1-2 Leg It Double Quick": a web list not yet settled on a count
+        count, rest = int(in_range.group("low")), in_range.group("rest").strip()
+        result.problem(path, line_no, "count-range",
+                       f"count range {in_range.group('low')}-{in_range.group('high')} in {text.strip()!r}; "
+                       f"read as {count}", severity="warning")
     if count is None and looks_like_prose(rest):
         result.problem(path, line_no, "not-a-card-line", f"not a card line: {text.strip()[:60]!r}; skipped",
                        severity="warning")
