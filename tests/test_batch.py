@@ -547,3 +547,14 @@ def test_a_deck_cell_naming_a_device_is_not_a_deck_file(tmp_path):
     assert ann.status == "error"
     assert ann.first_problem == "deck-file: /dev/null: not a regular file, not a deck file (looked for /dev/null)"
     assert bob.status == "legal" and bob.deck == "pasted decklist (3 lines)"
+
+
+def test_a_web_address_in_the_deck_cell_is_an_error_row_that_says_so(tmp_path):
+    path = tmp_path / "r.csv"
+    write_rows_csv(path, [["player", "deck"], ["Ann", "https://meccg.net/decks/123"], ["Bob", "decks/legal.meccg"]])
+    write_decks(tmp_path, FAKE_LEGAL, FAKE_ILLEGAL)
+    ann, bob = run_batch(read_registrations(path).registrations, fake_settings(tmp_path))
+    assert ann.status == "error"
+    assert ann.first_problem == ("deck-file: https://meccg.net/decks/123: a web address: decks are not downloaded; "
+                                 "paste the decklist into the cell or give the path of a deck file")
+    assert bob.status == "legal"

@@ -7,6 +7,7 @@ Each row becomes a `RowResult` (plain data, so it crosses process boundaries). A
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -222,6 +223,9 @@ def _load_deck(reg: Registration, settings: Settings, alignment: str | None):
     read_deck = settings.reader
     if read_deck is None:
         from deckcheck.decklist import read_deck
+    if re.match(r"(?i)https?://", reg.deck.strip()):
+        raise DeckcheckError("a web address: decks are not downloaded; paste the decklist into the cell or "
+                             "give the path of a deck file", reg.deck.strip())
     path = deck_path(reg.deck, settings.base_dir)
     if not path.is_file():
         what = ("is a directory, not a deck file" if path.is_dir() else
