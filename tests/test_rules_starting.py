@@ -53,7 +53,13 @@ def test_coe_pool_holds_no_avatar_no_hazard_agent_no_major_item_no_event_nothing
     assert "Bill Ferny [M] (DM) is an agent, a hazard for a Wizard player; a pool holds characters" in text
     assert "Glamdring [H] (TW) is a major item; a pool may hold only minor items" in text
     assert "Align Palantír [H] (TW) (Resource Permanent-event) cannot be in a pool" in text
-    assert "Bûrat [M] (AS) says it may not be included with a starting company" in text
+    assert "Bûrat [M] (AS) says it may not be included with a starting company: it can never be drafted" in text
+    # coe 1.7 does not forbid such a card in the pool (it can never start): a warning, the others errors.
+    assert [v.severity for v in got if v.card_id == "AS-1"] == ["warning"]
+    assert {v.severity for v in got if v.card_id != "AS-1"} == {"error"}
+    # Under the rulebook the starting company itself may not hold it: an error.
+    ringwraith = found("starting-size", deck(pool=["LE-7", "AS-1"]), ruleset="rulebook", alignment="ringwraith")
+    assert [(v.severity, v.card_id) for v in ringwraith] == [("error", "AS-1")]
 
 
 def test_coe_ringwraith_and_fallen_wizard_pools_may_hold_agents_and_fw_pools_stage_cards():

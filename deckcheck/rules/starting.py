@@ -56,6 +56,11 @@ def starting_characters(ctx: Context) -> list[tuple[DeckEntry, Card]]:
             if c.is_character and not (c.agent and agents_are_hazards(ctx))]
 
 
+def is_never_starting(ctx: Context, card: Card) -> bool:
+    """A card whose text says it may not be included with a starting company (`never_starting`)."""
+    return card.id.upper() in {card_id.upper() for card_id in settings(ctx).get("never_starting", [])}
+
+
 def pool_kind_problem(ctx: Context, card: Card) -> str | None:
     """Why a card cannot be among the starting cards at all (not a character, minor item or Stage card)."""
     where = "a pool" if mode(ctx) == POOL else "a starting company"
@@ -63,7 +68,7 @@ def pool_kind_problem(ctx: Context, card: Card) -> str | None:
         return f"{card.display()} is an avatar; {where} holds only non-avatar characters"
     if card.is_character and card.agent and agents_are_hazards(ctx):
         return f"{card.display()} is an agent, a hazard for a {player(ctx)} player; {where} holds characters"
-    if card.id.upper() in {card_id.upper() for card_id in settings(ctx).get("never_starting", [])}:
+    if is_never_starting(ctx, card):
         return f"{card.display()} says it may not be included with a starting company"
     if card.is_character or is_starting_item(card) or is_stage_card(ctx, card):
         return None
@@ -80,14 +85,20 @@ def check_pool_size(ctx: Context) -> Iterator[Violation]:
     (coe 1.7), where the cards playable with a starting company "in lieu of a minor item" count as minor
     items; a Fallen-wizard pool also holds its starting Stage cards (checked by `stage-points`). Anything
     else in the pool (an avatar, an agent that is a hazard for this player, a major item, an event) is
-    reported here.
+    reported here; a card that says it may not start (Bûrat, Lost Tome) is only a warning: the pool may hold
+    it, it just can never be drafted.
     """
     if mode(ctx) != POOL:
         return
     limits = settings(ctx)
     for entry, card in pool_cards(ctx):
         problem = pool_kind_problem(ctx, card)
-        if problem:
+        if problem and is_never_starting(ctx, card):
+            # coe 1.7 lets the pool hold any character and non-hoard minor item that keeps the deck rules; a
+            # card that may not start can only never be drafted (a character may still be shuffled into the
+            # play deck after the draft, 1.9): a warning, like an agent no card lets the player reveal.
+            yield ctx.violation("pool-size", f"{problem}: it can never be drafted", entry=entry, severity=WARNING)
+        elif problem:
             yield ctx.violation("pool-size", problem, entry=entry)
     characters = [(e, c) for e, c in starting_characters(ctx) if not c.avatar]
     most = limits.get("pool_characters_max")
