@@ -411,6 +411,7 @@ def test_cli_exit_codes_and_force(tmp_path, fake_command, capsys):
     (["r.csv", "--output", "xlsx"], "an .xlsx workbook needs a file"),
     (["r.csv", "-o", "r.csv", "--force"], "is the registrations file"),
     (["r.csv", "-o", "nodir/out.xlsx"], "directory for the results does not exist"),
+    (["r.csv", "-o", "out.xlsx", "--output", "csv"], "out.xlsx: the name says xlsx but --output is csv"),
 ])
 def test_cli_usage_errors_exit_2_without_writing(tmp_path, monkeypatch, capsys, args, message):
     monkeypatch.chdir(tmp_path)

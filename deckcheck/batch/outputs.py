@@ -46,6 +46,10 @@ def plan_output(out: str | None, fmt: str | None, *, force: bool, registrations:
                                      f"use .xlsx, .csv or .json, or --output", str(path))
     if fmt not in FORMATS:
         raise DeckcheckError(f"unknown output format {fmt!r}; use {', '.join(FORMATS)}")
+    named = _SUFFIX_FORMATS.get(path.suffix.lower()) if path else None
+    if named and named != fmt:
+        # CSV text in a file called .xlsx would only fail later, when the organizer opens it.
+        raise DeckcheckError(f"the name says {named} but --output is {fmt}; give one or make them agree", str(path))
     if path is None and fmt == "xlsx":
         raise DeckcheckError("an .xlsx workbook needs a file: give -o RESULTS.xlsx")
     plan = OutputPlan(format=fmt, path=path,
