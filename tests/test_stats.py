@@ -10,6 +10,7 @@ import pytest
 
 from deckcheck.analysis.deck_odds import card_condition, default_conditions, group_condition, odds_table
 from deckcheck.analysis.odds import p_at_least
+from deckcheck.analysis.scoring import half_rule_total
 from deckcheck.analysis.stats import deck_alignment, deck_stats, keyed_symbols, scored_mp
 from deckcheck.cards.model import Card
 from deckcheck.decklist.model import Deck, DeckEntry, Part
@@ -121,6 +122,17 @@ def test_wizard_scores_minion_items_at_half_rounded_up():
     assert stats.mp_total == 8 + 6 + 3 + 2
     crown = next(r for r in stats.mp_rows if r.name.startswith("The Iron Crown"))
     assert (crown.printed, crown.each, crown.note) == ("3(5)", 2, "half: minion item")
+
+
+def test_half_rule_cuts_the_largest_source_to_what_the_others_give():
+    # coe 10.3.iv: no source may give more than half the total (negative sources ignored for the share)
+    assert half_rule_total([30, 0, 10, 0, 0, 0]) == 20
+    assert half_rule_total([10, 10, 5, 0, 0, 0]) == 25          # no source above half: unchanged
+    assert half_rule_total([6, 0, 0, 0, 0, 0]) == 0             # a single source is always above half
+    assert half_rule_total([4, 9, 0, 0, 0, -5]) == 4 + 4 - 5
+    assert half_rule_total([0] * 6) == 0
+    stats = deck_stats(wizard_deck())
+    assert stats.mp_half_rule == stats.mp_total == 19            # items 8 of 19: not above half
 
 
 def test_hazards_give_kill_points_to_the_opponent_not_to_us():

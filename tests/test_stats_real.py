@@ -20,6 +20,7 @@ CHALLENGE_A = DECKS / "council-of-rivendell" / "Challenge Decks" / "A - Saruman 
 CHALLENGE_A_PLAIN = DECKS / "gccg-restoration" / "Challenge Decks" / "A - Saruman - Stewards of Gondor"
 GAME_WARDEN = DECKS / "gccg-restoration" / "Contrib" / "zara" / "{R}A_{D} The Game Warden.dck"
 CHALLENGE_F = DECKS / "council-of-rivendell" / "Challenge Decks" / "F - Adunaphel - Spies and Traitors"
+REN = DECKS / "council-of-rivendell" / "Mark Alfano - zara" / "{c} Ren -- Smoke on the Water.dck"
 
 
 def _read(path):
@@ -108,6 +109,18 @@ def test_ringwraith_deck_scores_minion_items_in_full():
     items = [r for r in stats.mp_rows if r.category == "item"]
     assert items and all(r.each == int(r.printed.split("(")[0] or 0) for r in items if not r.note)
     assert not [r for r in items if "half" in r.note]      # all its items are minion items
+
+
+def test_an_item_heavy_deck_loses_points_to_the_half_rule():
+    from deckcheck.report.stats_text import render_text
+
+    stats = deck_stats(_read(REN))
+    # items: 3 Gold Ring that Sauron Fancies (2) + Bright Gold Ring 2 + Scroll of Isildur 3 + Dwarven Ring of
+    # Thelor's Tribe 4 + Oracle's Ring 3 + Palantir of Orthanc 3 + 2 Minor Ring (2) = 25; characters Dror 1,
+    # Gulla 1, Pon Opar 2, Hador 2 = 6; Beornings 3; 3 War-wolf (1) = 3
+    assert [c.points for c in stats.mp_categories] == [6, 25, 3, 3, 0, 0]
+    assert stats.mp_total == 37 and stats.mp_half_rule == 12 + 12   # items cut to the other 12
+    assert "the half rule (coe 10.3.iv" in render_text(stats) and "leaves 24 of 37" in render_text(stats)
 
 
 @pytest.mark.parametrize("path", corpus_files(), ids=lambda p: p.name[:40])

@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 from deckcheck.analysis.deck_odds import default_conditions, odds_table
+from deckcheck.analysis.scoring import half_rule_total
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import fold
 from deckcheck.decklist.model import PART_ORDER, Deck, DeckEntry, Part
@@ -113,6 +114,7 @@ class DeckStats:
     mp_categories: list[MPCategory]
     mp_total: int
     mp_potential: int
+    mp_half_rule: int                           # mp_total after coe 10.3.iv: no source above half the total
     kill_points_offered: int                    # MP of our own hazards: kill points for the opponent
     creatures: list[CreatureRow]
     keyed_region_types: dict[str, int]          # region/site type -> creature copies keyed to it
@@ -396,6 +398,7 @@ def deck_stats(deck: Deck, *, draws: int = DEFAULT_DRAWS) -> DeckStats:
         mp_categories=categories,
         mp_total=sum(c.points for c in categories),
         mp_potential=sum(c.potential for c in categories),
+        mp_half_rule=half_rule_total([c.points for c in categories]),
         kill_points_offered=_kill_points_offered(deck),
         creatures=creatures,
         keyed_region_types=_keyed_tally(creatures, "region_types", REGION_TYPES),

@@ -157,8 +157,9 @@ def _marshalling_points(stats: DeckStats) -> str:
     rows = [[r.name, r.part, r.category, r.count, r.printed, r.each, r.potential, r.note] for r in stats.mp_rows]
     alignment = escape(stats.alignment or "an unknown alignment")
     return (f"<h2>Marshalling points</h2><p>Scored for {alignment}: pool and play deck, {stats.mp_total} MP "
-            f"(up to {stats.mp_potential} with the values in parentheses). Your hazards offer the opponent "
-            f"{stats.kill_points_offered} kill points.</p>"
+            f"(up to {stats.mp_potential} with the values in parentheses); all in play and no kill points, "
+            f"the half rule (coe 10.3.iv: no source above half the total) leaves {stats.mp_half_rule}. "
+            f"Your hazards offer the opponent {stats.kill_points_offered} kill points.</p>"
             + f'<div class="charts">{chart}</div>'
             + _table(["card", "part", "category", "n", "printed", "MP each", "up to", "note"], rows))
 

@@ -58,6 +58,10 @@ def _marshalling_points(stats: DeckStats) -> list[str]:
     rows.append(["total", sum(c.cards for c in stats.mp_categories), stats.mp_total, stats.mp_potential])
     out += _table(["category", "cards", "MP", "up to"], rows)
     out.append("  ('up to': with the parenthesised values, e.g. an item stored at its site)")
+    if stats.mp_half_rule != stats.mp_total:
+        out.append(f"  all in play and no kill points, the half rule (coe 10.3.iv: no source above half "
+                   f"the total) leaves "
+                   f"{stats.mp_half_rule} of {stats.mp_total}")
     notes = [f"{r.name}: {r.printed} -> {r.each} ({r.note})" for r in stats.mp_rows if r.note]
     out += [f"  {n}" for n in notes]
     out.append(f"  kill points your hazards offer the opponent: {stats.kill_points_offered}")

@@ -65,6 +65,7 @@ def _summary(wb: Workbook, stats: DeckStats) -> None:
             ["play deck cards", stats.play_deck_size], ["sites in the location deck", len(stats.sites)],
             ["total mind of the pool", stats.pool_mind], ["MP (scored for the alignment)", stats.mp_total],
             ["MP up to (values in parentheses)", stats.mp_potential],
+            ["MP after the half rule (coe 10.3.iv)", stats.mp_half_rule],
             ["kill points offered to the opponent", stats.kill_points_offered]]
     if stats.stage_points_pool is not None:
         rows += [["stage points in the pool", stats.stage_points_pool],
