@@ -30,7 +30,7 @@ from deckcheck.analysis.sim.tables import (
     home_sites,
     scored_mp,
 )
-from deckcheck.analysis.simulate import simulate, simulate_tables
+from deckcheck.analysis.simulate import format_text, simulate, simulate_tables
 from deckcheck.cards.model import Card
 from deckcheck.decklist.model import Deck, DeckEntry, Part
 from tests._shared import DECKS, needs_decks
@@ -432,6 +432,15 @@ def test_exhaustion_turn_is_estimated_beyond_the_reported_turns(sim):
     assert ex["p_within_horizon"] == 1 and 3 < ex["mean_turn"] < ex["horizon"]
     longer = simulate_tables(sim, games=300, turns=20, seed=5)
     assert longer["exhaustion"]["mean_turn"] == ex["mean_turn"]   # the same games, the same decks
+
+
+def test_final_scores_are_those_of_the_last_reported_turn(sim):
+    s = simulate_tables(sim, games=300, turns=2, seed=5)         # no exhaustion in 2 turns: games play on
+    last = s["per_turn"][-1]["mean_mp"]
+    assert math.isclose(sum(s["final_mp_by_category"].values()), last, abs_tol=0.01)
+    # after two turns most MP are the starting characters': the half rule (coe 10.3.iv) cuts them
+    assert 0 < s["final_mp_half_rule"] < last
+    assert "under the half rule" in format_text(s)
 
 
 def test_calling_the_game_needs_the_threshold_and_exhaustions(sim):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from deckcheck.analysis.scoring import half_rule_total
 from deckcheck.analysis.sim.tables import (
     GENERAL_INFLUENCE,
     HAND_SIZE,
@@ -88,7 +89,8 @@ class Tally:
     opening_playable_character: int = 0
     opening_reachable_resource: int = 0
     opening_both: int = 0
-    final_category: list[int] = field(default_factory=lambda: [0] * 6)
+    final_category: list[int] = field(default_factory=lambda: [0] * 6)   # MP by source after the last turn
+    final_half_rule: int = 0                              # total after coe 10.3.iv, summed over games
 
     def __post_init__(self) -> None:
         for name in ("mp_sum", "mp_sq", "reached", "called"):
@@ -104,7 +106,8 @@ class Tally:
             mine, theirs = getattr(self, name), getattr(other, name)
             for i, value in enumerate(theirs):
                 mine[i] += value
-        for name in ("exhausted_games", "exhausted_eventually", "exhausted_turn_sum", "opening_character",
+        for name in ("exhausted_games", "exhausted_eventually", "exhausted_turn_sum", "final_half_rule",
+                     "opening_character",
                      "opening_playable_character",
                      "opening_reachable_resource", "opening_both"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
@@ -651,6 +654,9 @@ class Game:
             if called:
                 tally.called[t] += 1
         tally.games += 1
+        for i, value in enumerate(self.category):  # the score after the reported turns, before any play-on
+            tally.final_category[i] += value
+        tally.final_half_rule += half_rule_total(self.category)
         if self.first_exhaustion:
             tally.exhausted_games += 1
         while not self.first_exhaustion and self.turn < horizon:
@@ -660,8 +666,6 @@ class Game:
         if self.first_exhaustion:
             tally.exhausted_eventually += 1
             tally.exhausted_turn_sum += self.first_exhaustion
-        for i, value in enumerate(self.category):
-            tally.final_category[i] += value
 
     def _record_opening(self, tally: Tally) -> None:
         sim = self.sim

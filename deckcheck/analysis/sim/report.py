@@ -61,6 +61,7 @@ def summarize(sim: SimDeck, tally: Tally, *, seed: int, hazards: str) -> dict:
         "final_mp_by_category": {
             name: round(tally.final_category[i] / n, 3) for i, name in enumerate(MP_CATEGORIES)
         },
+        "final_mp_half_rule": round(tally.final_half_rule / n, 3),
         "warnings": list(sim.warnings),
     }
 
@@ -79,6 +80,8 @@ def format_text(summary: dict) -> str:
         low, high = row["ci95"]
         lines.append(f"{row['turn']:>4}  {row['mean_mp']:>7.2f}  {f'{low:.2f}-{high:.2f}':>15}  "
                      f"{row['p_threshold']:>10.1%}  {row['p_called']:>9.1%}")
+    lines.append(f"mean MP after turn {s['turns']} under the half rule (coe 10.3.iv: no source above half the "
+                 f"total; no kill points): {s['final_mp_half_rule']:.2f}")
     ex = s["exhaustion"]
     lines.append("")
     turns = f"{s['turns']} turn" + ("s" if s["turns"] != 1 else "")
