@@ -58,6 +58,21 @@ def test_cards_playable_as_either_may_balance_the_play_deck():
                            "hazards must equal resources")
 
 
+@pytest.mark.parametrize("ruleset", ["coe", "rulebook"])
+def test_a_minion_resource_playable_as_a_hazard_is_only_a_hazard_for_a_wizard(ruleset):
+    # Sudden Call (LE-235) "may be included as a hazard in a Wizard's deck", never as a resource (coe 1.3.W3):
+    # 29 resources + 30 hazards + Sudden Call cannot balance for a Wizard; for a Ringwraith it can.
+    wizard = base_parts("wizard")
+    wizard[P.RESOURCES] = wizard[P.RESOURCES][:-1] + [(2, "TW-253")]   # 29 resources
+    wizard[P.HAZARDS].append((1, "LE-235"))
+    [bad] = only(verdict(wizard, "wizard", ruleset), "hazard-parity")
+    assert bad.message == "31 hazards and 29 resources in the play deck; hazards must equal resources"
+    ringwraith = base_parts("ringwraith")
+    ringwraith[P.RESOURCES] = ringwraith[P.RESOURCES][:-1] + [(2, "LE-180")]
+    ringwraith[P.HAZARDS].append((1, "LE-235"))
+    assert only(verdict(ringwraith, "ringwraith", ruleset), "hazard-parity") == []
+
+
 def test_fallen_wizard_counts_at_most_two_copies_of_each_either_card_as_resources():
     # 27 resources + 30 hazards + 3 Twilight: balancing needs all 3 Twilight as resources (coe 1.3.F2 allows 2).
     parts = base_parts("fallen-wizard")

@@ -52,7 +52,12 @@ def role(card: Card, ctx: Context) -> str:
             return HAZARD_ROLE
         return CHARACTER_ROLE
     if card.type == RESOURCE:
-        return EITHER if card.playable_as_hazard else RESOURCE_ROLE
+        if not card.playable_as_hazard:
+            return RESOURCE_ROLE
+        # A resource of an alignment the player may not use as a resource (Sudden Call, a minion resource, in
+        # a Wizard's deck; Gnawed Ways outside a Fallen-wizard's) is included as a hazard only (coe 1.3.W3).
+        own = ctx.data.get("lists", {}).get("resource_alignments")
+        return EITHER if own is None or card.alignment in own else HAZARD_ROLE
     if card.type == HAZARD:
         return EITHER if card.playable_as_resource else HAZARD_ROLE
     return NOT_PLAY   # a site or region listed in the play deck: the reader reports it
