@@ -559,3 +559,27 @@ def test_a_web_address_in_the_deck_cell_is_an_error_row_that_says_so(tmp_path):
     assert ann.first_problem == ("deck-file: https://meccg.net/decks/123: a web address: decks are not downloaded; "
                                  "paste the decklist into the cell or give the path of a deck file")
     assert bob.status == "legal"
+
+
+def test_a_column_with_values_but_no_header_is_carried_through(tmp_path):
+    path = tmp_path / "r.xlsx"
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.append(["Player", None, "Deck", "Table"])
+    ws.append(["Ann", "paid", "a.meccg", 1])
+    ws.append(["Bob", None, "b.meccg", 2, None, "late"])
+    ws.append(["Cid", None, "c.meccg", 3])
+    wb.save(path)
+    table = read_registrations(path)
+    assert table.extra_columns == ["column B", "Table", "column F"]
+    assert [r.extras for r in table.registrations] == [
+        {"column B": "paid", "Table": 1, "column F": None},
+        {"column B": None, "Table": 2, "column F": "late"},
+        {"column B": None, "Table": 3, "column F": None}]
+
+
+def test_empty_columns_without_a_header_are_not_carried(tmp_path):
+    path = tmp_path / "r.csv"
+    path.write_text("player,,deck,\nAnn,,a.meccg,\n", encoding="utf-8")
+    (reg,) = read_registrations(path).registrations
+    assert reg.extras == {} and read_registrations(path).extra_columns == []

@@ -187,6 +187,7 @@ def _registrations_from_sheets(path: str, sheets) -> RegistrationFile:
             continue
         header_number, header = rows[header_position]
         columns = _match_header(header, path, title, header_number)
+        _name_unheaded_columns(columns, rows[header_position + 1:])
         headers_found = True
         for name in columns.extras.values():
             if name not in extra_columns:
@@ -234,6 +235,25 @@ def _match_header(header: list[Any], path: str, sheet: str, row: int) -> _Column
         else:
             known[key] = position
     return _Columns(known, extras)
+
+
+def _name_unheaded_columns(columns: _Columns, data_rows) -> None:
+    """A column with values but no header (a "paid" tick) is carried through too, as "column F"."""
+    used = set(columns.known.values()) | set(columns.extras)
+    filled = {position for _, values in data_rows for position, value in enumerate(values)
+              if position not in used and _text(value) != ""}
+    for position in sorted(filled):
+        columns.extras[position] = _unique_name(f"column {_column_letter(position)}", columns.extras.values())
+    columns.extras = dict(sorted(columns.extras.items()))
+
+
+def _column_letter(position: int) -> str:
+    """A 0-based column position as a spreadsheet names it: 0 -> A, 26 -> AA."""
+    letters, number = "", position + 1
+    while number:
+        number, remainder = divmod(number - 1, 26)
+        letters = chr(ord("A") + remainder) + letters
+    return letters
 
 
 def _unique_name(name: str, taken) -> str:
