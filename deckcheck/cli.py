@@ -152,8 +152,8 @@ def convert(deck: str, to_format: str, out_path: str | None, force: bool, input_
 # ---------------------------------------------------------------- legality: validate, rules -----------------
 
 RULESET_CHOICE = click.Choice(["rulebook", "coe"])
-# Reading problems that also become legality violations are reported once, in the verdict.
-_VERDICT_DIAGNOSTICS = {"unknown-card", "ambiguous-card", "not-ice-card"}
+# Reading problems that also become legality violations (unknown-card, ambiguous-card, unreadable-line) are
+# reported once, in the verdict: every reading error; the reader's warnings go to stderr.
 
 
 @cli.command("validate")
@@ -194,7 +194,7 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
             input_errors += 1
             continue
         for diagnostic in deck.diagnostics:
-            if diagnostic.code not in _VERDICT_DIAGNOSTICS:
+            if diagnostic.severity != "error":
                 click.echo(diagnostic.one_line(), err=True)
         verdicts.append(verdict)
     if verdicts:

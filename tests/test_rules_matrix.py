@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 
 from deckcheck.cards.catalog import load_catalog
-from deckcheck.decklist.model import DeckEntry
+from deckcheck.decklist.model import DeckEntry, Diagnostic
 from deckcheck.rules import validate
 from deckcheck.rules.registry import ERROR, WARNING
 from deckcheck.rules.ruleset import RULESET_NAMES, available, load_ruleset
@@ -40,9 +40,10 @@ def base(alignment: str) -> dict:
     return parts
 
 
-def judge(parts: dict, alignment: str, ruleset: str, extra: list[DeckEntry] = ()):
+def judge(parts: dict, alignment: str, ruleset: str, extra: list[DeckEntry | Diagnostic] = ()):
     deck = build(alignment, parts)
-    deck.entries.extend(extra)
+    deck.entries.extend(x for x in extra if isinstance(x, DeckEntry))
+    deck.diagnostics.extend(x for x in extra if isinstance(x, Diagnostic))
     return validate(deck, ruleset=ruleset, alignment=alignment)
 
 
@@ -67,6 +68,11 @@ def ambiguous_card(alignment, ruleset):
     entry = DeckEntry(part=P.SIDEBOARD, count=1, written="Woses of the Eryn Vorn", lines=[900],
                       problem="ambiguous-card", candidates=[catalog.by_id("LE-296"), catalog.by_id("AS-67")])
     return base(alignment), [entry], "fits 2 cards: LE-296", ERROR
+
+
+def unreadable_line(alignment, ruleset):
+    skipped = Diagnostic("test.deck", 900, "bad-count", "count 0 in '0 Wargs (TW)'; line skipped")
+    return base(alignment), [skipped], "count 0 in '0 Wargs (TW)'; line skipped [bad-count]", ERROR
 
 
 def unique_limit(alignment, ruleset):
@@ -265,7 +271,8 @@ def faction_race(alignment, ruleset):
 
 
 BREAKERS: dict[str, Breaker] = {
-    "unknown-card": unknown_card, "ambiguous-card": ambiguous_card, "unique-limit": unique_limit,
+    "unknown-card": unknown_card, "ambiguous-card": ambiguous_card, "unreadable-line": unreadable_line,
+    "unique-limit": unique_limit,
     "copy-limit": copy_limit, "resource-count": resource_count, "hazard-parity": hazard_parity,
     "character-limit": character_limit, "avatar-limit": avatar_limit, "sideboard-size": sideboard_size,
     "fw-sideboard-size": fw_sideboard_size, "site-copies": site_copies, "site-alignment": site_alignment,

@@ -201,3 +201,17 @@ def test_every_real_deck_goes_through_coe_validation_without_a_crash():
         assert v.legal == (not any(x.severity == "error" for x in v.violations))
         assert all(x.citation.startswith("coe") for x in v.violations)
     assert judged >= 140 and not_judged <= 10
+
+
+def test_a_skipped_line_makes_the_deck_illegal_and_is_reported_once(capsys, tmp_path):
+    # A line the reader skips may hide a card: the verdict cannot be "legal" (batch says the same).
+    text = (EXAMPLES / "wizard-legal.meccg").read_text(encoding="utf-8")
+    assert "\n3 Orc-guard (TW)\n" in text
+    skipped = tmp_path / "skipped.meccg"
+    skipped.write_text(text.replace("\n3 Orc-guard (TW)\n", "\n3 Orc-guard (TW)\n0 Wargs (TW)\n", 1), encoding="utf-8")
+    code, out, err = run(capsys, "validate", "--rules", "coe", str(skipped))
+    assert code == 1
+    assert "unreadable-line: count 0 in '0 Wargs (TW)'; line skipped [bad-count]" in out
+    assert "bad-count" not in err                       # in the verdict, not twice
+    code, out, _ = run(capsys, "validate", "--rules", "coe", str(EXAMPLES / "wizard-legal.meccg"))
+    assert code == 0 and "unreadable-line" not in out

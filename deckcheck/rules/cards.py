@@ -40,3 +40,24 @@ def ambiguous_card(ctx: Context) -> Iterator[Violation]:
             f"{entry.written!r}{_where(entry)} fits {len(entry.candidates) or 'several'} cards: {listed}; "
             f"add a tag [H]/[M]/[F]/[B] or a set code",
             entry=entry)
+
+
+# Reading problems that are their own violations already (one per unresolved entry).
+ENTRY_PROBLEMS = {"unknown-card", "ambiguous-card", "not-ice-card"}
+
+
+def is_unread_line(diagnostic) -> bool:
+    """A reading error that left part of the file unread (a skipped line, broken JSON or XML): the verdict
+    reports it, so the CLI need not print it again."""
+    return diagnostic.severity == "error" and diagnostic.code not in ENTRY_PROBLEMS
+
+
+@rule("unreadable-line", family="cards", summary="every line of the file is read: a skipped line may hide a card")
+def unreadable_line(ctx: Context) -> Iterator[Violation]:
+    """A line (or part of a file) the reader had to skip: a count of 0 or none that makes sense, a line with no
+    name, a broken JSON entry or XML. What it held cannot be counted, so the deck cannot be judged legal until
+    the line is fixed. The reader's warnings (a count read as 1, an unknown section it names) are not errors."""
+    for diagnostic in ctx.deck.diagnostics:
+        if is_unread_line(diagnostic):
+            lines = [diagnostic.line] if diagnostic.line else []
+            yield ctx.violation("unreadable-line", f"{diagnostic.message} [{diagnostic.code}]", lines=lines)

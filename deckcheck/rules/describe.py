@@ -161,7 +161,7 @@ CODE_ORDER = ["unique-limit", "copy-limit", "resource-count", "hazard-parity", "
               "sideboard-size", "fw-sideboard-size", "site-copies", "site-alignment", "region-card",
               "alignment-card", "banned-card", "specific-card", "agent-mind", "creature-count", "pool-size",
               "starting-size", "starting-mind", "starting-items", "mind-limit", "stage-points", "starting-race",
-              "faction-race", "unknown-card", "ambiguous-card"]
+              "faction-race", "unknown-card", "ambiguous-card", "unreadable-line"]
 
 
 def describe(data: dict) -> list[dict]:
