@@ -138,6 +138,22 @@ def test_a_fallen_wizard_neither_drafts_nor_plays_characters_of_mind_above_five(
     assert sim.mp[kind(sim, SWORD)] == 1                               # and every MP card scores 1
 
 
+def test_a_fallen_wizard_plays_orcs_and_trolls_only_with_bad_company():
+    orc = card("Orc Chief", "Character", unique=True, alignment="Minion", mind=4, mp=1, races=("Orc",))
+    troll = card("Troll Lout", "Character", alignment="Minion", mind=3, mp=1, races=("Troll",))
+    play = PLAY + [(troll, 1)]
+    sim = build_sim_deck(synthetic_deck(play=play, pool=(SCOUT, orc), alignment="fallen-wizard"))
+    assert [sim.kinds[k].name for k in sim.start_characters] == ["Scout"]          # coe 1.9.F2
+    assert sim.character_sites[kind(sim, orc)] == sim.character_sites[kind(sim, troll)] == frozenset()
+    bad_company = Card(id="WH-63", set="WH", number=63, name="Bad Company", type="Resource",
+                       subtypes=("Permanent-event",), alignment="Stage", stage_points=2)
+    sim = build_sim_deck(synthetic_deck(play=play, pool=(SCOUT, orc, bad_company), alignment="fallen-wizard"))
+    assert [sim.kinds[k].name for k in sim.start_characters] == ["Scout", "Orc Chief"]
+    assert sim.character_sites[kind(sim, troll)]
+    sim = build_sim_deck(synthetic_deck(play=play, pool=(SCOUT, orc)))                # a Wizard: no limit
+    assert len(sim.start_characters) == 2 and sim.character_sites[kind(sim, troll)]
+
+
 def test_scoring_follows_alignment():
     hero_item = card("Hero Sword", "Resource", subtypes=("Major Item",), mp=3)
     minion_item = card("Minion Sword", "Resource", subtypes=("Major Item",), alignment="Minion", mp=3)

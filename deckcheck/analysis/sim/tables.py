@@ -55,6 +55,10 @@ AVATAR_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "
 PLAY_DECK_CHARACTERS = 10
 # A Fallen-wizard may not draft nor play a character of mind above 5 (coe 1.9.F3, 2.II.2.2.F1).
 FW_MAX_MIND = 5
+# Nor Orc and Troll characters (coe 1.9.F2, 2.II.2.2.F2), unless Bad Company is among the starting stage cards
+# (the goldfish plays no stage card from the play deck). The same card as the fallen-wizard rulesets name.
+FW_RESTRICTED_RACES = frozenset({"Orc", "Troll"})
+FW_RACE_ENABLER = "WH-63"
 
 
 @dataclass
@@ -213,6 +217,7 @@ class _Builder:
         self.sim = SimDeck(name=deck.name or deck.path, alignment=self.alignment, length=length,
                            threshold=threshold)
         self.kind_of: dict[str, int] = {}
+        self.restricted_races: frozenset[str] = frozenset()    # races this deck may neither draft nor play
 
     # ---- sites ---------------------------------------------------------------------------------------
 
@@ -308,6 +313,8 @@ class _Builder:
         sim = self.sim
         if self.alignment == "fallen-wizard" and not card.avatar and (leading_int(card.mind) or 0) > FW_MAX_MIND:
             return frozenset()    # coe 2.II.2.2.F1: a Fallen-wizard cannot play a character of mind above 5
+        if self.restricted_races.intersection(card.races):
+            return frozenset()    # coe 2.II.2.2.F2: nor an Orc or Troll without Bad Company
         homes = set(home_sites(card.home_site, sim.sites))
         if card.avatar:
             allowed = {fold(n) for n in AVATAR_HAVENS[self.alignment]}
@@ -327,7 +334,11 @@ class _Builder:
         characters = [c for c in pool if c.type == CHARACTER and not c.avatar]
         limit = START_SIZE[self.alignment]
         fallen = self.alignment == "fallen-wizard"     # coe 1.9.F3: no starting character of mind above 5
-        draftable = [i for i, c in enumerate(characters) if not fallen or (leading_int(c.mind) or 0) <= FW_MAX_MIND]
+        if fallen and not any(c.id == FW_RACE_ENABLER for c in pool):
+            self.restricted_races = FW_RESTRICTED_RACES          # coe 1.9.F2, 2.II.2.2.F2
+        draftable = [i for i, c in enumerate(characters)
+                     if not fallen or ((leading_int(c.mind) or 0) <= FW_MAX_MIND
+                                       and not self.restricted_races.intersection(c.races))]
         minds = {i: leading_int(characters[i].mind) or 0 for i in draftable}
         best: tuple[int, ...] = ()
         best_key = (-1, -1)
