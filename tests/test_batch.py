@@ -475,7 +475,9 @@ def test_csv_summary_to_stdout_and_json_to_a_file(tmp_path, fake_command, capsys
     path, rows, _ = generated(tmp_path, 8, "csv")
     assert run_batch_command(str(path), out=None, output_format="csv", ruleset="rulebook", length=2,
                              jobs=1, force=False) == 1
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
+    out = captured.out
+    assert "only the Summary table is on stdout; -o NAME.csv also writes the Violations" in captured.err
     table = list(csv.DictReader(out.splitlines()))
     assert [t["player"] for t in table] == [expected_player(r.player) for r in rows]
     assert [t["status"] for t in table] == [r.expected_status for r in rows]

@@ -269,3 +269,14 @@ def test_a_decklist_pasted_as_one_line_of_json(tmp_path):
     assert ann[1:4] == ("Ann", "legal", True) and ann[-1] == "pasted decklist (1 line)"
     assert bob[1:4] == ("Bob", "illegal", False)
     assert bob[7] == sum(1 for v in validate(parse_text(ILLEGAL)).violations if v.severity == "error")
+
+
+def test_csv_on_stdout_mentions_the_violations_table_only_when_there_is_one(tmp_path, capsys):
+    write_decks(tmp_path, LEGAL, ILLEGAL)
+    hint = "only the Summary table is on stdout"
+    for deck, code, hinted in (("decks/legal.meccg", 0, False), ("decks/illegal.meccg", 1, True)):
+        path = tmp_path / "r.csv"
+        path.write_text(f"player,deck\nAnn,{deck}\n", encoding="utf-8")
+        assert run([str(path), "--output", "csv"]) == code
+        captured = capsys.readouterr()
+        assert captured.out.startswith("row,player,status") and (hint in captured.err) is hinted

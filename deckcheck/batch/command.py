@@ -30,6 +30,9 @@ def run_batch_command(registrations: str, *, out: str | None, output_format: str
     results = _run_with_progress(table.registrations, settings, jobs)
     written = write_results(plan, results, table.extra_columns, registrations=registrations, ruleset=ruleset,
                             length=length, stdout=sys.stdout)
+    if plan.format == "csv" and plan.path is None and any(r.violations for r in results):
+        click.echo("deckcheck: only the Summary table is on stdout; -o NAME.csv also writes the Violations to "
+                   "NAME-violations.csv (or use --output json)", err=True)
     click.echo(_summary_line(results, written), err=True)
     return 0 if all(r.status == LEGAL for r in results) else 1
 
