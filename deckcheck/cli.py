@@ -266,6 +266,8 @@ def _read_analysed_deck(path: str):
     deck = read_deck(path)
     for diagnostic in deck.diagnostics:
         click.echo(diagnostic.one_line(), err=True)
+    if not any(entry.card is not None for entry in deck.entries):
+        raise DeckcheckError("no line of the deck names a known card: nothing to analyse", path)
     return deck
 
 
@@ -341,6 +343,9 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
     chosen = bool(conditions)
     if not chosen:
         conditions = default_conditions(deck)
+        if not conditions:
+            raise DeckcheckError("the play deck holds no character, item, faction, ally or creature: "
+                                 "name cards with --card or --group", deck_path)
     table = odds_table(deck, conditions, draws=draws, joint=chosen)
     if output == "json":
         click.echo(json.dumps(table.to_json(), ensure_ascii=False, indent=2))

@@ -123,3 +123,24 @@ def test_odds_does_not_import_pandas_or_openpyxl():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("command", ["stats", "odds", "simulate"])
+def test_a_deck_of_no_known_card_exits_2_instead_of_an_empty_report(tmp_path, command):
+    garbage = tmp_path / "garbage.txt"
+    garbage.write_text("Resources\n3 Qwzx Frobnitz\n2 Blorp of Ynn\n", encoding="utf-8")
+    result = run(command, str(garbage))
+    assert result.returncode == 2 and result.stdout == "" and "Traceback" not in result.stderr
+    assert result.stderr.strip().splitlines()[-1] == (
+        f"deckcheck: {garbage}: no line of the deck names a known card: nothing to analyse")
+
+
+def test_odds_without_any_default_group_asks_for_cards(tmp_path):
+    events = tmp_path / "events.txt"
+    events.write_text("Resources\n3 Concealment\n3 Dodge\n", encoding="utf-8")
+    result = run("odds", str(events))
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip().endswith("name cards with --card or --group")
+    named = run("odds", str(events), "--card", "Dodge", "--output", "json")
+    assert named.returncode == 0, named.stderr
+    assert json.loads(named.stdout)["conditions"][0]["copies"] == 3
