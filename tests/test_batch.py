@@ -585,3 +585,42 @@ def test_empty_columns_without_a_header_are_not_carried(tmp_path):
     path.write_text("player,,deck,\nAnn,,a.meccg,\n", encoding="utf-8")
     (reg,) = read_registrations(path).registrations
     assert reg.extras == {} and read_registrations(path).extra_columns == []
+
+
+def damaged_copy(source: Path, target: Path, member: str, damage) -> None:
+    """`source` workbook with one zip member replaced by damage(its bytes); None removes the member."""
+    import zipfile
+
+    with zipfile.ZipFile(source) as src, zipfile.ZipFile(target, "w") as dst:
+        for name in src.namelist():
+            data = src.read(name)
+            if name == member:
+                data = damage(data)
+                if data is None:
+                    continue
+            dst.writestr(name, data)
+
+
+@pytest.mark.parametrize("member, damage, message", [
+    ("xl/worksheets/sheet1.xml", lambda data: data[: len(data) // 2], "(sheet 'Sheet': no element found"),
+    ("xl/styles.xml", lambda data: data[: len(data) // 2], "not a readable .xlsx workbook (unclosed token"),
+    ("docProps/core.xml", lambda data: data[: len(data) // 2], "not a readable .xlsx workbook (unclosed token"),
+    ("xl/workbook.xml", lambda data: b"<not-a-workbook", "not a readable .xlsx workbook ("),
+    ("[Content_Types].xml", lambda data: None, "not a readable .xlsx workbook ("),
+])
+def test_a_damaged_workbook_is_one_error_line(tmp_path, capsys, member, damage, message):
+    good = tmp_path / "good.xlsx"
+    wb = openpyxl.Workbook()
+    wb.active.title = "Sheet"
+    for values in [["Player", "Deck"]] + [[f"Player {n}", f"deck{n}.meccg"] for n in range(40)]:
+        wb.active.append(values)
+    wb.save(good)
+    assert len(read_registrations(good).registrations) == 40
+    bad = tmp_path / "bad.xlsx"
+    damaged_copy(good, bad, member, damage)
+    with pytest.raises(SystemExit) as info:
+        main(["batch", str(bad), "-o", str(tmp_path / "out.xlsx")])
+    err = capsys.readouterr().err
+    assert info.value.code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
+    assert err.startswith(f"deckcheck: {bad}: ") and message in err
+    assert not (tmp_path / "out.xlsx").exists()

@@ -111,26 +111,30 @@ def read_registrations(path: str | Path) -> RegistrationFile:
 
 
 def _workbook_sheets(path: Path) -> list[tuple[str, list[tuple[int, list[Any]]]]]:
-    """[(sheet title, [(row number, cell values)])] for every worksheet; the workbook is opened read-only."""
-    import zipfile
+    """[(sheet title, [(row number, cell values)])] for every worksheet; the workbook is opened read-only.
 
+    A damaged workbook makes openpyxl raise almost anything (zip, XML parse, key, value errors), and any of
+    them means the file cannot be used: each becomes one line naming the file (and the sheet), exit 2.
+    """
     import openpyxl
-    from openpyxl.utils.exceptions import InvalidFileException
 
     try:
         # data_only: a formula cell gives the value it last showed, never the formula text.
         workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except (InvalidFileException, zipfile.BadZipFile, KeyError, ValueError, TypeError, OSError) as exc:
+    except Exception as exc:  # noqa: BLE001 - see the docstring
         raise DeckcheckError(f"not a readable .xlsx workbook ({_short(exc)})", str(path)) from None
+    sheets = []
+    title = None
     try:
-        sheets = []
         for worksheet in workbook.worksheets:
+            title = worksheet.title
             rows = [(number, list(values)) for number, values in
                     enumerate(worksheet.iter_rows(values_only=True), start=1)]
-            sheets.append((worksheet.title, rows))
+            sheets.append((title, rows))
         return sheets
-    except (zipfile.BadZipFile, KeyError, ValueError, TypeError, OSError) as exc:
-        raise DeckcheckError(f"not a readable .xlsx workbook ({_short(exc)})", str(path)) from None
+    except Exception as exc:  # noqa: BLE001 - see the docstring
+        where = f"sheet {title!r}: " if title is not None else ""
+        raise DeckcheckError(f"not a readable .xlsx workbook ({where}{_short(exc)})", str(path)) from None
     finally:
         workbook.close()
 
