@@ -154,6 +154,29 @@ def test_a_fallen_wizard_plays_orcs_and_trolls_only_with_bad_company():
     assert len(sim.start_characters) == 2 and sim.character_sites[kind(sim, troll)]
 
 
+def test_a_balrog_reads_any_dark_hold_as_an_under_deeps_site_and_plays_one_more_non_unique():
+    orc = card("Orc Sneak", "Character", alignment="Minion", mind=2, mp=0, home_site="Any Dark-hold")
+    hold = site("Dark Hold", "D", (), draw=2)
+    deeps = site("Deep Hole", "R", (), draw=2, under_deeps=True)
+    sims = {}
+    for alignment in ("ringwraith", "balrog"):
+        deck = synthetic_deck(play=PLAY + [(orc, 2)], alignment=alignment)
+        deck.entries += [DeckEntry(Part.SITES, 1, s.name, card=s) for s in (hold, deeps)]
+        sims[alignment] = build_sim_deck(deck)
+    minion, balrog = sims["ringwraith"], sims["balrog"]
+    assert site_index(minion, hold) in minion.character_sites[kind(minion, orc)]
+    assert site_index(minion, deeps) not in minion.character_sites[kind(minion, orc)]
+    assert site_index(balrog, deeps) in balrog.character_sites[kind(balrog, orc)]      # coe 2.II.2.2.B1
+    assert site_index(balrog, hold) not in balrog.character_sites[kind(balrog, orc)]
+    for sim, expected in ((minion, 1), (balrog, 2)):                                 # coe 2.II.2.2.B2
+        game = new_game(sim)
+        game.deck = [kind(sim, ORC)] * 40
+        game.hand = [kind(sim, orc), kind(sim, orc)] + [kind(sim, ORC)] * 6
+        game.our_turn()
+        played = [c for company in game.companies for c in company.characters if c.kind == kind(sim, orc)]
+        assert len(played) == expected, sim.alignment
+
+
 def test_scoring_follows_alignment():
     hero_item = card("Hero Sword", "Resource", subtypes=("Major Item",), mp=3)
     minion_item = card("Minion Sword", "Resource", subtypes=("Major Item",), alignment="Minion", mp=3)

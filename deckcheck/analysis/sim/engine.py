@@ -127,6 +127,7 @@ class Game:
         self.p_lose, self.p_kill = HAZARD_MODELS[hazards]
         self.draw_by_destination = sim.alignment in DRAW_BY_DESTINATION
         self.ringwraith = sim.alignment == "ringwraith"
+        self.balrog = sim.alignment == "balrog"
         self.deck = list(sim.play_deck)
         rng.shuffle(self.deck)
         self.discard: list[int] = []
@@ -250,7 +251,7 @@ class Game:
 
     # ---- organization --------------------------------------------------------------------------------
 
-    def play_character(self) -> None:
+    def play_character(self, non_unique_only: bool = False) -> None:
         """Play the most valuable character the hand allows (coe 2.II.2): one per turn, at a haven or home site."""
         sim = self.sim
         best = None
@@ -260,7 +261,7 @@ class Game:
         for kind in set(self.hand):
             if sim.role[kind] != ROLE_CHARACTER or (sim.unique[kind] and kind in self.used_unique):
                 continue
-            if sim.avatar[kind] and self.avatar_revealed:
+            if (sim.avatar[kind] and self.avatar_revealed) or (non_unique_only and sim.unique[kind]):
                 continue
             allowed = sim.character_sites[kind]
             for site in locations:
@@ -599,6 +600,8 @@ class Game:
             for character in company.characters:
                 character.tapped = False
         self.play_character()
+        if self.balrog:
+            self.play_character(non_unique_only=True)   # coe 2.II.2.2.B2: one more, non-unique
         self.play_events()
         had_companies = bool(self.companies)
         for company, dest in self.plan_moves():

@@ -315,7 +315,10 @@ class _Builder:
             return frozenset()    # coe 2.II.2.2.F1: a Fallen-wizard cannot play a character of mind above 5
         if self.restricted_races.intersection(card.races):
             return frozenset()    # coe 2.II.2.2.F2: nor an Orc or Troll without Bad Company
-        homes = set(home_sites(card.home_site, sim.sites))
+        home = card.home_site
+        if self.alignment == "balrog" and fold(home or "") == fold("Any Dark-hold"):
+            home = "any non-Dark-hold Under-deeps site"    # coe 2.II.2.2.B1
+        homes = set(home_sites(home, sim.sites))
         if card.avatar:
             allowed = {fold(n) for n in AVATAR_HAVENS[self.alignment]}
             if self.alignment == "ringwraith":   # coe 2.II.2.1.R3: revealed at a Darkhaven, in its own company
