@@ -116,3 +116,55 @@ def test_region_cards_coe_only():
     assert bad.citation == "coe 1.4"
     assert only(verdict(parts, "wizard", "rulebook"), "region-card") == []
     assert only(verdict(parts, "wizard", "rulebook"), "site-alignment") == []
+
+
+STARTS = {"wizard": "Rivendell", "ringwraith": "Minas Morgul or Dol Guldur",
+          "fallen-wizard": "The White Towers or a Ruins & Lairs in Arthedain or Rhudaur",
+          "balrog": "Moria or The Under-gates"}
+START_SITES = {"wizard": {"TW-421"}, "ringwraith": {"LE-390", "LE-367"}, "fallen-wizard": {"WH-58"},
+               "balrog": {"BA-93", "BA-100"}}
+
+
+@pytest.mark.parametrize("ruleset,alignment", [
+    ("coe", "wizard"), ("coe", "ringwraith"), ("coe", "fallen-wizard"), ("coe", "balrog"), ("rulebook", "wizard"),
+    ("rulebook", "fallen-wizard")])
+def test_the_location_deck_holds_a_starting_site(ruleset, alignment):
+    parts = base_parts(alignment)
+    assert only(verdict(parts, alignment, ruleset), "starting-site") == []
+    parts[P.SITES] = [s for s in parts[P.SITES] if s[1] not in START_SITES[alignment]]
+    [bad] = only(verdict(parts, alignment, ruleset), "starting-site")
+    assert bad.message == (f"no site in the location deck where the starting company may begin: it needs "
+                           f"{STARTS[alignment]}")
+    assert bad.severity == "error" and bad.part == P.SITES and bad.citation.startswith(ruleset)
+
+
+def test_rulebook_ringwraith_starts_at_minas_morgul_only():
+    # MELE Starter step 3 places the starting company at Minas Morgul; coe 1.10.R1 also allows Dol Guldur.
+    parts = base_parts("ringwraith")
+    parts[P.SITES] = [s for s in parts[P.SITES] if s[1] != "LE-390"]     # Dol Guldur left
+    assert only(verdict(parts, "ringwraith", "coe"), "starting-site") == []
+    [bad] = only(verdict(parts, "ringwraith", "rulebook"), "starting-site")
+    assert bad.message.endswith("it needs Minas Morgul")
+
+
+@pytest.mark.parametrize("ruleset", ["coe", "rulebook"])
+def test_a_fallen_wizard_may_start_at_a_ruins_and_lairs_in_rhudaur_or_arthedain(ruleset):
+    parts = base_parts("fallen-wizard")
+    parts[P.SITES] = [(1, "TW-421"), (1, "LE-367"), (1, "LE-373")]         # Ettenmoors [M]: R&L in Rhudaur
+    assert only(verdict(parts, "fallen-wizard", ruleset), "starting-site") == []
+    parts[P.SITES][-1] = (1, "TW-413")                                     # Moria [H]: a Shadow-hold
+    assert len(only(verdict(parts, "fallen-wizard", ruleset), "starting-site")) == 1
+
+
+def test_a_balrog_starts_at_the_balrog_moria_not_the_minion_one():
+    parts = base_parts("balrog")
+    parts[P.SITES] = [(1, "LE-392"), (1, "BA-83"), (1, "LE-349")]          # minion Moria (a site-alignment error)
+    assert len(only(verdict(parts, "balrog", "coe"), "starting-site")) == 1
+
+
+def test_no_location_deck_listed_is_only_a_warning():
+    parts = base_parts("wizard")
+    del parts[P.SITES]
+    [bad] = only(verdict(parts, "wizard", "coe"), "starting-site")
+    assert bad.severity == "warning"
+    assert bad.message == "the file lists no location deck; the starting company needs Rivendell"

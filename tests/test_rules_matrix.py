@@ -155,6 +155,14 @@ def region_card(alignment, ruleset):
     return parts, [], "Anduin Vales is a region card", ERROR
 
 
+def starting_site(alignment, ruleset):
+    parts = base(alignment)
+    starts = {"wizard": {"TW-421"}, "ringwraith": {"LE-390", "LE-367"}, "fallen-wizard": {"WH-58"},
+              "balrog": {"BA-93", "BA-100"}}[alignment]
+    parts[P.SITES] = [s for s in parts[P.SITES] if s[1] not in starts]
+    return parts, [], "no site in the location deck where the starting company may begin", ERROR
+
+
 def alignment_card(alignment, ruleset):
     parts = base(alignment)
     card = {"wizard": "LE-31", "ringwraith": "TW-130", "fallen-wizard": "TW-156", "balrog": "TW-188"}[alignment]
@@ -276,7 +284,8 @@ BREAKERS: dict[str, Breaker] = {
     "copy-limit": copy_limit, "resource-count": resource_count, "hazard-parity": hazard_parity,
     "character-limit": character_limit, "avatar-limit": avatar_limit, "sideboard-size": sideboard_size,
     "fw-sideboard-size": fw_sideboard_size, "site-copies": site_copies, "site-alignment": site_alignment,
-    "region-card": region_card, "alignment-card": alignment_card, "banned-card": banned_card,
+    "region-card": region_card, "starting-site": starting_site, "alignment-card": alignment_card,
+    "banned-card": banned_card,
     "specific-card": specific_card, "agent-mind": agent_mind, "creature-count": creature_count,
     "pool-size": pool_size, "starting-size": starting_size, "starting-mind": starting_mind,
     "starting-items": starting_items, "mind-limit": mind_limit, "stage-points": stage_points,

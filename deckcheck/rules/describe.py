@@ -152,6 +152,9 @@ NUMBERS: dict[str, Callable[[dict], str]] = {
     "alignment-card": _alignments,
     "mind-limit": _mind,
     "starting-race": _races,
+    "starting-site": lambda d: " or ".join(d["sites"].get("starting", [])) + (
+        f" or a Ruins & Lairs in {' or '.join(d['sites']['starting_ruins_regions'])}"
+        if d["sites"].get("starting_ruins_regions") else ""),
     "faction-race": lambda d: "factions " + ", ".join(d.get("characters", {}).get("faction_races", [])),
 }
 
@@ -161,7 +164,7 @@ CODE_ORDER = ["unique-limit", "copy-limit", "resource-count", "hazard-parity", "
               "sideboard-size", "fw-sideboard-size", "site-copies", "site-alignment", "region-card",
               "alignment-card", "banned-card", "specific-card", "agent-mind", "creature-count", "pool-size",
               "starting-size", "starting-mind", "starting-items", "mind-limit", "stage-points", "starting-race",
-              "faction-race", "unknown-card", "ambiguous-card", "unreadable-line"]
+              "faction-race", "starting-site", "unknown-card", "ambiguous-card", "unreadable-line"]
 
 
 def describe(data: dict) -> list[dict]:

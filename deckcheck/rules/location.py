@@ -100,3 +100,37 @@ def region_card(ctx: Context) -> Iterator[Violation]:
             yield ctx.violation("region-card",
                                 f"{entry.card.name} is a region card; the location deck may not hold region cards",
                                 entry=entry)
+
+
+def _can_start_at(card: Card, ctx: Context) -> bool:
+    """Whether the starting company may begin at this site card of the deck (name, or a FW Ruins & Lairs), in a
+    version the deck may use (not a wrong-alignment site, not a minion site a Balrog must replace)."""
+    sites = ctx.data["sites"]
+    if card.alignment not in sites["alignments"]:
+        return False
+    if ctx.alignment == "balrog" and _needs_balrog_version(card, sites):
+        return False
+    if fold(card.name) in {fold(n) for n in sites.get("starting", [])}:
+        return True
+    return card.site_type == "R" and card.region in sites.get("starting_ruins_regions", [])
+
+
+@rule("starting-site", family="location deck",
+      summary="a site in the location deck where the starting company may begin")
+def starting_site(ctx: Context) -> Iterator[Violation]:
+    """The starting site comes from the location deck (coe 1.10): Rivendell for a Wizard (1.10.W1), Minas Morgul
+    or Dol Guldur for a Ringwraith (1.10.R1; MELE Starter step 3: Minas Morgul), The White Towers or a Ruins &
+    Lairs in Arthedain or Rhudaur for a Fallen-wizard (1.10.F1; MEWH "Starting Site"), Moria or The Under-gates
+    for a Balrog (1.10.B1). A file that lists no location deck at all gets a warning: nothing to check."""
+    sites = ctx.data["sites"]
+    where = " or ".join(sites.get("starting", []))
+    if sites.get("starting_ruins_regions"):
+        where += f" or a Ruins & Lairs in {' or '.join(sites['starting_ruins_regions'])}"
+    listed = location_sites(ctx)
+    if not listed:
+        yield ctx.violation("starting-site", f"the file lists no location deck; the starting company needs {where}",
+                            part=Part.SITES, severity="warning")
+    elif not any(_can_start_at(e.card, ctx) for e in listed):
+        yield ctx.violation("starting-site",
+                            f"no site in the location deck where the starting company may begin: it needs {where}",
+                            part=Part.SITES, lines=all_lines(listed[:1]))
