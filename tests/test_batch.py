@@ -624,3 +624,19 @@ def test_a_damaged_workbook_is_one_error_line(tmp_path, capsys, member, damage, 
     assert info.value.code == 2 and "Traceback" not in err and len(err.strip().splitlines()) == 1
     assert err.startswith(f"deckcheck: {bad}: ") and message in err
     assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_a_deck_path_typed_in_another_letter_case_finds_its_one_file(tmp_path):
+    write_decks(tmp_path, FAKE_LEGAL, FAKE_ILLEGAL)
+    twins = tmp_path / "twins"
+    twins.mkdir()
+    (twins / "deck.meccg").write_text(FAKE_LEGAL, encoding="utf-8")
+    (twins / "DECK.meccg").write_text(FAKE_ILLEGAL, encoding="utf-8")
+    path = tmp_path / "r.csv"
+    write_rows_csv(path, [["player", "deck"], ["Ann", "Decks/Legal.MECCG"], ["Bob", "twins/Deck.meccg"],
+                          ["Cid", "twins/DECK.meccg"]])
+    ann, bob, cid = run_batch(read_registrations(path).registrations, fake_settings(tmp_path))
+    assert (ann.status, ann.deck, ann.deck_name) == ("legal", "Decks/Legal.MECCG", "Good Deck")
+    # two files differ only in case: which one was meant cannot be told
+    assert bob.status == "error" and "no such deck file" in bob.first_problem
+    assert cid.status == "illegal"                   # the exact name still wins

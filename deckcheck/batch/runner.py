@@ -246,7 +246,24 @@ def deck_path(cell: str, base_dir: str) -> Path:
         # typed on Windows ("decks\\ann.meccg"): the same path with forward slashes
         windows = Path(text.replace("\\", "/"))
         path = windows if windows.is_absolute() else Path(base_dir) / windows
+    if not path.exists():
+        path = _same_name_but_case(path) or path
     return path
+
+
+def _same_name_but_case(path: Path) -> Path | None:
+    """The one file whose path differs from `path` only in letter case ("Decks/Ann.MECCG" typed on Windows or
+    macOS, where case does not matter, for decks/ann.meccg), else None."""
+    found = Path(path.anchor or ".")
+    for part in path.parts[len(Path(path.anchor).parts) if path.anchor else 0:]:
+        try:
+            matches = [child for child in found.iterdir() if child.name.casefold() == part.casefold()]
+        except OSError:
+            return None
+        if len(matches) != 1:
+            return None
+        found = matches[0]
+    return found
 
 
 def _validator(settings: Settings):
