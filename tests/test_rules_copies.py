@@ -41,6 +41,18 @@ def test_manifestations_of_one_unique_resource_count_as_one_card():
     assert bad.citation == "coe 1.3.1"
 
 
+@pytest.mark.parametrize("ruleset", ["coe", "rulebook"])
+def test_a_card_that_names_two_entities_joins_each(ruleset):
+    # Stinker (LE-154) is "Manifestation of Gollum and My Precious": with Gollum (TW-246) in a Fallen-wizard
+    # deck it is two copies of one unique card.
+    parts = base_parts("fallen-wizard")
+    parts[P.SIDEBOARD] = [(1, "TW-246"), (1, "LE-154")]
+    [bad] = only(verdict(parts, "fallen-wizard", ruleset), "unique-limit")
+    assert bad.message == "Gollum [H] and Stinker [M] are manifestations of one unique card: 2 copies; the limit is 1"
+    parts[P.SIDEBOARD] = [(1, "LE-154")]
+    assert only(verdict(parts, "fallen-wizard", ruleset), "unique-limit") == []
+
+
 def test_hazard_manifestations_are_not_joined():
     # Smaug (hazard) and Smaug Ahunt: coe 1.3.1 joins manifestations of unique *resources* only.
     v = verdict(with_added("wizard", P.SIDEBOARD, (1, "TW-90"), (1, "TD-70")), "wizard", "coe")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterator
 
@@ -26,6 +27,19 @@ def _can_manifest(card: Card) -> bool:
     return card.unique and not card.avatar and card.type in (RESOURCE, CHARACTER)
 
 
+def manifested_names(card: Card) -> list[str]:
+    """The folded names a card says it is a manifestation of. The data may join several in one field
+    ("Gollum and My Precious" for Stinker): split it unless the whole is itself a card's name."""
+    if not card.manifestation_of:
+        return []
+    from deckcheck.cards.catalog import load_catalog
+
+    whole = card.manifestation_of
+    if load_catalog().by_name(whole):
+        return [fold(whole)]
+    return [fold(part) for part in re.split(r",\s*|\s+and\s+", whole) if part.strip()]
+
+
 def unique_groups(entries: list[DeckEntry], by_name: bool) -> list[list[DeckEntry]]:
     """Entries of unique non-avatar cards grouped as one card: reprints, manifestations of the same entity
     (card data `manifestation_of`, either direction) and, for a Fallen-wizard, every version of a name."""
@@ -41,14 +55,13 @@ def unique_groups(entries: list[DeckEntry], by_name: bool) -> list[list[DeckEntr
         parent[find(a)] = find(b)
 
     uniques = [e for e in entries if e.card.unique and not e.card.avatar]
-    manifested = {fold(e.card.manifestation_of) for e in uniques
-                  if e.card.manifestation_of and _can_manifest(e.card)}
+    manifested = {name for e in uniques if _can_manifest(e.card) for name in manifested_names(e.card)}
     for i, entry in enumerate(uniques):
         card = entry.card
         union(("entry", i), ("version", version_key(card)))
         if _can_manifest(card):
-            if card.manifestation_of:
-                union(("entry", i), ("entity", fold(card.manifestation_of)))
+            for name in manifested_names(card):
+                union(("entry", i), ("entity", name))
             if fold(card.name) in manifested:
                 union(("entry", i), ("entity", fold(card.name)))
         if by_name:
