@@ -4,12 +4,15 @@
 
 Prints the catalog load time, then for the whole corpus the best of --repeat runs of: reading only
 (bytes -> text -> raw lines, no catalog) and the full `read_deck` (readers + alignment + resolution + merging),
-with the per-file mean, the slowest file, and the time of each writer over the corpus.
+with the per-file mean, the slowest file, the time of each writer over the corpus, and the time to read
+1 MB (the biggest file read_deck accepts) of text that is no real decklist.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
+import string
 import sys
 import time
 from pathlib import Path
@@ -18,7 +21,7 @@ PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT))
 
 from deckcheck.cards.catalog import load_catalog  # noqa: E402
-from deckcheck.decklist import read_deck  # noqa: E402
+from deckcheck.decklist import MAX_DECK_BYTES, parse_text, read_deck  # noqa: E402
 from deckcheck.decklist.detect import read_text_as  # noqa: E402
 from deckcheck.decklist.writers import WRITE_FORMATS, write_deck  # noqa: E402
 from deckcheck.fileio import read_text  # noqa: E402
@@ -59,6 +62,19 @@ def main() -> None:
     for fmt in WRITE_FORMATS:
         took = best_of(args.repeat, lambda fmt=fmt: [write_deck(d, fmt) for d in decks])
         print(f"write {fmt:<18} {1000 * took:8.1f} ms")
+    for label, text in garbage_inputs():
+        took = best_of(1, lambda text=text: parse_text(text, path="garbage"))
+        print(f"{label:<24} {1000 * took:8.1f} ms")
+
+
+def garbage_inputs() -> list[tuple[str, str]]:
+    """Texts as big as a decklist file may be (MAX_DECK_BYTES) that are no decklist, or an absurd one."""
+    rng = random.Random(1)
+    unknown = ["Deck", ""]
+    while sum(len(line) + 1 for line in unknown) < MAX_DECK_BYTES - 40:
+        unknown.append("2 " + "".join(rng.choice(string.ascii_letters) for _ in range(14)))
+    repeated = "[NetMECCG v1.4 Deck]\n[hazards]\n" + "Twilight\n" * ((MAX_DECK_BYTES - 40) // 9)
+    return [("1 MB of unknown names:", "\n".join(unknown)), ("1 MB of one NetMECCG card:", repeated)]
 
 
 if __name__ == "__main__":

@@ -48,6 +48,20 @@ def test_fifty_megabyte_file_is_refused_without_reading_it_all(tmp_path):
         read_deck(huge)
 
 
+def test_a_decklist_may_be_up_to_one_megabyte_and_no_more(tmp_path):
+    from deckcheck.decklist import MAX_DECK_BYTES
+
+    body = b"[NetMECCG v1.4 Deck]\n[hazards]\n" + b"Twilight\n" * ((MAX_DECK_BYTES - 40) // 9)
+    just_under = tmp_path / "long.dck"
+    just_under.write_bytes(body)
+    assert len(body) <= MAX_DECK_BYTES and read_deck(just_under).count(Part.HAZARDS) == (MAX_DECK_BYTES - 40) // 9
+    over = tmp_path / "longer.dck"
+    over.write_bytes(body + b"Twilight\n" * 10)
+    with pytest.raises(DeckcheckError, match="larger than 1 MB") as err:
+        read_deck(over)
+    assert err.value.path == str(over)
+
+
 def test_text_with_no_card_line_is_an_input_error():
     with pytest.raises(DeckcheckError, match="no card lines"):
         parse_text("Just some words about a deck I like.\n", path="prose.txt")

@@ -14,7 +14,11 @@ import os
 from deckcheck.decklist.model import Deck
 from deckcheck.errors import DeckcheckError
 
-__all__ = ["read_deck", "parse_text", "FORMATS"]
+__all__ = ["read_deck", "parse_text", "FORMATS", "MAX_DECK_BYTES"]
+
+# The biggest real decklist (a multiplayer Arda deck) is 23 kB; a bigger file is something else, and reading
+# megabytes of it line by line would keep the user waiting for nothing.
+MAX_DECK_BYTES = 1024 * 1024
 
 FORMATS = ("gccg", "gccg-plain", "netmeccg", "octgn", "wigy-json", "json", "markdown", "cardnum")
 
@@ -23,7 +27,7 @@ def read_deck(path: str | os.PathLike, *, input_format: str | None = None, align
     """Read a decklist file in any known format (or the one given) and resolve it against the catalog."""
     from deckcheck.fileio import read_text
 
-    text, encoding = read_text(path)
+    text, encoding = read_text(path, limit=MAX_DECK_BYTES)
     deck = parse_text(text, path=str(path), input_format=input_format, alignment=alignment)
     deck.encoding = encoding
     return deck

@@ -64,12 +64,21 @@ def _card_alignments(line: RawLine, catalog) -> set[str]:
     return {DECK_ALIGNMENT[c.alignment] for c in cards if c.alignment in DECK_ALIGNMENT}
 
 
+def _line_key(line: RawLine) -> tuple:
+    """What decides a line's card versions: lines that agree on it are looked up once (NetMECCG repeats them)."""
+    return line.name, (line.tag or "").upper(), line.card_id
+
+
 def _votes(lines: list[RawLine], catalog) -> Counter:
     votes: Counter = Counter()
+    known: dict[tuple, set[str]] = {}
     for line in lines:
         if line.part not in VOTING_PARTS:
             continue
-        alignments = _card_alignments(line, catalog)
+        key = _line_key(line)
+        if key not in known:
+            known[key] = _card_alignments(line, catalog)
+        alignments = known[key]
         if len(alignments) == 1:
             votes[next(iter(alignments))] += line.count
     return votes
@@ -79,8 +88,14 @@ def _from_avatar(lines: list[RawLine], catalog, votes: Counter) -> tuple[str, st
     """The alignment of the avatar with the most copies in the pool or play deck."""
     copies: Counter = Counter()
     first: dict[str, RawLine] = {}
+    is_avatar: dict[tuple, bool] = {}
     for line in lines:
-        if line.part in AVATAR_PARTS and _is_avatar(line, catalog):
+        if line.part not in AVATAR_PARTS:
+            continue
+        versions_key = _line_key(line)
+        if versions_key not in is_avatar:
+            is_avatar[versions_key] = _is_avatar(line, catalog)
+        if is_avatar[versions_key]:
             key = f"{line.name.lower()}|{(line.tag or '').upper()}|{line.card_id or ''}"
             copies[key] += line.count
             first.setdefault(key, line)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from deckcheck.cards.names import DREAM_SET_CODES, ICE_SET_CODES
 from deckcheck.decklist.model import Diagnostic, Part, RawLine
@@ -113,6 +114,7 @@ def check_count(result: ReadResult, path: str, line_no: int | None, count: int, 
     return True
 
 
+@lru_cache(maxsize=8192)   # the same names and labels come back on every line of a NetMECCG deck
 def fold(text: str) -> str:
     """Lower-case, accents and punctuation dropped: for comparing labels and names, never for display."""
     decomposed = unicodedata.normalize("NFKD", text)
