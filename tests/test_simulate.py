@@ -492,6 +492,47 @@ def test_calling_the_game_needs_the_threshold_and_exhaustions(sim):
     assert game.may_call()                                      # or two exhaustions
 
 
+def test_a_ringwraith_calls_only_by_playing_sudden_call():
+    call = card("Sudden Call", "Resource", subtypes=("Short-event",), alignment="Minion")
+    sim = build_sim_deck(synthetic_deck(play=PLAY + [(call, 1)], alignment="ringwraith"))
+    game = new_game(sim)
+    game.mp, game.exhaustions = 25, 1
+    game.hand = [kind(sim, DODGE)]
+    assert not game.may_call()                                  # coe 10.2.R1: cannot call freely
+    game.hand = [kind(sim, call), kind(sim, DODGE)]
+    assert game.may_call() and game.hand == [kind(sim, DODGE)] and game.discard == [kind(sim, call)]
+    game.mp, game.exhaustions = 0, 2
+    assert game.may_call()                                      # both decks run out twice: the game ends
+    assert not sim.cancels[kind(sim, call)] and sim.cancels[kind(sim, DODGE)]
+    game.hand = [kind(sim, call)] + [kind(sim, SWORD)] * 8
+    game.reset_hand()
+    assert kind(sim, call) in game.hand                         # kept over MP cards
+    wizard = build_sim_deck(synthetic_deck(play=PLAY + [(call, 1)]))
+    game = new_game(wizard)
+    game.mp, game.exhaustions, game.hand = 25, 1, []
+    assert game.may_call()                                      # a Wizard calls freely
+
+
+def test_a_ringwraith_fetches_sudden_call_from_its_sideboard_at_an_exhaustion():
+    call = card("Sudden Call", "Resource", subtypes=("Short-event",), alignment="Minion")
+    deck = synthetic_deck(alignment="ringwraith")
+    deck.entries.append(DeckEntry(Part.SIDEBOARD, 1, call.name, card=call))
+    sim = build_sim_deck(deck)
+    assert sim.sideboard_calls == (kind(sim, call),) and kind(sim, call) not in sim.play_deck
+    game = new_game(sim)
+    game.deck, game.hand = [kind(sim, ORC)], []
+    game.discard = [kind(sim, SWORD), kind(sim, DODGE)]
+    game.draw(1)                                                # the last card: exhausted (coe 2.4)
+    assert sorted(game.deck) == sorted([kind(sim, SWORD), kind(sim, call)])   # Dodge went to the sideboard
+    assert game.sideboard_calls == []
+    game.deck, game.discard = [kind(sim, ORC)], [kind(sim, SWORD)]
+    game.draw(1)                                                # the sideboard has no other copy
+    assert game.deck == [kind(sim, SWORD)]
+    wizard_deck = synthetic_deck()
+    wizard_deck.entries.append(DeckEntry(Part.SIDEBOARD, 1, call.name, card=call))
+    assert build_sim_deck(wizard_deck).sideboard_calls == ()    # a Wizard calls without it
+
+
 def test_a_called_game_stops_scoring():
     sim = build_sim_deck(synthetic_deck(), length=1)               # 1-deck: 20 MP suffice, no exhaustion needed
     game = new_game(sim)

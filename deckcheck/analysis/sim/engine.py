@@ -128,6 +128,7 @@ class Game:
         self.draw_by_destination = sim.alignment in DRAW_BY_DESTINATION
         self.ringwraith = sim.alignment == "ringwraith"
         self.balrog = sim.alignment == "balrog"
+        self.sideboard_calls = list(sim.sideboard_calls)
         self.deck = list(sim.play_deck)
         rng.shuffle(self.deck)
         self.discard: list[int] = []
@@ -207,7 +208,20 @@ class Game:
         for s, value in enumerate(state):
             if value == DISCARDED:
                 state[s] = AVAILABLE
+        if self.sideboard_calls:
+            self._fetch_sudden_call()
         self._reshuffle()
+
+    def _fetch_sudden_call(self) -> None:
+        """coe 2.4 lets the exhausting player exchange cards between discard pile and sideboard: a Ringwraith
+        or Balrog without Sudden Call in its cards brings one in for its least useful discarded card."""
+        has_call = self.sim.sudden_call
+        if any(has_call[k] for pile in (self.deck, self.hand, self.discard) for k in pile):
+            return
+        call = self.sideboard_calls.pop()
+        if self.discard:
+            self.discard.remove(min(self.discard, key=self.keep_value))   # goes to the sideboard
+        self.discard.append(call)
 
     def _reshuffle(self) -> None:
         """In place: `draw` holds on to the deck and discard lists while it loops."""
@@ -628,9 +642,24 @@ class Game:
         self.reset_hand()
 
     def may_call(self) -> bool:
-        """coe 10.2: threshold MP and length-1 exhaustions, or length exhaustions."""
+        """coe 10.2: threshold MP and length-1 exhaustions, or length exhaustions.
+
+        A Ringwraith or Balrog player calls on MP only by playing Sudden Call from hand (coe 10.2.R1, B1);
+        `length` exhaustions end the game anyway (taken as both players' decks running out together).
+        """
         sim = self.sim
-        return (self.mp >= sim.threshold and self.exhaustions >= sim.length - 1) or self.exhaustions >= sim.length
+        if self.exhaustions >= sim.length:
+            return True
+        if self.mp < sim.threshold or self.exhaustions < sim.length - 1:
+            return False
+        if not sim.calls_with_card:
+            return True
+        for kind in self.hand:
+            if sim.sudden_call[kind]:
+                self.hand.remove(kind)
+                self.discard.append(kind)
+                return True
+        return False
 
     def play(self, turns: int, tally: Tally, horizon: int = EXHAUSTION_HORIZON) -> None:
         sim = self.sim

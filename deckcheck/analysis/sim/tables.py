@@ -55,6 +55,10 @@ AVATAR_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "
 PLAY_DECK_CHARACTERS = 10
 # A Fallen-wizard may not draft nor play a character of mind above 5 (coe 1.9.F3, 2.II.2.2.F1).
 FW_MAX_MIND = 5
+# A Ringwraith or Balrog player calls the game only by playing Sudden Call (coe 10.2.R1, 10.2.B1): kept in hand.
+SUDDEN_CALL = "Sudden Call"
+SUDDEN_CALL_KEEP = 100
+CALL_WITH_CARD = frozenset({"ringwraith", "balrog"})
 # Nor Orc and Troll characters (coe 1.9.F2, 2.II.2.2.F2), unless Bad Company is among the starting stage cards
 # (the goldfish plays no stage card from the play deck). The same card as the fallen-wizard rulesets name.
 FW_RESTRICTED_RACES = frozenset({"Orc", "Troll"})
@@ -84,6 +88,7 @@ class SimDeck:
     character_sites: list[frozenset[int]] = field(default_factory=list)  # where a character may enter play
     keep_value: list[int] = field(default_factory=list)           # hand-management rank: discard lowest first
     cancels: list[bool] = field(default_factory=list)             # MP-less resource short-events: spent on hazards
+    sudden_call: list[bool] = field(default_factory=list)         # the card a Ringwraith or Balrog calls with
     play_deck: list[int] = field(default_factory=list)            # one kind index per card
     start_characters: list[int] = field(default_factory=list)
     start_items: list[int] = field(default_factory=list)
@@ -99,6 +104,8 @@ class SimDeck:
     site_playable: list[tuple[int, ...]] = field(default_factory=list)  # site -> kinds playable there
     start_site: int = 0
     near: frozenset[int] = frozenset()                            # sites within two moves of the start
+    calls_with_card: bool = False                                 # Ringwraith, Balrog: needs Sudden Call
+    sideboard_calls: tuple[int, ...] = ()                         # Sudden Call kinds in the sideboard, per copy
     warnings: list[str] = field(default_factory=list)
 
     @property
@@ -215,7 +222,7 @@ class _Builder:
         if threshold is None:
             raise ValueError(f"game length must be 1-4, not {length}")
         self.sim = SimDeck(name=deck.name or deck.path, alignment=self.alignment, length=length,
-                           threshold=threshold)
+                           threshold=threshold, calls_with_card=self.alignment in CALL_WITH_CARD)
         self.kind_of: dict[str, int] = {}
         self.restricted_races: frozenset[str] = frozenset()    # races this deck may neither draft nor play
 
@@ -295,8 +302,11 @@ class _Builder:
         sites = self._play_sites(card, role)
         sim.play_sites.append(sites)
         sim.character_sites.append(self._character_sites(card) if role == ROLE_CHARACTER else frozenset())
-        sim.keep_value.append(_keep_value(role, mp, bool(sites)))
-        sim.cancels.append(role == ROLE_EVENT and mp <= 0 and "Short-event" in card.subtypes)
+        sudden_call = fold(card.name) == fold(SUDDEN_CALL) and card.type == RESOURCE
+        sim.sudden_call.append(sudden_call)
+        sim.keep_value.append(SUDDEN_CALL_KEEP if sudden_call and sim.calls_with_card
+                              else _keep_value(role, mp, bool(sites)))
+        sim.cancels.append(role == ROLE_EVENT and mp <= 0 and "Short-event" in card.subtypes and not sudden_call)
         return k
 
     def _play_sites(self, card: Card, role: int) -> frozenset[int]:
@@ -378,6 +388,9 @@ def build_sim_deck(deck: Deck, length: int = 2) -> SimDeck:
             continue
         sim.play_deck.extend([builder.kind(card)] * count)
     sim.play_deck.extend(builder.kind(c) for c in leftovers)
+    if sim.calls_with_card:      # the one sideboard card the goldfish fetches at an exhaustion (coe 2.4)
+        sim.sideboard_calls = tuple(builder.kind(e.card) for e in deck.part(Part.SIDEBOARD) if e.card is not None
+                                    and fold(e.card.name) == fold(SUDDEN_CALL) for _ in range(e.count))
     if not sim.start_characters:
         sim.warnings.append("no starting company could be drafted from the pool: the game starts without one")
     if len(sim.play_deck) < HAND_SIZE:
