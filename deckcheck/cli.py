@@ -180,6 +180,11 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
     if all_formats:
         if len(decks) != 1 or output != "text":
             raise click.UsageError("--all-formats takes one deck and prints a text table")
+        source = click.get_current_context().get_parameter_source
+        given = [f"--{name}" for name in ("rules", "alignment", "length")
+                 if source("ruleset" if name == "rules" else name) == click.core.ParameterSource.COMMANDLINE]
+        if given:
+            raise click.UsageError(f"--all-formats tries every ruleset, alignment and length; drop {', '.join(given)}")
         rows = judge_all(decks[0], input_format=input_format)
         click.echo(report.render_matrix(decks[0], rows), nl=False)
         legal_somewhere = any(getattr(cell, "legal", False) for _, _, cells in rows for cell in cells.values())

@@ -138,6 +138,10 @@ def test_all_formats_table(capsys):
     assert rows[("coe", "wizard")].count(" err") == 4 and "alignment-card" in rows[("coe", "wizard")]
     code, out, _ = run(capsys, "validate", "--all-formats", str(EXAMPLES / "balrog-illegal.meccg"))
     assert code == 1 and " legal" not in "\n".join(out.splitlines()[1:])
+    # Options the table overrides are refused rather than silently ignored.
+    code, out, err = run(capsys, "validate", "--all-formats", "--rules", "coe", "--length", "3",
+                         str(EXAMPLES / "balrog-legal.meccg"))
+    assert code == 2 and out == "" and "drop --rules, --length" in err
 
 
 def test_sideboard_size_depends_on_the_length(capsys):
