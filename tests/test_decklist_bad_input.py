@@ -161,3 +161,12 @@ def test_pasted_text_with_cr_line_ends_keeps_its_line_numbers():
 def test_commentary_among_card_lines_is_reported_not_read_as_cards(text, fmt):
     deck = parse_text(text, path="c.txt", input_format=fmt)
     assert set(codes(deck)) == {"not-a-card-line"} and len(deck.entries) == 1
+
+
+def test_an_unclosed_octgn_card_is_reported_and_does_not_swallow_the_next_card():
+    text = ('<?xml version="1.0"?>\n<deck>\n<section name="Characters">\n<card qty="3" id="a">Gandalf</card>\n'
+            '<card qty="2" id="b">Glamdring\n<card qty="1" id="c">Dodge</card>\n</section>\n</deck>\n')
+    deck = parse_text(text, path="u.o8d")
+    assert [(d.code, d.line) for d in deck.diagnostics if d.code == "bad-xml"] == [("bad-xml", 7), ("bad-xml", 5)]
+    assert sorted((e.card.name, e.count, e.lines) for e in deck.entries) == [
+        ("Dodge", 1, [6]), ("Gandalf", 3, [4]), ("Glamdring", 2, [5])]

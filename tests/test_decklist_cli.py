@@ -99,3 +99,14 @@ def test_convert_refuses_to_replace_its_own_input(tmp_path):
     deck.write_text("Characters:\n3 Gandalf\n", encoding="utf-8")
     result = run("convert", str(deck), "--to", "markdown", "-o", str(deck), "--force")
     assert result.returncode == 2 and deck.read_text(encoding="utf-8") == "Characters:\n3 Gandalf\n"
+
+
+def test_show_notes_a_card_written_under_another_role_but_not_the_sorting_of_a_mixed_deck_list(tmp_path):
+    mixed = tmp_path / "mixed.deck"
+    mixed.write_text("Deck\n\n3 Gandalf\n2 Dodge\n\nSites\n\n1 Rivendell\n", encoding="utf-8")
+    out = run("show", str(mixed)).stdout
+    assert "Characters (3)" in out and "Resources (2)" in out and "written under" not in out
+    listed = tmp_path / "listed.md"
+    listed.write_text("Characters:\n3 Gandalf\nHazards:\n2 Dodge\n", encoding="utf-8")
+    assert "2  Dodge [H] (TW)" in run("show", str(listed)).stdout
+    assert "line 4  [written under hazards]" in run("show", str(listed)).stdout

@@ -15,7 +15,10 @@ from deckcheck.decklist.lines import ReadResult, check_count, label_part, split_
 from deckcheck.decklist.model import Part, RawLine
 
 SECTION = re.compile(r"<section\b(?P<attrs>[^>]*?)(?P<empty>/?)>", re.IGNORECASE)
-CARD = re.compile(r"<card\b(?P<attrs>[^>]*)>(?P<name>.*?)</card\s*>", re.IGNORECASE | re.DOTALL)
+# The name runs to </card>, or, where a broken file lacks it, to the next tag: one unclosed card never
+# swallows the next one.
+CARD = re.compile(r"<card\b(?P<attrs>[^>]*)>(?P<name>(?:<!\[CDATA\[.*?\]\]>|[^<])*)(?P<close></card\s*>)?",
+                  re.IGNORECASE | re.DOTALL)
 NOTES = re.compile(r"<notes\b[^>]*>(?P<body>.*?)</notes\s*>", re.IGNORECASE | re.DOTALL)
 ATTR = re.compile(r"(?P<key>[\w:-]+)\s*=\s*(?P<q>[\"'])(?P<value>.*?)(?P=q)", re.DOTALL)
 CDATA = re.compile(r"<!\[CDATA\[(.*?)\]\]>", re.DOTALL)
@@ -55,6 +58,9 @@ def read(text: str, path: str) -> ReadResult:
 def _read_card(result: ReadResult, path: str, line_no: int, match: re.Match, attrs: dict[str, str],
                part: Part | None) -> None:
     source = match.group(0).strip()
+    if match.group("close") is None and not match.group("attrs").rstrip().endswith("/"):
+        result.problem(path, line_no, "bad-xml", f"<card> not closed in {source!r}; read up to the next tag",
+                       severity="warning")
     qty = attrs.get("qty", "").strip()
     if not qty.isdigit():
         result.problem(path, line_no, "bad-count", f"qty {qty!r} is not a number in {source!r}; line skipped")

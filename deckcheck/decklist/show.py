@@ -37,7 +37,7 @@ def _entry_line(entry: DeckEntry) -> str:
     notes = []
     if entry.problem:
         notes.append(entry.problem)
-    if entry.written_part and entry.written_part != entry.part:
+    if entry.written_part not in (None, entry.part, Part.PLAY):   # a mixed "Deck" list names no roles: no note
         notes.append(f"written under {entry.written_part.value}")
     where = f"line {', '.join(map(str, entry.lines))}" if entry.lines else ""
     if len(entry.lines) > 4:
