@@ -55,6 +55,8 @@ JUDGED = [
      "Beorn’s House [M] is a minion site; a wizard location deck holds hero sites"),
     ("wigy-meccg/challenge-deck-f.json", "coe", "site-copies", "error",
      "4 copies of Barad-dûr [M] in the location deck; the limit is 1"),
+    ("wigy-meccg/dev-partial/development-proto-fallen-wizard.json", "coe", "stage-points", "error",
+     "the starting Stage cards (Hidden Haven) give 1 stage point; they must give exactly 3"),
     ("octgn-wlk0/Lost_Challenge_Decks/O - F_ Saruman - Men of Skill.o8d", "coe", "starting-race", "warning",
      "Troll-chief [M] (LE) is Troll; a Fallen-wizard player may start with Orc or Troll characters only with "
      "Bad Company"),

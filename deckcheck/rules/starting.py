@@ -298,7 +298,8 @@ def check_stage_points(ctx: Context) -> Iterator[Violation]:
     if points != target:
         yield ctx.violation(
             "stage-points",
-            f"the starting Stage cards ({listing(events)}) give {points} stage points; they must give exactly {target}",
+            f"the starting Stage cards ({listing(events)}) give {points} stage point{'' if points == 1 else 's'}; "
+            f"they must give exactly {target}",
             part=Part.POOL, lines=lines)
     non_unique = sum(entry.count for entry, card in events if not card.unique)
     if non_unique < limits.get("non_unique_min", 1):
