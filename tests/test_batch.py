@@ -148,6 +148,27 @@ def test_bad_cells_become_row_problems(tmp_path, cells, problem):
     assert any(p.startswith(problem) for p in reg.problems), reg.problems
 
 
+@pytest.mark.parametrize("value, expected", [
+    ("Hero", "wizard"), ("Wizard (Gandalf)", "wizard"), ("Minion - Witch-king", "ringwraith"),
+    ("fallen wizard: Saruman", "fallen-wizard"), ("FW", "fallen-wizard"), ("Balrog, The Balrog", "balrog"),
+    ("Fallen-wizard", "fallen-wizard"),
+])
+def test_alignment_spellings(tmp_path, value, expected):
+    path = tmp_path / "r.csv"
+    write_rows_csv(path, [["player", "deck", "alignment"], ["Ann", "a.meccg", value]])
+    (reg,) = read_registrations(path).registrations
+    assert reg.alignment == expected and not reg.problems
+
+
+@pytest.mark.parametrize("value", ["elf", "(Gandalf)", "Dwarf (Thorin)", "wizard-ish"])
+def test_alignment_that_names_none_is_a_row_problem(tmp_path, value):
+    path = tmp_path / "r.csv"
+    write_rows_csv(path, [["player", "deck", "alignment"], ["Ann", "a.meccg", value]])
+    (reg,) = read_registrations(path).registrations
+    assert reg.alignment is None and reg.problems == [
+        f"unknown alignment {value!r} (use wizard, ringwraith, fallen-wizard, balrog)"]
+
+
 @pytest.mark.parametrize("value, expected", [("2", 2), ("3-deck", 3), ("4 decks", 4), ("Starter", 1),
                                              ("campaign", 4), ("", None)])
 def test_length_spellings(tmp_path, value, expected):

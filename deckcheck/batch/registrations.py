@@ -303,6 +303,8 @@ def _parse_alignment(value: Any, problems: list[str]) -> str | None:
     text = re.sub(r"\s+", " ", _text(value).lower())
     if not text:
         return None
+    # "Wizard (Gandalf)", "Minion - Witch-king", "Hero: Radagast": the alignment, then the avatar
+    text = re.split(r"\s*(?:\(|\s-\s|:|,)", text, maxsplit=1)[0].strip() or text
     text = _ALIGNMENT_SYNONYMS.get(text, text)
     if text not in ALIGNMENTS:
         problems.append(f"unknown alignment {_text(value)!r} (use {', '.join(ALIGNMENTS)})")
