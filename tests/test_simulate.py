@@ -177,6 +177,18 @@ def test_a_balrog_reads_any_dark_hold_as_an_under_deeps_site_and_plays_one_more_
         assert len(played) == expected, sim.alignment
 
 
+def test_a_fallen_wizard_plays_resources_only_at_sites_of_their_alignment():
+    minion_sword = card("Orc Blade", "Resource", subtypes=("Major Item",), alignment="Minion", mp=1)
+    minion_ruin = site("Orc Ruin", "R", ("Rivendell",), draw=2, items=("major",), alignment="Minion")
+    for alignment, blade_sites in (("wizard", {RUIN, minion_ruin}), ("fallen-wizard", {minion_ruin})):
+        deck = synthetic_deck(play=PLAY + [(minion_sword, 2)], alignment=alignment)
+        deck.entries.append(DeckEntry(Part.SITES, 1, minion_ruin.name, card=minion_ruin))
+        sim = build_sim_deck(deck)
+        assert sim.play_sites[kind(sim, minion_sword)] == {site_index(sim, s) for s in blade_sites}, alignment
+        sword_sites = {RUIN} if alignment == "fallen-wizard" else {RUIN, minion_ruin}
+        assert sim.play_sites[kind(sim, SWORD)] == {site_index(sim, s) for s in sword_sites}   # coe 2.V.F1
+
+
 def test_scoring_follows_alignment():
     hero_item = card("Hero Sword", "Resource", subtypes=("Major Item",), mp=3)
     minion_item = card("Minion Sword", "Resource", subtypes=("Major Item",), alignment="Minion", mp=3)

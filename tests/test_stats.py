@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from deckcheck.analysis.alignment import fallen_wizard_may_play_at
 from deckcheck.analysis.deck_odds import card_condition, default_conditions, group_condition, odds_table
 from deckcheck.analysis.odds import p_at_least
 from deckcheck.analysis.scoring import half_rule_total
@@ -209,6 +210,25 @@ def test_site_coverage_and_a_warning_for_a_resource_playable_nowhere():
     warnings = [w for w in stats.warnings if "none of the location deck" in w]
     assert warnings == ["Treebeard [H] (TW) (resources): playable at none of the location deck's sites "
                         "(needs Wellinghall)"]
+
+
+def test_a_fallen_wizard_plays_a_resource_only_at_a_site_of_its_alignment():
+    wizard = {c.name: c for c in deck_stats(wizard_deck()).coverage}
+    assert wizard["The Iron Crown [M] (TW)"].sites == ["Moria [H] (TW)"]
+    assert wizard["Riders of Rohan [H] (TW)"].sites == ["Edoras [M] (TW)"]
+    stats = deck_stats(wizard_deck("fallen-wizard"))
+    coverage = {c.name: c for c in stats.coverage}
+    assert coverage["Glamdring [H] (TW)"].sites == ["Moria [H] (TW)"]               # hero item, hero site
+    assert coverage["The Iron Crown [M] (TW)"].sites == []                          # coe 2.V.F1
+    assert coverage["Riders of Rohan [H] (TW)"].sites == []                         # only a minion Edoras
+    assert coverage["Riders of Rohan [H] (TW)"].needs == "Edoras (hero or Fallen-wizard site, coe 2.V.F1)"
+    assert any(w.startswith("The Iron Crown [M] (TW) (resources): playable at none") for w in stats.warnings)
+    white_towers = card("The White Towers", "Site", "Fallen-wizard", site_type="H")
+    edoras = card("Edoras", "Site", site_type="F")
+    stage_item = card("Stage Sword", "Resource", "Stage", ("Major Item",))
+    assert fallen_wizard_may_play_at(IRON_CROWN, white_towers)                       # Wizardhavens: either
+    assert fallen_wizard_may_play_at(RIDERS, edoras) and not fallen_wizard_may_play_at(RIDERS, EDORAS_MINION)
+    assert fallen_wizard_may_play_at(stage_item, MORIA) and fallen_wizard_may_play_at(stage_item, EDORAS_MINION)
 
 
 def test_a_hoard_item_says_its_hoard_is_not_checked():

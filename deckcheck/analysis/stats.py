@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
+from deckcheck.analysis.alignment import fallen_wizard_may_play_at
 from deckcheck.analysis.deck_odds import default_conditions, odds_table
 from deckcheck.analysis.scoring import half_rule_total
 from deckcheck.cards.model import Card
@@ -312,30 +313,38 @@ def _location_sites(deck: Deck) -> list[Card]:
     return [e.card for e in deck.part(Part.SITES) if e.card is not None and e.card.is_site]
 
 
-def _coverage(deck: Deck, sites: list[Card]) -> list[CoverageRow]:
+def _coverage(deck: Deck, sites: list[Card], alignment: str | None) -> list[CoverageRow]:
     """For each item, faction and ally of the play deck and sideboards: the location-deck sites that allow it.
 
     Items: a site whose playable items include the item's class. Factions and allies: a site of the name
-    their card gives, any version (hero, minion, ...) counting. Special items and cards whose text names no
-    site (the card data has no `playable_at`) are listed, marked unchecked.
+    their card gives, any version (hero, minion, ...) counting. A Fallen-wizard only where the site's alignment
+    matches the resource's (coe 2.V.F1). Special items and cards whose text names no site (the card data has
+    no `playable_at`) are listed, marked unchecked.
     """
-    by_name: dict[str, list[str]] = {}
+    fallen = alignment == "fallen-wizard"
+    by_name: dict[str, list[Card]] = {}
     for site in sites:
-        by_name.setdefault(fold(site.name), []).append(site.display())
+        by_name.setdefault(fold(site.name), []).append(site)
     rows = []
     parts = (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY, Part.SIDEBOARD, Part.FW_SIDEBOARD)
     for entry in sorted(deck.entries, key=lambda e: PART_ORDER.index(e.part)):
         card = entry.card
         if card is None or entry.part not in parts or card.type != "Resource":
             continue
+        usable = [s for s in sites if fallen_wizard_may_play_at(card, s)] if fallen else sites
         if card.is_item:
-            rows.append(_item_coverage(entry, card, sites))
+            rows.append(_item_coverage(entry, card, usable))
         elif card.is_faction or card.is_ally:
             kind = "faction" if card.is_faction else "ally"
-            matched = [name for place in card.playable_at for name in by_name.get(fold(place), [])]
+            matched = [site.display() for place in card.playable_at for site in by_name.get(fold(place), [])
+                       if site in usable]
             rows.append(CoverageRow(card.display(), entry.part.value, entry.count, kind,
                                     " or ".join(card.playable_at) or "(not in card data)", matched,
                                     checked=bool(card.playable_at)))
+        else:
+            continue
+        if fallen and rows[-1].checked and len(usable) < len(sites):
+            rows[-1].needs += f" ({card.alignment.lower()} or Fallen-wizard site, coe 2.V.F1)"
     return rows
 
 
@@ -376,7 +385,7 @@ def deck_stats(deck: Deck, *, draws: int = DEFAULT_DRAWS) -> DeckStats:
     categories = _mp_categories(mp_rows)
     creatures = _creatures(deck)
     sites = _location_sites(deck)
-    coverage = _coverage(deck, sites)
+    coverage = _coverage(deck, sites, alignment)
     is_fw = alignment == "fallen-wizard"
     warnings = _coverage_warnings(coverage, sites)
     unresolved = sum(e.count for e in deck.entries if e.card is None)

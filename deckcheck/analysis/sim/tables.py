@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from deckcheck.analysis.alignment import fallen_wizard_may_play_at
 from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, SITE, Card, leading_int
 from deckcheck.cards.names import fold
 from deckcheck.decklist.model import Deck, Part
@@ -313,10 +314,14 @@ class _Builder:
         sim = self.sim
         if role == ROLE_ITEM:
             bit = ITEM_BITS.get(card.item_class or "", 0)
-            return frozenset(i for i, b in enumerate(sim.site_item_bits) if b & bit and not sim.site_is_haven[i])
-        if role in (ROLE_FACTION, ROLE_ALLY):
-            return frozenset(i for n in card.playable_at for i in self.sites_by_name.get(fold(n), ()))
-        return frozenset()
+            found = (i for i, b in enumerate(sim.site_item_bits) if b & bit and not sim.site_is_haven[i])
+        elif role in (ROLE_FACTION, ROLE_ALLY):
+            found = (i for n in card.playable_at for i in self.sites_by_name.get(fold(n), ()))
+        else:
+            return frozenset()
+        if self.alignment == "fallen-wizard":     # coe 2.V.F1: the resource's alignment must match the site's
+            return frozenset(i for i in found if fallen_wizard_may_play_at(card, sim.sites[i]))
+        return frozenset(found)
 
     def _character_sites(self, card: Card) -> frozenset[int]:
         """Where a character may enter play: its home site(s), and any haven (an avatar: its alignment's)."""
