@@ -281,3 +281,16 @@ def test_parentheses_that_belong_to_the_name_or_hide_no_card_are_no_remark():
     deck = parse_text("Hazards:\n1 Doeth (Durthak)\n1 Gandalff (vs. Dwarves)\n", path="p.md")
     assert [e.card.name if e.card else e.problem for e in deck.entries] == ["Doeth (Durthak)", "unknown-card"]
     assert "card-remark" not in codes(deck)
+
+
+def test_copies_of_a_misplaced_card_give_one_warning_naming_every_line():
+    deck = parse_text("[NetMECCG v1.4 Deck]\n[hazards]\nTwilight\nDodge\nDodge\nDodge\n", path="m.dck")
+    assert [(d.code, d.line) for d in deck.diagnostics] == [("misplaced-card", 4)]
+    assert "(3 copies, lines 4, 5, 6)" in deck.diagnostics[0].message
+    assert summary(deck) == {(Part.HAZARDS, "TW-106"): 1, (Part.RESOURCES, "TW-209"): 3}
+
+
+def test_a_site_in_a_mixed_deck_list_is_misplaced_but_a_character_is_not():
+    deck = parse_text("Deck\n\n3 Gandalf\n1 Rivendell\n", path="s.deck")
+    assert [(d.code, d.line) for d in deck.diagnostics] == [("misplaced-card", 4)]
+    assert "listed under play deck; counted as sites" in deck.diagnostics[0].message

@@ -40,12 +40,15 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
     deck.avatar = deck.avatar or avatar
     merged: dict[tuple, DeckEntry] = {}
     resolved: dict[tuple, object] = {}
+    misplaced: dict[tuple, list[RawLine]] = {}   # (counted part, card id, written part) -> its lines
     for line in result.lines:
         if line.tag and line.tag.upper() not in KNOWN_TAGS:
             message = f"unknown version tag [{line.tag}] in {line.text!r}; ignored"
             deck.diagnostics.append(Diagnostic(path, line.line, "unknown-tag", message, "warning"))
         card, problem, resolution = _resolve(line, catalog, deck, resolved)
-        part = _counted_part(line, card, deck, path)
+        part, is_misplaced = _counted_part(line, card, deck)
+        if is_misplaced:
+            misplaced.setdefault((part, card.id, line.part), []).append(line)
         key = (part, card.id) if card else (part, fold(line.name), (line.tag or "").upper(), line.set_code)
         entry = merged.get(key)
         if entry is None:
@@ -60,6 +63,8 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
         entry.count += line.count
         if line.line is not None:
             entry.lines.append(line.line)
+    for (part, card_id, written), lines in misplaced.items():
+        deck.diagnostics.append(_misplaced_diagnostic(path, merged[(part, card_id)].card, part, written, lines))
     if avatar and not result.avatar:
         # the avatar as the card is named ("The Witch-king"), not as typed ("The Witch King")
         named = next((e.card.name for e in deck.entries if e.card and e.card.avatar and e.written == avatar), None)
@@ -122,25 +127,32 @@ def _resolve_without_remark(line: RawLine, catalog, deck: Deck, cache: dict):
     return cache[key]
 
 
-def _counted_part(line: RawLine, card, deck: Deck, path: str) -> Part:
-    """The part a card counts in: what the card is, where the header said otherwise."""
+def _counted_part(line: RawLine, card, deck: Deck) -> tuple[Part, bool]:
+    """(the part a card counts in, whether the file put it under another role's header): what the card is
+    decides, where the header said otherwise."""
     if card is None or line.part not in ROLE_CHECKED:
-        return line.part
+        return line.part, False
     role = ROLE_PART.get(card.type)
     if card.agent and line.part in (Part.HAZARDS, Part.PLAY):
         # an agent is a character that opponents of its alignment play as a hazard
         if line.part == Part.HAZARDS or deck.alignment not in ("ringwraith", "balrog"):
-            return Part.HAZARDS
+            return Part.HAZARDS, False
     if role is None or role == line.part:
-        return line.part
+        return line.part, False
     if line.part == Part.PLAY and role != Part.SITES:
-        return role   # a mixed "Deck" list does not say roles; the card does
+        return role, False   # a mixed "Deck" list does not say roles; the card does
     if (line.part == Part.HAZARDS and card.playable_as_hazard) or (
             line.part == Part.RESOURCES and card.playable_as_resource):
-        return line.part   # cards that may be played either way stay where the player put them
-    written = "play deck" if line.part == Part.PLAY else line.part.value
-    deck.diagnostics.append(Diagnostic(
-        path, line.line, "misplaced-card",
-        f"{card.display()} is a {card.type.lower()} but is listed under {written}; counted as {role.value}",
-        "warning"))
-    return role
+        return line.part, False   # cards that may be played either way stay where the player put them
+    return role, True
+
+
+def _misplaced_diagnostic(path: str, card, part: Part, written: Part, lines: list[RawLine]) -> Diagnostic:
+    """One warning per card and header, however many lines (NetMECCG writes a line per copy)."""
+    where = "play deck" if written == Part.PLAY else written.value
+    copies = sum(line.count for line in lines)
+    numbers = [line.line for line in lines if line.line is not None]
+    also = f" ({copies} copies, lines {', '.join(map(str, numbers))})" if len(numbers) > 1 else ""
+    return Diagnostic(path, lines[0].line, "misplaced-card",
+                      f"{card.display()} is a {card.type.lower()} but is listed under {where}{also}; "
+                      f"counted as {part.value}", "warning")
