@@ -207,6 +207,21 @@ def test_every_real_deck_goes_through_coe_validation_without_a_crash():
     assert judged >= 140 and not_judged <= 10
 
 
+@needs_decks
+def test_every_real_deck_goes_through_rulebook_validation_without_a_crash():
+    judged = 0
+    for path in corpus_files():
+        try:
+            _, v = validate_file(str(path), ruleset="rulebook")
+        except DeckcheckError as exc:       # Balrog decks (no rulebook rules) and hazard-only files
+            assert "balrog" in exc.message or "alignment" in exc.message or "no card lines" in exc.message, \
+                exc.one_line()
+            continue
+        judged += 1
+        assert all(x.citation.startswith("rulebook") for x in v.violations)
+    assert judged >= 125
+
+
 def test_a_skipped_line_makes_the_deck_illegal_and_is_reported_once(capsys, tmp_path):
     # A line the reader skips may hide a card: the verdict cannot be "legal" (batch says the same).
     text = (EXAMPLES / "wizard-legal.meccg").read_text(encoding="utf-8")
