@@ -221,6 +221,15 @@ def test_each_kind_of_row_gets_its_status_and_problem(tmp_path):
     assert (by_kind["legal-path"].errors, by_kind["legal-path"].warnings) == (0, 1)
 
 
+@pytest.mark.parametrize("value, expected", [("COE", "coe"), ("Council of Elrond", "coe"), ("Rulebook", "rulebook"),
+                                             ("printed rules", "rulebook"), ("", None), ("house rules", "house rules")])
+def test_ruleset_spellings(tmp_path, value, expected):
+    path = tmp_path / "r.csv"
+    write_rows_csv(path, [["player", "deck", "ruleset"], ["Ann", "a.meccg", value]])
+    (reg,) = read_registrations(path).registrations
+    assert reg.ruleset == expected      # an unknown ruleset is kept as written: the runner reports it
+
+
 def test_row_options_override_the_command_options(tmp_path):
     path = tmp_path / "r.csv"
     write_rows_csv(path, [["player", "deck", "ruleset", "length"],

@@ -40,6 +40,11 @@ _ALIGNMENT_SYNONYMS = {
     "fallen wizard": "fallen-wizard", "fallenwizard": "fallen-wizard", "fw": "fallen-wizard",
     "fallen-wizards": "fallen-wizard",
 }
+# The ruleset is checked by the runner (an unknown one is a row error); these are the other ways to write one.
+_RULESET_SYNONYMS = {
+    "council of elrond": "coe", "council": "coe", "coe rules": "coe", "council of elrond rules": "coe",
+    "rulebooks": "rulebook", "rulebook rules": "rulebook", "printed rules": "rulebook",
+}
 # DECK-RULES.md "Game length": 1-deck (Starter), 2-deck (Short), 3-deck (Long), 4-deck (Campaign).
 _LENGTH_WORDS = {"starter": 1, "short": 2, "long": 3, "campaign": 4}
 
@@ -291,7 +296,8 @@ def _registration(index: int, sheet: str, row: int, values: list[Any], columns: 
     if not deck.strip():
         problems.append("the deck cell is empty")
     alignment = _parse_alignment(cell("alignment"), problems)
-    ruleset = _text(cell("ruleset")).lower() or None
+    ruleset_text = _text(cell("ruleset")).lower()
+    ruleset = _RULESET_SYNONYMS.get(ruleset_text, ruleset_text) or None
     length = _parse_length(cell("length"), problems)
     extras = {name: values[position] if position < len(values) else None
               for position, name in columns.extras.items()}
