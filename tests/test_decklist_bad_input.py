@@ -170,3 +170,15 @@ def test_an_unclosed_octgn_card_is_reported_and_does_not_swallow_the_next_card()
     assert [(d.code, d.line) for d in deck.diagnostics if d.code == "bad-xml"] == [("bad-xml", 7), ("bad-xml", 5)]
     assert sorted((e.card.name, e.count, e.lines) for e in deck.entries) == [
         ("Dodge", 1, [6]), ("Gandalf", 3, [4]), ("Glamdring", 2, [5])]
+
+
+def test_unknown_plain_gccg_section_word_is_reported_and_the_rest_read():
+    deck = parse_text("Deck\n\n3 Twilight (LE)\n\nExtras\n\n1 Dodge (TW)\n\nSites\n\n1 Moria [H] (TW)\n", path="x.deck")
+    assert [(d.code, d.line) for d in deck.diagnostics] == [("unknown-section", 5)]
+    assert deck.count(Part.HAZARDS) == 3 and deck.count(Part.SITES) == 1 and deck.count(Part.RESOURCES) == 0
+
+
+def test_bare_names_between_blank_lines_are_cards_not_unknown_sections():
+    deck = parse_text("Deck\n\nGandalf\n\nDodge\n\n3 Twilight (LE)\n", path="x.deck")
+    assert sorted(e.card.name for e in deck.entries) == ["Dodge", "Gandalf", "Twilight"]
+    assert [d.code for d in deck.diagnostics] == ["missing-count", "missing-count"]

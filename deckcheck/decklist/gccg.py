@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from deckcheck.decklist.lines import NOTES, ReadResult, label_part, read_card_line
+from deckcheck.decklist.lines import NOTES, ReadResult, label_part, read_card_line, split_count
 from deckcheck.decklist.model import Part
 
 FENCE = re.compile(r"^#{3,}\s*$")
@@ -114,7 +114,32 @@ def _section_header(lines: list[str], i: int, fenced: bool) -> tuple[str, int] |
     word = lines[i].strip()
     if not fenced and word.lower() in SECTIONS and word[:1].isupper():
         return word, 1
+    if not fenced and _looks_like_plain_header(lines, i):
+        return word, 1   # an unknown section word, reported by the caller
     return None
+
+
+def _looks_like_plain_header(lines: list[str], i: int) -> bool:
+    """A count-less capitalised line between blank lines, after a counted card line or a section and before a
+    counted card line: a section word. (0.8.78 card lines always have a count; a bare name among bare names
+    is a hand-typed list, not this.)"""
+    word = lines[i].strip()
+    if not word[:1].isupper() or word.startswith("#") or split_count(word)[0] is not None:
+        return False
+    if (i > 0 and lines[i - 1].strip()) or i + 1 >= len(lines) or lines[i + 1].strip():
+        return False
+    above, below = _next_text(lines, i, -1), _next_text(lines, i, +1)
+    counted_or_section = not above or above.startswith("#") or above.lower() in SECTIONS \
+        or split_count(above)[0] is not None
+    return counted_or_section and split_count(below)[0] is not None
+
+
+def _next_text(lines: list[str], i: int, step: int) -> str:
+    """The nearest non-blank line above (step -1) or below (+1) line i, stripped; "" at the end of the text."""
+    i += step
+    while 0 <= i < len(lines) and not lines[i].strip():
+        i += step
+    return lines[i].strip() if 0 <= i < len(lines) else ""
 
 
 def _subheader_part(section: Part | str | None, label: str) -> Part:
