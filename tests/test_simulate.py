@@ -189,6 +189,24 @@ def test_a_fallen_wizard_plays_resources_only_at_sites_of_their_alignment():
         assert sim.play_sites[kind(sim, SWORD)] == {site_index(sim, s) for s in sword_sites}   # coe 2.V.F1
 
 
+def test_agents_are_hazards_for_a_wizard_and_home_site_characters_for_a_ringwraith():
+    from deckcheck.analysis.sim.tables import ROLE_HAZARD
+
+    agent = card("Spy", "Character", unique=True, alignment="Minion", agent=True, mind=4, mp=1,
+                 home_site="Old Ruin")
+    wizard = build_sim_deck(synthetic_deck(play=PLAY + [(agent, 1)]))
+    assert wizard.role[kind(wizard, agent)] == ROLE_HAZARD                            # coe 1.3.B2
+    sim = build_sim_deck(synthetic_deck(play=PLAY + [(agent, 1)], alignment="ringwraith"))
+    assert sim.role[kind(sim, agent)] == ROLE_CHARACTER
+    assert sim.character_sites[kind(sim, agent)] == {site_index(sim, RUIN)}         # coe 2.II.2.2.5: no haven
+    sim = build_sim_deck(synthetic_deck(pool=(SCOUT, agent), alignment="ringwraith"))
+    assert [sim.kinds[k].name for k in sim.start_characters] == ["Scout"]           # coe 1.9.R2
+    summons = Card(id="WH-46", set="WH", number=46, name="Open to the Summons", type="Resource",
+                   subtypes=("Permanent-event",), alignment="Neutral")
+    sim = build_sim_deck(synthetic_deck(pool=(SCOUT, agent, summons), alignment="ringwraith"))
+    assert [sim.kinds[k].name for k in sim.start_characters] == ["Scout", "Spy"]
+
+
 def test_scoring_follows_alignment():
     hero_item = card("Hero Sword", "Resource", subtypes=("Major Item",), mp=3)
     minion_item = card("Minion Sword", "Resource", subtypes=("Major Item",), alignment="Minion", mp=3)

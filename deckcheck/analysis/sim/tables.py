@@ -56,6 +56,10 @@ AVATAR_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "
 PLAY_DECK_CHARACTERS = 10
 # A Fallen-wizard may not draft nor play a character of mind above 5 (coe 1.9.F3, 2.II.2.2.F1).
 FW_MAX_MIND = 5
+# Agents: hazards for a Wizard or Balrog (coe 1.3.B2, DECK-RULES creature-count); a Ringwraith or Fallen-wizard
+# may play one as a character at its home site only (coe 2.II.2.2.5), and drafts one only with a card that allows
+# agent characters (coe 1.9.R2, 1.9.F1: Open to the Summons, Thrall of the Voice; as the rulesets name them).
+AGENT_CHARACTERS = {"ringwraith": ("WH-46",), "fallen-wizard": ("WH-46", "WH-82")}
 # A Ringwraith or Balrog player calls the game only by playing Sudden Call (coe 10.2.R1, 10.2.B1): kept in hand.
 SUDDEN_CALL = "Sudden Call"
 SUDDEN_CALL_KEEP = 100
@@ -226,6 +230,7 @@ class _Builder:
                            threshold=threshold, calls_with_card=self.alignment in CALL_WITH_CARD)
         self.kind_of: dict[str, int] = {}
         self.restricted_races: frozenset[str] = frozenset()    # races this deck may neither draft nor play
+        self.hazard_agents: set[str] = set()                    # agents this deck plays as hazards, by id
 
     # ---- sites ---------------------------------------------------------------------------------------
 
@@ -286,7 +291,7 @@ class _Builder:
         sim = self.sim
         k = len(sim.kinds)
         self.kind_of[card.id] = k
-        role = _role(card)
+        role = ROLE_HAZARD if card.id in self.hazard_agents else _role(card)
         sim.kinds.append(card)
         sim.role.append(role)
         sim.mind.append(leading_int(card.mind) or 0)
@@ -334,6 +339,8 @@ class _Builder:
         if self.alignment == "balrog" and fold(home or "") == fold("Any Dark-hold"):
             home = "any non-Dark-hold Under-deeps site"    # coe 2.II.2.2.B1
         homes = set(home_sites(home, sim.sites))
+        if card.agent:
+            return frozenset(homes)      # coe 2.II.2.2.5: an agent character only at its home site
         if card.avatar:
             allowed = {fold(n) for n in AVATAR_HAVENS[self.alignment]}
             if self.alignment == "ringwraith":   # coe 2.II.2.1.R3: revealed at a Darkhaven, in its own company
@@ -354,9 +361,12 @@ class _Builder:
         fallen = self.alignment == "fallen-wizard"     # coe 1.9.F3: no starting character of mind above 5
         if fallen and not any(c.id == FW_RACE_ENABLER for c in pool):
             self.restricted_races = FW_RESTRICTED_RACES          # coe 1.9.F2, 2.II.2.2.F2
+        enablers = AGENT_CHARACTERS.get(self.alignment, ())
+        agents_drafted = any(c.id in enablers for c in pool)
         draftable = [i for i, c in enumerate(characters)
-                     if not fallen or ((leading_int(c.mind) or 0) <= FW_MAX_MIND
-                                       and not self.restricted_races.intersection(c.races))]
+                     if (not c.agent or agents_drafted)
+                     and (not fallen or ((leading_int(c.mind) or 0) <= FW_MAX_MIND
+                                         and not self.restricted_races.intersection(c.races)))]
         minds = {i: leading_int(characters[i].mind) or 0 for i in draftable}
         best: tuple[int, ...] = ()
         best_key = (-1, -1)
@@ -376,6 +386,15 @@ class _Builder:
         return [c for i, c in enumerate(characters) if i not in best][:room]
 
 
+def _hazard_agents(deck: Deck, alignment: str) -> set[str]:
+    """Agents played as hazards: all of them for a Wizard or Balrog, else those listed only among hazards."""
+    agents = [e for e in deck.entries if e.card is not None and e.card.agent]
+    if alignment not in AGENT_CHARACTERS:
+        return {e.card.id for e in agents}
+    as_character = {e.card.id for e in agents if e.part in (Part.POOL, Part.CHARACTERS, Part.PLAY)}
+    return {e.card.id for e in agents} - as_character
+
+
 def build_sim_deck(deck: Deck, length: int = 2) -> SimDeck:
     """The integer tables of a resolved deck; unresolved lines are left out with a warning."""
     builder = _Builder(deck, length)
@@ -386,7 +405,9 @@ def build_sim_deck(deck: Deck, length: int = 2) -> SimDeck:
     builder.add_sites([e.card for e in deck.part(Part.SITES) if e.card is not None and e.card.is_site])
     play = [(e.card, e.count) for e in deck.play_deck() if e.card is not None]
     pool = [e.card for e in deck.part(Part.POOL) if e.card is not None for _ in range(e.count)]
-    play_characters = sum(n for c, n in play if c.type == CHARACTER and not c.avatar)
+    builder.hazard_agents = _hazard_agents(deck, builder.alignment)
+    play_characters = sum(n for c, n in play if c.type == CHARACTER and not c.avatar
+                          and c.id not in builder.hazard_agents)
     leftovers = builder.draft(pool, play_characters)
     for card, count in play:
         if card.type in (SITE, "Region"):
