@@ -670,3 +670,27 @@ def test_a_deck_path_typed_in_another_letter_case_finds_its_one_file(tmp_path):
     # two files differ only in case: which one was meant cannot be told
     assert bob.status == "error" and "no such deck file" in bob.first_problem
     assert cid.status == "illegal"                   # the exact name still wins
+
+
+def test_a_forms_export_with_question_headers(tmp_path):
+    path = tmp_path / "form.csv"
+    write_rows_csv(path, [
+        ["Timestamp", "Email Address", "Player (first and last name)", "Deck name", "Which alignment?",
+         "Paste your decklist here"],
+        ["2026/11/29 10:02", "ann@example.org", "Ann", "Dwarven Quest", "Hero", "1 Gandalf\n1 Balin"]])
+    table = read_registrations(path)
+    (reg,) = table.registrations
+    assert (reg.player, reg.deck, reg.alignment) == ("Ann", "1 Gandalf\n1 Balin", "wizard")
+    assert table.extra_columns == ["Timestamp", "Email Address", "Deck name"]
+
+
+@pytest.mark.parametrize("header", [
+    ["Player (first and last name)", "Deck name"],                          # a deck name is no deck
+    ["Player one", "Player two", "Decklist"],                               # which player column?
+    ["Player", "Decklist of the pool", "Decklist of the play deck"],        # which deck column?
+])
+def test_question_headers_that_do_not_say_which_column(tmp_path, header):
+    path = tmp_path / "form.csv"
+    write_rows_csv(path, [header, ["x"] * len(header)])
+    with pytest.raises(DeckcheckError, match="no sheet has a header row with player and deck columns"):
+        read_registrations(path)

@@ -32,6 +32,13 @@ COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
     "length": ("length", "game length"),
 }
 REQUIRED_COLUMNS = ("player", "deck")
+# A form's questions make long headers ("Player (full name)", "Paste your decklist here"): when no header is
+# exactly an alias, the one header containing these words is the column. Never "deck name", which is no deck.
+HEADER_WORDS: dict[str, re.Pattern] = {
+    "player": re.compile(r"\bplayer\b"),
+    "deck": re.compile(r"\bdeck ?lists?\b|\bdeck (?:file|path)s?\b"),
+    "alignment": re.compile(r"\balignment\b"),
+}
 
 ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
 _ALIGNMENT_SYNONYMS = {
@@ -170,7 +177,7 @@ def _csv_delimiter(text: str) -> str:
     best, best_hits = ",", 0
     for delimiter in (",", ";", "\t"):
         for header in csv.reader(lines, delimiter=delimiter):
-            hits = sum(1 for cell in header if _column_key(cell) is not None)
+            hits = len(_header_keys(header))
             if hits > best_hits:
                 best, best_hits = delimiter, hits
     return best
@@ -215,10 +222,24 @@ def _registrations_from_sheets(path: str, sheets) -> RegistrationFile:
 def _header_position(rows: list[tuple[int, list[Any]]]) -> int | None:
     """The first of the sheet's leading rows that names every required column (rows above it are titles)."""
     for position, (_, values) in enumerate(rows[:HEADER_SEARCH_ROWS]):
-        keys = {_column_key(cell) for cell in values}
+        keys = set(_header_keys(values).values())
         if all(name in keys for name in REQUIRED_COLUMNS):
             return position
     return None
+
+
+def _header_keys(header: list[Any]) -> dict[int, str]:
+    """Position -> column key for the header cells that name a known column: exact aliases first, then for a
+    key no alias names, the one header holding its words (HEADER_WORDS)."""
+    keys = {position: key for position, cell in enumerate(header) if (key := _column_key(cell)) is not None}
+    for key, words in HEADER_WORDS.items():
+        if key in keys.values():
+            continue
+        holders = [position for position, cell in enumerate(header)
+                   if position not in keys and words.search(_folded(cell))]
+        if len(holders) == 1:
+            keys[holders[0]] = key
+    return keys
 
 
 @dataclass
@@ -230,11 +251,12 @@ class _Columns:
 def _match_header(header: list[Any], path: str, sheet: str, row: int) -> _Columns:
     known: dict[str, int] = {}
     extras: dict[int, str] = {}
+    keys = _header_keys(header)
     for position, cell in enumerate(header):
         text = _text(cell)
         if not text:
             continue
-        key = _column_key(text)
+        key = keys.get(position)
         if key is None:
             extras[position] = _unique_name(text, extras.values())
         elif key in known:
@@ -275,8 +297,12 @@ def _unique_name(name: str, taken) -> str:
     return candidate
 
 
+def _folded(header_cell: Any) -> str:
+    return re.sub(r"[\s_\-]+", " ", _text(header_cell).lower()).strip()
+
+
 def _column_key(header_cell: Any) -> str | None:
-    folded = re.sub(r"[\s_\-]+", " ", _text(header_cell).lower()).strip()
+    folded = _folded(header_cell)
     for key, aliases in COLUMN_ALIASES.items():
         if folded in aliases:
             return key
