@@ -47,8 +47,8 @@ ENTRY_PROBLEMS = {"unknown-card", "ambiguous-card", "not-ice-card"}
 
 
 def is_unread_line(diagnostic) -> bool:
-    """A reading error that left part of the file unread (a skipped line, broken JSON or XML): the verdict
-    reports it, so the CLI need not print it again."""
+    """A reading error that left part of the file unread (a skipped line, broken JSON or XML), as opposed to a
+    line that was read but names no card (unknown-card, ambiguous-card report those)."""
     return diagnostic.severity == "error" and diagnostic.code not in ENTRY_PROBLEMS
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from deckcheck.cards.model import REGION, SITE, Card
 from deckcheck.decklist.model import DeckEntry, Part
 from deckcheck.rules.common import all_lines, copies, fold, label, resolved, version_key
-from deckcheck.rules.registry import Context, Violation, rule
+from deckcheck.rules.registry import WARNING, Context, Violation, rule
 
 SITE_KIND = {"Hero": "hero", "Minion": "minion", "Fallen-wizard": "Fallen-wizard", "Balrog": "Balrog"}
 
@@ -129,7 +129,7 @@ def starting_site(ctx: Context) -> Iterator[Violation]:
     listed = location_sites(ctx)
     if not listed:
         yield ctx.violation("starting-site", f"the file lists no location deck; the starting company needs {where}",
-                            part=Part.SITES, severity="warning")
+                            part=Part.SITES, severity=WARNING)
     elif not any(_can_start_at(e.card, ctx) for e in listed):
         yield ctx.violation("starting-site",
                             f"no site in the location deck where the starting company may begin: it needs {where}",
