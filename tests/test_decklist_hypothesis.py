@@ -45,7 +45,8 @@ PIECES = st.sampled_from([
     "Starting Company:", "Hazards:", "- 3x Dodge", "Orc Guard x2", "3-Orc Lieutenant", "Doors of Night (x3)",
     "3 Twilight (LE)", "1 \"Bert\" (Bûrat) (TW)", "1 moria [m] (le)", "0 Dodge", "1000000000 Dodge", "Gandalf",
     "FW-DC-SB", "resources", "1 Balin* [d] (df)", "{", "}", '"pool": [', "]", '{"card": "tw-181", "qty": 3}', ",",
-    "Name: x", "Alignment: balrog", "## Sites", "> quoted", "", " ", "\t",
+    "Name: x", "Alignment: balrog", "## Sites", "> quoted", "| 3 | Twilight |", "|---|---|", "| Qty | Card |",
+    "| Hazards |", "||", "", " ", "\t",
 ])
 DECKISH_TEXT = st.lists(st.one_of(PIECES, st.text(max_size=20)), max_size=40).map("\n".join)
 

@@ -294,3 +294,29 @@ def test_a_site_in_a_mixed_deck_list_is_misplaced_but_a_character_is_not():
     deck = parse_text("Deck\n\n3 Gandalf\n1 Rivendell\n", path="s.deck")
     assert [(d.code, d.line) for d in deck.diagnostics] == [("misplaced-card", 4)]
     assert "listed under play deck; counted as sites" in deck.diagnostics[0].message
+
+
+TABLE_DECK = """# Table deck
+
+| Count | Card |
+|------:|------|
+| **Characters** | |
+| 3 | Gandalf |
+| 1x | Elrond |
+
+## Hazards
+
+| Card | Qty |
+| --- | --- |
+| Twilight | 3 |
+| Doors of Night | |
+"""
+
+
+def test_markdown_table_rows_are_card_lines_and_header_rows_are_not():
+    deck = parse_text(TABLE_DECK, path="t.md")
+    assert deck.format == "markdown" and deck.name == "Table deck"
+    assert summary(deck) == {(Part.CHARACTERS, "TW-156"): 3, (Part.CHARACTERS, "TW-145"): 1,
+                             (Part.HAZARDS, "TW-106"): 3, (Part.HAZARDS, "TW-28"): 1}
+    # the row without a count is read as one copy and said so; header and rule rows are silent
+    assert [(d.code, d.line) for d in deck.diagnostics] == [("missing-count", 14)]

@@ -45,6 +45,9 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
                 notes.append(line.strip()[1:].strip())
             continue
         stripped = HTML_TAG.sub("", line).strip()
+        row = _table_row(stripped)
+        if row is not None:
+            stripped = row   # "| 3 | Twilight |" reads as "3 Twilight"; "" for rules and header rows
         if not stripped or not re.search(r"[^\W_]", stripped) or MARKDOWN_LINK.search(stripped):
             continue   # blank, rules ("---"), and link lists (a table of contents) are not cards
         label = _section_label(line, stripped)
@@ -80,6 +83,29 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
         result.notes = "\n".join(notes)
     result.recognised = bool(seen_parts) or section is not None
     return result
+
+
+TABLE_RULE = re.compile(r"^:?-+:?$")
+TABLE_COUNT = re.compile(r"^(?:(?P<a>\d+)\s*[x×]?|[x×]\s*(?P<b>\d+))$", re.IGNORECASE)
+TABLE_HEADERS = {"count", "qty", "quantity", "copies", "card", "cards", "name", "card name", "set", "type", "n"}
+
+
+def _table_row(stripped: str) -> str | None:
+    """A Markdown table row as a card line ("| 3 | Twilight |" -> "3 Twilight"), "" for a rule or header row,
+    or None when the line is no table row."""
+    if len(stripped) < 2 or not (stripped.startswith("|") and stripped.endswith("|")):
+        return None
+    cells = [c.strip() for c in stripped[1:-1].split("|") if c.strip()]
+    if not cells or all(TABLE_RULE.match(c) for c in cells):
+        return ""
+    counts = [TABLE_COUNT.match(c) for c in cells]
+    names = [c for c, n in zip(cells, counts, strict=True) if n is None]
+    count = next((m.group("a") or m.group("b") for m in counts if m), None)
+    if count and names:
+        return f"{count} {names[0]}"
+    if all(fold(c) in TABLE_HEADERS for c in names):
+        return ""
+    return " ".join(names)   # a label row ("| Hazards |") or a name without a count
 
 
 def _section_label(line: str, stripped: str) -> str | None:
