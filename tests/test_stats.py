@@ -136,6 +136,23 @@ def test_half_rule_cuts_the_largest_source_to_what_the_others_give():
     assert stats.mp_half_rule == stats.mp_total == 19            # items 8 of 19: not above half
 
 
+def test_agents_are_hazards_for_a_wizard_and_characters_for_a_ringwraith_unless_listed_as_hazards():
+    spy = card("Spy", "Character", "Minion", agent=True, unique=True, mind=4, direct_influence=1, mp=3,
+               mp_category="character")
+    deck = wizard_deck()
+    deck.entries.append(entry(Part.CHARACTERS, 1, spy))       # as some GCCG files list them
+    stats = deck_stats(deck)
+    assert "Spy [M] (TW)" not in [c.name for c in stats.characters]
+    assert stats.mp_total == 19 and stats.play_deck_mind == 2      # coe 10.4, 2.IV.vii.1: no MP to its player
+    assert stats.kill_points_offered == 3 * 1 + 2 * 2 + 3
+    assert stats.types["characters"]["Hazard (agent)"] == 1
+    minion = deck_stats(Deck(path="m.txt", alignment="ringwraith", entries=[
+        entry(Part.CHARACTERS, 1, spy), entry(Part.HAZARDS, 1, card("Other Spy", "Character", "Minion",
+                                                                      agent=True, mind=2, mp=1))]))
+    assert [c.name for c in minion.characters] == ["Spy [M] (TW)"]   # coe 2.II.2.2.5: an agent character
+    assert minion.mp_total == 3 and minion.kill_points_offered == 1
+
+
 def test_hazards_give_kill_points_to_the_opponent_not_to_us():
     stats = deck_stats(wizard_deck())
     assert _category(stats, "kill").points == 0

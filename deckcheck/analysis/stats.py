@@ -146,6 +146,21 @@ def deck_alignment(deck: Deck) -> str | None:
     return votes.most_common(1)[0][0] if votes else None
 
 
+# Agents are hazards for these alignments (coe 1.3.B2, 2.IV.vii.1); a Ringwraith or Fallen-wizard deck plays
+# them as characters unless it lists them among its hazards.
+AGENTS_AS_HAZARDS = ("wizard", "balrog")
+
+
+def plays_as_hazard(entry: DeckEntry, alignment: str | None) -> bool:
+    """A hazard card, or an agent the deck plays as a hazard: no MP for its player (coe 10.4, 2.IV.vii.1)."""
+    card = entry.card
+    if card is None:
+        return entry.part == Part.HAZARDS
+    if card.type == "Hazard":
+        return True
+    return card.agent and (alignment in AGENTS_AS_HAZARDS or entry.part == Part.HAZARDS)
+
+
 # ---- composition ----------------------------------------------------------------------------------------
 
 
@@ -161,12 +176,13 @@ def _parts(deck: Deck) -> dict[str, int]:
     return {p.value: deck.count(p) for p in PART_ORDER if deck.count(p)}
 
 
-def _types(deck: Deck) -> dict[str, dict[str, int]]:
+def _types(deck: Deck, alignment: str | None) -> dict[str, dict[str, int]]:
     out: dict[str, dict[str, int]] = {}
     for part in PART_ORDER:
         tally: Counter[str] = Counter()
         for entry in deck.part(part):
-            tally[entry_type(entry)] += entry.count
+            hazard_agent = entry.card is not None and entry.card.agent and plays_as_hazard(entry, alignment)
+            tally["Hazard (agent)" if hazard_agent else entry_type(entry)] += entry.count
         if tally:
             out[part.value] = dict(tally.most_common())
     return out
@@ -193,12 +209,12 @@ def _alignments(deck: Deck) -> dict[str, int]:
 # ---- characters -----------------------------------------------------------------------------------------
 
 
-def _characters(deck: Deck) -> list[CharacterRow]:
+def _characters(deck: Deck, alignment: str | None) -> list[CharacterRow]:
     rows = []
     for part in PART_ORDER:
         for entry in deck.part(part):
             card = entry.card
-            if card is None or not card.is_character:
+            if card is None or not card.is_character or plays_as_hazard(entry, alignment):
                 continue
             rows.append(CharacterRow(
                 name=card.display(), part=part.value, count=entry.count, mind=card.mind,
@@ -208,9 +224,10 @@ def _characters(deck: Deck) -> list[CharacterRow]:
     return rows
 
 
-def _mind(deck: Deck, parts: tuple[Part, ...]) -> int:
+def _mind(deck: Deck, parts: tuple[Part, ...], alignment: str | None) -> int:
     return sum((e.card.mind or 0) * e.count for e in deck.entries
-               if e.part in parts and e.card is not None and e.card.is_character)
+               if e.part in parts and e.card is not None and e.card.is_character
+               and not plays_as_hazard(e, alignment))
 
 
 # ---- marshalling points ---------------------------------------------------------------------------------
@@ -241,12 +258,14 @@ def _printed_mp(card: Card) -> str:
 def _mp_rows(deck: Deck, alignment: str | None) -> list[MPRow]:
     """MP of the cards the player brings into play: pool and play-deck characters and resources.
 
-    Hazards give no MP to the player who plays them (coe 10.4); their MP are kill points for the opponent.
+    Hazards, and agents played as hazards, give no MP to the player who plays them (coe 10.4, 2.IV.vii.1);
+    their MP are kill points for the opponent.
     """
     rows = []
     for entry in sorted(deck.entries, key=lambda e: PART_ORDER.index(e.part)):
         card = entry.card
-        if card is None or card.type == "Hazard" or not (entry.part == Part.POOL or entry.part.in_play_deck):
+        if card is None or plays_as_hazard(entry, alignment) or not (
+                entry.part == Part.POOL or entry.part.in_play_deck):
             continue
         if card.mp is None and card.mp_alt is None:
             continue
@@ -268,9 +287,9 @@ def _mp_categories(rows: list[MPRow]) -> list[MPCategory]:
     return list(cats.values())
 
 
-def _kill_points_offered(deck: Deck) -> int:
+def _kill_points_offered(deck: Deck, alignment: str | None) -> int:
     return sum((e.card.mp or 0) * e.count for e in deck.play_deck()
-               if e.card is not None and e.card.type == "Hazard" and e.card.mp)
+               if e.card is not None and plays_as_hazard(e, alignment) and e.card.mp)
 
 
 # ---- creatures ------------------------------------------------------------------------------------------
@@ -397,18 +416,18 @@ def deck_stats(deck: Deck, *, draws: int = DEFAULT_DRAWS) -> DeckStats:
         alignment=alignment,
         parts=_parts(deck),
         play_deck_size=sum(e.count for e in deck.play_deck()),
-        types=_types(deck),
+        types=_types(deck, alignment),
         subtypes=_subtypes(deck),
         alignments=_alignments(deck),
-        characters=_characters(deck),
-        pool_mind=_mind(deck, (Part.POOL,)),
-        play_deck_mind=_mind(deck, play_parts),
+        characters=_characters(deck, alignment),
+        pool_mind=_mind(deck, (Part.POOL,), alignment),
+        play_deck_mind=_mind(deck, play_parts, alignment),
         mp_rows=mp_rows,
         mp_categories=categories,
         mp_total=sum(c.points for c in categories),
         mp_potential=sum(c.potential for c in categories),
         mp_half_rule=half_rule_total([c.points for c in categories]),
-        kill_points_offered=_kill_points_offered(deck),
+        kill_points_offered=_kill_points_offered(deck, alignment),
         creatures=creatures,
         keyed_region_types=_keyed_tally(creatures, "region_types", REGION_TYPES),
         keyed_site_types=_keyed_tally(creatures, "site_types", SITE_TYPES),
