@@ -10,6 +10,7 @@ the repository: it quotes the decks, which are not ours to commit.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections import Counter
@@ -66,4 +67,8 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except BrokenPipeError:             # `... | head`: the reader stopped listening; the report file is written
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - keeps the interpreter's exit flush quiet
+        sys.exit(0)
