@@ -138,9 +138,9 @@ def convert(deck: str, to_format: str, out_path: str | None, force: bool, input_
     from deckcheck.decklist.writers import write_deck
     from deckcheck.fileio import atomic_write_text
 
+    parsed = _read_deck_reporting(deck, input_format, alignment)   # a missing or unreadable deck: exit 2 here
     if out_path and os.path.exists(out_path) and os.path.samefile(out_path, deck):
         raise DeckcheckError("the output would replace the deck being converted; choose another file", out_path)
-    parsed = _read_deck_reporting(deck, input_format, alignment)
     text = write_deck(parsed, to_format)
     if out_path:
         atomic_write_text(out_path, text, overwrite=force)

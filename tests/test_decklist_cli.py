@@ -110,3 +110,12 @@ def test_show_notes_a_card_written_under_another_role_but_not_the_sorting_of_a_m
     listed.write_text("Characters:\n3 Gandalf\nHazards:\n2 Dodge\n", encoding="utf-8")
     assert "2  Dodge [H] (TW)" in run("show", str(listed)).stdout
     assert "line 4  [written under hazards]" in run("show", str(listed)).stdout
+
+
+def test_convert_of_a_missing_deck_to_an_existing_file_is_one_line_and_exit_2(tmp_path):
+    out = tmp_path / "deck.json"
+    out.write_text("keep me", encoding="utf-8")
+    result = run("convert", str(tmp_path / "missing.deck"), "--to", "json", "-o", str(out))
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr == f"deckcheck: {tmp_path / 'missing.deck'}: no such file\n"
+    assert out.read_text(encoding="utf-8") == "keep me"
