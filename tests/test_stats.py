@@ -146,6 +146,8 @@ def test_agents_are_hazards_for_a_wizard_and_characters_for_a_ringwraith_unless_
     assert stats.mp_total == 19 and stats.play_deck_mind == 2      # coe 10.4, 2.IV.vii.1: no MP to its player
     assert stats.kill_points_offered == 3 * 1 + 2 * 2 + 3
     assert stats.types["characters"]["Hazard (agent)"] == 1
+    characters = next(c for c in default_conditions(deck) if c.label == "characters")
+    assert spy not in [e.card for e in characters.entries] and characters.copies == 1   # Beregond only
     minion = deck_stats(Deck(path="m.txt", alignment="ringwraith", entries=[
         entry(Part.CHARACTERS, 1, spy), entry(Part.HAZARDS, 1, card("Other Spy", "Character", "Minion",
                                                                       agent=True, mind=2, mp=1))]))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
+from deckcheck.analysis.alignment import deck_alignment, plays_as_hazard
 from deckcheck.analysis.odds import OPENING_HAND, draw_curve, joint_overlapping_curve
 from deckcheck.cards.lookup import split_written_name
 from deckcheck.cards.names import fold
@@ -64,7 +65,7 @@ def _entry_name(entry: DeckEntry) -> str:
 # ---- default groups -------------------------------------------------------------------------------------
 
 DEFAULT_GROUPS = (
-    ("characters", lambda c: c.is_character and not c.avatar),
+    ("characters", lambda c: c.is_character and not c.avatar),     # less the agents played as hazards
     ("avatars", lambda c: c.avatar),
     ("items", lambda c: c.type == "Resource" and c.is_item),
     ("factions", lambda c: c.type == "Resource" and c.is_faction),
@@ -74,10 +75,14 @@ DEFAULT_GROUPS = (
 
 
 def default_conditions(deck: Deck) -> list[Condition]:
-    """At least one of each non-empty group of DEFAULT_GROUPS (characters, items, creatures, ...)."""
+    """At least one of each non-empty group of DEFAULT_GROUPS (characters, items, creatures, ...).
+
+    An agent the deck plays as a hazard (any agent of a Wizard or Balrog deck) is no character here."""
+    alignment = deck_alignment(deck)
     conditions = []
     for label, belongs in DEFAULT_GROUPS:
-        entries = [e for e in deck.play_deck() if e.card is not None and belongs(e.card)]
+        entries = [e for e in deck.play_deck() if e.card is not None and belongs(e.card)
+                   and not (label == "characters" and plays_as_hazard(e, alignment))]
         if entries:
             conditions.append(Condition(label, entries))
     return conditions

@@ -13,7 +13,11 @@ import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 
-from deckcheck.analysis.alignment import fallen_wizard_may_play_at
+from deckcheck.analysis.alignment import (
+    deck_alignment,
+    fallen_wizard_may_play_at,
+    plays_as_hazard,
+)
 from deckcheck.analysis.deck_odds import default_conditions, odds_table
 from deckcheck.analysis.scoring import half_rule_total
 from deckcheck.cards.model import Card
@@ -31,9 +35,6 @@ _SYMBOL = re.compile(r"\{(\w)\}")
 
 # Items of the other side score half for these alignments (coe 10.W1, 10.R1, 10.B1).
 HALF_SCORED_ITEMS = {"wizard": "Minion", "ringwraith": "Hero", "balrog": "Hero"}
-AVATAR_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard",
-                    "Balrog": "balrog"}
-ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
 
 UNRESOLVED = "unresolved"
 # Odds curves of the reports: the opening hand and this many further draws.
@@ -132,33 +133,6 @@ class DeckStats:
 
 
 # ---- alignment ------------------------------------------------------------------------------------------
-
-
-def deck_alignment(deck: Deck) -> str | None:
-    """The declared alignment, else the one of the deck's avatars (the most copies), else None."""
-    if deck.alignment in ALIGNMENTS:
-        return deck.alignment
-    votes: Counter[str] = Counter()
-    for entry in deck.entries:
-        card = entry.card
-        if card and card.avatar and card.alignment in AVATAR_ALIGNMENT:
-            votes[AVATAR_ALIGNMENT[card.alignment]] += entry.count
-    return votes.most_common(1)[0][0] if votes else None
-
-
-# Agents are hazards for these alignments (coe 1.3.B2, 2.IV.vii.1); a Ringwraith or Fallen-wizard deck plays
-# them as characters unless it lists them among its hazards.
-AGENTS_AS_HAZARDS = ("wizard", "balrog")
-
-
-def plays_as_hazard(entry: DeckEntry, alignment: str | None) -> bool:
-    """A hazard card, or an agent the deck plays as a hazard: no MP for its player (coe 10.4, 2.IV.vii.1)."""
-    card = entry.card
-    if card is None:
-        return entry.part == Part.HAZARDS
-    if card.type == "Hazard":
-        return True
-    return card.agent and (alignment in AGENTS_AS_HAZARDS or entry.part == Part.HAZARDS)
 
 
 # ---- composition ----------------------------------------------------------------------------------------
