@@ -4,6 +4,7 @@ and the ten ICE challenge decks agree card for card across the six sources that 
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from deckcheck.decklist import parse_text, read_deck
 from deckcheck.decklist.lines import fold
 from deckcheck.decklist.model import Part
 from deckcheck.decklist.writers import WRITE_FORMATS, write_deck
+from deckcheck.fileio import read_text
 from tests._shared import DECKS, corpus_files, needs_decks
 
 pytestmark = [needs_decks, pytest.mark.shared]
@@ -59,6 +61,9 @@ def test_round_trip_of_every_corpus_deck_in_every_written_format(fmt, decks):
         text = write_deck(deck, fmt)
         again = parse_text(text, path=f"{path.name}.{fmt}", input_format=None)
         assert again.format == {"gccg": "gccg", "json": "json", "markdown": "markdown"}[fmt]
+        written = text.split("\n")
+        failures += [f"{path.name}: line {n} of the {fmt} text does not name {e.written!r}"
+                     for e in again.entries for n in e.lines if not _names_the_entry(written[n - 1], e)]
         if signature(again) != signature(deck):
             before, after = signature(deck), signature(again)
             failures.append(f"{path.name}: lost {dict(before[0] - after[0])}, gained {dict(after[0] - before[0])}, "
@@ -151,3 +156,21 @@ def test_challenge_decks_agree_card_for_card_across_formats(letter, source):
     other = card_for_card(read_deck(challenge_sources(letter)[source]), merge_pool_and_characters=merge)
     missing, extra = dict(reference - other), dict(other - reference)
     assert (missing, extra) == KNOWN_DIFFERENCES.get((letter, source), ({}, {}))
+
+
+def _names_the_entry(source_line: str, entry) -> bool:
+    """The source line holds the name as written, or (JSON) the entry's card id, zero-padded or not."""
+    if fold(entry.written) in fold(source_line):
+        return True
+    found = re.search(r'"card"\s*:\s*"([a-z]{2})-0*(\d+[a-z]?)"', source_line, re.IGNORECASE)
+    return bool(found and entry.card and entry.card.id.lower() == f"{found[1]}-{found[2]}".lower())
+
+
+def test_every_entry_points_at_source_lines_that_name_it(decks):
+    wrong = []
+    for path, deck in decks.items():
+        source = read_text(path)[0].split("\n")
+        for entry in deck.entries:
+            wrong += [f"{path.relative_to(DECKS)}:{n}: {entry.written!r} is not on {source[n - 1].strip()!r}"
+                      for n in entry.lines if not _names_the_entry(source[n - 1], entry)]
+    assert not wrong, "\n".join(wrong[:20])

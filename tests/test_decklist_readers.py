@@ -320,3 +320,15 @@ def test_markdown_table_rows_are_card_lines_and_header_rows_are_not():
                              (Part.HAZARDS, "TW-106"): 3, (Part.HAZARDS, "TW-28"): 1}
     # the row without a count is read as one copy and said so; header and rule rows are silent
     assert [(d.code, d.line) for d in deck.diagnostics] == [("missing-count", 14)]
+
+
+def test_wigy_lines_are_right_whatever_order_the_file_gives_its_parts():
+    text = ('{\n  "alignment": "hero",\n  "deck": {\n    "hazards": [\n      {"name": "Twilight", "card": "tw-106", '
+            '"qty": 2}\n    ],\n    "resources": [\n      {"name": "Dodge", "card": "tw-209", "qty": 1}\n    ]\n  },\n'
+            '  "sideboard": [\n    {"name": "Twilight", "card": "tw-106", "qty": 1}\n  ],\n'
+            '  "pool": [\n    {"name": "Gandalf", "card": "tw-156", "qty": 1}\n  ]\n}\n')
+    deck = parse_text(text, path="order.json")
+    assert deck.format == "wigy-json"
+    assert {(e.part, e.card.name): e.lines for e in deck.entries} == {
+        (Part.HAZARDS, "Twilight"): [5], (Part.RESOURCES, "Dodge"): [8], (Part.SIDEBOARD, "Twilight"): [12],
+        (Part.POOL, "Gandalf"): [15]}

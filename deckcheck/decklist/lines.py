@@ -215,3 +215,15 @@ class TextCursor:
             return self.text.count("\n", 0, self.pos) + 1
         self.pos = at + len(needle)
         return self.text.count("\n", 0, at) + 1
+
+
+def key_offset(text: str, keys: tuple[str, ...] | list[str]) -> int:
+    """Where the value of data[keys[0]][keys[1]]... starts in a JSON text (0 where a key is not found), so that
+    a TextCursor looks for a part's entries from the part on, whatever order the file gives its parts."""
+    pos = 0
+    for key in keys:
+        found = re.compile(rf'"{re.escape(key)}"\s*:').search(text, pos)
+        if found is None:
+            return 0
+        pos = found.end()
+    return pos

@@ -10,7 +10,7 @@ import json
 from functools import cache
 from importlib import resources
 
-from deckcheck.decklist.lines import ReadResult, TextCursor, check_count
+from deckcheck.decklist.lines import ReadResult, TextCursor, check_count, key_offset
 from deckcheck.decklist.model import PART_ORDER, Deck, DeckEntry, Part, RawLine
 
 FORMAT_NAME = "deckcheck-deck"
@@ -46,7 +46,6 @@ def read_data(data: dict, text: str, path: str) -> ReadResult:
             setattr(result, key, data[key])
     if isinstance(data.get("length"), int) and not isinstance(data.get("length"), bool):
         result.length = data["length"]
-    cursor = TextCursor(text)
     parts = data.get("parts") if isinstance(data.get("parts"), dict) else {}
     for key, entries in parts.items():
         try:
@@ -55,6 +54,8 @@ def read_data(data: dict, text: str, path: str) -> ReadResult:
             continue   # reported by the schema
         if not isinstance(entries, list):
             continue
+        cursor = TextCursor(text)
+        cursor.pos = key_offset(text, ("parts", key))
         for index, entry in enumerate(entries):
             if (key, index) in bad_entries or not isinstance(entry, dict):
                 continue

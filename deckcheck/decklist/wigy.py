@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from deckcheck.decklist.lines import ReadResult, TextCursor, check_count
+from deckcheck.decklist.lines import ReadResult, TextCursor, check_count, key_offset
 from deckcheck.decklist.model import Part, RawLine
 
 PARTS = {
@@ -43,8 +43,10 @@ def read_data(data: dict, text: str, path: str) -> ReadResult:
         if key not in KNOWN_TOP:
             result.problem(path, _line_of_text(text, f'"{key}"'), "unknown-section",
                            f"unknown key {key!r}; skipped", severity="warning")
-    cursor = TextCursor(text)
     for keys, part in PARTS.items():
+        # each part searches its entries from its own key on: files order the parts as they like
+        cursor = TextCursor(text)
+        cursor.pos = key_offset(text, keys)
         entries = data.get(keys[0])
         if len(keys) == 2:
             entries = entries.get(keys[1]) if isinstance(entries, dict) else None
