@@ -483,6 +483,25 @@ def test_a_company_that_lost_its_site_phase_stays_and_plays_next_turn(sim):
     assert company.site == site_index(sim, RUIN) and game.mp == mp + 2
 
 
+def test_a_company_leaving_a_haven_holds_at_most_seven_hobbits_counting_half():
+    from deckcheck.analysis.sim.engine import Character
+
+    hobbit = card("Hobbit", "Character", mind=1, direct_influence=0, races=("Hobbit",))
+    sim = build_sim_deck(synthetic_deck(play=PLAY + [(hobbit, 3)]))
+    game = new_game(sim)
+    company = game.companies[0]                                         # Leader, Scout at Rivendell
+    company.characters += [Character(kind(sim, SMALL)) for _ in range(4)]
+    company.characters += [Character(kind(sim, hobbit)) for _ in range(3)]
+    assert game.company_size(company) == 6 + 2                          # coe 2.II.3.1.1: 3 halves -> 2
+    game.hand = [kind(sim, SWORD)] + [kind(sim, ORC)] * 7
+    moves = game.plan_moves()
+    assert [(c is company, dest) for c, dest in moves] == [(True, site_index(sim, RUIN))]
+    assert game.company_size(company) == 7                              # coe 2.II.3.1
+    left = [c for c in game.companies if c is not company]
+    assert len(left) == 1 and left[0].site == site_index(sim, RIVENDELL) and len(left[0].characters) == 1
+    assert left[0].characters[0].kind in (kind(sim, SCOUT), kind(sim, SMALL))  # least direct influence first
+
+
 def test_the_company_splits_towards_two_good_sites(sim):
     game = new_game(sim)
     game.hand = [kind(sim, SWORD), kind(sim, HOLDMEN)] + [kind(sim, ORC)] * 6

@@ -37,6 +37,7 @@ OPPONENT_MOVE_DRAW = 2
 # Hazards we play on the opponent per turn: the hazard limit of a small company.
 HAZARDS_PER_OPPONENT_TURN = 2
 MAX_COMPANIES = 3
+MAX_COMPANY_SIZE = 7                  # away from a haven (coe 2.II.3.1)
 # A game whose play deck has not run out by its last reported turn plays on, unrecorded, up to this turn,
 # so the expected exhaustion turn is not limited to the games that exhaust early.
 EXHAUSTION_HORIZON = 40
@@ -375,6 +376,7 @@ class Game:
                     continue                          # untapped and still useful: stay, no move, no draw
                 moves.append((company, self._best_haven(sim.site_links[site], values, claimed)))
                 continue
+            self._leave_behind_above_size(company)
             home = self._avatar_home(site, hand, claimed)
             if home is not None:
                 moves.append((company, home))
@@ -441,6 +443,30 @@ class Game:
             moves.append((new, targets[len(moves) + 1]))
         moves.insert(0, (company, targets[0]))
         return moves
+
+    def company_size(self, company: Company) -> int:
+        """coe 2.II.3.1.1: Hobbits and Orc scouts count half (the total rounded up)."""
+        half = self.sim.half_size
+        halves = sum(1 if half[c.kind] else 2 for c in company.characters)
+        return (halves + 1) // 2
+
+    def _leave_behind_above_size(self, company: Company) -> None:
+        """coe 2.II.3.1: away from a haven a company holds at most 7. A company at a haven larger than that leaves
+        units (a general-influence character and its followers), least direct influence first, at the haven."""
+        if self.company_size(company) <= MAX_COMPANY_SIZE:
+            return
+        sim = self.sim
+        units = sorted((c for c in company.characters if c.controller is None and not sim.avatar[c.kind]),
+                       key=lambda c: sim.direct_influence[c.kind])
+        staying: list[Character] = []
+        for unit in units:
+            if self.company_size(company) <= MAX_COMPANY_SIZE:
+                break
+            members = [unit] + [c for c in company.characters if c.controller is unit]
+            company.characters = [c for c in company.characters if c not in members]
+            staying += members
+        if staying:
+            self.companies.append(Company(company.site, staying))
 
     def _ringwraiths_apart(self) -> None:
         """coe 2.II.2.1.R3: only Ringwraiths may share a Ringwraith's company away from a Darkhaven.

@@ -93,6 +93,7 @@ class SimDeck:
     character_sites: list[frozenset[int]] = field(default_factory=list)  # where a character may enter play
     keep_value: list[int] = field(default_factory=list)           # hand-management rank: discard lowest first
     cancels: list[bool] = field(default_factory=list)             # MP-less resource short-events: spent on hazards
+    half_size: list[bool] = field(default_factory=list)           # Hobbits, Orc scouts: half toward company size
     sudden_call: list[bool] = field(default_factory=list)         # the card a Ringwraith or Balrog calls with
     play_deck: list[int] = field(default_factory=list)            # one kind index per card
     start_characters: list[int] = field(default_factory=list)
@@ -303,6 +304,7 @@ class _Builder:
         sim.mp_category.append(MP_CATEGORIES.index(category))
         sim.unique.append(card.unique)
         sim.avatar.append(card.avatar)
+        sim.half_size.append("Hobbit" in card.races or ("Orc" in card.races and "Scout" in card.skills))
         sim.item_bit.append(ITEM_BITS.get(card.item_class or "", 0))
         sim.influence_number.append(card.influence_check if card.influence_check is not None else -1)
         sites = self._play_sites(card, role)
