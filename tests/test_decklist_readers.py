@@ -332,3 +332,15 @@ def test_wigy_lines_are_right_whatever_order_the_file_gives_its_parts():
     assert {(e.part, e.card.name): e.lines for e in deck.entries} == {
         (Part.HAZARDS, "Twilight"): [5], (Part.RESOURCES, "Dodge"): [8], (Part.SIDEBOARD, "Twilight"): [12],
         (Part.POOL, "Gandalf"): [15]}
+
+
+def test_a_list_with_no_headings_places_each_counted_card_by_what_it_is():
+    deck = parse_text("My orc deck\n\n3 Orc-raiders\n3 Gandalf\n- 2x Dodge\n1 Rivendell\nGood luck!\n", path="b.txt")
+    assert summary(deck) == {(Part.HAZARDS, "TW-75"): 3, (Part.CHARACTERS, "TW-156"): 3,
+                             (Part.RESOURCES, "TW-209"): 2, (Part.SITES, "TW-421"): 1}
+    assert [(d.code, d.line, d.severity) for d in deck.diagnostics] == [("no-sections", 3, "warning")]
+
+
+def test_a_list_with_headings_does_not_read_counted_prose_before_them():
+    deck = parse_text("3 friends built this deck\n\nHazards:\n3 Orc-raiders\n", path="h.md")
+    assert summary(deck) == {(Part.HAZARDS, "TW-75"): 3} and deck.diagnostics == []

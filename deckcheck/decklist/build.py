@@ -46,7 +46,7 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
             message = f"unknown version tag [{line.tag}] in {line.text!r}; ignored"
             deck.diagnostics.append(Diagnostic(path, line.line, "unknown-tag", message, "warning"))
         card, problem, resolution = _resolve(line, catalog, deck, resolved)
-        part, is_misplaced = _counted_part(line, card, deck)
+        part, is_misplaced = _counted_part(line, card, deck, placed_by_type=result.placed_by_type)
         if is_misplaced:
             misplaced.setdefault((part, card.id, line.part), []).append(line)
         key = (part, card.id) if card else (part, fold(line.name), (line.tag or "").upper(), line.set_code)
@@ -127,7 +127,7 @@ def _resolve_without_remark(line: RawLine, catalog, deck: Deck, cache: dict):
     return cache[key]
 
 
-def _counted_part(line: RawLine, card, deck: Deck) -> tuple[Part, bool]:
+def _counted_part(line: RawLine, card, deck: Deck, *, placed_by_type: bool = False) -> tuple[Part, bool]:
     """(the part a card counts in, whether the file put it under another role's header): what the card is
     decides, where the header said otherwise."""
     if card is None or line.part not in ROLE_CHECKED:
@@ -139,8 +139,8 @@ def _counted_part(line: RawLine, card, deck: Deck) -> tuple[Part, bool]:
             return Part.HAZARDS, False
     if role is None or role == line.part:
         return line.part, False
-    if line.part == Part.PLAY and role != Part.SITES:
-        return role, False   # a mixed "Deck" list does not say roles; the card does
+    if line.part == Part.PLAY and (role != Part.SITES or placed_by_type):
+        return role, False   # a mixed "Deck" list (or a list with no headings) does not say roles; the card does
     if (line.part == Part.HAZARDS and card.playable_as_hazard) or (
             line.part == Part.RESOURCES and card.playable_as_resource):
         return line.part, False   # cards that may be played either way stay where the player put them

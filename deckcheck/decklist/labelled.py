@@ -11,7 +11,7 @@ import html
 import re
 
 from deckcheck.decklist.lines import NOTES, ReadResult, fold, label_part, read_card_line, split_count, strip_bullet
-from deckcheck.decklist.model import Part
+from deckcheck.decklist.model import Diagnostic, Part
 
 HEADING = re.compile(r"^\s{0,3}#{1,6}\s*(?P<label>.+?)\s*#*\s*$")
 HTML_TAG = re.compile(r"<[^>]+>")
@@ -81,8 +81,31 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
             seen_parts.add(section)
     if notes:
         result.notes = "\n".join(notes)
+    if section is None:
+        _read_without_headings(text, path, result)
     result.recognised = bool(seen_parts) or section is not None
     return result
+
+
+def _read_without_headings(text: str, path: str, result: ReadResult) -> None:
+    """A list with no section heading at all ("3 Orc-raiders" lines pasted on their own): the counted lines
+    are the play deck, each card placed by what it is; lines without a count stay prose."""
+    before = len(result.diagnostics)
+    first_card_line = None
+    for line_no, line in enumerate(text.split("\n"), start=1):
+        stripped = HTML_TAG.sub("", line).strip()
+        row = _table_row(stripped)
+        stripped = row if row is not None else stripped
+        if not stripped or stripped.startswith(">") or split_count(strip_bullet(stripped))[0] is None:
+            continue
+        if read_card_line(result, path, line_no, stripped, Part.PLAY) and first_card_line is None:
+            first_card_line = line_no
+    if first_card_line is not None:
+        result.placed_by_type = True
+        result.diagnostics.insert(before, Diagnostic(
+            path, first_card_line, "no-sections",
+            "no section headings (Pool, Characters, Resources, Hazards, Sites): each card is placed by what it is",
+            "warning"))
 
 
 TABLE_RULE = re.compile(r"^:?-+:?$")

@@ -31,6 +31,8 @@ class ReadResult:
     notes: str | None = None
     # True when the text had the shape of a decklist at all (sections, header); an empty file does not.
     recognised: bool = True
+    # True when the text named no parts at all: every card, sites included, goes where the card data says.
+    placed_by_type: bool = False
 
     def problem(self, path: str, line: int | None, code: str, message: str, severity: str = "error") -> None:
         # a problem of the whole file (or one a JSON text cannot place) points at line 1
