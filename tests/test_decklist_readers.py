@@ -191,8 +191,11 @@ def test_alignment_argument_overrides_inference():
 def test_alignment_majority_without_avatar_and_mixed_deck_is_fallen_wizard():
     minion_only = parse_text("Resources:\n3 Orc Quarrels\n2 Orc-draughts\n1 Dodge\n", path="x.md")
     assert minion_only.alignment == "ringwraith" and "no avatar" in minion_only.alignment_reason
-    mixed = "Resources:\n3 Orc Quarrels\n3 Dodge\n3 Concealment\n3 Orc-draughts\n"
-    assert parse_text(mixed, path="x.md").alignment == "fallen-wizard"
+    assert "one alignment only: 5 ringwraith, 1 wizard" in minion_only.alignment_reason
+    mixed = parse_text("Resources:\n3 Orc Quarrels\n3 Dodge\n3 Concealment\n3 Orc-draughts\n", path="x.md")
+    assert mixed.alignment == "fallen-wizard"
+    assert mixed.alignment_reason == ("fallen-wizard: no avatar found; hero and minion cards mixed "
+                                      "(6 ringwraith, 6 wizard), as only a Fallen-wizard may")
 
 
 def test_unknown_and_dream_cards_are_diagnostics_not_guesses():

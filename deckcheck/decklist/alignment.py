@@ -37,10 +37,14 @@ def infer_alignment(lines: list[RawLine], catalog, *, declared: str | None = Non
     if votes:
         ranked = votes.most_common()
         winner = ranked[0][0]
-        if winner in ("wizard", "ringwraith") and (votes["fallen-wizard"] or _mixed(votes)):
-            winner = "fallen-wizard"   # only a Fallen-wizard plays its own versions or mixes hero and minion
         listed = ", ".join(f"{n} {a}" for a, n in ranked)
-        return winner, f"{winner}: no avatar found; cards of one alignment: {listed}", None
+        why = f"cards that exist in one alignment only: {listed}"
+        if winner in ("wizard", "ringwraith") and votes["fallen-wizard"]:
+            winner, why = "fallen-wizard", f"{votes['fallen-wizard']} Fallen-wizard cards ({listed})"
+        elif winner in ("wizard", "ringwraith") and _mixed(votes):
+            # only a Fallen-wizard may mix hero and minion resources
+            winner, why = "fallen-wizard", f"hero and minion cards mixed ({listed}), as only a Fallen-wizard may"
+        return winner, f"{winner}: no avatar found; {why}", None
     return None, "unknown: no avatar and no cards of a single alignment", None
 
 
