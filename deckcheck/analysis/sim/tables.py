@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from deckcheck.analysis.alignment import deck_alignment as declared_or_avatar_alignment
 from deckcheck.analysis.alignment import fallen_wizard_may_play_at
 from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, SITE, Card, leading_int
 from deckcheck.cards.names import fold
@@ -50,8 +51,6 @@ AVATAR_HAVENS = {
 START_SIZE = {"wizard": 5, "ringwraith": 6, "fallen-wizard": 5, "balrog": 6}
 # The card alignment whose items score in full (coe 10.W1, 10.R1, 10.B1); others score half, rounded up.
 OWN_ITEM_ALIGNMENT = {"wizard": "Hero", "ringwraith": "Minion", "balrog": "Minion"}
-AVATAR_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard",
-                    "Balrog": "balrog"}
 # A play deck holds at most 10 non-avatar characters; leftover pool characters fill up to it (coe 1.9).
 PLAY_DECK_CHARACTERS = 10
 # A Fallen-wizard may not draft nor play a character of mind above 5 (coe 1.9.F3, 2.II.2.2.F1).
@@ -166,13 +165,10 @@ def _fits_any(text: str, site: Card) -> bool:
 
 
 def deck_alignment(deck: Deck) -> str:
-    """The declared alignment, else the one the avatars name, else wizard."""
-    if deck.alignment in START_HAVENS:
-        return deck.alignment
-    for entry in deck.entries:
-        card = entry.card
-        if card is not None and card.avatar and card.alignment in AVATAR_ALIGNMENT:
-            return AVATAR_ALIGNMENT[card.alignment]
+    """The declared alignment, else the one the avatars name (as the statistics read it), else by the cards."""
+    known = declared_or_avatar_alignment(deck)
+    if known is not None:
+        return known
     minion = sum(e.count for e in deck.entries if e.card is not None and e.card.alignment == "Minion")
     hero = sum(e.count for e in deck.entries if e.card is not None and e.card.alignment == "Hero")
     return "ringwraith" if minion > hero else "wizard"
