@@ -119,3 +119,13 @@ def test_convert_of_a_missing_deck_to_an_existing_file_is_one_line_and_exit_2(tm
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr == f"deckcheck: {tmp_path / 'missing.deck'}: no such file\n"
     assert out.read_text(encoding="utf-8") == "keep me"
+
+
+def test_show_text_prints_control_characters_of_a_decklist_escaped_not_raw():
+    from deckcheck.decklist import parse_text
+    from deckcheck.decklist.show import render_text
+
+    deck = parse_text("Name: evil\x1b[31mred\nCharacters:\n3 Gandalf\n1 Foo\x1b[2J\n", path="esc.md")
+    shown = render_text(deck)
+    assert "\x1b" not in shown and "Name: evil\\x1b[31mred" in shown and "Foo\\x1b[2J" in shown
+    assert "Théoden" in render_text(parse_text("Characters:\n1 Théoden\n", path="t.md"))   # letters stay

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 
 from deckcheck.decklist.model import PART_ORDER, Deck, DeckEntry, Part
 from deckcheck.decklist.native import deck_to_data
 from deckcheck.decklist.writers import card_text
 
+CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 PART_TITLES = {Part.POOL: "Pool", Part.CHARACTERS: "Characters", Part.RESOURCES: "Resources",
                Part.HAZARDS: "Hazards", Part.PLAY: "Play deck, role unknown", Part.SIDEBOARD: "Sideboard",
                Part.FW_SIDEBOARD: "Sideboard vs. Fallen-wizard", Part.SITES: "Sites"}
@@ -30,7 +32,8 @@ def render_text(deck: Deck) -> str:
             continue
         out += ["", f"{PART_TITLES[part]} ({deck.count(part)})"]
         out += [_entry_line(e) for e in entries]
-    return "\n".join(out) + "\n"
+    # a decklist is untrusted text: its control characters (terminal escapes) are shown, not obeyed
+    return CONTROL.sub(lambda m: repr(m.group())[1:-1], "\n".join(out)) + "\n"
 
 
 def _entry_line(entry: DeckEntry) -> str:
