@@ -182,3 +182,12 @@ def test_bare_names_between_blank_lines_are_cards_not_unknown_sections():
     deck = parse_text("Deck\n\nGandalf\n\nDodge\n\n3 Twilight (LE)\n", path="x.deck")
     assert sorted(e.card.name for e in deck.entries) == ["Dodge", "Gandalf", "Twilight"]
     assert [d.code for d in deck.diagnostics] == ["missing-count", "missing-count"]
+
+
+def test_utf8_lines_in_a_cp1252_file_are_read_as_utf8_and_the_others_as_cp1252(tmp_path):
+    mixed = tmp_path / "mixed.deck"
+    mixed.write_bytes("Deck\n\n1 Théoden (TW)\n1 Adûnaphel (TW)\n".encode()
+                      + "\nSites\n\n1 Lórien [H] (TW)\n".encode("cp1252"))
+    deck = read_deck(mixed)
+    assert sorted(e.card.name for e in deck.entries) == ["Adûnaphel", "Lórien", "Théoden"]
+    assert deck.diagnostics == [] and deck.encoding == "cp1252 with 2 UTF-8 lines"

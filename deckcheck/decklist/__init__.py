@@ -28,6 +28,8 @@ def read_deck(path: str | os.PathLike, *, input_format: str | None = None, align
     from deckcheck.fileio import read_text
 
     text, encoding = read_text(path, limit=MAX_DECK_BYTES)
+    if encoding in ("cp1252", "latin-1"):
+        text, encoding = _mixed_utf8_lines(text, encoding)
     deck = parse_text(text, path=str(path), input_format=input_format, alignment=alignment)
     deck.encoding = encoding
     return deck
@@ -54,3 +56,20 @@ def parse_text(text: str, *, path: str = "<text>", input_format: str | None = No
         raise DeckcheckError(f"no card lines found (read as {result.format}){why}", path,
                              first.line if first else None)
     return build_deck(result, path, alignment=alignment)
+
+
+def _mixed_utf8_lines(text: str, encoding: str) -> tuple[str, str]:
+    """A file that is not UTF-8 as a whole may still hold UTF-8 lines (a deck pasted together from two
+    editors): those lines were decoded as "ThÃ©oden" and are decoded again as UTF-8."""
+    lines = text.split("\n")
+    mended = 0
+    for i, line in enumerate(lines):
+        if line.isascii():
+            continue
+        try:
+            again = line.encode(encoding).decode("utf-8")
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            continue   # a genuine cp1252/latin-1 line ("Lórien" as one byte)
+        lines[i], mended = again, mended + 1
+    return ("\n".join(lines), f"{encoding} with {mended} UTF-8 line{'s' if mended > 1 else ''}") if mended \
+        else (text, encoding)
