@@ -529,6 +529,8 @@ def test_final_scores_are_those_of_the_last_reported_turn(sim):
     # after two turns most MP are the starting characters': the half rule (coe 10.3.iv) cuts them
     assert 0 < s["final_mp_half_rule"] < last
     assert "under the half rule" in format_text(s)
+    one = simulate_tables(sim, games=1, turns=1, seed=5)
+    assert ": 1 game of 1 own turn, seed 5" in format_text(one) and "300 games of 2 own turns" in format_text(s)
 
 
 def test_calling_the_game_needs_the_threshold_and_exhaustions(sim):

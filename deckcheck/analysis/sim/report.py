@@ -70,7 +70,8 @@ def format_text(summary: dict) -> str:
     """The human report: per-turn table, exhaustion, stuck cards, opening-hand odds."""
     s = summary
     lines = [
-        f"{s['deck']} ({s['alignment']}): {s['games']} games of {s['turns']} own turns, seed {s['seed']}, "
+        f"{s['deck']} ({s['alignment']}): {_count(s['games'], 'game')} of {_count(s['turns'], 'own turn')}, "
+        f"seed {s['seed']}, "
         f"hazards {s['hazards']}, {s['length']}-deck game (call at {s['threshold']} MP)",
         f"play deck {s['play_deck']} cards; starting company: {', '.join(s['starting_company']) or 'none'}",
         "",
@@ -107,3 +108,7 @@ def format_text(summary: dict) -> str:
     for warning in s["warnings"]:
         lines.append(f"note: {warning}")
     return "\n".join(lines)
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == 1 else "s")
