@@ -347,3 +347,14 @@ def test_a_list_with_no_headings_places_each_counted_card_by_what_it_is():
 def test_a_list_with_headings_does_not_read_counted_prose_before_them():
     deck = parse_text("3 friends built this deck\n\nHazards:\n3 Orc-raiders\n", path="h.md")
     assert summary(deck) == {(Part.HAZARDS, "TW-75"): 3} and deck.diagnostics == []
+
+
+def test_writers_leave_out_blank_metadata_instead_of_writing_an_empty_label():
+    from deckcheck.decklist.writers import write_gccg, write_markdown
+
+    deck = parse_text("Characters:\n3 Gandalf\n", path="b.md")
+    deck.avatar, deck.player = " \u3000 ", "Ann"
+    for write in (write_gccg, write_markdown):
+        text = write(deck)
+        again = parse_text(text, path="b.txt")
+        assert "Avatar:" not in text and (again.name, again.player) == (None, "Ann")

@@ -46,10 +46,8 @@ def write_gccg(deck: Deck) -> str:
     if name:
         # GCCG's convention is a bare comment line; a name that would read as a version or metadata line is labelled
         out.append(f"# {name}" if is_plain_name_comment(name) else f"# Name: {name}")
-    for key in ("player", "alignment", "avatar", "length"):
-        value = getattr(deck, key)
-        if value is not None:
-            out.append(f"# {key.capitalize()}: {_one_line(str(value))}")
+    for key, value in _metadata(deck, ("player", "alignment", "avatar", "length")):
+        out.append(f"# {key.capitalize()}: {value}")
     out.append("#")
     for word, parts in GCCG_SECTIONS:
         if not any(deck.part(p) for p in parts):
@@ -69,11 +67,9 @@ def write_gccg(deck: Deck) -> str:
 
 def write_markdown(deck: Deck) -> str:
     out: list[str] = []
-    for key in ("name", "player", "alignment", "avatar", "length"):
-        value = getattr(deck, key)
-        if value is not None:
-            # escaped: the reader drops HTML tags (web pages have them), so "<draft>" would be lost
-            out.append(f"{key.capitalize()}: {html.escape(_one_line(str(value)), quote=False)}")
+    for key, value in _metadata(deck, ("name", "player", "alignment", "avatar", "length")):
+        # escaped: the reader drops HTML tags (web pages have them), so "<draft>" would be lost
+        out.append(f"{key.capitalize()}: {html.escape(value, quote=False)}")
     for part in PART_ORDER:
         entries = deck.part(part)
         if entries:
@@ -94,6 +90,13 @@ WRITERS = {"gccg": write_gccg, "json": write_json, "markdown": write_markdown}
 
 def write_deck(deck: Deck, fmt: str) -> str:
     return WRITERS[fmt](deck)
+
+
+def _metadata(deck: Deck, keys: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(key, value on one line) for the metadata the deck has; a blank value is left out, not written empty
+    (an empty "Avatar:" line would read back as a label)."""
+    values = [(key, _one_line(str(getattr(deck, key)))) for key in keys if getattr(deck, key) is not None]
+    return [(key, value) for key, value in values if value]
 
 
 def _one_line(text: str) -> str:
