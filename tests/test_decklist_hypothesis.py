@@ -9,6 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deckcheck.decklist import FORMATS, parse_text
+from deckcheck.decklist.lines import fold
+from deckcheck.decklist.model import DeckEntry, Part
 from deckcheck.decklist.writers import WRITE_FORMATS, write_deck
 from deckcheck.errors import DeckcheckError
 from deckcheck.fileio import decode_bytes
@@ -123,3 +125,20 @@ def test_written_metadata_and_notes_read_back_the_same(fmt, name, player, avatar
     assert [_words(v) for v in (again.name, again.player, again.avatar, again.notes)] == \
            [_words(v) for v in (name, player, avatar, notes)]
     assert [(e.part, e.count, e.card.id) for e in again.entries] == [(e.part, e.count, e.card.id) for e in deck.entries]
+
+
+CARD_NAME_TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=25).filter(
+    lambda s: s.strip() == s)
+
+
+@CHECKS
+@given(fmt=st.sampled_from(WRITE_FORMATS), names=st.lists(CARD_NAME_TEXT, min_size=1, max_size=4, unique_by=fold),
+       part=st.sampled_from(list(Part)))
+def test_unresolved_names_of_any_text_are_written_and_read_back_in_their_part(fmt, names, part):
+    deck = parse_text("Characters:\n3 Gandalf\n", path="names.md")
+    deck.entries += [DeckEntry(part=part, count=2, written=name, problem="unknown-card") for name in names]
+    again = parse_text(write_deck(deck, fmt), path=f"names.{fmt}")
+
+    def cards(d):
+        return sorted((e.part.value, e.count, e.card.id if e.card else fold(e.written)) for e in d.entries)
+    assert cards(again) == cards(deck)
