@@ -358,3 +358,13 @@ def test_writers_leave_out_blank_metadata_instead_of_writing_an_empty_label():
         text = write(deck)
         again = parse_text(text, path="b.txt")
         assert "Avatar:" not in text and (again.name, again.player) == (None, "Ann")
+
+
+@pytest.mark.parametrize("value, length", [("2", 2), ("Long", 3), ("Short (2 decks)", 2), ("3-deck", 3),
+                                           ("campaign", 4), ("9", None), ("fast", None)])
+def test_declared_game_length_in_numbers_or_words_and_a_bad_one_reported(value, length):
+    for text, line in ((f"Length: {value}\nCharacters:\n3 Gandalf\n", 1),
+                       (f"#\n# Length: {value}\n#\n####\nDeck\n####\n3 Gandalf (TW)\n", 2)):
+        deck = parse_text(text, path="l.txt")
+        assert deck.length == length
+        assert [(d.code, d.line) for d in deck.diagnostics] == ([] if length else [("bad-length", line)])

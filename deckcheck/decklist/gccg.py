@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from deckcheck.decklist.lines import NOTES, ReadResult, label_part, read_card_line, split_count
+from deckcheck.decklist.lines import NOTES, ReadResult, label_part, read_card_line, read_length, split_count
 from deckcheck.decklist.model import Part
 
 FENCE = re.compile(r"^#{3,}\s*$")
@@ -86,7 +86,7 @@ def _read(text: str, path: str, *, fenced: bool) -> ReadResult:
             continue
         if stripped.startswith("#"):
             if not seen_section:
-                _header_comment(result, stripped)
+                _header_comment(result, stripped, path, line_no)
                 continue
             sub = SUBHEADER.match(stripped)
             if sub:
@@ -166,14 +166,14 @@ def is_plain_name_comment(name: str) -> bool:
     return bool(body) and not VERSION.search(body) and not META.match(comment)
 
 
-def _header_comment(result: ReadResult, comment: str) -> None:
+def _header_comment(result: ReadResult, comment: str, path: str, line_no: int) -> None:
     """The comment block before the first section: version line, deck name, our own metadata lines."""
     body = comment.lstrip("#").strip()
     meta = META.match(comment)
     if meta:   # before the version check: "# Name: GCCG v2 fans" names the deck
         key, value = meta.group("key").lower(), meta.group("value")
         if key == "length":
-            result.length = int(value) if value.isdigit() else None
+            read_length(result, path, line_no, value)
         else:
             setattr(result, key, value)
         return

@@ -10,7 +10,16 @@ from __future__ import annotations
 import html
 import re
 
-from deckcheck.decklist.lines import NOTES, ReadResult, fold, label_part, read_card_line, split_count, strip_bullet
+from deckcheck.decklist.lines import (
+    NOTES,
+    ReadResult,
+    fold,
+    label_part,
+    read_card_line,
+    read_length,
+    split_count,
+    strip_bullet,
+)
 from deckcheck.decklist.model import Diagnostic, Part
 
 HEADING = re.compile(r"^\s{0,3}#{1,6}\s*(?P<label>.+?)\s*#*\s*$")
@@ -69,7 +78,7 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
                                f"unknown section {label!r}; its lines are skipped", severity="warning")
             section = found if found is not None else "unknown"
             continue
-        if _metadata(result, stripped):
+        if _metadata(result, stripped, path, line_no):
             continue
         if section == NOTES:
             notes.append(stripped)
@@ -163,7 +172,7 @@ def _heading_text(line: str) -> str | None:
     return None
 
 
-def _metadata(result: ReadResult, stripped: str) -> bool:
+def _metadata(result: ReadResult, stripped: str, path: str = "", line_no: int | None = None) -> bool:
     """"Player: Ann" and the like; True when the line was metadata."""
     m = LABEL.match(stripped)
     if not m or not m.group("value"):
@@ -173,7 +182,7 @@ def _metadata(result: ReadResult, stripped: str) -> bool:
         return False
     value = html.unescape(m.group("value"))   # "&lt;" and "&amp;" as web pages and our own writer escape them
     if key == "length":
-        result.length = int(value) if value.isdigit() else None
+        read_length(result, path, line_no, value)
     else:
         setattr(result, key, value)
     return True

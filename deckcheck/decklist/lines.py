@@ -229,3 +229,21 @@ def key_offset(text: str, keys: tuple[str, ...] | list[str]) -> int:
             return 0
         pos = found.end()
     return pos
+
+
+# DECK-RULES: 1-deck (Starter), 2-deck (Short, the CoE default), 3-deck (Long), 4-deck (Campaign) games.
+LENGTH_WORDS = {"starter": 1, "short": 2, "long": 3, "campaign": 4}
+
+
+def read_length(result: ReadResult, path: str, line_no: int | None, value: str) -> None:
+    """A declared game length: "2", "2-deck", "Short (2 decks)" or "Long"; anything else is reported."""
+    words = fold(value).split()
+    numbers = [int(w) for w in words if w.isdigit()]
+    named = [LENGTH_WORDS[w] for w in words if w in LENGTH_WORDS]
+    length = numbers[0] if numbers else (named[0] if named else None)
+    if length is None or not 1 <= length <= 4:
+        result.problem(path, line_no, "bad-length",
+                       f"game length {value!r} is not one of 1-4 or starter/short/long/campaign; ignored",
+                       severity="warning")
+        return
+    result.length = length
