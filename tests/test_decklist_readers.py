@@ -368,3 +368,17 @@ def test_declared_game_length_in_numbers_or_words_and_a_bad_one_reported(value, 
         deck = parse_text(text, path="l.txt")
         assert deck.length == length
         assert [(d.code, d.line) for d in deck.diagnostics] == ([] if length else [("bad-length", line)])
+
+
+@pytest.mark.parametrize("value, alignment", [("Hero", "wizard"), ("Minion", "ringwraith"),
+                                              ("Fallen Wizard", "fallen-wizard"), ("balrog", "balrog")])
+def test_declared_alignment_in_the_words_players_use(value, alignment):
+    deck = parse_text(f"Alignment: {value}\nResources:\n3 Dodge\n", path="a.md")
+    assert deck.alignment == alignment and deck.alignment_reason == f"{alignment}: declared by the file"
+    assert "unknown-alignment" not in codes(deck)
+
+
+def test_declared_alignment_that_names_none_is_reported_and_inferred_instead():
+    deck = parse_text("Alignment: Dwarf\nCharacters:\n3 Gandalf\n", path="a.md")
+    assert deck.alignment == "wizard" and "avatar Gandalf" in deck.alignment_reason
+    assert [(d.code, d.line) for d in deck.diagnostics] == [("unknown-alignment", 1)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from deckcheck.cards.names import TAG_ALIGNMENT
+from deckcheck.decklist.lines import fold
 from deckcheck.decklist.model import Part, RawLine
 
 DECK_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard", "Balrog": "balrog"}
@@ -21,6 +22,17 @@ VOTING_PARTS = (Part.POOL, Part.CHARACTERS, Part.RESOURCES, Part.PLAY)
 # Only a Fallen-wizard may mix hero and minion resources: when the smaller side holds at least this share
 # (and 3 copies), the deck is read as a Fallen-wizard deck.
 FALLEN_MIX_SHARE = 0.2
+
+
+# What files and players write for the deck alignments (folded): "Hero", "Minion", "Fallen Wizard", "FW".
+ALIGNMENT_WORDS = {"wizard": "wizard", "hero": "wizard", "heroes": "wizard", "ringwraith": "ringwraith",
+                   "minion": "ringwraith", "minions": "ringwraith", "fallen wizard": "fallen-wizard",
+                   "fw": "fallen-wizard", "fallen": "fallen-wizard", "balrog": "balrog"}
+
+
+def declared_alignment(text: str) -> str | None:
+    """The deck alignment a file's "Alignment:" value names, or None when it names none of the four."""
+    return ALIGNMENT_WORDS.get(fold(text))
 
 
 def infer_alignment(lines: list[RawLine], catalog, *, declared: str | None = None,

@@ -10,7 +10,7 @@ import re
 
 from deckcheck.cards.catalog import Resolution
 from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, SITE
-from deckcheck.decklist.alignment import ALIGNMENTS, infer_alignment
+from deckcheck.decklist.alignment import ALIGNMENTS, declared_alignment, infer_alignment
 from deckcheck.decklist.lines import KNOWN_TAGS, ReadResult, fold
 from deckcheck.decklist.model import Deck, DeckEntry, Diagnostic, Part, RawLine
 
@@ -29,7 +29,8 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
     deck = Deck(path=path, format=result.format, name=result.name, player=result.player,
                 avatar=result.avatar, length=result.length, notes=result.notes,
                 diagnostics=list(result.diagnostics))
-    declared = result.alignment
+    declared = result.alignment if result.alignment is None else (declared_alignment(result.alignment)
+                                                                  or result.alignment)
     if declared is not None and declared not in ALIGNMENTS:
         deck.diagnostics.append(Diagnostic(path, 1, "unknown-alignment",
                                            f"declared alignment {declared!r} is not one of {', '.join(ALIGNMENTS)}; "
