@@ -129,3 +129,14 @@ def test_show_text_prints_control_characters_of_a_decklist_escaped_not_raw():
     shown = render_text(deck)
     assert "\x1b" not in shown and "Name: evil\\x1b[31mred" in shown and "Foo\\x1b[2J" in shown
     assert "Théoden" in render_text(parse_text("Characters:\n1 Théoden\n", path="t.md"))   # letters stay
+
+
+def test_show_and_convert_import_neither_pandas_nor_openpyxl():
+    deck = str(FIXTURES / "fenced.meccg")
+    for args in (["show", deck], ["show", deck, "--output", "json"], ["convert", deck, "--to", "json"],
+                 ["convert", deck, "--to", "gccg"], ["convert", deck, "--to", "markdown"]):
+        code = (f"import sys; from deckcheck.cli import main; main({args!r}); "
+                "print(sorted(m for m in ('pandas', 'openpyxl', 'numpy') if m in sys.modules))")
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+        assert result.returncode == 0, result.stderr
+        assert result.stdout.strip().splitlines()[-1] == "[]", args
