@@ -379,6 +379,9 @@ def test_declared_alignment_in_the_words_players_use(value, alignment):
 
 
 def test_declared_alignment_that_names_none_is_reported_and_inferred_instead():
-    deck = parse_text("Alignment: Dwarf\nCharacters:\n3 Gandalf\n", path="a.md")
+    deck = parse_text("Player: Ann\nAlignment: Dwarf\nCharacters:\n3 Gandalf\n", path="a.md")
     assert deck.alignment == "wizard" and "avatar Gandalf" in deck.alignment_reason
-    assert [(d.code, d.line) for d in deck.diagnostics] == [("unknown-alignment", 1)]
+    assert [(d.code, d.line) for d in deck.diagnostics] == [("unknown-alignment", 2)]
+    fenced = parse_text("#\n# GCCG v0.9.4 Middle-earth deck\n# Alignment: Dwarf\n#\n####\nDeck\n####\n3 Gandalf (TW)\n",
+                        path="a.meccg")
+    assert [(d.code, d.line) for d in fenced.diagnostics] == [("unknown-alignment", 3)]

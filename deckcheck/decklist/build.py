@@ -29,13 +29,13 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
     deck = Deck(path=path, format=result.format, name=result.name, player=result.player,
                 avatar=result.avatar, length=result.length, notes=result.notes,
                 diagnostics=list(result.diagnostics))
-    declared = result.alignment if result.alignment is None else (declared_alignment(result.alignment)
-                                                                  or result.alignment)
-    if declared is not None and declared not in ALIGNMENTS:
-        deck.diagnostics.append(Diagnostic(path, 1, "unknown-alignment",
-                                           f"declared alignment {declared!r} is not one of {', '.join(ALIGNMENTS)}; "
-                                           "ignored", "warning"))
-        declared = None
+    declared = None
+    if result.alignment is not None:
+        declared = declared_alignment(result.alignment)
+        if declared is None:
+            deck.diagnostics.append(Diagnostic(
+                path, result.meta_lines.get("alignment", 1), "unknown-alignment",
+                f"declared alignment {result.alignment!r} is not one of {', '.join(ALIGNMENTS)}; ignored", "warning"))
     deck.alignment, deck.alignment_reason, avatar = infer_alignment(
         result.lines, catalog, declared=declared, override=alignment)
     deck.avatar = deck.avatar or avatar

@@ -176,6 +176,7 @@ def _header_comment(result: ReadResult, comment: str, path: str, line_no: int) -
             read_length(result, path, line_no, value)
         else:
             setattr(result, key, value)
+            result.meta_lines[key] = line_no
         return
     if not body or VERSION.search(body):
         return

@@ -185,5 +185,7 @@ def _metadata(result: ReadResult, stripped: str, path: str = "", line_no: int | 
         read_length(result, path, line_no, value)
     else:
         setattr(result, key, value)
+        if line_no is not None:
+            result.meta_lines[key] = line_no
     return True
 

@@ -33,6 +33,8 @@ class ReadResult:
     recognised: bool = True
     # True when the text named no parts at all: every card, sites included, goes where the card data says.
     placed_by_type: bool = False
+    # the line each metadata value was read from ("alignment" -> 4), for the builder's diagnostics
+    meta_lines: dict[str, int] = field(default_factory=dict)
 
     def problem(self, path: str, line: int | None, code: str, message: str, severity: str = "error") -> None:
         # a problem of the whole file (or one a JSON text cannot place) points at line 1
