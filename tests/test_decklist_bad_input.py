@@ -88,7 +88,7 @@ def test_unknown_markdown_label_after_the_list_starts_is_reported():
     assert deck.count(Part.SITES) == 1 and deck.count(Part.RESOURCES) == 0
 
 
-@pytest.mark.parametrize("count", ["0", "1000000000"])
+@pytest.mark.parametrize("count", ["0", "1000000000", "-3", "-2x"])
 def test_count_of_zero_or_a_billion_is_reported_and_the_line_skipped(count):
     deck = parse_text(f"Deck\n\n{count} Dodge (TW)\n3 Twilight (LE)\n", path="c.deck")
     assert codes(deck) == ["bad-count"] and deck.diagnostics[0].line == 3
@@ -191,3 +191,9 @@ def test_utf8_lines_in_a_cp1252_file_are_read_as_utf8_and_the_others_as_cp1252(t
     deck = read_deck(mixed)
     assert sorted(e.card.name for e in deck.entries) == ["Adûnaphel", "Lórien", "Théoden"]
     assert deck.diagnostics == [] and deck.encoding == "cp1252 with 2 UTF-8 lines"
+
+
+def test_a_dash_list_item_is_no_negative_count():
+    deck = parse_text("Resources:\n- 3 Dodge\n-  2x Concealment\n", path="d.md")
+    assert sorted((e.card.name, e.count) for e in deck.entries) == [("Concealment", 2), ("Dodge", 3)]
+    assert deck.diagnostics == []

@@ -82,6 +82,7 @@ def _is_set_code(token: str) -> bool:
 _LEADING_COUNT = re.compile(r"^(?P<n>\d+)(?:\s*[x×]\s+|[x×]\s*|-|\s+)(?P<rest>\S.*)$", re.IGNORECASE)
 _TRAILING_COUNT = re.compile(r"^(?P<rest>\S.*?)\s*(?:\(\s*[x×]\s*(?P<a>\d+)\s*\)|\s[x×]\s*(?P<b>\d+))\s*$",
                              re.IGNORECASE)
+NEGATIVE_COUNT = re.compile(r"^\s*-\d+\s*[x×]?\s+\S")   # "-3 Dodge" ("- 3 Dodge" is a list item)
 COUNT_RANGE = re.compile(r"^(?P<low>\d+)\s*-\s*(?P<high>\d+)\s+(?P<rest>\S.*)$")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+(?=\S)")
 
@@ -179,6 +180,9 @@ def read_card_line(result: ReadResult, path: str, line_no: int, text: str, part:
     default_count: the count for a line without one (formats where a bare name means 1 copy); when None,
     a missing count is reported and the line is read as 1 copy so the rest of the deck stays whole.
     """
+    if NEGATIVE_COUNT.match(text):
+        result.problem(path, line_no, "bad-count", f"negative count in {text.strip()!r}; line skipped")
+        return None
     count, rest = split_count(strip_bullet(text))
     in_range = COUNT_RANGE.match(strip_bullet(text).strip())
     if in_range:   # "1-2 Leg It Double Quick": a web list not yet settled on a count
