@@ -67,6 +67,8 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes, *, overwrite: bool 
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
+        # mkstemp makes the file private (0600); give it the mode a plain open() would have.
+        os.chmod(tmp, _mode_for(p))
         os.replace(tmp, p)
     except BaseException:
         try:
@@ -74,6 +76,16 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes, *, overwrite: bool 
         except OSError:
             pass
         raise
+
+
+def _mode_for(path: Path) -> int:
+    """The replaced file's own mode, or for a new file what the umask allows (0644 under umask 022)."""
+    try:
+        return path.stat().st_mode & 0o7777
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def atomic_write_text(path: str | os.PathLike, text: str, *, overwrite: bool = True) -> None:
