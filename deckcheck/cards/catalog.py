@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from deckcheck.cards.model import Card
+from deckcheck.cards.model import CARD_FIELDS, Card
 from deckcheck.cards.names import DREAM_SET_CODES, ICE_SET_CODES, TAG_ALIGNMENT, fold
 from deckcheck.errors import DeckcheckError
 
@@ -81,37 +81,50 @@ def _narrow(cards: list[Card], keep) -> list[Card]:
 
 
 class Catalog:
-    def __init__(self, cards: list[Card], aliases: dict[str, str], source: dict | None = None):
-        self.cards = cards
+    """The cards, by id and by folded name. A card record becomes a `Card` the first time it is asked for:
+    checking one deck touches some 80 of the 1,683 cards, and building them all would double the load time."""
+
+    def __init__(self, records: list[dict], aliases: dict[str, str], source: dict | None = None):
         self.source = source or {}
-        self._by_id = {c.id.upper(): c for c in cards}
-        self._by_key: dict[str, list[Card]] = {}
-        for card in cards:
-            self._by_key.setdefault(fold(card.name), []).append(card)
+        self._records = {r["id"].upper(): r for r in records}
+        self._made: dict[str, Card] = {}
+        self._ids_by_key: dict[str, list[str]] = {}
+        for record in records:
+            self._ids_by_key.setdefault(fold(record["name"]), []).append(record["id"].upper())
         # An alias maps a folded misspelling or client name to a card name or id.
         self._aliases = {fold(k): v for k, v in aliases.items()}
-        self._names = sorted({c.name for c in cards})
+        self._names = sorted({r["name"] for r in records})
         self._folded_names: dict[str, str] | None = None
 
+    def _card(self, card_id: str) -> Card:
+        card = self._made.get(card_id)
+        if card is None:
+            card = self._made[card_id] = Card.from_json(self._records[card_id])
+        return card
+
+    @property
+    def cards(self) -> list[Card]:
+        """Every card, in set and number order."""
+        return [self._card(card_id) for card_id in self._records]
+
     def __len__(self) -> int:
-        return len(self.cards)
+        return len(self._records)
 
     def by_id(self, card_id: str) -> Card | None:
         """A card by id, "TW-181", "tw-181" or "tw-0181" alike."""
         set_code, _, number = card_id.strip().upper().partition("-")
-        if number.isdigit():
-            return self._by_id.get(f"{set_code}-{int(number)}")
-        return self._by_id.get(card_id.strip().upper())
+        key = f"{set_code}-{int(number)}" if number.isdigit() else card_id.strip().upper()
+        return self._card(key) if key in self._records else None
 
     def by_name(self, name: str) -> list[Card]:
         """Every version of a name (folded: case, accents, apostrophes, spaces), aliases followed."""
         key = fold(name)
-        if key in self._by_key:
-            return list(self._by_key[key])
+        if key in self._ids_by_key:
+            return [self._card(card_id) for card_id in self._ids_by_key[key]]
         target = self._aliases.get(key)
         if target:
             card = self.by_id(target)
-            return [card] if card else list(self._by_key.get(fold(target), []))
+            return [card] if card else [self._card(i) for i in self._ids_by_key.get(fold(target), [])]
         return []
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
@@ -187,6 +200,7 @@ def _load_json(path: Path):
 _REQUIRED_TYPES = {"id": str, "set": str, "number": int, "name": str, "type": str, "subtypes": list,
                    "alignment": str}
 _CARD_TYPES = frozenset({"Character", "Resource", "Hazard", "Site", "Region"})
+_CARD_FIELDS = frozenset(CARD_FIELDS)
 
 
 def _record_problem(record) -> str | None:
@@ -197,6 +211,9 @@ def _record_problem(record) -> str | None:
             return f"{record.get('id', '?')}: {key!r} must be a {kind.__name__}"
     if record["type"] not in _CARD_TYPES:
         return f"{record['id']}: unknown type {record['type']!r}"
+    unknown = record.keys() - _CARD_FIELDS
+    if unknown:
+        return f"{record['id']}: unknown field(s) {', '.join(sorted(unknown))}"
     return None
 
 
@@ -210,16 +227,12 @@ def load_catalog_from(directory: Path) -> Catalog:
         if problem:
             raise DeckcheckError(f"card catalog record {index} does not fit card_db/schema.json: {problem}",
                                  str(cards_path))
-    try:
-        cards = [Card.from_json(record) for record in doc["cards"]]
-    except (TypeError, AttributeError) as exc:
-        raise DeckcheckError(f"card catalog record does not fit the card model: {exc}", str(cards_path)) from None
     aliases_path = directory / "aliases.json"
     aliases = _load_json(aliases_path) if aliases_path.exists() else {}
     if not isinstance(aliases, dict):
         raise DeckcheckError("aliases must be a JSON object", str(aliases_path))
     aliases = {k: v for k, v in aliases.items() if not k.startswith("_")}
-    return Catalog(cards, aliases, doc.get("source"))
+    return Catalog(doc["cards"], aliases, doc.get("source"))
 
 
 @cache

@@ -155,7 +155,11 @@ class Card:
 
     @classmethod
     def from_json(cls, data: dict) -> Card:
-        return cls(**{key: tuple(value) if value.__class__ is list else value for key, value in data.items()})
+        kwargs = dict(data)
+        for key in _TUPLE_FIELDS.intersection(kwargs):
+            kwargs[key] = tuple(kwargs[key])
+        return cls(**kwargs)
 
 
 CARD_FIELDS = tuple(f.name for f in fields(Card))
+_TUPLE_FIELDS = frozenset(f.name for f in fields(Card) if str(f.type).startswith("tuple"))

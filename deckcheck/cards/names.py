@@ -36,4 +36,7 @@ def strip_accents(text: str) -> str:
 
 def fold(name: str) -> str:
     """The lookup key of a name: lower-case letters and digits only, accents removed."""
-    return _NOT_ALNUM.sub("", strip_accents(name).lower())
+    if not name.isascii():
+        # Decompose (û -> u + accent) and drop what is not ASCII: accents, curly quotes, dashes.
+        name = unicodedata.normalize("NFKD", name.translate(_SPECIAL_LETTERS)).encode("ascii", "ignore").decode()
+    return _NOT_ALNUM.sub("", name.lower())
