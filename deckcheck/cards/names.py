@@ -28,12 +28,6 @@ _NOT_ALNUM = re.compile(r"[^0-9a-z]+")
 _SPECIAL_LETTERS = str.maketrans({"æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "ß": "ss", "ð": "d", "þ": "th"})
 
 
-def strip_accents(text: str) -> str:
-    """Dûm -> Dum, Eärcaraxë -> Earcaraxe."""
-    decomposed = unicodedata.normalize("NFKD", text.translate(_SPECIAL_LETTERS))
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
 def fold(name: str) -> str:
     """The lookup key of a name: lower-case letters and digits only, accents removed."""
     if not name.isascii():
