@@ -100,13 +100,19 @@ DECK_FORMATS = click.Choice(["gccg", "gccg-plain", "netmeccg", "octgn", "wigy-js
 DECK_ALIGNMENTS = click.Choice(["wizard", "ringwraith", "fallen-wizard", "balrog"])
 
 
-def _read_deck_reporting(path: str, input_format: str | None, alignment: str | None):
-    """Read a deck and print its diagnostics to stderr (a DeckcheckError means nothing usable: exit 2)."""
+def _read_deck_reporting(path: str, input_format: str | None = None, alignment: str | None = None, *,
+                         require_cards: bool = False):
+    """Read a deck and print its diagnostics to stderr (a DeckcheckError means nothing usable: exit 2).
+
+    With require_cards, a deck in which no line names a known card is an error too: there is nothing to analyse.
+    """
     from deckcheck.decklist import read_deck
 
     deck = read_deck(path, input_format=input_format, alignment=alignment)
     for diagnostic in deck.diagnostics:
         click.echo(diagnostic.one_line(), err=True)
+    if require_cards and not any(entry.card is not None for entry in deck.entries):
+        raise DeckcheckError("no line of the deck names a known card: nothing to analyse", path)
     return deck
 
 
@@ -229,8 +235,6 @@ def rules_command(ruleset: str, alignment: str | None, output: str) -> None:
         click.echo(render_rules(ruleset, tables), nl=False)
 
 
-
-
 # ---------------------------------------------------------------- batch -------------------------------------
 
 
@@ -240,7 +244,7 @@ def rules_command(ruleset: str, alignment: str | None, output: str) -> None:
               help="Results file: .xlsx (Summary + Violations sheets), .csv (plus NAME-violations.csv) or .json.")
 @click.option("--output", "output_format", type=click.Choice(["xlsx", "csv", "json"]),
               help="Results format; default from -o's suffix, JSON on stdout without -o.")
-@click.option("--rules", "ruleset", type=click.Choice(["rulebook", "coe"]), default="rulebook", show_default=True,
+@click.option("--rules", "ruleset", type=RULESET_CHOICE, default="rulebook", show_default=True,
               help="Ruleset for rows without a ruleset column value.")
 @click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True,
               help="Game length (1-4 decks) for rows without a length column value.")
@@ -261,19 +265,6 @@ def batch_command(registrations, out, output_format, ruleset, length, jobs, forc
 
 
 # ---------------------------------------------------------------- analysis: stats, odds, simulate -----------
-# (commands of this section go here)
-
-
-def _read_analysed_deck(path: str):
-    """Read and resolve a deck for analysis; reading problems go to stderr as warnings, not failures."""
-    from deckcheck.decklist import read_deck
-
-    deck = read_deck(path)
-    for diagnostic in deck.diagnostics:
-        click.echo(diagnostic.one_line(), err=True)
-    if not any(entry.card is not None for entry in deck.entries):
-        raise DeckcheckError("no line of the deck names a known card: nothing to analyse", path)
-    return deck
 
 
 @cli.command("stats")
@@ -290,28 +281,14 @@ def stats_command(deck_path: str, output: str, out_path: str | None, force: bool
 
     from deckcheck.analysis.stats import deck_stats
     from deckcheck.fileio import atomic_write_bytes
+    from deckcheck.report.stats_report import render_stats
 
     if output in ("xlsx", "html") and not out_path:
         raise DeckcheckError(f"--output {output} writes a file: give it with -o FILE")
     if out_path and not force and Path(out_path).exists():
         raise DeckcheckError("exists already; use --force to replace it", out_path)
-    stats = deck_stats(_read_analysed_deck(deck_path), draws=draws)
-    if output == "xlsx":
-        from deckcheck.report.stats_xlsx import render_xlsx
-
-        data = render_xlsx(stats)
-    elif output == "html":
-        from deckcheck.report.stats_html import render_html
-
-        data = render_html(stats).encode("utf-8")
-    elif output == "json":
-        from deckcheck.report.stats_json import render_json
-
-        data = render_json(stats).encode("utf-8")
-    else:
-        from deckcheck.report.stats_text import render_text
-
-        data = render_text(stats).encode("utf-8")
+    stats = deck_stats(_read_deck_reporting(deck_path, require_cards=True), draws=draws)
+    data = render_stats(stats, output)
     if out_path:
         atomic_write_bytes(out_path, data, overwrite=force)
         click.echo(f"wrote {out_path}", err=True)
@@ -342,7 +319,7 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
         odds_table,
     )
 
-    deck = _read_analysed_deck(deck_path)
+    deck = _read_deck_reporting(deck_path, require_cards=True)
     conditions = [card_condition(deck, name, at_least) for name in card_names]
     conditions += [group_condition(deck, spec, at_least) for spec in groups]
     chosen = bool(conditions)
@@ -378,7 +355,7 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
 
     from deckcheck.analysis.simulate import build_sim_deck, format_text, simulate_tables
 
-    deck = _read_analysed_deck(deck_path)
+    deck = _read_deck_reporting(deck_path, require_cards=True)
     try:
         sim = build_sim_deck(deck, length or deck.length or 2)
     except ValueError as exc:
