@@ -1,6 +1,6 @@
 """Validate every real decklist of ../shared/decks under a ruleset and write the verdicts to a report file.
 
-    .venv/bin/python benchmarks/corpus_verdicts.py [--rules coe] [--out /work/notes/corpus-verdicts.txt]
+    .venv/bin/python benchmarks/corpus_verdicts.py [--rules coe] [--out out/corpus-verdicts-coe.txt]
 
 Prints the counts (decks legal / illegal / unreadable, violations by code) and the time taken; the report
 file holds every verdict in the `deckcheck validate` text form, for reading by hand. It is written outside
@@ -32,7 +32,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rules", default="coe", choices=["coe", "rulebook"])
     parser.add_argument("--length", type=int, default=2)
-    parser.add_argument("--out", default="/work/notes/corpus-verdicts.txt")
+    parser.add_argument("--out", help="report file (default: out/corpus-verdicts-RULES.txt, outside git)")
     args = parser.parse_args()
     files = corpus_files()
     if not files:
@@ -60,9 +60,11 @@ def main() -> int:
     summary += [f"  {code:<18} {n:>5} / {decks_by_code[code]}" for code, n in codes.most_common()]
     report = "\n".join(summary) + "\n\n" + "\n".join(f"NOT JUDGED {f}" for f in failures) + "\n\n" \
         + render_text(verdicts)
-    atomic_write_text(args.out, report, overwrite=True)
+    out = Path(args.out or f"out/corpus-verdicts-{args.rules}.txt")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    atomic_write_text(out, report, overwrite=True)
     print("\n".join(summary))
-    print(f"report: {args.out}")
+    print(f"report: {out}")
     return 0
 
 
