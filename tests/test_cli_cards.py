@@ -77,3 +77,20 @@ def test_import_coe_bad_input_is_one_line_exit_2(tmp_path, content):
 def test_import_coe_missing_file_exits_2(tmp_path):
     result = run("cards", "import-coe", str(tmp_path / "nope.json"))
     assert result.returncode == 2 and "no such file" in result.stderr.lower()
+
+
+@pytest.mark.parametrize("args", [
+    ["cards", "show", "Gandalf"],
+    ["validate", "examples/wizard-legal.meccg"],
+    ["rules", "--rules", "coe"],
+])
+def test_quick_commands_do_not_load_heavy_libraries(args):
+    """pandas, openpyxl, numpy and jsonschema cost more start-up time than these commands take in all."""
+    from tests._shared import PROJECT
+
+    probe = ("import sys\nfrom deckcheck.cli import main\n"
+             f"try:\n    main({args!r})\nexcept SystemExit:\n    pass\n"
+             "heavy = sorted({m.split('.')[0] for m in sys.modules} & {'pandas', 'openpyxl', 'numpy', 'jsonschema'})\n"
+             "print('HEAVY', heavy, file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=PROJECT, timeout=60)
+    assert "HEAVY []" in result.stderr, result.stderr
