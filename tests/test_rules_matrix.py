@@ -197,7 +197,7 @@ def agent_mind(alignment, ruleset):
 def creature_count(alignment, ruleset):
     parts = base(alignment)
     parts[P.HAZARDS] = [(3, i) for i in EVENTS]                                 # 18 hazards, no creature
-    return parts, [], "0 creatures among the hazards (0 creatures); the minimum is 12", ERROR
+    return parts, [], "0 creatures among the hazards; the minimum is 12", ERROR
 
 
 def pool_size(alignment, ruleset):

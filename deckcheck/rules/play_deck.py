@@ -227,10 +227,10 @@ def creature_count(ctx: Context) -> Iterator[Violation]:
             counted.append(entry)
     total = full + halves // 2
     if total < minimum:
-        half_note = f" + {halves} half-creatures (= {halves // 2})" if halves else ""
+        how = f" ({full} creatures + {halves} half-creatures (= {halves // 2}))" if halves else ""
         yield ctx.violation("creature-count",
-                            f"{total} creatures among the hazards ({full} creatures{half_note}); "
-                            f"the minimum is {minimum}", part=Part.HAZARDS, lines=all_lines(counted))
+                            f"{total} creatures among the hazards{how}; the minimum is {minimum}",
+                            part=Part.HAZARDS, lines=all_lines(counted))
 
 
 @rule("agent-mind", family="play deck", summary="total mind of agents in the whole deck at most 36")
