@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 # The ICE card pool, in publication order (PR = promo cards, folded into their sets by the CoE database).
 ICE_SETS = ("TW", "TD", "DM", "LE", "AS", "WH", "BA")
@@ -28,6 +29,7 @@ _NOT_ALNUM = re.compile(r"[^0-9a-z]+")
 _SPECIAL_LETTERS = str.maketrans({"æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "ß": "ss", "ð": "d", "þ": "th"})
 
 
+@lru_cache(maxsize=8192)   # resolution and the rules fold the same few hundred names again and again
 def fold(name: str) -> str:
     """The lookup key of a name: lower-case letters and digits only, accents removed."""
     if not name.isascii():

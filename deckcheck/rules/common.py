@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from functools import cache
 
 from deckcheck.cards.model import CHARACTER, HAZARD, REGION, RESOURCE, SITE, Card
-from deckcheck.cards.names import fold as _fold
+from deckcheck.cards.names import fold  # noqa: F401  (re-exported for the rule modules)
 from deckcheck.decklist.model import PART_ORDER, DeckEntry, Part
 from deckcheck.rules.registry import Context
 
@@ -70,12 +69,6 @@ def is_site_card(card: Card) -> bool:
 def label(card: Card) -> str:
     """How a message names a card: with its version tag where versions exist ("Moria [M]")."""
     return f"{card.name} [{card.tag}]" if card.tag else card.name
-
-
-@cache
-def fold(name: str) -> str:
-    """The catalog's name folding, remembered: the rules fold the same few hundred names again and again."""
-    return _fold(name)
 
 
 def version_key(card: Card) -> tuple[str, str]:
