@@ -92,6 +92,10 @@ def cards_import_coe(source: str, out_dir: str | None) -> None:
     target.mkdir(parents=True, exist_ok=True)
     atomic_write_text(target / "cards.json", dump_catalog(document))
     click.echo(f"{len(document['cards'])} cards written to {target / 'cards.json'}", err=True)
+    from deckcheck.cards.combat_facts import dump_combat_facts, import_combat_facts
+
+    atomic_write_text(target / "combat.json", dump_combat_facts(import_combat_facts(source)))
+    click.echo(f"combat facts written to {target / 'combat.json'}", err=True)
 
 
 # ---------------------------------------------------------------- decklist: show, convert -------------------
