@@ -181,13 +181,13 @@ def all_formats(path: str, *, input_format: str | None = None) -> list[tuple[str
 
     The deck is read once per alignment, so that untagged names resolve to that alignment's versions."""
     from deckcheck.decklist import read_deck
-    from deckcheck.rules.ruleset import RULESET_NAMES, ruleset_path
+    from deckcheck.rules.ruleset import RULESET_NAMES, available
 
     decks = {a: read_deck(path, input_format=input_format, alignment=a) for a in ALIGNMENTS}
     rows = []
     for ruleset in RULESET_NAMES:
         for alignment in ALIGNMENTS:
-            if not ruleset_path(ruleset, alignment).is_file():
+            if alignment not in available(ruleset):
                 rows.append((ruleset, alignment, {n: "no rules" for n in range(1, 5)}))
                 continue
             cells: dict[int, Verdict | str] = {
