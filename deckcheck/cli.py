@@ -92,6 +92,10 @@ def cards_import_coe(source: str, out_dir: str | None) -> None:
     target.mkdir(parents=True, exist_ok=True)
     atomic_write_text(target / "cards.json", dump_catalog(document))
     click.echo(f"{len(document['cards'])} cards written to {target / 'cards.json'}", err=True)
+    from deckcheck.cards.combat_facts import dump_combat_facts, import_combat_facts
+
+    atomic_write_text(target / "combat.json", dump_combat_facts(import_combat_facts(source)))
+    click.echo(f"combat facts written to {target / 'combat.json'}", err=True)
 
 
 # ---------------------------------------------------------------- decklist: show, convert -------------------
@@ -153,6 +157,31 @@ def convert(deck: str, to_format: str, out_path: str | None, force: bool, input_
         click.echo(f"wrote {out_path} ({to_format}, {len(parsed.entries)} entries)", err=True)
     else:
         click.echo(text, nl=False)
+
+
+@cli.command("diff")
+@click.argument("registered", type=click.Path(dir_okay=False))
+@click.argument("played", type=click.Path(dir_okay=False))
+@click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+def diff_command(registered: str, played: str, output: str) -> None:
+    """Compare the REGISTERED deck with the PLAYED one card by card and part by part (any formats, any spelling).
+
+    Exit 0 when they hold the same cards in the same parts, 1 when they differ, 2 on an input error."""
+    import json
+
+    from deckcheck.decklist.content import unread_lines
+    from deckcheck.decklist.diff import diff_decks, render_text, to_json
+
+    decks = [_read_deck_reporting(path) for path in (registered, played)]
+    for deck in decks:
+        skipped = [n for n in unread_lines(deck) if n] or unread_lines(deck)
+        if skipped:
+            click.echo(f"deckcheck: {deck.path}: {len(skipped)} line(s) not read ({', '.join(map(str, skipped))}); "
+                       "the comparison cannot see what they hold", err=True)
+    result = diff_decks(*decks)
+    click.echo(json.dumps(to_json(result), ensure_ascii=False, indent=2) if output == "json"
+               else render_text(result), nl=output == "json")
+    sys.exit(0 if result.identical else 1)
 
 
 # ---------------------------------------------------------------- legality: validate, rules -----------------
