@@ -11,7 +11,7 @@ import sys
 import click
 
 from deckcheck import __version__
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DataError, DeckcheckError
 
 OUTPUT_TEXT_JSON = click.Choice(["text", "json"])
 
@@ -243,6 +243,8 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
         try:
             deck, verdict = validate_file(path, ruleset=ruleset, alignment=alignment, length=length,
                                           input_format=input_format)
+        except DataError:
+            raise               # deckcheck's own data is damaged: no deck can be checked, say it once
         except DeckcheckError as exc:
             click.echo(f"deckcheck: {exc.one_line()}", err=True)
             input_errors += 1
