@@ -40,11 +40,14 @@ def cards_show(name: str, output: str) -> None:
     from deckcheck.cards.catalog import load_catalog
     from deckcheck.cards.lookup import render_table, show
 
-    result = show(load_catalog(), name)
+    catalog = load_catalog()
+    result = show(catalog, name)
+    if result.note:
+        click.echo(f"deckcheck: {result.note}", err=True)
     if output == "json":
         click.echo(json.dumps([c.to_json() for c in result.cards], ensure_ascii=False, indent=2))
     else:
-        click.echo(render_table(result.cards))
+        click.echo(render_table(result.cards, catalog))
 
 
 @cards.command("search")
@@ -96,6 +99,12 @@ def cards_import_coe(source: str, out_dir: str | None) -> None:
 
     atomic_write_text(target / "combat.json", dump_combat_facts(import_combat_facts(source)))
     click.echo(f"combat facts written to {target / 'combat.json'}", err=True)
+    from deckcheck.cards.languages import dump_names, import_names_file, validate_names
+
+    names = import_names_file(source, document["source"])
+    validate_names(names)
+    atomic_write_text(target / "names.json", dump_names(names))
+    click.echo(f"names in {len(names['languages'])} other languages written to {target / 'names.json'}", err=True)
 
 
 # ---------------------------------------------------------------- decklist: show, convert -------------------
