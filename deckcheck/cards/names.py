@@ -59,11 +59,13 @@ def fold(name: str) -> str:
     return unicodedata.normalize("NFC", "".join(kept))
 
 
-# Between words: anything but letters, digits, combining marks and apostrophes ("Durin's" is one word).
-_WORD_BREAK = re.compile(r"[^\w'’‘`´\u0300-\u036f\u3099\u309a]+|_+")
+# Between words: anything but letters, digits, combining marks, apostrophes and hyphens ("Durin's" and
+# "Cavern-ways" are one word each, as a player drops or adds them).
+_WORD_BREAK = re.compile(r"[^\w'’‘`´\-‐‑\u0300-\u036f\u3099\u309a]+|_+")
 
 
 def name_words(name: str) -> tuple[str, ...]:
-    """The folded words of a name ("Sable Shield/find" -> ("sable", "shield", "find")), for comparing names
+    """The folded words of a name ("Sable Shield/find" -> ("sable", "shield", "find"), "Orc-guard" -> ("orcguard",)),
+    for comparing names
     word by word; a word that folds to nothing (a lone dash or accent) is left out."""
     return tuple(word for part in _WORD_BREAK.split(name) if (word := fold(part)))

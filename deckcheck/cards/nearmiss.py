@@ -5,11 +5,14 @@ names, true alternative names (aliases) and the names of the other editions. It 
 card is clearly the best match, by one kind of slip:
 
 - a few letters off: dropped, doubled, swapped or wrong letters ("Glamdrng", "Long Grievious Siege"), at most 1
-  in a name of 4-7 letters, 2 in one of 8-14, 3 in a longer one (Japanese names: 1 in 3-5 signs, 2 in more);
-  none in a name of 3 letters or fewer, where one letter makes another name;
+  when the shorter of the two names has 4-7 letters, 2 for 8-14, 3 for more (Japanese names: 1 for 3-5 signs,
+  2 for more); none for 3 letters or fewer, where one letter makes another name ("Die" is not "Dieb");
 - words after the name ("Sable Shield/find", "River*/fin": at most 2 words of at most 12 letters together);
 - one word missing or one word too many ("Blue Mountain Dwarves" for "Blue Mountain Dwarves"; an article);
-- one such word slip and one letter off at once ("Sable Sheild/find").
+- one such word slip and one letter off at once, where the rest has 8 letters or more ("Sable Sheild/find").
+
+Words are what a player adds or drops whole: separated by spaces or punctuation, but "Cavern-ways" and "Durin's"
+are one word each.
 
 Each slip costs 1 per letter and 1 per word. The best card is taken only when every other card costs strictly
 more: two cards as close as each other leave the name unknown, with both as suggestions. The search is bounded:
@@ -166,13 +169,15 @@ class NameMatcher:
 
 def _cost(key: str, words: tuple[str, ...], entry: NameEntry) -> tuple[int, str]:
     """The cheapest way from the written name to this entry, and what differs; (INFINITE, "") if none."""
-    budget = letter_budget(entry.key)
+    # the shorter of the two names sets the budget: "Die" is no misspelling of "Dieb"
+    budget = letter_budget(key if len(key) < len(entry.key) else entry.key)
     best, slip = bounded_distance(key, entry.key, budget), "spelling"
     if best <= 1:
         return best, slip
     for variant, what in _word_variants(words, entry.words):
-        # a word slip plus at most one letter off the rest (and none in a rest of 3 letters or fewer)
-        rest_budget = min(letter_budget(variant[1]), 1, max(0, best - 2))
+        # a word slip plus one letter off the rest, where the rest is long enough (8 letters) to tell
+        shorter = min(len(variant[0]), len(variant[1]))
+        rest_budget = min(1 if shorter >= 8 else 0, max(0, best - 2))
         letters = bounded_distance(variant[0], variant[1], rest_budget)
         if letters < INFINITE and 1 + letters < best:
             best, slip = 1 + letters, what
