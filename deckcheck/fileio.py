@@ -53,6 +53,24 @@ def read_bytes(path: str | os.PathLike, limit: int = MAX_INPUT_BYTES, *, kind: s
     return data
 
 
+# How messages name standard input.
+STDIN_NAME = "<stdin>"
+
+
+def read_stdin(limit: int = MAX_INPUT_BYTES) -> tuple[str, str]:
+    """Standard input as text whatever its encoding (the `-` a command takes for a file); no more than `limit`
+    bytes are read, and more is an error (exit 2)."""
+    import sys
+
+    try:
+        data = sys.stdin.buffer.read(limit + 1)
+    except OSError as exc:
+        raise DeckcheckError(f"cannot read: {exc.strerror or exc}", STDIN_NAME) from None
+    if len(data) > limit:
+        raise DeckcheckError(f"input is larger than {limit // (1024 * 1024)} MB; not a decklist", STDIN_NAME)
+    return decode_bytes(data)
+
+
 def open_input(path: str | os.PathLike) -> BinaryIO:
     """Open a file for reading, only if it is a regular file.
 
@@ -103,7 +121,7 @@ def refuse_overwriting_inputs(output: str | os.PathLike, inputs) -> None:
     to) one of `inputs`."""
     out = Path(output)
     for source in inputs:
-        if source is not None and _same_file(out, Path(source)):
+        if source is not None and source != "-" and _same_file(out, Path(source)):   # "-": standard input
             raise DeckcheckError(f"is {source}, an input of this command; the input is never overwritten",
                                  str(out))
 
