@@ -7,7 +7,6 @@ import io
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
@@ -18,7 +17,6 @@ from tests._shared import DECKS
 
 CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
 FIELD = ("A - Saruman - Stewards of Gondor", "E - Gandalf - Return of the King", "I - Witchking - Morgul Rallying Cry")
-SCHEMA = Path(__file__).resolve().parents[1] / "deckcheck" / "schemas" / "matchups.schema.json"
 
 
 @pytest.fixture(scope="module")
@@ -56,7 +54,9 @@ def test_local_cluster_of_two_workers_gives_the_single_process_result(field, sin
 def test_document_fits_its_schema_and_counts_add_up(single):
     import jsonschema
 
-    jsonschema.validate(single, json.loads(SCHEMA.read_text(encoding="utf-8")))
+    from deckcheck.datafiles import schema_path
+
+    jsonschema.validate(single, json.loads(schema_path("matchups").read_text(encoding="utf-8")))
     assert len(single["pairs"]) == 3
     for pair in single["pairs"]:
         assert pair["a_wins"] + pair["b_wins"] + pair["draws"] == pair["games"] == 6
