@@ -11,7 +11,7 @@ import sys
 import click
 
 from deckcheck import __version__
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DataError, DeckcheckError
 
 OUTPUT_TEXT_JSON = click.Choice(["text", "json"])
 
@@ -92,6 +92,10 @@ def cards_import_coe(source: str, out_dir: str | None) -> None:
     target.mkdir(parents=True, exist_ok=True)
     atomic_write_text(target / "cards.json", dump_catalog(document))
     click.echo(f"{len(document['cards'])} cards written to {target / 'cards.json'}", err=True)
+    from deckcheck.cards.combat_facts import dump_combat_facts, import_combat_facts
+
+    atomic_write_text(target / "combat.json", dump_combat_facts(import_combat_facts(source)))
+    click.echo(f"combat facts written to {target / 'combat.json'}", err=True)
     _import_play_facts(source, target)
 
 
@@ -121,6 +125,7 @@ def _read_deck_reporting(path: str, input_format: str | None = None, alignment: 
     """
     from deckcheck.decklist import read_deck
 
+    _hint_if_terminal(path)
     deck = read_deck(path, input_format=input_format, alignment=alignment)
     for diagnostic in deck.diagnostics:
         click.echo(diagnostic.one_line(), err=True)
@@ -129,13 +134,21 @@ def _read_deck_reporting(path: str, input_format: str | None = None, alignment: 
     return deck
 
 
+def _hint_if_terminal(path: str) -> None:
+    """`-` at a terminal waits for a pasted decklist: say so, and how to end it."""
+    from deckcheck.decklist import STDIN
+
+    if path == STDIN and sys.stdin.isatty():
+        click.echo("deckcheck: reading a decklist from standard input (paste it, then Ctrl-D)", err=True)
+
+
 @cli.command()
 @click.argument("deck", type=click.Path(dir_okay=False))
 @click.option("--output", "output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
 def show(deck: str, output: str, input_format: str | None, alignment: str | None) -> None:
-    """Print the parsed DECK by part, with counts and source lines."""
+    """Print the parsed DECK (a file, or - for standard input) by part, with counts and source lines."""
     from deckcheck.decklist.show import render_json, render_text
 
     parsed = _read_deck_reporting(deck, input_format, alignment)
@@ -158,7 +171,7 @@ def convert(deck: str, to_format: str, out_path: str | None, force: bool, input_
     from deckcheck.fileio import atomic_write_text
 
     parsed = _read_deck_reporting(deck, input_format, alignment)   # a missing or unreadable deck: exit 2 here
-    if out_path and os.path.exists(out_path) and os.path.samefile(out_path, deck):
+    if out_path and deck != "-" and os.path.exists(out_path) and os.path.samefile(out_path, deck):
         raise DeckcheckError("the output would replace the deck being converted; choose another file", out_path)
     text = write_deck(parsed, to_format)
     if out_path:
@@ -166,6 +179,31 @@ def convert(deck: str, to_format: str, out_path: str | None, force: bool, input_
         click.echo(f"wrote {out_path} ({to_format}, {len(parsed.entries)} entries)", err=True)
     else:
         click.echo(text, nl=False)
+
+
+@cli.command("diff")
+@click.argument("registered", type=click.Path(dir_okay=False))
+@click.argument("played", type=click.Path(dir_okay=False))
+@click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+def diff_command(registered: str, played: str, output: str) -> None:
+    """Compare the REGISTERED deck with the PLAYED one card by card and part by part (any formats, any spelling).
+
+    Exit 0 when they hold the same cards in the same parts, 1 when they differ, 2 on an input error."""
+    import json
+
+    from deckcheck.decklist.content import unread_lines
+    from deckcheck.decklist.diff import diff_decks, render_text, to_json
+
+    decks = [_read_deck_reporting(path) for path in (registered, played)]
+    for deck in decks:
+        skipped = [n for n in unread_lines(deck) if n] or unread_lines(deck)
+        if skipped:
+            click.echo(f"deckcheck: {deck.path}: {len(skipped)} line(s) not read ({', '.join(map(str, skipped))}); "
+                       "the comparison cannot see what they hold", err=True)
+    result = diff_decks(*decks)
+    click.echo(json.dumps(to_json(result), ensure_ascii=False, indent=2) if output == "json"
+               else render_text(result), nl=output == "json")
+    sys.exit(0 if result.identical else 1)
 
 
 # ---------------------------------------------------------------- legality: validate, rules -----------------
@@ -188,7 +226,8 @@ RULESET_CHOICE = click.Choice(["rulebook", "coe"])
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None, length: int, output: str,
                      all_formats: bool, input_format: str | None) -> None:
-    """Check each DECK against the deck-construction rules; every violation at once.
+    """Check each DECK (a file, or - for standard input) against the deck-construction rules; every violation
+    at once.
 
     Exit 0 when every deck is legal, 1 when any is illegal, 2 on a usage or input error.
     With --all-formats: exit 0 when the deck is legal in at least one combination."""
@@ -196,6 +235,8 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
     from deckcheck.rules.engine import all_formats as judge_all
     from deckcheck.rules.engine import validate_file
 
+    if decks.count("-") > 1:
+        raise click.UsageError("standard input (-) can be read only once")
     if all_formats:
         if len(decks) != 1 or output != "text":
             raise click.UsageError("--all-formats takes one deck and prints a text table")
@@ -204,15 +245,19 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
                  if source("ruleset" if name == "rules" else name) == click.core.ParameterSource.COMMANDLINE]
         if given:
             raise click.UsageError(f"--all-formats tries every ruleset, alignment and length; drop {', '.join(given)}")
+        _hint_if_terminal(decks[0])
         rows = judge_all(decks[0], input_format=input_format)
-        click.echo(report.render_matrix(decks[0], rows), nl=False)
+        click.echo(report.render_matrix("<stdin>" if decks[0] == "-" else decks[0], rows), nl=False)
         legal_somewhere = any(getattr(cell, "legal", False) for _, _, cells in rows for cell in cells.values())
         sys.exit(0 if legal_somewhere else 1)
     verdicts, input_errors = [], 0
     for path in decks:
+        _hint_if_terminal(path)
         try:
             deck, verdict = validate_file(path, ruleset=ruleset, alignment=alignment, length=length,
                                           input_format=input_format)
+        except DataError:
+            raise               # deckcheck's own data is damaged: no deck can be checked, say it once
         except DeckcheckError as exc:
             click.echo(f"deckcheck: {exc.one_line()}", err=True)
             input_errors += 1

@@ -65,12 +65,13 @@ def test_json_has_exactly_the_issue_shape(capsys):
         assert set(deck) == {"path", "legal", "ruleset", "alignment", "alignment_reason", "length", "violations"}
         assert deck["ruleset"] == "rulebook" and deck["length"] == 3
     for v in decks[0]["violations"]:
-        assert set(v) == {"code", "severity", "message", "part", "card", "card_id", "lines", "citation"}
+        assert set(v) == {"code", "severity", "message", "part", "card", "card_id", "lines", "citation",
+                          "depends_on_unidentified"}
         assert v["severity"] in ("error", "warning") and v["citation"].startswith("rulebook")
     copy = next(v for v in decks[0]["violations"] if v["code"] == "copy-limit")
     assert copy == {"code": "copy-limit", "severity": "error", "message": "4 copies of Orc-guard; the limit is 3",
                     "part": "hazards", "card": "Orc-guard", "card_id": "TW-72", "lines": [43],
-                    "citation": copy["citation"]}
+                    "citation": copy["citation"], "depends_on_unidentified": False}
 
 
 def test_text_report_is_ordered_by_part_then_line(capsys):

@@ -271,16 +271,10 @@ def load_play_facts(directory: str | None = None) -> PlayFacts:
     A missing file is an error that says how to rebuild it: the statistics and the simulation cannot say
     where a card is played without it."""
     from deckcheck.cards.catalog import CARD_DB
+    from deckcheck.datafiles import read_json
 
     path = (Path(directory) if directory else CARD_DB) / PLAY_FILE
-    try:
-        document = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DeckcheckError("play facts missing; rebuild them with 'deckcheck cards import-coe'", str(path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DeckcheckError(f"cannot read play facts: {exc}", str(path)) from None
-    except json.JSONDecodeError as exc:
-        raise DeckcheckError(f"play facts are not valid JSON: {exc.msg}", str(path), exc.lineno) from None
+    document = read_json(path, "play facts", missing="rebuild them with 'deckcheck cards import-coe'")
     if not isinstance(document, dict) or document.get("format") != PLAY_FORMAT:
         raise DeckcheckError(f"play facts are not format {PLAY_FORMAT}; rebuild them with "
                              "'deckcheck cards import-coe'", str(path))

@@ -26,6 +26,8 @@ class Violation:
     card: str | None = None     # card name as the catalog spells it (or as written when unresolved)
     card_id: str | None = None
     lines: list[int] = field(default_factory=list)
+    # A count (resources, hazards, sideboard size...) taken while lines it may hold are unidentified.
+    depends_on_unidentified: bool = False
 
     def to_json(self) -> dict:
         return {
@@ -37,6 +39,7 @@ class Violation:
             "card_id": self.card_id,
             "lines": list(self.lines),
             "citation": self.citation,
+            "depends_on_unidentified": self.depends_on_unidentified,
         }
 
 
