@@ -11,7 +11,7 @@ import sys
 import click
 
 from deckcheck import __version__
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DataError, DeckcheckError
 
 OUTPUT_TEXT_JSON = click.Choice(["text", "json"])
 
@@ -112,6 +112,7 @@ def _read_deck_reporting(path: str, input_format: str | None = None, alignment: 
     """
     from deckcheck.decklist import read_deck
 
+    _hint_if_terminal(path)
     deck = read_deck(path, input_format=input_format, alignment=alignment)
     for diagnostic in deck.diagnostics:
         click.echo(diagnostic.one_line(), err=True)
@@ -120,13 +121,21 @@ def _read_deck_reporting(path: str, input_format: str | None = None, alignment: 
     return deck
 
 
+def _hint_if_terminal(path: str) -> None:
+    """`-` at a terminal waits for a pasted decklist: say so, and how to end it."""
+    from deckcheck.decklist import STDIN
+
+    if path == STDIN and sys.stdin.isatty():
+        click.echo("deckcheck: reading a decklist from standard input (paste it, then Ctrl-D)", err=True)
+
+
 @cli.command()
 @click.argument("deck", type=click.Path(dir_okay=False))
 @click.option("--output", "output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
 def show(deck: str, output: str, input_format: str | None, alignment: str | None) -> None:
-    """Print the parsed DECK by part, with counts and source lines."""
+    """Print the parsed DECK (a file, or - for standard input) by part, with counts and source lines."""
     from deckcheck.decklist.show import render_json, render_text
 
     parsed = _read_deck_reporting(deck, input_format, alignment)
@@ -149,7 +158,7 @@ def convert(deck: str, to_format: str, out_path: str | None, force: bool, input_
     from deckcheck.fileio import atomic_write_text
 
     parsed = _read_deck_reporting(deck, input_format, alignment)   # a missing or unreadable deck: exit 2 here
-    if out_path and os.path.exists(out_path) and os.path.samefile(out_path, deck):
+    if out_path and deck != "-" and os.path.exists(out_path) and os.path.samefile(out_path, deck):
         raise DeckcheckError("the output would replace the deck being converted; choose another file", out_path)
     text = write_deck(parsed, to_format)
     if out_path:
@@ -204,7 +213,8 @@ RULESET_CHOICE = click.Choice(["rulebook", "coe"])
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None, length: int, output: str,
                      all_formats: bool, input_format: str | None) -> None:
-    """Check each DECK against the deck-construction rules; every violation at once.
+    """Check each DECK (a file, or - for standard input) against the deck-construction rules; every violation
+    at once.
 
     Exit 0 when every deck is legal, 1 when any is illegal, 2 on a usage or input error.
     With --all-formats: exit 0 when the deck is legal in at least one combination."""
@@ -212,6 +222,8 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
     from deckcheck.rules.engine import all_formats as judge_all
     from deckcheck.rules.engine import validate_file
 
+    if decks.count("-") > 1:
+        raise click.UsageError("standard input (-) can be read only once")
     if all_formats:
         if len(decks) != 1 or output != "text":
             raise click.UsageError("--all-formats takes one deck and prints a text table")
@@ -220,15 +232,19 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
                  if source("ruleset" if name == "rules" else name) == click.core.ParameterSource.COMMANDLINE]
         if given:
             raise click.UsageError(f"--all-formats tries every ruleset, alignment and length; drop {', '.join(given)}")
+        _hint_if_terminal(decks[0])
         rows = judge_all(decks[0], input_format=input_format)
-        click.echo(report.render_matrix(decks[0], rows), nl=False)
+        click.echo(report.render_matrix("<stdin>" if decks[0] == "-" else decks[0], rows), nl=False)
         legal_somewhere = any(getattr(cell, "legal", False) for _, _, cells in rows for cell in cells.values())
         sys.exit(0 if legal_somewhere else 1)
     verdicts, input_errors = [], 0
     for path in decks:
+        _hint_if_terminal(path)
         try:
             deck, verdict = validate_file(path, ruleset=ruleset, alignment=alignment, length=length,
                                           input_format=input_format)
+        except DataError:
+            raise               # deckcheck's own data is damaged: no deck can be checked, say it once
         except DeckcheckError as exc:
             click.echo(f"deckcheck: {exc.one_line()}", err=True)
             input_errors += 1

@@ -311,9 +311,10 @@ def validate_catalog(document: dict, schema_path: Path | None = None) -> None:
     import jsonschema
 
     from deckcheck.cards.catalog import CARD_DB
+    from deckcheck.datafiles import read_json
 
     schema_path = schema_path or CARD_DB / "schema.json"
-    schema = json.loads(schema_path.read_text(encoding="utf-8"))
+    schema = read_json(schema_path, "card catalog schema")
     error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(document))
     if error is not None:
         where = "/".join(str(p) for p in error.absolute_path)
