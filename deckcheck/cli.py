@@ -392,15 +392,29 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
               help="Game length (1-4 decks) for the MP call threshold; default: the deck's, else 2.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default 1).")
 @click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+@click.option("--against", "against_path", metavar="OPPONENT", type=click.Path(dir_okay=False),
+              help="Play OPPONENT's real hazards on our companies (instead of --hazards).")
+@click.option("--both", is_flag=True, help="With --against: both decks play full turns; P(win) at the Free Council.")
 def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards: str, length: int | None,
-                     jobs: int | None, output: str) -> None:
+                     jobs: int | None, output: str, against_path: str | None, both: bool) -> None:
     """Goldfish the deck's own turns: mean MP per turn, call odds, exhaustion, stuck cards, opening hands."""
     import json
     import time
 
     from deckcheck.analysis.simulate import build_sim_deck, format_text, simulate_tables
 
+    if both and not against_path:
+        raise DeckcheckError("--both needs --against OPPONENT")
+    if against_path and hazards != "none":
+        raise DeckcheckError("--against plays the opponent's real hazards: leave out --hazards")
     deck = _read_deck_reporting(deck_path, require_cards=True)
+    if against_path:
+        from deckcheck.analysis.against import run_against_command
+
+        opponent = _read_deck_reporting(against_path, require_cards=True)
+        click.echo(run_against_command(deck, opponent, deck_path=deck_path, against_path=against_path, games=games,
+                                       turns=turns, seed=seed, length=length, both=both, output=output))
+        return
     try:
         sim = build_sim_deck(deck, length or deck.length or 2)
     except ValueError as exc:
@@ -413,6 +427,31 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
         click.echo(json.dumps(summary, ensure_ascii=False, indent=2))
     else:
         click.echo(format_text(summary))
+
+
+@cli.command("matchups")
+@click.argument("paths", metavar="DECK... | DIR", nargs=-1, required=True)
+@click.option("--one", "one_path", metavar="DECK", type=click.Path(dir_okay=False),
+              help="Play this deck against each deck of the field (instead of every pair).")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=200, show_default=True, help="Games per pair.")
+@click.option("--turns", type=click.IntRange(1, 100), default=12, show_default=True, help="Turns per player.")
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
+              help="Same seed, same result (whatever --jobs or --scheduler).")
+@click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True, help="Game length (1-4 decks).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes of a local Dask cluster (default: the CPUs; 1: this process, no Dask).")
+@click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run on this existing Dask cluster instead.")
+@click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]), default="text", show_default=True,
+              help="xlsx needs -o FILE.")
+@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False), help="Write the report to FILE.")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+def matchups_command(paths, one_path, games, turns, seed, length, jobs, scheduler, output, out_path, force) -> None:
+    """Win rates of every pair of a field (or one deck against it), both decks playing full turns."""
+    from deckcheck.report.matchups_report import run_matchups_command
+
+    run_matchups_command(list(paths), one_path=one_path, games=games, turns=turns, seed=seed, length=length,
+                         jobs=jobs, scheduler=scheduler, output=output, out_path=out_path, force=force,
+                         read_deck=_read_deck_reporting)
 
 
 # ---------------------------------------------------------------- entry point ------------------------------
