@@ -79,7 +79,7 @@ def cards_search(output: str, **filters) -> None:
 @click.option("-o", "--out-dir", type=click.Path(file_okay=False), default=None,
               help="Where to write cards.json (default: the project's card_db/).")
 def cards_import_coe(source: str, out_dir: str | None) -> None:
-    """Build card_db/cards.json from the Council of Elrond card database SOURCE (coe-cards.json)."""
+    """Build card_db/cards.json and play.json from the Council of Elrond card database SOURCE (coe-cards.json)."""
     from pathlib import Path
 
     from deckcheck.cards.catalog import CARD_DB
@@ -96,6 +96,19 @@ def cards_import_coe(source: str, out_dir: str | None) -> None:
 
     atomic_write_text(target / "combat.json", dump_combat_facts(import_combat_facts(source)))
     click.echo(f"combat facts written to {target / 'combat.json'}", err=True)
+    _import_play_facts(source, target)
+
+
+def _import_play_facts(source: str, target) -> None:
+    """card_db/play.json: where each resource is played (for stats and simulate), from the same source."""
+    from deckcheck.cards.play import PLAY_FILE, dump_play_facts
+    from deckcheck.cards.play_import import import_play_facts, validate_play_facts
+    from deckcheck.fileio import atomic_write_text
+
+    document = import_play_facts(source)
+    validate_play_facts(document)
+    atomic_write_text(target / PLAY_FILE, dump_play_facts(document))
+    click.echo(f"{len(document['conditions'])} play conditions written to {target / PLAY_FILE}", err=True)
 
 
 # ---------------------------------------------------------------- decklist: show, convert -------------------
