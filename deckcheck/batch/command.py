@@ -12,6 +12,7 @@ import click
 
 from deckcheck.batch.outputs import plan_output, write_results
 from deckcheck.batch.registrations import read_registrations
+from deckcheck.batch.repeats import mark_repeats
 from deckcheck.batch.runner import ERROR, ILLEGAL, LEGAL, RowResult, Settings, deck_path, run_batch
 from deckcheck.errors import DeckcheckError
 from deckcheck.fileio import refuse_overwriting_inputs
@@ -44,6 +45,8 @@ def run_batch_command(registrations: str, *, out: str | None, output_format: str
     settings.allow_outside, settings.folder = allow_outside, folder
     _refuse_writing_over_decks(plan, table.registrations, settings)
     results = _run_with_progress(table.registrations, settings, jobs)
+    for line in mark_repeats(results):
+        click.echo(printable(f"deckcheck: {line}"), err=True)
     written = write_results(plan, results, table.extra_columns, registrations=registrations, ruleset=ruleset,
                             length=length, stdout=sys.stdout)
     if plan.format == "csv" and plan.path is None and any(r.violations for r in results):
