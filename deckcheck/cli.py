@@ -12,12 +12,23 @@ import click
 
 from deckcheck import __version__
 from deckcheck.errors import DataError, DeckcheckError
+from deckcheck.terminal import printable, printable_json
 
 OUTPUT_TEXT_JSON = click.Choice(["text", "json"])
 
 
+def _set_debug(_ctx, _param, value: bool) -> None:
+    global _debug
+    _debug = _debug or value
+
+
+_debug = False   # --debug: an internal error prints its traceback too
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="deckcheck")
+@click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug,
+              help="On an internal error, print the traceback as well.")
 def cli() -> None:
     """Validate and analyze Middle-earth CCG decks."""
 
@@ -82,16 +93,18 @@ def cards_search(output: str, **filters) -> None:
 @click.option("-o", "--out-dir", type=click.Path(file_okay=False), default=None,
               help="Where to write cards.json (default: the project's card_db/).")
 def cards_import_coe(source: str, out_dir: str | None) -> None:
-    """Build card_db/cards.json from the Council of Elrond card database SOURCE (coe-cards.json)."""
+    """Build card_db/ (cards.json, combat.json, names.json, play.json) from the Council of Elrond card database
+    SOURCE (coe-cards.json)."""
     from pathlib import Path
 
     from deckcheck.cards.catalog import CARD_DB
     from deckcheck.cards.importer import dump_catalog, import_coe, validate_catalog
-    from deckcheck.fileio import atomic_write_text
+    from deckcheck.fileio import atomic_write_text, refuse_overwriting_inputs
 
+    target = Path(out_dir) if out_dir else CARD_DB
+    refuse_overwriting_inputs(target / "cards.json", [source])
     document = import_coe(source)
     validate_catalog(document)
-    target = Path(out_dir) if out_dir else CARD_DB
     target.mkdir(parents=True, exist_ok=True)
     atomic_write_text(target / "cards.json", dump_catalog(document))
     click.echo(f"{len(document['cards'])} cards written to {target / 'cards.json'}", err=True)
@@ -99,9 +112,28 @@ def cards_import_coe(source: str, out_dir: str | None) -> None:
 
     atomic_write_text(target / "combat.json", dump_combat_facts(import_combat_facts(source)))
     click.echo(f"combat facts written to {target / 'combat.json'}", err=True)
-    from deckcheck.cards.languages import dump_names, import_names_file, validate_names
+    _import_names(source, target, document["source"])
+    _import_play_facts(source, target)
 
-    names = import_names_file(source, document["source"])
+
+def _import_play_facts(source: str, target) -> None:
+    """card_db/play.json: where each resource is played (for stats and simulate), from the same source."""
+    from deckcheck.cards.play import PLAY_FILE, dump_play_facts
+    from deckcheck.cards.play_import import import_play_facts, validate_play_facts
+    from deckcheck.fileio import atomic_write_text
+
+    document = import_play_facts(source)
+    validate_play_facts(document)
+    atomic_write_text(target / PLAY_FILE, dump_play_facts(document))
+    click.echo(f"{len(document['conditions'])} play conditions written to {target / PLAY_FILE}", err=True)
+
+
+def _import_names(source: str, target, source_info: dict) -> None:
+    """card_db/names.json: the card names of the other editions, from the same source."""
+    from deckcheck.cards.languages import dump_names, import_names_file, validate_names
+    from deckcheck.fileio import atomic_write_text
+
+    names = import_names_file(source, source_info)
     validate_names(names)
     atomic_write_text(target / "names.json", dump_names(names))
     click.echo(f"names in {len(names['languages'])} other languages written to {target / 'names.json'}", err=True)
@@ -161,20 +193,18 @@ def show(deck: str, output: str, input_format: str | None, alignment: str | None
 def convert(deck: str, to_format: str, out_path: str | None, force: bool, input_format: str | None,
             alignment: str | None) -> None:
     """Convert DECK to GCCG text, deckcheck JSON or Markdown."""
-    import os
-
     from deckcheck.decklist.writers import write_deck
-    from deckcheck.fileio import atomic_write_text
+    from deckcheck.fileio import atomic_write_text, refuse_overwriting_inputs
 
+    if out_path:
+        refuse_overwriting_inputs(out_path, [deck])
     parsed = _read_deck_reporting(deck, input_format, alignment)   # a missing or unreadable deck: exit 2 here
-    if out_path and deck != "-" and os.path.exists(out_path) and os.path.samefile(out_path, deck):
-        raise DeckcheckError("the output would replace the deck being converted; choose another file", out_path)
     text = write_deck(parsed, to_format)
     if out_path:
         atomic_write_text(out_path, text, overwrite=force)
         click.echo(f"wrote {out_path} ({to_format}, {len(parsed.entries)} entries)", err=True)
     else:
-        click.echo(text, nl=False)
+        click.echo(printable(text), nl=False)
 
 
 @cli.command("diff")
@@ -194,11 +224,12 @@ def diff_command(registered: str, played: str, output: str) -> None:
     for deck in decks:
         skipped = [n for n in unread_lines(deck) if n] or unread_lines(deck)
         if skipped:
-            click.echo(f"deckcheck: {deck.path}: {len(skipped)} line(s) not read ({', '.join(map(str, skipped))}); "
-                       "the comparison cannot see what they hold", err=True)
+            click.echo(printable(f"deckcheck: {deck.path}: {len(skipped)} line(s) not read "
+                                 f"({', '.join(map(str, skipped))}); the comparison cannot see what they hold"),
+                       err=True)
     result = diff_decks(*decks)
-    click.echo(json.dumps(to_json(result), ensure_ascii=False, indent=2) if output == "json"
-               else render_text(result), nl=output == "json")
+    click.echo(printable_json(json.dumps(to_json(result), ensure_ascii=False, indent=2)) if output == "json"
+               else printable(render_text(result)), nl=output == "json")
     sys.exit(0 if result.identical else 1)
 
 
@@ -303,9 +334,13 @@ def rules_command(ruleset: str, alignment: str | None, output: str) -> None:
 @click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True,
               help="Game length (1-4 decks) for rows without a length column value.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Check decks in this many parallel processes.")
+              help="Check decks in this many parallel processes (at most 2 per CPU).")
 @click.option("--force", is_flag=True, help="Replace an existing results file.")
-def batch_command(registrations, out, output_format, ruleset, length, jobs, force) -> None:
+@click.option("--decks-dir", type=click.Path(file_okay=False),
+              help="Deck paths are relative to this folder and must lie in it (default: the registrations folder).")
+@click.option("--allow-outside", is_flag=True,
+              help="Let deck paths lead out of that folder (absolute paths, ~, .., symlinks): trusted sheets only.")
+def batch_command(registrations, out, output_format, ruleset, length, jobs, force, decks_dir, allow_outside) -> None:
     """Check every registered deck of a tournament: REGISTRATIONS is an .xlsx or .csv file with player and
     deck columns (deck = a path relative to the file, or the decklist pasted into the cell).
 
@@ -315,7 +350,8 @@ def batch_command(registrations, out, output_format, ruleset, length, jobs, forc
     from deckcheck.batch.command import run_batch_command
 
     sys.exit(run_batch_command(registrations, out=out, output_format=output_format, ruleset=ruleset,
-                               length=length, jobs=jobs, force=force))
+                               length=length, jobs=jobs, force=force, decks_dir=decks_dir,
+                               allow_outside=allow_outside))
 
 
 # ---------------------------------------------------------------- analysis: stats, odds, simulate -----------
@@ -334,11 +370,13 @@ def stats_command(deck_path: str, output: str, out_path: str | None, force: bool
     from pathlib import Path
 
     from deckcheck.analysis.stats import deck_stats
-    from deckcheck.fileio import atomic_write_bytes
+    from deckcheck.fileio import atomic_write_bytes, refuse_overwriting_inputs
     from deckcheck.report.stats_report import render_stats
 
     if output in ("xlsx", "html") and not out_path:
         raise DeckcheckError(f"--output {output} writes a file: give it with -o FILE")
+    if out_path:
+        refuse_overwriting_inputs(out_path, [deck_path])
     if out_path and not force and Path(out_path).exists():
         raise DeckcheckError("exists already; use --force to replace it", out_path)
     stats = deck_stats(_read_deck_reporting(deck_path, require_cards=True), draws=draws)
@@ -384,9 +422,9 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
                                  "name cards with --card or --group", deck_path)
     table = odds_table(deck, conditions, draws=draws, joint=chosen)
     if output == "json":
-        click.echo(json.dumps(table.to_json(), ensure_ascii=False, indent=2))
+        click.echo(printable_json(json.dumps(table.to_json(), ensure_ascii=False, indent=2)))
     else:
-        click.echo(format_odds(table))
+        click.echo(printable(format_odds(table)))
 
 
 @cli.command("simulate")
@@ -401,50 +439,118 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
               help="Game length (1-4 decks) for the MP call threshold; default: the deck's, else 2.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default 1).")
 @click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+@click.option("--against", "against_path", metavar="OPPONENT", type=click.Path(dir_okay=False),
+              help="Play OPPONENT's real hazards on our companies (instead of --hazards).")
+@click.option("--both", is_flag=True, help="With --against: both decks play full turns; P(win) at the Free Council.")
 def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards: str, length: int | None,
-                     jobs: int | None, output: str) -> None:
+                     jobs: int | None, output: str, against_path: str | None, both: bool) -> None:
     """Goldfish the deck's own turns: mean MP per turn, call odds, exhaustion, stuck cards, opening hands."""
     import json
     import time
 
     from deckcheck.analysis.simulate import build_sim_deck, format_text, simulate_tables
 
+    if both and not against_path:
+        raise DeckcheckError("--both needs --against OPPONENT")
+    if against_path and hazards != "none":
+        raise DeckcheckError("--against plays the opponent's real hazards: leave out --hazards")
     deck = _read_deck_reporting(deck_path, require_cards=True)
+    if against_path:
+        from deckcheck.analysis.against import run_against_command
+
+        opponent = _read_deck_reporting(against_path, require_cards=True)
+        report = run_against_command(deck, opponent, deck_path=deck_path, against_path=against_path, games=games,
+                                     turns=turns, seed=seed, length=length, both=both, output=output)
+        click.echo(printable_json(report) if output == "json" else printable(report))
+        return
     try:
         sim = build_sim_deck(deck, length or deck.length or 2)
     except ValueError as exc:
         raise DeckcheckError(f"cannot simulate: {exc}", deck_path) from None
+    jobs = _capped_jobs(jobs)
     started = time.perf_counter()
     summary = simulate_tables(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs)
     elapsed = time.perf_counter() - started
     click.echo(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)", err=True)
     if output == "json":
-        click.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+        click.echo(printable_json(json.dumps(summary, ensure_ascii=False, indent=2)))
     else:
-        click.echo(format_text(summary))
+        click.echo(printable(format_text(summary)))
+
+
+@cli.command("matchups")
+@click.argument("paths", metavar="DECK... | DIR", nargs=-1, required=True)
+@click.option("--one", "one_path", metavar="DECK", type=click.Path(dir_okay=False),
+              help="Play this deck against each deck of the field (instead of every pair).")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=200, show_default=True, help="Games per pair.")
+@click.option("--turns", type=click.IntRange(1, 100), default=12, show_default=True, help="Turns per player.")
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
+              help="Same seed, same result (whatever --jobs or --scheduler).")
+@click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True, help="Game length (1-4 decks).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes of a local Dask cluster (default: the CPUs; 1: this process, no Dask).")
+@click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run on this existing Dask cluster instead.")
+@click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]), default="text", show_default=True,
+              help="xlsx needs -o FILE.")
+@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False), help="Write the report to FILE.")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+def matchups_command(paths, one_path, games, turns, seed, length, jobs, scheduler, output, out_path, force) -> None:
+    """Win rates of every pair of a field (or one deck against it), both decks playing full turns."""
+    from deckcheck.report.matchups_report import run_matchups_command
+
+    run_matchups_command(list(paths), one_path=one_path, games=games, turns=turns, seed=seed, length=length,
+                         jobs=_capped_jobs(jobs), scheduler=scheduler, output=output, out_path=out_path, force=force,
+                         read_deck=_read_deck_reporting)
+
+
+def _capped_jobs(jobs: int | None) -> int | None:
+    """--jobs, at most process.max_jobs() (with a note when lowered); None stays None (the command's default)."""
+    from deckcheck.process import cap_jobs
+
+    if jobs is None:
+        return None
+    jobs, lowered = cap_jobs(jobs)
+    if lowered:
+        click.echo(f"deckcheck: {lowered}", err=True)
+    return jobs
 
 
 # ---------------------------------------------------------------- entry point ------------------------------
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run the CLI; a DeckcheckError becomes one line on stderr and exit code 2."""
+    """Run the CLI. A DeckcheckError becomes one line on stderr and exit code 2; so does any other exception,
+    as "internal error" (a bug: the traceback only with --debug), a failed write of the report, and SIGTERM."""
+    from deckcheck import process
+
+    process.exit_on_sigterm()
+    exited = False   # the command called sys.exit: so does main (a command that returned lets main return)
     try:
-        cli.main(args=argv, prog_name="deckcheck", standalone_mode=False)
+        code = cli.main(args=argv, prog_name="deckcheck", standalone_mode=False)
+    except SystemExit as exc:
+        code, exited = exc.code, True
     except DeckcheckError as exc:
         click.echo(f"deckcheck: {exc.one_line()}", err=True)
-        sys.exit(2)
+        code = 2
     except click.exceptions.Abort:
         click.echo("deckcheck: aborted", err=True)
-        sys.exit(2)
+        code = 2
     except click.ClickException as exc:
         exc.show()
-        sys.exit(2)
+        code = 2
     except BrokenPipeError:
-        sys.exit(0)
+        code = process.quiet_stdout(0)
     except KeyboardInterrupt:
         click.echo("deckcheck: interrupted", err=True)
-        sys.exit(2)
+        code = 2
+    except process.Terminated:
+        click.echo("deckcheck: terminated", err=True)
+        code = 2
+    except Exception as exc:  # noqa: BLE001 - every bug ends in one line, never a traceback (unless --debug)
+        code = process.unexpected(exc, debug=_debug)
+    code = process.flush_stdout(code if isinstance(code, int) or code is None else 2)
+    if code or exited:
+        sys.exit(code)
 
 
 if __name__ == "__main__":
