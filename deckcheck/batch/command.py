@@ -32,7 +32,7 @@ def run_batch_command(registrations: str, *, out: str | None, output_format: str
     settings = settings or Settings(base_dir=base_dir, ruleset=ruleset, length=length)
     results = _run_with_progress(table.registrations, settings, jobs)
     for line in mark_repeats(results):
-        click.echo(f"deckcheck: {line}", err=True)
+        click.echo(printable(f"deckcheck: {line}"), err=True)
     written = write_results(plan, results, table.extra_columns, registrations=registrations, ruleset=ruleset,
                             length=length, stdout=sys.stdout)
     if plan.format == "csv" and plan.path is None and any(r.violations for r in results):
