@@ -44,7 +44,7 @@ def site_copies(ctx: Context) -> Iterator[Violation]:
             yield ctx.violation("site-copies",
                                 f"{copies(total)} of {label(card)} in the location deck; the limit is 1{exempt}",
                                 entry=group[0], lines=all_lines(group),
-                                explain=[f"counted: {copies(total)} on lines {', '.join(map(str, all_lines(group)))}",
+                                explain=[f"counted: {copies(total)} (in the location deck only)",
                                          f"{label(card)} is {why}"])
 
 
