@@ -11,7 +11,7 @@ import sys
 import click
 
 from deckcheck import __version__
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DataError, DeckcheckError
 
 OUTPUT_TEXT_JSON = click.Choice(["text", "json"])
 
@@ -79,7 +79,7 @@ def cards_search(output: str, **filters) -> None:
 @click.option("-o", "--out-dir", type=click.Path(file_okay=False), default=None,
               help="Where to write cards.json (default: the project's card_db/).")
 def cards_import_coe(source: str, out_dir: str | None) -> None:
-    """Build card_db/cards.json from the Council of Elrond card database SOURCE (coe-cards.json)."""
+    """Build card_db/cards.json and play.json from the Council of Elrond card database SOURCE (coe-cards.json)."""
     from pathlib import Path
 
     from deckcheck.cards.catalog import CARD_DB
@@ -92,6 +92,23 @@ def cards_import_coe(source: str, out_dir: str | None) -> None:
     target.mkdir(parents=True, exist_ok=True)
     atomic_write_text(target / "cards.json", dump_catalog(document))
     click.echo(f"{len(document['cards'])} cards written to {target / 'cards.json'}", err=True)
+    from deckcheck.cards.combat_facts import dump_combat_facts, import_combat_facts
+
+    atomic_write_text(target / "combat.json", dump_combat_facts(import_combat_facts(source)))
+    click.echo(f"combat facts written to {target / 'combat.json'}", err=True)
+    _import_play_facts(source, target)
+
+
+def _import_play_facts(source: str, target) -> None:
+    """card_db/play.json: where each resource is played (for stats and simulate), from the same source."""
+    from deckcheck.cards.play import PLAY_FILE, dump_play_facts
+    from deckcheck.cards.play_import import import_play_facts, validate_play_facts
+    from deckcheck.fileio import atomic_write_text
+
+    document = import_play_facts(source)
+    validate_play_facts(document)
+    atomic_write_text(target / PLAY_FILE, dump_play_facts(document))
+    click.echo(f"{len(document['conditions'])} play conditions written to {target / PLAY_FILE}", err=True)
 
 
 # ---------------------------------------------------------------- decklist: show, convert -------------------
@@ -108,6 +125,7 @@ def _read_deck_reporting(path: str, input_format: str | None = None, alignment: 
     """
     from deckcheck.decklist import read_deck
 
+    _hint_if_terminal(path)
     deck = read_deck(path, input_format=input_format, alignment=alignment)
     for diagnostic in deck.diagnostics:
         click.echo(diagnostic.one_line(), err=True)
@@ -116,13 +134,21 @@ def _read_deck_reporting(path: str, input_format: str | None = None, alignment: 
     return deck
 
 
+def _hint_if_terminal(path: str) -> None:
+    """`-` at a terminal waits for a pasted decklist: say so, and how to end it."""
+    from deckcheck.decklist import STDIN
+
+    if path == STDIN and sys.stdin.isatty():
+        click.echo("deckcheck: reading a decklist from standard input (paste it, then Ctrl-D)", err=True)
+
+
 @cli.command()
 @click.argument("deck", type=click.Path(dir_okay=False))
 @click.option("--output", "output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
 def show(deck: str, output: str, input_format: str | None, alignment: str | None) -> None:
-    """Print the parsed DECK by part, with counts and source lines."""
+    """Print the parsed DECK (a file, or - for standard input) by part, with counts and source lines."""
     from deckcheck.decklist.show import render_json, render_text
 
     parsed = _read_deck_reporting(deck, input_format, alignment)
@@ -145,7 +171,7 @@ def convert(deck: str, to_format: str, out_path: str | None, force: bool, input_
     from deckcheck.fileio import atomic_write_text
 
     parsed = _read_deck_reporting(deck, input_format, alignment)   # a missing or unreadable deck: exit 2 here
-    if out_path and os.path.exists(out_path) and os.path.samefile(out_path, deck):
+    if out_path and deck != "-" and os.path.exists(out_path) and os.path.samefile(out_path, deck):
         raise DeckcheckError("the output would replace the deck being converted; choose another file", out_path)
     text = write_deck(parsed, to_format)
     if out_path:
@@ -153,6 +179,31 @@ def convert(deck: str, to_format: str, out_path: str | None, force: bool, input_
         click.echo(f"wrote {out_path} ({to_format}, {len(parsed.entries)} entries)", err=True)
     else:
         click.echo(text, nl=False)
+
+
+@cli.command("diff")
+@click.argument("registered", type=click.Path(dir_okay=False))
+@click.argument("played", type=click.Path(dir_okay=False))
+@click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+def diff_command(registered: str, played: str, output: str) -> None:
+    """Compare the REGISTERED deck with the PLAYED one card by card and part by part (any formats, any spelling).
+
+    Exit 0 when they hold the same cards in the same parts, 1 when they differ, 2 on an input error."""
+    import json
+
+    from deckcheck.decklist.content import unread_lines
+    from deckcheck.decklist.diff import diff_decks, render_text, to_json
+
+    decks = [_read_deck_reporting(path) for path in (registered, played)]
+    for deck in decks:
+        skipped = [n for n in unread_lines(deck) if n] or unread_lines(deck)
+        if skipped:
+            click.echo(f"deckcheck: {deck.path}: {len(skipped)} line(s) not read ({', '.join(map(str, skipped))}); "
+                       "the comparison cannot see what they hold", err=True)
+    result = diff_decks(*decks)
+    click.echo(json.dumps(to_json(result), ensure_ascii=False, indent=2) if output == "json"
+               else render_text(result), nl=output == "json")
+    sys.exit(0 if result.identical else 1)
 
 
 # ---------------------------------------------------------------- legality: validate, rules -----------------
@@ -177,7 +228,8 @@ RULESET_CHOICE = click.Choice(["rulebook", "coe"])
               help="Under each violation, the reasoning: what was counted, which exception applied.")
 def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None, length: int, output: str,
                      all_formats: bool, input_format: str | None, explain: bool) -> None:
-    """Check each DECK against the deck-construction rules; every violation at once.
+    """Check each DECK (a file, or - for standard input) against the deck-construction rules; every violation
+    at once.
 
     Exit 0 when every deck is legal, 1 when any is illegal, 2 on a usage or input error.
     With --all-formats: exit 0 when the deck is legal in at least one combination."""
@@ -185,6 +237,8 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
     from deckcheck.rules.engine import all_formats as judge_all
     from deckcheck.rules.engine import validate_file
 
+    if decks.count("-") > 1:
+        raise click.UsageError("standard input (-) can be read only once")
     if all_formats:
         if len(decks) != 1 or output != "text":
             raise click.UsageError("--all-formats takes one deck and prints a text table")
@@ -193,15 +247,19 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
                  if source("ruleset" if name == "rules" else name) == click.core.ParameterSource.COMMANDLINE]
         if given:
             raise click.UsageError(f"--all-formats tries every ruleset, alignment and length; drop {', '.join(given)}")
+        _hint_if_terminal(decks[0])
         rows = judge_all(decks[0], input_format=input_format)
-        click.echo(report.render_matrix(decks[0], rows), nl=False)
+        click.echo(report.render_matrix("<stdin>" if decks[0] == "-" else decks[0], rows), nl=False)
         legal_somewhere = any(getattr(cell, "legal", False) for _, _, cells in rows for cell in cells.values())
         sys.exit(0 if legal_somewhere else 1)
     verdicts, input_errors = [], 0
     for path in decks:
+        _hint_if_terminal(path)
         try:
             deck, verdict = validate_file(path, ruleset=ruleset, alignment=alignment, length=length,
                                           input_format=input_format)
+        except DataError:
+            raise               # deckcheck's own data is damaged: no deck can be checked, say it once
         except DeckcheckError as exc:
             click.echo(f"deckcheck: {exc.one_line()}", err=True)
             input_errors += 1
@@ -350,15 +408,29 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
               help="Game length (1-4 decks) for the MP call threshold; default: the deck's, else 2.")
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default 1).")
 @click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+@click.option("--against", "against_path", metavar="OPPONENT", type=click.Path(dir_okay=False),
+              help="Play OPPONENT's real hazards on our companies (instead of --hazards).")
+@click.option("--both", is_flag=True, help="With --against: both decks play full turns; P(win) at the Free Council.")
 def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards: str, length: int | None,
-                     jobs: int | None, output: str) -> None:
+                     jobs: int | None, output: str, against_path: str | None, both: bool) -> None:
     """Goldfish the deck's own turns: mean MP per turn, call odds, exhaustion, stuck cards, opening hands."""
     import json
     import time
 
     from deckcheck.analysis.simulate import build_sim_deck, format_text, simulate_tables
 
+    if both and not against_path:
+        raise DeckcheckError("--both needs --against OPPONENT")
+    if against_path and hazards != "none":
+        raise DeckcheckError("--against plays the opponent's real hazards: leave out --hazards")
     deck = _read_deck_reporting(deck_path, require_cards=True)
+    if against_path:
+        from deckcheck.analysis.against import run_against_command
+
+        opponent = _read_deck_reporting(against_path, require_cards=True)
+        click.echo(run_against_command(deck, opponent, deck_path=deck_path, against_path=against_path, games=games,
+                                       turns=turns, seed=seed, length=length, both=both, output=output))
+        return
     try:
         sim = build_sim_deck(deck, length or deck.length or 2)
     except ValueError as exc:
@@ -371,6 +443,31 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
         click.echo(json.dumps(summary, ensure_ascii=False, indent=2))
     else:
         click.echo(format_text(summary))
+
+
+@cli.command("matchups")
+@click.argument("paths", metavar="DECK... | DIR", nargs=-1, required=True)
+@click.option("--one", "one_path", metavar="DECK", type=click.Path(dir_okay=False),
+              help="Play this deck against each deck of the field (instead of every pair).")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=200, show_default=True, help="Games per pair.")
+@click.option("--turns", type=click.IntRange(1, 100), default=12, show_default=True, help="Turns per player.")
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
+              help="Same seed, same result (whatever --jobs or --scheduler).")
+@click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True, help="Game length (1-4 decks).")
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes of a local Dask cluster (default: the CPUs; 1: this process, no Dask).")
+@click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run on this existing Dask cluster instead.")
+@click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]), default="text", show_default=True,
+              help="xlsx needs -o FILE.")
+@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False), help="Write the report to FILE.")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+def matchups_command(paths, one_path, games, turns, seed, length, jobs, scheduler, output, out_path, force) -> None:
+    """Win rates of every pair of a field (or one deck against it), both decks playing full turns."""
+    from deckcheck.report.matchups_report import run_matchups_command
+
+    run_matchups_command(list(paths), one_path=one_path, games=games, turns=turns, seed=seed, length=length,
+                         jobs=jobs, scheduler=scheduler, output=output, out_path=out_path, force=force,
+                         read_deck=_read_deck_reporting)
 
 
 # ---------------------------------------------------------------- entry point ------------------------------

@@ -17,3 +17,8 @@ class DeckcheckError(Exception):
         if self.path:
             where = f"{self.path}:{self.line}: " if self.line else f"{self.path}: "
         return f"{where}{self.message}"
+
+
+class DataError(DeckcheckError):
+    """deckcheck's own data (card catalog, rulesets, schemas) is missing or damaged: no deck can be checked, so a
+    command that goes on past a bad deck stops here, with one line."""

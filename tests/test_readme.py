@@ -15,7 +15,7 @@ README = (PROJECT / "README.md").read_text(encoding="utf-8")
 def test_ci_runs_the_readme_set_up_commands():
     set_up = README.split("## Set up", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
     commands = [line.strip() for line in set_up.strip().splitlines()]
-    assert commands == ["pip install -e '.[test]'", "python -m pytest"]
+    assert commands == ["python3 -m venv .venv && . .venv/bin/activate && pip install -e '.[test]'", "python -m pytest"]
     ci = (PROJECT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert all(command in ci for command in commands)
     assert "ruff check ." in ci

@@ -616,6 +616,23 @@ def test_hazards_cost_the_site_phase_or_a_character_unless_a_short_event_cancels
     assert game.mp < mp and game.gi_used < 9                            # the victim's MP and influence go
 
 
+def test_eliminating_a_character_whose_followers_must_go_removes_the_company_once(sim):
+    """Regression: the last follower's discard emptied the company, which was then removed a second time
+    (ValueError in 21 of 9,000 heavy-hazard games of The Game Warden)."""
+    game = new_game(sim)
+    company = at_site(sim, game, RUIN, 1)
+    leader = next(c for c in company.characters if c.kind == kind(sim, LEADER))
+    company.characters = [leader]
+    follower = game._enter(kind(sim, SMALL), leader)
+    company.characters.append(follower)
+    game.gi_used = game.gi_max + sim.mind[leader.kind]          # with the leader gone GI is full: the follower
+    # is discarded (coe 2.II.8)
+    game.eliminate(company, leader)
+    assert company not in game.companies and game.companies == []
+    assert game.discard == [kind(sim, SMALL)] and kind(sim, LEADER) not in game.discard   # eliminated: out
+    assert game.site_state[site_index(sim, RUIN)] == AVAILABLE
+
+
 def test_hazard_model_costs_marshalling_points(sim):
     calm = simulate_tables(sim, games=400, turns=10, seed=3, hazards="none")
     heavy = simulate_tables(sim, games=400, turns=10, seed=3, hazards="heavy")

@@ -66,14 +66,15 @@ def test_json_has_exactly_the_issue_shape(capsys):
         assert deck["ruleset"] == "rulebook" and deck["length"] == 3
     for v in decks[0]["violations"]:
         assert set(v) == {"code", "severity", "message", "part", "card", "card_id", "lines", "citation", "by_analogy",
-                          "explanation"}
+                          "explanation", "depends_on_unidentified"}
         assert v["severity"] in ("error", "warning", "note") and v["citation"].startswith("rulebook")
     copy = next(v for v in decks[0]["violations"] if v["code"] == "copy-limit")
     assert copy == {"code": "copy-limit", "severity": "error", "message": "4 copies of Orc-guard; the limit is 3",
                     "part": "hazards", "card": "Orc-guard", "card_id": "TW-72", "lines": [43],
                     "citation": copy["citation"], "by_analogy": None,
                     "explanation": ["counted: Orc-guard (TW-72) ×4 in hazards",
-                                    "a non-unique card: 3 copies across the whole deck"]}
+                                    "a non-unique card: 3 copies across the whole deck"],
+                    "depends_on_unidentified": False}
 
 
 def test_text_report_is_ordered_by_part_then_line(capsys):

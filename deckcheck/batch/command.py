@@ -22,6 +22,7 @@ def run_batch_command(registrations: str, *, out: str | None, output_format: str
                       length: int, jobs: int, force: bool, settings: Settings | None = None) -> int:
     """Run the whole command; returns the exit code (0 all legal, 1 some illegal or unreadable)."""
     plan = plan_output(out, output_format, force=force, registrations=registrations)
+    _check_data()
     table = read_registrations(registrations)
     for note in table.notes:
         click.echo(f"deckcheck: {note}", err=True)
@@ -35,6 +36,18 @@ def run_batch_command(registrations: str, *, out: str | None, output_format: str
                    "NAME-violations.csv (or use --output json)", err=True)
     click.echo(_summary_line(results, written), err=True)
     return 0 if all(r.status == LEGAL for r in results) else 1
+
+
+def _check_data() -> None:
+    """Load the card catalog and every ruleset once, here: damaged data is one line and exit 2, not an error on
+    every row."""
+    from deckcheck.cards.catalog import load_catalog
+    from deckcheck.rules.ruleset import RULESET_NAMES, available, load_ruleset
+
+    load_catalog()
+    for ruleset in RULESET_NAMES:
+        for alignment in available(ruleset):
+            load_ruleset(ruleset, alignment)
 
 
 def _run_with_progress(registrations, settings: Settings, jobs: int) -> list[RowResult]:

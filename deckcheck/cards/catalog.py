@@ -9,18 +9,16 @@ silently among versions that differ.
 from __future__ import annotations
 
 import difflib
-import json
-import os
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
 from deckcheck.cards.model import CARD_FIELDS, Card
 from deckcheck.cards.names import DREAM_SET_CODES, ICE_SET_CODES, TAG_ALIGNMENT, fold
-from deckcheck.errors import DeckcheckError
+from deckcheck.datafiles import data_dir, read_json
+from deckcheck.errors import DataError
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
-CARD_DB = Path(os.environ.get("DECKCHECK_CARD_DB", PROJECT_ROOT / "card_db"))
+CARD_DB = data_dir("card_db")     # card_db/ at the top of the repository, shipped as package data
 
 OK, UNKNOWN, AMBIGUOUS, NOT_ICE = "ok", "unknown", "ambiguous", "not-ice"
 
@@ -184,15 +182,7 @@ class Catalog:
         return cards
 
 
-def _load_json(path: Path):
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise DeckcheckError("card catalog missing; rebuild it with 'deckcheck cards import-coe'", str(path)) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DeckcheckError(f"cannot read card catalog: {exc}", str(path)) from None
-    except json.JSONDecodeError as exc:
-        raise DeckcheckError(f"card catalog is not valid JSON: {exc.msg}", str(path), exc.lineno) from None
+_MISSING = "reinstall deckcheck (in a checkout: rebuild it with 'deckcheck cards import-coe')"
 
 
 # The parts of card_db/schema.json that the code relies on, checked at every load (the full schema is
@@ -219,23 +209,23 @@ def _record_problem(record) -> str | None:
 
 def load_catalog_from(directory: Path) -> Catalog:
     cards_path = directory / "cards.json"
-    doc = _load_json(cards_path)
+    doc = read_json(cards_path, "card catalog", missing=_MISSING)
     if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
-        raise DeckcheckError("card catalog has no 'cards' list", str(cards_path))
+        raise DataError("card catalog has no 'cards' list", str(cards_path))
     for index, record in enumerate(doc["cards"]):
         problem = _record_problem(record)
         if problem:
-            raise DeckcheckError(f"card catalog record {index} does not fit card_db/schema.json: {problem}",
+            raise DataError(f"card catalog record {index} does not fit card_db/schema.json: {problem}",
                                  str(cards_path))
     aliases_path = directory / "aliases.json"
-    aliases = _load_json(aliases_path) if aliases_path.exists() else {}
+    aliases = read_json(aliases_path, "card aliases") if aliases_path.is_file() else {}
     if not isinstance(aliases, dict):
-        raise DeckcheckError("aliases must be a JSON object", str(aliases_path))
+        raise DataError("aliases must be a JSON object", str(aliases_path))
     aliases = {k: v for k, v in aliases.items() if not k.startswith("_")}
     return Catalog(doc["cards"], aliases, doc.get("source"))
 
 
 @cache
 def load_catalog(directory: str | None = None) -> Catalog:
-    """The catalog of `card_db/` (or DECKCHECK_CARD_DB), loaded once per process."""
+    """The catalog of `card_db/` (or of `directory`), loaded once per process."""
     return load_catalog_from(Path(directory) if directory else CARD_DB)

@@ -10,6 +10,7 @@ import json
 from functools import cache
 from importlib import resources
 
+from deckcheck.datafiles import read_json
 from deckcheck.decklist.lines import ReadResult, TextCursor, check_count, key_offset
 from deckcheck.decklist.model import PART_ORDER, Deck, DeckEntry, Part, RawLine
 
@@ -19,7 +20,7 @@ VERSION = 1
 
 @cache
 def schema() -> dict:
-    return json.loads(resources.files("deckcheck.decklist").joinpath("deck.schema.json").read_text("utf-8"))
+    return read_json(resources.files("deckcheck.decklist") / "deck.schema.json", "deck schema")
 
 
 def looks_like(data: object) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+from deckcheck.decklist.fingerprint import fingerprint
 from deckcheck.decklist.model import PART_ORDER, Deck, DeckEntry, Part
 from deckcheck.decklist.native import deck_to_data
 from deckcheck.decklist.writers import card_text
@@ -26,6 +27,7 @@ def render_text(deck: Deck) -> str:
     if play:
         roles = ", ".join(f"{p.value} {deck.count(p)}" for p in PART_ORDER if p.in_play_deck and deck.count(p))
         out.append(f"Play deck: {sum(e.count for e in play)} cards ({roles})")
+    out.append(f"Fingerprint: {fingerprint(deck).describe()}")
     for part in PART_ORDER:
         entries = deck.part(part)
         if not entries:
@@ -52,5 +54,7 @@ def _entry_line(entry: DeckEntry) -> str:
 
 
 def render_json(deck: Deck) -> str:
-    """The same shape as `convert --to json` (deck.schema.json), plus the diagnostics."""
-    return json.dumps(deck_to_data(deck, with_diagnostics=True), ensure_ascii=False, indent=2) + "\n"
+    """The same shape as `convert --to json` (deck.schema.json), plus the fingerprint and the diagnostics."""
+    data = deck_to_data(deck, with_diagnostics=True)
+    data["fingerprint"] = fingerprint(deck).value
+    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"

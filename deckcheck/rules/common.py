@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+import functools
+from collections.abc import Callable, Iterable, Iterator
 
 from deckcheck.cards.model import CHARACTER, HAZARD, REGION, RESOURCE, SITE, Card
 from deckcheck.cards.names import fold  # noqa: F401  (re-exported for the rule modules)
 from deckcheck.decklist.model import PART_ORDER, DeckEntry, Part
-from deckcheck.rules.registry import Context
+from deckcheck.rules.cards import is_unread_line
+from deckcheck.rules.registry import Context, Violation
 
 # Card alignment of an avatar -> the deck alignment it belongs to.
 AVATAR_OF = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard", "Balrog": "balrog"}
@@ -91,3 +93,39 @@ def plural(n: int, word: str, many: str | None = None) -> str:
 
 def copies(n: int) -> str:
     return plural(n, "copy", "copies")
+
+
+PLAY_DECK_PARTS = (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY)
+
+
+def unidentified_lines(ctx: Context, parts: Iterable[Part]) -> list[int]:
+    """Lines that may hold cards of these parts but were not identified: unknown or ambiguous names written in
+    them, and lines the reader skipped (their part is not known)."""
+    parts = set(parts)
+    lines = {line for e in ctx.deck.entries if e.card is None and e.part in parts for line in e.lines}
+    lines |= {d.line for d in ctx.deck.diagnostics if is_unread_line(d) and d.line}
+    return sorted(lines)
+
+
+def counts_cards_in(*parts: Part) -> Callable:
+    """Mark a rule as a count over these parts: while lines there are unidentified, each violation about a
+    total (one that names no single card) says it was counted without them and is marked
+    `depends_on_unidentified`, so that a missing card is not taken for a second mistake."""
+
+    def wrap(check: Callable[[Context], Iterable[Violation]]) -> Callable[[Context], Iterator[Violation]]:
+        @functools.wraps(check)
+        def counted(ctx: Context) -> Iterator[Violation]:
+            unidentified = None
+            for violation in check(ctx):
+                if violation.card is None:
+                    unidentified = unidentified_lines(ctx, parts) if unidentified is None else unidentified
+                    if unidentified:
+                        shown = ", ".join(map(str, unidentified[:6])) + (", ..." if len(unidentified) > 6 else "")
+                        violation.message += (f" (counted without {plural(len(unidentified), 'unidentified line')}: "
+                                               f"{shown})")
+                        violation.depends_on_unidentified = True
+                yield violation
+
+        return counted
+
+    return wrap

@@ -12,10 +12,12 @@ from deckcheck.rules.common import (
     CHARACTER_ROLE,
     EITHER,
     HAZARD_ROLE,
+    PLAY_DECK_PARTS,
     RESOURCE_ROLE,
     agents_are_hazards,
     all_lines,
     copies,
+    counts_cards_in,
     deck_cards,
     is_own_avatar,
     label,
@@ -111,6 +113,7 @@ def _either_note(split: Split) -> str:
 
 
 @rule("resource-count", family="play deck", summary="play deck resources between the minimum and 50")
+@counts_cards_in(*PLAY_DECK_PARTS)
 def resource_count(ctx: Context) -> Iterator[Violation]:
     """The play deck holds between the minimum (rulebook 25, coe 30) and 50 resources. Characters are not
     resources; a card playable as a resource or a hazard counts as whichever makes the deck legal."""
@@ -134,6 +137,7 @@ def resource_count(ctx: Context) -> Iterator[Violation]:
 
 
 @rule("hazard-parity", family="play deck", summary="as many hazards as resources in the play deck")
+@counts_cards_in(*PLAY_DECK_PARTS)
 def hazard_parity(ctx: Context) -> Iterator[Violation]:
     """The play deck holds exactly as many hazards as resources. Cards playable as either may count as
     either (coe 1.3.3); a Fallen-wizard may count at most two copies of each hazard playable as a resource
@@ -159,6 +163,7 @@ def hazard_parity(ctx: Context) -> Iterator[Violation]:
 
 
 @rule("character-limit", family="play deck", summary="at most 10 non-avatar characters in the play deck")
+@counts_cards_in(*PLAY_DECK_PARTS)
 def character_limit(ctx: Context) -> Iterator[Violation]:
     """At most 10 non-avatar characters in the play deck; the sideboard and the pool are exempt. Agents
     count as characters for a Ringwraith or Fallen-wizard, as hazards for a Wizard or Balrog."""
@@ -176,6 +181,7 @@ def character_limit(ctx: Context) -> Iterator[Violation]:
 
 
 @rule("avatar-limit", family="play deck", summary="avatars in the play deck and copies across play deck and sideboard")
+@counts_cards_in(*PLAY_DECK_PARTS, Part.SIDEBOARD, Part.FW_SIDEBOARD)
 def avatar_limit(ctx: Context) -> Iterator[Violation]:
     """Avatars: rulebook (MELE) up to 2 Ringwraith cards in the play deck, two copies of one chosen
     Ringwraith allowed across play deck and sideboard (for a Wizard or Fallen-wizard no reference states a
@@ -267,6 +273,7 @@ def creature_weight(card: Card, ctx: Context) -> int:
 
 
 @rule("creature-count", family="play deck", summary="at least 12 creatures among the hazards (halves rounded down)")
+@counts_cards_in(*PLAY_DECK_PARTS)
 def creature_count(ctx: Context) -> Iterator[Violation]:
     """coe 1.5.1: the hazards hold at least 12 creatures. An agent counted as a hazard, a Dragon "Ahunt" or
     "at Home" manifestation, a creature also playable as an event and a Spawn permanent-event count half
@@ -301,6 +308,7 @@ def creature_count(ctx: Context) -> Iterator[Violation]:
 
 
 @rule("agent-mind", family="play deck", summary="total mind of agents in the whole deck at most 36")
+@counts_cards_in(*PLAY_DECK_PARTS, Part.POOL, Part.SIDEBOARD, Part.FW_SIDEBOARD)
 def agent_mind(ctx: Context) -> Iterator[Violation]:
     """coe 1.3.2: the agents of the whole deck (play deck, sideboards and pool) total at most 36 mind."""
     limit = ctx.data["play_deck"].get("agent_mind_max")

@@ -34,6 +34,8 @@ class Violation:
     # violation is then a warning, never an error (the ruleset's `[analogy]` table).
     by_analogy: str | None = None
     explanation: list[str] = field(default_factory=list)   # the reasoning: what was counted, which exception
+    # A count (resources, hazards, sideboard size...) taken while lines it may hold are unidentified.
+    depends_on_unidentified: bool = False
 
     def to_json(self) -> dict:
         return {
@@ -47,6 +49,7 @@ class Violation:
             "citation": self.citation,
             "by_analogy": self.by_analogy,
             "explanation": list(self.explanation),
+            "depends_on_unidentified": self.depends_on_unidentified,
         }
 
 

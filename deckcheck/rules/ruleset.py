@@ -6,33 +6,37 @@ once per process (cached); a broken file is an input error naming the file, neve
 
 from __future__ import annotations
 
-import json
-import tomllib
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from deckcheck.errors import DeckcheckError
+from deckcheck.datafiles import data_dir, read_json, read_toml
+from deckcheck.errors import DataError, DeckcheckError
 
-RULESETS_DIR = Path(__file__).resolve().parents[2] / "rulesets"
+RULESETS_DIR = data_dir("rulesets")    # rulesets/ at the top of the repository, shipped as package data
 SCHEMA_PATH = RULESETS_DIR / "schema.json"
 
 RULESET_NAMES = ("rulebook", "coe")
 ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
 
 
-def ruleset_path(ruleset: str, alignment: str) -> Path:
+def ruleset_path(ruleset: str, alignment: str):
     return RULESETS_DIR / ruleset / f"{alignment}.toml"
 
 
 def available(ruleset: str) -> list[str]:
-    """The alignments a ruleset has a file for, in the usual order (rulebook has no Balrog)."""
-    return [a for a in ALIGNMENTS if ruleset_path(ruleset, a).is_file()]
+    """The alignments a ruleset has a file for, in the usual order (rulebook has no Balrog).
+
+    A ruleset with no file at all is a damaged installation, not a ruleset that covers nothing."""
+    covered = [a for a in ALIGNMENTS if ruleset_path(ruleset, a).is_file()]
+    if not covered:
+        raise DataError("the ruleset's files are missing: deckcheck's installation is incomplete or damaged; "
+                             "reinstall it", str(RULESETS_DIR / ruleset))
+    return covered
 
 
 @cache
 def load_schema() -> dict:
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return read_json(SCHEMA_PATH, "ruleset schema")
 
 
 @cache
@@ -52,16 +56,13 @@ def load_ruleset(ruleset: str, alignment: str) -> dict[str, Any]:
         raise DeckcheckError(
             f"the {ruleset} ruleset has no rules for a {alignment} deck (it covers: {covered}); "
             f"use --rules coe for a {alignment} deck")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise DeckcheckError(f"ruleset file is not valid TOML: {exc}", str(path)) from None
+    data = read_toml(path, "ruleset file")
     problems = schema_problems(data)
     if problems:
-        raise DeckcheckError(f"ruleset file breaks rulesets/schema.json: {problems[0]}", str(path))
+        raise DataError(f"ruleset file breaks rulesets/schema.json: {problems[0]}", str(path))
     meta = data["meta"]
     if (meta["ruleset"], meta["alignment"]) != (ruleset, alignment):
-        raise DeckcheckError(f"ruleset file says it is {meta['ruleset']}/{meta['alignment']}", str(path))
+        raise DataError(f"ruleset file says it is {meta['ruleset']}/{meta['alignment']}", str(path))
     return data
 
 

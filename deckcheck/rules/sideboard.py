@@ -5,13 +5,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from deckcheck.decklist.model import Part
-from deckcheck.rules.common import all_lines
+from deckcheck.rules.common import all_lines, counts_cards_in
 from deckcheck.rules.registry import Context, Violation, rule
 
 LENGTH_NAMES = {1: "1-deck (Starter)", 2: "2-deck (Short)", 3: "3-deck (Long)", 4: "4-deck (Campaign)"}
 
 
 @rule("sideboard-size", family="sideboard", summary="sideboard at most the size allowed for the game length")
+@counts_cards_in(Part.SIDEBOARD)
 def sideboard_size(ctx: Context) -> Iterator[Violation]:
     """The sideboard holds at most: rulebook Wizard 20/20/25/30 (METD), rulebook Ringwraith 25/25/30/35
     (MELE), Fallen-wizard and every coe deck 30/30/35/40 (MEWH; coe 1.6.1), for 1-, 2-, 3-, 4-deck games."""
@@ -30,6 +31,7 @@ def sideboard_size(ctx: Context) -> Iterator[Violation]:
 
 
 @rule("fw-sideboard-size", family="sideboard", summary="at most 10 extra sideboard cards against a Fallen-wizard")
+@counts_cards_in(Part.FW_SIDEBOARD)
 def fw_sideboard_size(ctx: Context) -> Iterator[Violation]:
     """Up to 10 extra cards preselected for Fallen-wizard opponents (coe 1.6.1; MEWH "Declaring That Your
     Wizard is Fallen"), on top of the sideboard."""

@@ -15,6 +15,7 @@ from deckcheck.decklist.model import DeckEntry, Part
 from deckcheck.rules.alignment import agents_are_hazards, player
 from deckcheck.rules.characters import enabler_names, ids_in, mind_problem, pool_cards, race_problem
 from deckcheck.rules.characters import settings as character_settings
+from deckcheck.rules.common import counts_cards_in
 from deckcheck.rules.registry import WARNING, Context, Violation, rule
 
 FAMILY = "starting"
@@ -80,6 +81,7 @@ def pool_kind_problem(ctx: Context, card: Card) -> str | None:
 
 
 @rule("pool-size", family=FAMILY, summary="pool: how many non-avatar characters and minor items, and nothing else")
+@counts_cards_in(Part.POOL)
 def check_pool_size(ctx: Context) -> Iterator[Violation]:
     """The coe pool: up to `pool_characters_max` non-avatar characters and up to `minor_items_max` minor items
     (coe 1.7), where the cards playable with a starting company "in lieu of a minor item" count as minor
@@ -126,6 +128,7 @@ def item_count(ctx: Context, code: str) -> Iterator[Violation]:
 
 
 @rule("starting-items", family=FAMILY, summary="starting minor items: how many, non-unique, not hoard items")
+@counts_cards_in(Part.POOL)
 def check_starting_items(ctx: Context) -> Iterator[Violation]:
     """Starting minor items: at most `minor_items_max` (the rulebook's starting company; under coe the pool
     count is `pool-size`'s), each non-unique (MELE step 4; coe 1.7) and not a hoard item (METD "Hoards": a
@@ -163,6 +166,7 @@ def enablers_in_pool(ctx: Context, key: str, table: dict) -> int:
 
 
 @rule("starting-size", family=FAMILY, summary="number and kind of starting characters")
+@counts_cards_in(Part.POOL)
 def check_starting_size(ctx: Context) -> Iterator[Violation]:
     """The rulebook's starting company: `characters_min` to `characters_max` characters (MELE step 3:
     one to six minion characters; MEWH: up to 5), no avatar (no Ringwraith), and no agent unless a card
@@ -252,6 +256,7 @@ def merged_citation(ctx: Context, code: str, aspects: Iterable[str]) -> str:
 
 @rule("starting-mind", family=FAMILY,
       summary="starting characters' combined mind within the limit (coe: whether a company can be drafted)")
+@counts_cards_in(Part.POOL)
 def check_starting_mind(ctx: Context) -> Iterator[Violation]:
     """Starting characters' combined printed mind at most `mind_max` (20), followers not discounted and
     no effect counted (MELE step 3 and its clarification; MEWH; coe 1.9).
@@ -291,6 +296,7 @@ def check_starting_mind(ctx: Context) -> Iterator[Violation]:
 
 @rule("stage-points", family=FAMILY,
       summary="Fallen-wizard: how many starting Stage cards, their stage points, one non-unique")
+@counts_cards_in(Part.POOL)
 def check_stage_points(ctx: Context) -> Iterator[Violation]:
     """A Fallen-wizard starts with `stage_cards_min`..`stage_cards_max` Stage resource permanent-events
     among the starting cards (pool), worth exactly `stage_points` stage points together, at least

@@ -531,10 +531,24 @@ class Game:
         return False
 
     def eliminate(self, company: Company, character: Character) -> None:
-        """The character leaves the game; its items and allies are discarded, followers fall to GI or go."""
+        """The character leaves the game; its items and allies are discarded, followers fall to GI or go.
+
+        A company left empty is removed once, after every follower that had to go has gone."""
+        self._remove_character(company, character, eliminated=True)
+        if not company.characters:
+            self.companies.remove(company)
+            if not self.sim.site_is_haven[company.site]:
+                state = self.site_state
+                state[company.site] = DISCARDED if state[company.site] == TAPPED else AVAILABLE
+
+    def _remove_character(self, company: Company, character: Character, eliminated: bool) -> None:
+        """An eliminated character is out of the game; a discarded follower goes to the discard pile."""
         sim = self.sim
         company.characters.remove(character)
         self._score(character.kind, -1)
+        if not eliminated:
+            self.used_unique.discard(character.kind)
+            self.discard.append(character.kind)
         for held in character.holdings:
             self._score(held, -1)
             self.used_unique.discard(held)
@@ -548,12 +562,7 @@ class Game:
                 follower.controller = None
                 self.gi_used += sim.mind[follower.kind]
             else:
-                self.eliminate(company, follower)
-        if not company.characters:
-            self.companies.remove(company)
-            if not sim.site_is_haven[company.site]:
-                state = self.site_state
-                state[company.site] = DISCARDED if state[company.site] == TAPPED else AVAILABLE
+                self._remove_character(company, follower, eliminated=False)   # coe 2.II.2.2.3, 2.II.8
 
     # ---- site phase ----------------------------------------------------------------------------------
 

@@ -1,0 +1,190 @@
+"""The rules of combat (coe §3), as pure functions over small records: no game state, no deck tables.
+
+    from deckcheck.analysis.sim.combat import Attack, Defender, resolve_attack
+    result = resolve_attack(Attack(strikes=2, prowess=10), [Defender(prowess=6, body=9)], roll=two_d6)
+
+Each rule is one function with the clause it implements; `tests/test_combat.py` checks each against a
+hand-worked example. `roll` is any callable returning a 2D6 total, so a test can pass the dice it wants.
+
+Choices the rules leave to a player are made by the written-down heuristics of `assign_strikes` (and are
+listed in docs/simulation.md): the defending player puts strikes on its strongest untapped characters, the
+attacker puts the rest, and every excess strike, on the weakest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+# The outcome of one strike (coe 3.iv.7).
+STRIKE_FAILED, STRIKE_SUCCESSFUL, STRIKE_INEFFECTUAL = "failed", "successful", "ineffectual"
+
+# coe 3.iv.6: temporary prowess modifications of the character facing a strike.
+TAPPED_PENALTY = 1          # unwounded, tapped character
+WOUNDED_PENALTY = 2         # wounded character
+STAY_UNTAPPED_PENALTY = 3   # coe 3.iv.3: -3 to stay untapped
+EXCESS_STRIKE_PENALTY = 1   # coe 3.iv.2: each allocated excess strike
+
+
+@dataclass(slots=True)
+class Attack:
+    """One attack as combat sees it: a creature's, or one of several of a creature with more attacks."""
+
+    strikes: int
+    prowess: int
+    body: int | None = None              # most creatures have none ("-"): a failed strike defeats them outright
+    attacker_chooses: bool = False       # "Attacker chooses defending characters" (coe 3.ii skipped)
+    each_character_faces_strike: bool = False   # one strike per character in the company
+    detainment: bool = False             # coe 3.II: a successful strike taps instead of wounding
+    wound_body_modifier: int = 0         # added to body checks after a successful strike (Durin's Bane: +1)
+
+
+@dataclass(slots=True)
+class Defender:
+    """A character (or ally, coe 2.V.2.2) facing the attack; `ref` is whatever the caller uses to find it."""
+
+    prowess: int
+    body: int
+    tapped: bool = False
+    wounded: bool = False
+    ref: object = None
+
+
+@dataclass(slots=True)
+class StrikeOutcome:
+    defender: int                        # index into the defenders list
+    result: str                          # STRIKE_FAILED / STRIKE_SUCCESSFUL / STRIKE_INEFFECTUAL
+    defeated: bool                       # the strike is defeated (failed, and the creature's body check failed)
+    wounded: bool = False                # the character was wounded by this strike
+    eliminated: bool = False
+
+
+@dataclass(slots=True)
+class AttackResult:
+    strikes: list[StrikeOutcome] = field(default_factory=list)
+
+    @property
+    def defeated(self) -> bool:
+        """coe 3.v: at least one strike assigned and every assigned strike defeated."""
+        return bool(self.strikes) and all(s.defeated for s in self.strikes)
+
+    @property
+    def eliminated(self) -> list[int]:
+        return [s.defender for s in self.strikes if s.eliminated]
+
+    @property
+    def wounded(self) -> list[int]:
+        return [s.defender for s in self.strikes if s.wounded]
+
+
+def modified_prowess(prowess: int, *, tapped: bool, wounded: bool, excess: int = 0, support: int = 0,
+                     stay_untapped: bool = False) -> int:
+    """coe 3.iv.2-3.iv.6: -1 if tapped and unwounded, -2 if wounded, -1 per excess strike, -3 to stay untapped,
+    +1 per supporting character."""
+    value = prowess - excess + support
+    if wounded:
+        value -= WOUNDED_PENALTY
+    elif tapped:
+        value -= TAPPED_PENALTY
+    if stay_untapped:
+        value -= STAY_UNTAPPED_PENALTY
+    return value
+
+
+def strike_result(roll: int, character_prowess: int, strike_prowess: int) -> str:
+    """coe 3.iv.7: roll + modified prowess above the strike fails it, below succeeds, equal is ineffectual."""
+    total = roll + character_prowess
+    if total > strike_prowess:
+        return STRIKE_FAILED
+    if total < strike_prowess:
+        return STRIKE_SUCCESSFUL
+    return STRIKE_INEFFECTUAL
+
+
+def body_check_fails(roll: int, body: int, *, already_wounded: bool = False, modifier: int = 0) -> bool:
+    """coe 3.I.1: the opponent rolls, +1 if the entity was wounded before this strike; above body fails."""
+    return roll + modifier + (1 if already_wounded else 0) > body
+
+
+def assign_strikes(attack: Attack, defenders: list[Defender]) -> list[tuple[int, int]]:
+    """Which defender faces each strike, and the excess strikes allocated to it: [(index, excess), ...].
+
+    coe 3.ii: the defending player first assigns strikes to untapped characters, one each (skipped when the
+    attacker chooses); 3.iii: the attacker assigns the rest to characters without a strike; 3.iv.2: strikes
+    beyond the number of characters are excess, -1 prowess each, allocated by the attacker.
+    Heuristics: the defender takes strikes with its untapped, unwounded characters of highest prowess (then
+    body); the attacker picks the weakest characters (lowest modified prowess, then body) and allocates every
+    excess strike to the weakest character it assigned.
+    """
+    if not defenders:
+        return []
+    strikes = len(defenders) if attack.each_character_faces_strike else attack.strikes
+    order = range(len(defenders))
+    chosen: list[int] = []
+    if not attack.attacker_chooses:
+        ready = sorted((i for i in order if not defenders[i].tapped and not defenders[i].wounded),
+                       key=lambda i: (-defenders[i].prowess, -defenders[i].body, i))
+        chosen = ready[:strikes]
+    rest = sorted((i for i in order if i not in chosen), key=lambda i: (_weakness(defenders[i]), i))
+    attacker_picks = rest[: max(0, strikes - len(chosen))]
+    assigned = chosen + attacker_picks
+    excess = max(0, strikes - len(assigned))
+    if not excess:
+        return [(i, 0) for i in assigned]
+    target = min(assigned, key=lambda i: (_weakness(defenders[i]), i))
+    return [(i, excess if i == target else 0) for i in assigned]
+
+
+def _weakness(defender: Defender) -> tuple[int, int]:
+    prowess = modified_prowess(defender.prowess, tapped=defender.tapped, wounded=defender.wounded)
+    return prowess, defender.body
+
+
+def resolve_attack(attack: Attack, defenders: list[Defender], roll: Callable[[], int]) -> AttackResult:
+    """Assign the strikes and resolve each strike sequence (coe 3.ii-3.v); `defenders` are updated in place
+    (tapped, wounded). Eliminated defenders are marked in the result; removing them is the caller's job.
+
+    Strike order: the order of assignment (the defending player's choice, coe 3.iv). A character eliminated by
+    one strike has no later strikes (one strike per character, coe 3.ii.1).
+    """
+    result = AttackResult()
+    for index, excess in assign_strikes(attack, defenders):
+        result.strikes.append(resolve_strike(attack, defenders[index], index, excess, roll))
+    return result
+
+
+def resolve_strike(attack: Attack, defender: Defender, index: int, excess: int, roll: Callable[[], int],
+                   support: int = 0) -> StrikeOutcome:
+    """One strike sequence (coe 3.iv.1-3.iv.7), and the body check that follows it."""
+    was_wounded = defender.wounded
+    prowess = modified_prowess(defender.prowess, tapped=defender.tapped, wounded=was_wounded, excess=excess,
+                               support=support)
+    outcome = strike_result(roll(), prowess, attack.prowess)
+    if outcome == STRIKE_FAILED:
+        defender.tapped = True
+        # "if the strike doesn't have any body, it is automatically defeated without a body check"
+        defeated = attack.body is None or body_check_fails(roll(), attack.body)
+        return StrikeOutcome(index, outcome, defeated)
+    if outcome == STRIKE_INEFFECTUAL:
+        defender.tapped = True
+        return StrikeOutcome(index, outcome, False)
+    if attack.detainment:                  # coe 3.II.1: tapped instead of wounded, no body check
+        defender.tapped = True
+        return StrikeOutcome(index, outcome, False)
+    defender.wounded = True
+    eliminated = body_check_fails(roll(), defender.body, already_wounded=was_wounded,
+                                  modifier=attack.wound_body_modifier)
+    return StrikeOutcome(index, outcome, False, wounded=True, eliminated=eliminated)
+
+
+def kill_points_scored(mp: int, mp_star: bool, defender_alignment: str, detainment: bool) -> int:
+    """coe 3.v, 3.II.3, 3.v.W1/R1/F1/B1: the MP a defeated creature gives the defending player.
+
+    Detainment attacks give none; a Wizard or Fallen-wizard player removes creatures with a star, a
+    Ringwraith or Balrog player those without one.
+    """
+    if detainment or mp <= 0:
+        return 0
+    if defender_alignment in ("ringwraith", "balrog"):
+        return mp if mp_star else 0
+    return 0 if mp_star else mp

@@ -1,0 +1,132 @@
+"""Where a hazard creature may be played (coe 2.IV.vii.2), the hazard limit (coe 2.IV.iii), and detainment by
+keying (coe 3.II.2), from the card data: pure functions over small records, tested in `tests/test_keying.py`.
+
+A creature is keyed, by the hazard player's choice, to one of:
+- a region type on its card, the company moving through at least as many regions of that type as the card shows
+  (`{w}{w}{R}`: two Wildernesses);
+- a region it names, the company moving through it (starter movement names only the regions of the site of
+  origin and of the new site, coe 2.IV.ii);
+- a site type on its card, or a site it names, matching the company's new site;
+- a site of the listed types in a region it names ("at Ruins & Lairs [{R}] in these regions").
+The symbols come from the catalog (`keyed_to`), the names from `card_db/combat.json` (`cards/combat_facts.py`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from deckcheck.cards.names import fold
+
+_SYMBOL = re.compile(r"\{(\w)\}")
+
+# coe 3.II.2.R1/B1: keys that make any attack on a Ringwraith or Balrog company detainment.
+DETAINING_KEYS = frozenset({"d", "D", "S"})
+# coe 3.II.2.R2/B2: Orc, Troll, Undead and Man attacks keyed to a Shadow-land.
+SHADOW_LAND_RACES = frozenset({"Orc", "Troll", "Undead", "Man"})
+MINION_PLAYERS = frozenset({"ringwraith", "balrog"})
+
+
+def hazard_limit(company_size: int, *, sideboard_accessed: bool = False) -> int:
+    """coe 2.IV.iii: the company's size or two, whichever is greater; halved, rounded up, if the hazard player
+    took cards from the sideboard in this turn's untap phase (2.I.2). (The size counts Hobbits and Orc scouts
+    as half, rounded up, coe 2.II.3.1.1: the caller's company size.)"""
+    limit = max(2, company_size)
+    return -(-limit // 2) if sideboard_accessed else limit
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """What keying needs of one company's movement/hazard phase."""
+
+    path: tuple[str, ...]          # region-type symbols of the site path ("w", "b", ...); empty if not moving
+    regions: frozenset[str]        # folded names of the regions named in the site path
+    site_type: str                 # the new site's type symbol: H F B R S D
+    site: str                      # folded name of the new site
+    site_region: str               # folded name of the new site's region
+
+
+@dataclass(frozen=True, slots=True)
+class CreatureKeys:
+    """A creature's keying conditions, read once from its card and facts."""
+
+    region_types: tuple[tuple[str, int], ...]        # ("w", 2): two Wildernesses
+    site_types: frozenset[str]
+    regions: frozenset[str]                          # folded region names
+    sites: frozenset[str]                            # folded site names
+    site_regions: tuple[tuple[str, frozenset[str]], ...]   # ("RS" or "*", folded region names)
+
+    @property
+    def playable(self) -> bool:
+        return bool(self.region_types or self.site_types or self.regions or self.sites or self.site_regions)
+
+
+def creature_keys(keyed_to: str | None, facts: dict | None = None) -> CreatureKeys:
+    """`keyed_to` is the catalog's symbol string ("{w}{w}{R}"); `facts` the creature's entry of combat.json."""
+    facts = facts or {}
+    counts: dict[str, int] = {}
+    site_types = set()
+    for symbol in _SYMBOL.findall(keyed_to or ""):
+        if symbol.isupper():
+            site_types.add(symbol)
+        else:
+            counts[symbol] = counts.get(symbol, 0) + 1
+    return CreatureKeys(
+        region_types=tuple(sorted(counts.items())),
+        site_types=frozenset(site_types),
+        regions=frozenset(fold(r) for r in facts.get("regions", ())),
+        sites=frozenset(fold(s) for s in facts.get("sites", ())),
+        site_regions=tuple((types, frozenset(fold(r) for r in regions))
+                           for types, regions in facts.get("site_regions", ())),
+    )
+
+
+def keys_for(creature: CreatureKeys, move: Move) -> list[str]:
+    """Every key the creature may be played with against this move: "w" (region type), "R" (site type),
+    "region:<name>", "site:<name>", "site-in:<name>"; empty if it cannot be played here."""
+    found = [symbol for symbol, needed in creature.region_types if move.path.count(symbol) >= needed]
+    if move.site_type in creature.site_types:
+        found.append(move.site_type)
+    found += [f"region:{r}" for r in sorted(creature.regions & move.regions)]
+    if move.site in creature.sites:
+        found.append(f"site:{move.site}")
+    for types, regions in creature.site_regions:
+        if move.site_region in regions and (types == "*" or move.site_type in types):
+            found.append(f"site-in:{move.site_region}")
+    return found
+
+
+def is_detainment(key: str, races: tuple[str, ...], defender_alignment: str, move: Move,
+                  detainment_against: tuple[str, ...] = ()) -> bool:
+    """Whether an attack with this key is detainment against the defending player's company.
+
+    coe 3.II.2.R1/B1: against a Ringwraith or Balrog player, an attack keyed to a Dark-domain, Dark-hold,
+    Shadow-hold (or by name to a region or site of that type); R2/B2: an Orc, Troll, Undead or Man attack keyed
+    to a Shadow-land. The card's own "detainment against hero/covert/minion companies" (a Fallen-wizard's
+    companies count as hero companies for this, coe 2.IV.vii.F1).
+    """
+    minion = defender_alignment in MINION_PLAYERS
+    side = "minion" if minion else "hero"
+    if side in detainment_against or (not minion and "covert" in detainment_against):
+        return True
+    if not minion:
+        return False
+    if key in DETAINING_KEYS or (key.startswith(("site:", "site-in:")) and move.site_type in ("D", "S")):
+        return True
+    return key == "s" and bool(SHADOW_LAND_RACES.intersection(races))
+
+
+def best_key(keys: list[str], races: tuple[str, ...], defender_alignment: str, move: Move,
+             detainment_against: tuple[str, ...] = ()) -> tuple[str, bool] | None:
+    """The hazard player's choice among the possible keys: one that is not detainment if there is one."""
+    if not keys:
+        return None
+    for key in keys:
+        if not is_detainment(key, races, defender_alignment, move, detainment_against):
+            return key, False
+    return keys[0], True
+
+
+def site_path(symbols: str | None) -> tuple[str, ...]:
+    """"{w}{b}{f}" -> ("w", "b", "f")."""
+    return tuple(_SYMBOL.findall(symbols or ""))

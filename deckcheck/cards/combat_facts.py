@@ -1,0 +1,303 @@
+"""Facts about hazards and weapons that combat needs, derived from the Council of Elrond card database.
+
+The card catalog (`cards.json`) holds each creature's printed numbers and its keyed-to symbols; what a creature
+is keyed to *by name*, who chooses its defending characters, how many attacks it makes, which corruption
+cards the simulation can play and on whom, and the caps of weapons are said only in the card text. This
+module reads them out of the text once, at import, and `card_db/combat.json` keeps the facts (names of regions
+and sites, numbers, flags), never the text. `deckcheck cards import-coe` writes it beside `cards.json`.
+
+Sentences under a condition the simulation does not track ("If Doors of Night is in play, ...", "after any
+Orc attack ...") are left out, so a creature is keyed only where it always may be.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from deckcheck.cards.importer import RACE_NAMES
+from deckcheck.cards.names import fold
+
+COMBAT_FACTS_FORMAT = 1
+
+_TAGS = re.compile(r"<[^>]+>")
+_SENTENCE = re.compile(r"(?<=[.;])\s+")
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10}
+_NUMBER = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+_ATTACKS = re.compile(rf"\b{_NUMBER} attacks\b(?: \(?of {_NUMBER} strikes?)?", re.I)
+_STRIKES = re.compile(rf"\b{_NUMBER} strikes?\b", re.I)
+_WOUND_CHECK = re.compile(r"wounded by [^.]*?makes? a corruption check(?: modified by ([+-]\d+))?", re.I)
+_DETAINMENT = re.compile(r"detainment[^.;)]*?against ([a-z, ]+?) compan", re.I)
+_CONDITIONAL = re.compile(r"^(?:if |additionally|may (?:also )?be played (?:following|\(on the same)|"
+                          r"may be played keyed to wilderness \[\{w\}\] after)", re.I)
+_KEYED_TO = re.compile(r"(?:keyed to|playable at|played at) (.+)$", re.I)
+_SITE_TYPE_CODE = re.compile(r"\[\{([RSDBFH])\}\]")
+_SITES_IN_REGIONS = re.compile(r"at (?:non-haven )?sites in (?:these regions|([^.;]+))", re.I)
+_TYPED_SITES_IN = re.compile(r"at ((?:[^.;]*?\[\{[RSDBF]\}\][^.;]*?)+?)(?: sites)? in (?:these regions|"
+                             r"the following regions: ([^.;]+))", re.I)
+# Corruption cards: on whom, how many corruption points, when they force a check, how they are removed.
+_NOT_RACES = re.compile(r"Playable on an? ((?:non-[\w-]+(?:,| or)? )+)character", re.I)
+_RECEIVES = re.compile(r"receives? (\d+) corruption points?", re.I)
+_REMOVE = re.compile(r"if the result is greater than (\d+), discard this card", re.I)
+_COMPANY_AT_MOST = re.compile(r"in a company with (\d+) or fewer characters", re.I)
+# Text a simple corruption card may not have: the simulation cannot satisfy these conditions.
+_CORRUPTION_CONDITIONS = re.compile(r"facing a (?:strike|hazard creature attack)|wounded by|Place with|bearing|"
+                                    r"Playable only on a minion|Playable on an Elf|Playable on a (?:Fallen-)?Wizard|"
+                                    r"A revealed Wizard|Playable on a company", re.I)
+CHECK_TRIGGERS = (
+    ("wilderness", re.compile(r"end of his movement/hazard phase for each Wilderness", re.I)),
+    ("region", re.compile(r"end of his movement/hazard phase for each region", re.I)),
+    ("item", re.compile(r"each time a character in his company gains an item", re.I)),
+    ("wounded", re.compile(r"each time a character in his company becomes wounded", re.I)),
+    ("untap-at-haven", re.compile(r"end of his untap phase if at a Haven", re.I)),
+    ("untap-not-at-haven", re.compile(r"untap phases? if (?:he is )?not (?:at|in) a Haven", re.I)),
+)
+# Weapons and armour: "+2 to prowess to a maximum of 9", "Warrior only: +1 to body (to a maximum of 8)".
+_PROWESS_MAX = re.compile(r"prowess[^.;]*?to a maximum of (\d+)", re.I)
+_BODY_MAX = re.compile(r"body[^.;]*?to a maximum of (\d+)", re.I)
+
+
+def _text(raw: dict) -> str:
+    text = (raw.get("text") or {}).get("en") or ""
+    return re.sub(r"\s+", " ", _TAGS.sub(" ", text)).strip()
+
+
+def _number(word: str | None) -> int | None:
+    if word is None:
+        return None
+    word = word.lower()
+    return int(word) if word.isdigit() else _NUMBER_WORDS.get(word)
+
+
+def _leading_int(value) -> int | None:
+    m = re.match(r"^\s*\(?([+-]?\d+)", str(value or ""))
+    return int(m.group(1)) if m else None
+
+
+class _Names:
+    """The region and site names of the card pool, to tell a named key from any other word."""
+
+    def __init__(self, cards: list[dict]):
+        self.regions = {fold(c["name"]["en"].strip()): c["name"]["en"].strip() for c in cards
+                        if c["type"] == "Region"}
+        self.sites = {fold(c["name"]["en"].strip()): c["name"]["en"].strip() for c in cards if c["type"] == "Site"}
+
+    def split(self, text: str) -> tuple[list[str], list[str]]:
+        """"Redhorn Gate, High Pass, and Iron Hills" -> (regions, sites) known by those names."""
+        regions, sites = [], []
+        for part in re.split(r",\s*|\s+and\s+|\s+or\s+", text):
+            name = re.sub(r"^(?:and|or|at|the site)\s+", "", part.strip().rstrip(".;").strip(), flags=re.I)
+            key = fold(name)
+            if key in self.regions:
+                regions.append(self.regions[key])
+            elif key in self.sites:
+                sites.append(self.sites[key])
+        return regions, sites
+
+
+def creature_facts(raw: dict, names: _Names) -> dict:
+    """The facts of one hazard creature that its numbers and keyed-to symbols do not give."""
+    text = _text(raw)
+    attrs = raw.get("attributes") or {}
+    facts: dict = {}
+    if re.search(r"attacker chooses defending character", text, re.I):
+        facts["attacker_chooses"] = True
+    if re.search(r"each character in (?:the|target) company faces one strike", text, re.I):
+        facts["each_character_faces_strike"] = True
+    if m := _ATTACKS.search(text):
+        facts["attacks"] = _number(m.group(1))
+        if m.group(2):
+            facts["strikes"] = _number(m.group(2))
+    if not _leading_int(attrs.get("strikes")) and "strikes" not in facts and (m := _STRIKES.search(text)):
+        facts["strikes"] = _number(m.group(1))
+    if m := _WOUND_CHECK.search(text):
+        facts["wounded_corruption_check"] = int(m.group(1) or 0)
+    if m := _DETAINMENT.search(text):
+        against = sorted(set(re.findall(r"\b(hero|covert|minion|overt)\b", m.group(1).lower())))
+        if against:
+            facts["detainment_against"] = against
+    regions: list[str] = []
+    sites: list[str] = []
+    site_regions: list[list] = []
+    skip_next = False
+    last_regions: list[str] = []
+    for sentence in _SENTENCE.split(text):
+        continues = sentence.lower().startswith(("and may also", "may also be played at sites", "and at"))
+        if _CONDITIONAL.search(sentence) or (continues and skip_next):
+            skip_next = True
+            continue
+        skip_next = False
+        typed = _TYPED_SITES_IN.search(sentence)
+        if typed:
+            codes = "".join(dict.fromkeys(_SITE_TYPE_CODE.findall(typed.group(1))))
+            listed = names.split(typed.group(2))[0] if typed.group(2) else last_regions
+            if listed:
+                site_regions.append([codes, listed])
+            sentence = sentence[: typed.start()]
+        in_regions = _SITES_IN_REGIONS.search(sentence)
+        if in_regions:
+            listed = names.split(in_regions.group(1))[0] if in_regions.group(1) else last_regions
+            if listed:
+                site_regions.append(["*", listed])
+            sentence = sentence[: in_regions.start()]
+        any_site_in = re.search(r"at any site in ([^.;]+)", sentence, re.I)
+        if any_site_in:
+            site_regions.append(["*", names.split(any_site_in.group(1))[0]])
+            sentence = sentence[: any_site_in.start()]
+        for m in _KEYED_TO.finditer(sentence):
+            found_regions, found_sites = names.split(m.group(1))
+            regions += found_regions
+            sites += found_sites
+            if found_regions:
+                last_regions = found_regions
+    if regions:
+        facts["regions"] = list(dict.fromkeys(regions))
+    if sites:
+        facts["sites"] = list(dict.fromkeys(sites))
+    if site_regions:
+        facts["site_regions"] = [group for group in site_regions if group[1]]
+    return facts
+
+
+def corruption_card_facts(raw: dict) -> dict:
+    """A corruption card the simulation can play: on whom (races it may not target), its corruption points,
+    when it forces a check, the roll that removes it. `modelled: false` with the reason where it cannot."""
+    text = _text(raw)
+    attrs = raw.get("attributes") or {}
+    points = _leading_int(attrs.get("corruption"))
+    m = _RECEIVES.search(text)
+    if m:
+        points = int(m.group(1))
+    facts: dict = {"corruption": points or 0}
+    if _CORRUPTION_CONDITIONS.search(text) or not m:
+        facts["modelled"] = False
+        return facts
+    facts["modelled"] = True
+    if not_races := _NOT_RACES.search(text):
+        races = re.findall(r"non-([\w-]+)", not_races.group(1))
+        facts["not_races"] = [RACE_NAMES.get(r, r) for r in races]
+    if at_most := _COMPANY_AT_MOST.search(text):
+        facts["company_at_most"] = int(at_most.group(1))
+    for trigger, pattern in CHECK_TRIGGERS:
+        if pattern.search(text):
+            facts["check"] = trigger
+            break
+    if remove := _REMOVE.search(text):
+        facts["remove_above"] = int(remove.group(1))
+    return facts
+
+
+def item_facts(raw: dict) -> dict:
+    """Prowess and body bonuses of an item with their caps, and whether only a warrior gets them."""
+    text = _text(raw)
+    attrs = raw.get("attributes") or {}
+    facts: dict = {}
+    prowess, body = _leading_int(attrs.get("prowess")), _leading_int(attrs.get("body"))
+    if prowess:
+        facts["prowess"] = prowess
+        if m := _PROWESS_MAX.search(text):
+            facts["prowess_max"] = int(m.group(1))
+    if body:
+        facts["body"] = body
+        if m := _BODY_MAX.search(text):
+            facts["body_max"] = int(m.group(1))
+    if facts and re.search(r"warrior only", text, re.I):
+        facts["warrior_only"] = True
+    return facts
+
+
+def combat_facts(source: dict) -> dict:
+    """The combat facts document for `card_db/combat.json`, sorted by card id (deterministic)."""
+    cards = [raw for card_set in source.values() for raw in card_set["cards"].values()]
+    names = _Names(cards)
+    creatures, corruption, items, havens = {}, {}, {}, {}
+    for raw in cards:
+        attrs = raw.get("attributes") or {}
+        subtypes = attrs.get("subtype") or ""
+        if raw["type"] == "Hazard" and "Creature" in subtypes:
+            facts = creature_facts(raw, names)
+            if facts:
+                creatures[raw["id"]] = facts
+        if raw["type"] == "Hazard" and "Corruption" in (attrs.get("keywords") or ()):
+            corruption[raw["id"]] = corruption_card_facts(raw)
+        if raw["type"] == "Resource" and "Item" in subtypes:
+            facts = item_facts(raw)
+            if facts:
+                items[raw["id"]] = facts
+        if raw["type"] == "Site" and attrs.get("siteType") == "{H}":
+            paths = haven_paths(attrs)
+            if paths:
+                havens[raw["id"]] = paths
+    return {
+        "format": COMBAT_FACTS_FORMAT,
+        "creatures": dict(sorted(creatures.items())),
+        "corruption_cards": dict(sorted(corruption.items())),
+        "items": dict(sorted(items.items())),
+        "haven_paths": dict(sorted(havens.items())),
+    }
+
+
+def haven_paths(attrs: dict) -> dict[str, str]:
+    """A haven's site paths to the havens it names: {"Lórien": "{w}{b}{w}{w}"} (minion havens name none)."""
+    paths = {}
+    for key in ("haven", "haven1", "haven2"):
+        value = attrs.get(key) or ""
+        name, _, path = value.partition(" - ")
+        if path and "{" in path and "{" not in name:
+            paths[name.strip()] = path.strip()
+    return paths
+
+
+def import_combat_facts(source_path) -> dict:
+    """Read coe-cards.json (already checked by `import_coe`) and return the combat facts document."""
+    import json
+    from pathlib import Path
+
+    from deckcheck.errors import DeckcheckError
+
+    path = Path(source_path)
+    try:
+        return combat_facts(json.loads(path.read_bytes().decode("utf-8-sig")))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
+        raise DeckcheckError(f"cannot read combat facts: {exc}", str(path)) from None
+
+
+def dump_combat_facts(document: dict) -> str:
+    """One card per line, so that diffs between imports are readable."""
+    import json
+
+    lines = ["{" + f'"format": {document["format"]},']
+    sections = [k for k in document if k != "format"]
+    for s, section in enumerate(sections):
+        lines.append(f'"{section}": {{')
+        items = list(document[section].items())
+        for i, (card_id, facts) in enumerate(items):
+            sep = "," if i < len(items) - 1 else ""
+            lines.append(f"  {json.dumps(card_id)}: {json.dumps(facts, ensure_ascii=False, sort_keys=True)}{sep}")
+        lines.append("}" + ("," if s < len(sections) - 1 else ""))
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def load_combat_facts(directory=None) -> dict:
+    """`card_db/combat.json` (cached); an empty document where it is absent, so combat falls back to the
+    printed numbers alone."""
+    return _load(str(directory) if directory is not None else None)
+
+
+@cache
+def _load(directory: str | None) -> dict:
+    import json
+    from pathlib import Path
+
+    from deckcheck.datafiles import data_dir, read_text
+    from deckcheck.errors import DeckcheckError
+
+    path = Path(directory) / "combat.json" if directory else data_dir("card_db") / "combat.json"
+    if not path.is_file():
+        return {"format": COMBAT_FACTS_FORMAT, "creatures": {}, "corruption_cards": {}, "items": {}, "haven_paths": {}}
+    try:
+        return json.loads(read_text(path, "combat facts"))
+    except json.JSONDecodeError as exc:
+        raise DeckcheckError(f"combat facts are not valid JSON: {exc}", str(path)) from None

@@ -1,0 +1,67 @@
+"""The data files deckcheck ships, found with importlib.resources wherever deckcheck is installed.
+
+`card_db/` and `rulesets/` stay at the top of the repository and are installed as the packages
+`deckcheck.card_db` and `deckcheck.rulesets` (setup.py maps them), so a wheel, `pip install .`, pipx and an
+editable install all read the same files, from any folder. The JSON Schemas of deckcheck's own outputs are in
+`deckcheck/schemas/`. Every loader reads through here: a missing or damaged file is a DeckcheckError that names
+it (one line, exit 2), never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
+from pathlib import Path
+
+from deckcheck.errors import DataError
+
+REINSTALL = "deckcheck's installation is incomplete or damaged; reinstall it"
+
+
+@cache
+def data_dir(name: str) -> Traversable:
+    """The shipped data folder `name`: "card_db" or "rulesets"."""
+    try:
+        return resources.files(f"deckcheck.{name}")
+    except ModuleNotFoundError:
+        # A checkout run in place (PYTHONPATH=.), or an editable install made before the data folders became
+        # packages: the folder at the top of the repository. In a broken wheel this path does not exist either,
+        # and the first read says so.
+        return Path(__file__).resolve().parents[1] / name
+
+
+def schema_path(kind: str) -> Traversable:
+    """The JSON Schema of deckcheck's `kind` output (validate, batch, ...): deckcheck/schemas/<kind>.schema.json."""
+    return resources.files("deckcheck") / "schemas" / f"{kind}.schema.json"
+
+
+def read_text(path: Traversable | Path, what: str, *, missing: str = REINSTALL) -> str:
+    """The text of a shipped file; `what` names it in the error ("card catalog"), `missing` says what to do."""
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise DataError(f"{what} missing: {missing}", str(path)) from None
+    except IsADirectoryError:
+        raise DataError(f"{what} is a directory, not a file: {REINSTALL}", str(path)) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DataError(f"cannot read {what}: {exc}", str(path)) from None
+
+
+def read_json(path: Traversable | Path, what: str, *, missing: str = REINSTALL):
+    text = read_text(path, what, missing=missing)
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise DataError(f"{what} is not valid JSON: {exc.msg}", str(path), exc.lineno) from None
+
+
+def read_toml(path: Traversable | Path, what: str, *, missing: str = REINSTALL) -> dict:
+    import tomllib
+
+    text = read_text(path, what, missing=missing)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"{what} is not valid TOML: {exc}", str(path)) from None

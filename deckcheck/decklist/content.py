@@ -1,0 +1,93 @@
+"""What a deck holds, with everything about how it was written taken away: the cards, their counts and parts.
+
+The fingerprint (`decklist.fingerprint`), `deckcheck diff` (`decklist.diff`), the batch's Decklists sheet and the
+metagame all read a deck through this module, so that "the same deck" means the same thing everywhere:
+
+- a card is named by its **canonical id**: the id of its first printing. A reprint (the same name, alignment,
+  type and subtypes in a later set, as `cards.catalog.same_card` says: Cave-drake TW-20 and LE-66) is the same
+  card, whichever printing a client or a format wrote;
+- a name that resolves to no card keeps its place as ``?`` + the folded name as written ("?gandalfthegrey"),
+  so that a changed unknown name still changes the content;
+- the part is the one the deck counts the card in (`DeckEntry.part`): a mixed "Deck" list is already sorted into
+  characters, resources and hazards by the reader, so a GCCG list and its OCTGN twin hold the same content.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from deckcheck.cards.model import Card
+from deckcheck.cards.names import ICE_SETS, fold
+from deckcheck.decklist.model import PART_ORDER, Deck, Part
+
+UNRESOLVED_PREFIX = "?"
+_PART_RANK = {part: rank for rank, part in enumerate(PART_ORDER)}
+
+
+@dataclass(frozen=True)
+class ContentCard:
+    """One card of the content: its key (canonical id or ``?name``), the name to show, its role."""
+
+    key: str
+    name: str
+    card_id: str | None     # the canonical id; None for a name that is no card
+    type: str | None        # Character, Resource, Hazard, Site, Region; None when unresolved
+
+
+def canonical_id(card: Card) -> str:
+    """The id of the first printing of `card` (itself when it was never reprinted)."""
+    from deckcheck.cards.catalog import load_catalog, same_card
+
+    printings = [c for c in load_catalog().by_name(card.name) if same_card(c, card)] or [card]
+    first = min(printings, key=lambda c: (_set_rank(c.set), c.number))
+    return first.id.upper()
+
+
+def _set_rank(set_code: str) -> int:
+    return ICE_SETS.index(set_code) if set_code in ICE_SETS else len(ICE_SETS)
+
+
+def deck_content(deck: Deck) -> dict[tuple[Part, str], int]:
+    """{(part, card key): copies} for every card of the deck with at least one copy."""
+    counts: Counter[tuple[Part, str]] = Counter()
+    for entry in deck.entries:
+        if entry.count > 0:
+            counts[(entry.part, content_card(entry).key)] += entry.count
+    return dict(counts)
+
+
+def content_cards(deck: Deck) -> dict[str, ContentCard]:
+    """{card key: ContentCard} for the cards of `deck`: what a key means, for reports."""
+    cards: dict[str, ContentCard] = {}
+    for entry in deck.entries:
+        card = content_card(entry)
+        cards.setdefault(card.key, card)
+    return cards
+
+
+def content_card(entry) -> ContentCard:
+    if entry.card is None:
+        return ContentCard(UNRESOLVED_PREFIX + fold(entry.written), entry.written, None, None)
+    card_id = canonical_id(entry.card)
+    return ContentCard(card_id, entry.card.name, card_id, entry.card.type)
+
+
+def card_rows(deck: Deck) -> list[dict]:
+    """The deck as read, one plain dict per card and part in the deck's part order: what the batch's Decklists
+    sheet shows and the metagame counts. `card_id` is the printing read, `key` the content key (reprints as
+    one). Plain data, so it crosses process boundaries."""
+    rows = []
+    for entry in sorted(deck.entries, key=lambda e: _PART_RANK.get(e.part, 99)):
+        if entry.count <= 0:
+            continue
+        card = content_card(entry)
+        rows.append({"part": entry.part.value, "count": entry.count, "name": card.name,
+                     "card_id": entry.card.id if entry.card else None, "key": card.key, "type": card.type})
+    return rows
+
+
+def unread_lines(deck: Deck) -> list[int | None]:
+    """Lines the reader skipped (an error that is not an unresolved name): a card may hide there."""
+    named = {"unknown-card", "ambiguous-card", "not-ice-card"}
+    return [d.line for d in deck.diagnostics if d.severity == "error" and d.code not in named]
