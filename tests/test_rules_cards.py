@@ -75,7 +75,7 @@ def test_ambiguous_card_lists_the_candidates(ruleset):
 @pytest.mark.parametrize("ruleset", ["coe", "rulebook"])
 def test_an_ambiguous_card_whose_version_changes_the_verdict_is_an_error(ruleset):
     # A Wizard may not hold the minion Hillmen: the version decides, so the line must be made exact.
-    text = DECK.replace("1 Concealmnet", "1 Hillmen")
+    text = DECK.replace("1 Gandalf Friend", "1 Hillmen")
     deck = parse_text(text, path="w.deck")
     entry = next(e for e in deck.entries if e.written == "Hillmen")
     catalog_hillmen = [c for c in load_catalog().by_name("Hillmen")]
