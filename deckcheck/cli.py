@@ -439,7 +439,8 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
 
         opponent = _read_deck_reporting(against_path, require_cards=True)
         click.echo(run_against_command(deck, opponent, deck_path=deck_path, against_path=against_path, games=games,
-                                       turns=turns, seed=seed, length=length, both=both, output=output))
+                                       turns=turns, seed=seed, length=length, both=both, output=output,
+                                       jobs=jobs))
         return
     try:
         sim = build_sim_deck(deck, length or deck.length or 2)
