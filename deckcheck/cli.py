@@ -235,8 +235,10 @@ RULESET_CHOICE = click.Choice(["rulebook", "coe"])
 @click.option("--all-formats", is_flag=True,
               help="Show in which ruleset x alignment x length combinations the deck is legal.")
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
+@click.option("--explain", is_flag=True,
+              help="Under each violation, the reasoning: what was counted, which exception applied.")
 def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None, length: int, output: str,
-                     all_formats: bool, input_format: str | None) -> None:
+                     all_formats: bool, input_format: str | None, explain: bool) -> None:
     """Check each DECK (a file, or - for standard input) against the deck-construction rules; every violation
     at once.
 
@@ -278,7 +280,8 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
                 click.echo(diagnostic.one_line(), err=True)
         verdicts.append(verdict)
     if verdicts:
-        click.echo(report.render_json(verdicts) if output == "json" else report.render_text(verdicts), nl=False)
+        click.echo(report.render_json(verdicts) if output == "json" else report.render_text(verdicts, explain=explain),
+                   nl=False)
     if input_errors:
         sys.exit(2)
     sys.exit(0 if all(v.legal for v in verdicts) else 1)
@@ -339,6 +342,29 @@ def batch_command(registrations, out, output_format, ruleset, length, jobs, forc
     sys.exit(run_batch_command(registrations, out=out, output_format=output_format, ruleset=ruleset,
                                length=length, jobs=jobs, force=force, decks_dir=decks_dir,
                                allow_outside=allow_outside, max_rows=max_rows))
+
+
+@cli.command("meta")
+@click.argument("inputs", nargs=-1, required=True, type=click.Path())
+@click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write here (.txt, .json, .xlsx or .html).")
+@click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]),
+              help="Report format; default from -o's suffix, else text.")
+@click.option("--validate", is_flag=True, help="Check each deck file too, for the legal rate per alignment "
+                                               "(a registrations sheet is always checked).")
+@click.option("--rules", "ruleset", type=RULESET_CHOICE, default="rulebook", show_default=True)
+@click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True)
+@click.option("--top", type=click.IntRange(min=0), default=40, show_default=True,
+              help="Cards listed in the text report (0: all).")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+def meta_command(inputs, out, output, validate, ruleset, length, top, force) -> None:
+    """What a field of decks plays: INPUTs are decklist files, folders of them, or a registrations sheet.
+
+    Decks and share by alignment and avatar, each card's decks and copies by part, the average composition
+    per alignment, and the legal rate where validated. Exit 0, or 2 when an input could not be read."""
+    from deckcheck.batch.meta_command import run_meta_command
+
+    sys.exit(run_meta_command(inputs, out=out, output=output, validate=validate, ruleset=ruleset, length=length,
+                              force=force, top=top))
 
 
 # ---------------------------------------------------------------- analysis: stats, odds, simulate -----------
@@ -447,7 +473,8 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
 
         opponent = _read_deck_reporting(against_path, require_cards=True)
         report = run_against_command(deck, opponent, deck_path=deck_path, against_path=against_path, games=games,
-                                     turns=turns, seed=seed, length=length, both=both, output=output)
+                                     turns=turns, seed=seed, length=length, both=both, output=output,
+                                     jobs=_capped_jobs(jobs))
         click.echo(printable_json(report) if output == "json" else printable(report))
         return
     try:
