@@ -71,14 +71,15 @@ def corpus(games: int, seed: int, worst: int) -> None:
                   f"  max {max(values):6.1%}  {'ok' if mean <= 0.10 else 'ABOVE 10%'}")
     for line in skipped:
         print(f"  not simulated: {line}")
-    print(f"cards never played that weigh most (share of their decks' resource MP, summed per alignment / decks):")
+    print("cards never played that weigh most (share of their decks' resource MP, summed per alignment / decks):")
     rows = sorted(blame.items(), key=lambda kv: -kv[1] / max(1, len(shares[kv[0][0]])))[:worst]
     for (alignment, name, reason), value in rows:
         print(f"  {value / len(shares[alignment]):6.2%}  {alignment:<13} {name}: {reason}")
 
 
 def challenge(games: int, seed: int) -> None:
-    print(f"ICE Challenge Decks A-J, {games} games x {TURNS} turns, seed {seed}, no hazards: mean MP after turn {TURNS}")
+    print(f"ICE Challenge Decks A-J, {games} games x {TURNS} turns, seed {seed}, no hazards: "
+          f"mean MP after turn {TURNS}")
     means = {}
     for path in sorted(CHALLENGE.iterdir()):
         sim = build_sim_deck(read_deck(path))

@@ -11,8 +11,6 @@ is an integer sum over games, so the same seed gives the same summary in any spl
 
 from __future__ import annotations
 
-import math
-
 from deckcheck.analysis.sim.duel import DuelTally, Side, play_against, play_duel, side_of
 from deckcheck.analysis.sim.engine import EXHAUSTION_HORIZON, Tally
 from deckcheck.analysis.sim.report import format_text, mean_interval, summarize, wilson
