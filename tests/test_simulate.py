@@ -788,13 +788,39 @@ def test_cli_text_report_is_reproducible():
     assert again.stdout == first.stdout
 
 
-def test_cli_json_output():
+def test_cli_json_output_fits_its_schema():
+    import jsonschema
+
+    from deckcheck.datafiles import schema_path
+
     result = run("simulate", str(FIXTURES / "small-wizard.gccg"), "--games", "200", "--turns", "4",
                  "--hazards", "light", "--length", "1", "--output", "json")
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
+    assert summary["schema"] == "deckcheck/simulate/2"
     assert summary["threshold"] == 20 and summary["hazards"] == "light" and summary["games"] == 200
     assert [row["turn"] for row in summary["per_turn"]] == [1, 2, 3, 4]
+    jsonschema.validate(summary, json.loads(schema_path("simulate").read_text(encoding="utf-8")))
+
+
+@needs_decks
+def test_real_deck_json_fits_the_schema(gandalf_summary):
+    import jsonschema
+
+    from deckcheck.datafiles import schema_path
+
+    jsonschema.validate(gandalf_summary, json.loads(schema_path("simulate").read_text(encoding="utf-8")))
+
+
+def test_stats_odds_and_simulate_take_alignment_and_input_format(tmp_path):
+    deck = str(FIXTURES / "small-wizard.gccg")
+    for command in (["stats"], ["odds"], ["simulate", "--games", "20", "--turns", "2"]):
+        result = run(*command, deck, "--input-format", "gccg", "--alignment", "fallen-wizard", "--output", "json")
+        assert result.returncode == 0, (command, result.stderr)
+        if command[0] != "odds":
+            assert json.loads(result.stdout)["alignment"] == "fallen-wizard", command
+        bad = run(*command, deck, "--alignment", "elf")
+        assert bad.returncode == 2 and "Traceback" not in bad.stderr
 
 
 def test_cli_bad_input_exits_2_without_traceback(tmp_path):

@@ -362,6 +362,9 @@ class Game:
         smallest character worth MP still to come (in hand or deck): a player keeps room to grow. True if one
         was played."""
         sim = self.sim
+        role = sim.role
+        if not any(role[k] == ROLE_CHARACTER for k in self.hand):
+            return False
         best = None
         best_value = -1
         locations = [c.site for c in self.companies] or [sim.start_site]
@@ -530,6 +533,8 @@ class Game:
         """coe 2.II.4: a card that scores only once stored is stored at the first site it may be stored at
         (the corruption check of storing is not modelled: it succeeds)."""
         sim = self.sim
+        if not sim.storable:
+            return
         stores = sim.store_sites
         for company in self.companies:
             site = company.site
@@ -567,7 +572,7 @@ class Game:
         """Organization-phase resources worth MP: played when their condition holds (a company at the site
         they name, a bearer, a faction or Palantír to be played on, our avatar, stage points, cards in play)."""
         sim = self.sim
-        if not self.companies:
+        if not self.companies or sim.organization_kinds.isdisjoint(self.hand):
             return
         for kind in list(self.hand):
             if sim.phase[kind] != PHASE_ORGANIZATION or sim.ring_kind[kind] is not None or not self._may_play(kind):
@@ -641,6 +646,8 @@ class Game:
         the test could allow and the test is worth it (the odds times the best such ring's MP exceed the gold
         ring's own); the best allowed ring replaces it, else the gold ring is discarded."""
         sim = self.sim
+        if not any(self.in_play[g] for g in sim.gold_rings):
+            return
         for company in self.companies:
             for character in company.characters:
                 for gold in [h for h in character.holdings if sim.ring_table[h]]:
@@ -1126,7 +1133,7 @@ class Game:
         haven = sim.site_is_haven[site]
         if not haven and self.site_state[site] not in (OCCUPIED, TAPPED):
             return
-        if sim.site_test_here[site] is not None:
+        if sim.site_test_here[site] is not None and sim.gold_rings:
             self._test_here(company)
         extra_item = False
         hand = self.hand
@@ -1169,12 +1176,12 @@ class Game:
         sim = self.sim
         best = None
         best_key = None
-        in_hand = set(self.hand)
-        candidates = sim.site_playable[site]
-        if site in self.made_havens and sim.made_haven_kinds:
-            candidates = candidates + tuple(k for k in sim.made_haven_kinds if self._site_allows(k, site))
-        for kind in candidates:
-            if kind not in in_hand or not self._may_play(kind):
+        here = sim.site_playable_set[site]
+        made = site in self.made_havens and sim.made_haven_kinds
+        for kind in set(self.hand):
+            if kind not in here and not (made and kind in sim.made_haven_kinds and self._site_allows(kind, site)):
+                continue
+            if not self._may_play(kind):
                 continue
             if (sim.makes_haven[kind] and site in self.made_havens) or (
                     sim.protects[kind] and site in self.protected_sites):

@@ -184,6 +184,10 @@ class SimDeck:
     site_test_bonus: list[int] = field(default_factory=list)
     neighbours: list[frozenset[int]] = field(default_factory=list)  # moves_from(site), once per site
     made_haven_kinds: tuple[int, ...] = ()                        # site-phase kinds a made Wizardhaven allows
+    site_playable_set: list[frozenset[int]] = field(default_factory=list)
+    gold_rings: tuple[int, ...] = ()                              # kinds the engine's shortcuts look for
+    storable: bool = False
+    organization_kinds: frozenset[int] = frozenset()
     start_site: int = 0
     near: frozenset[int] = frozenset()                            # sites within two moves of the start
     starter_movement: bool = True
@@ -519,6 +523,10 @@ class _Builder:
         sim.site_playable = [tuple(sorted(ks, key=lambda k: -sim.mp[k])) for ks in playable]
         sim.made_haven_kinds = tuple(k for k in range(len(sim.kinds)) if sim.made_haven_ok[k] is not None
                                      and sim.phase[k] == PHASE_SITE)
+        sim.site_playable_set = [frozenset(ks) for ks in sim.site_playable]
+        sim.gold_rings = tuple(k for k in range(len(sim.kinds)) if sim.ring_table[k])
+        sim.storable = any(sim.store_sites)
+        sim.organization_kinds = frozenset(k for k in range(len(sim.kinds)) if sim.phase[k] == PHASE_ORGANIZATION)
 
     def _condition(self, k: int, card: Card, condition: PlayCondition | None, characters: list[int],
                    names: dict[str, set[int]]) -> None:
