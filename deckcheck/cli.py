@@ -12,12 +12,23 @@ import click
 
 from deckcheck import __version__
 from deckcheck.errors import DataError, DeckcheckError
+from deckcheck.terminal import printable, printable_json
 
 OUTPUT_TEXT_JSON = click.Choice(["text", "json"])
 
 
+def _set_debug(_ctx, _param, value: bool) -> None:
+    global _debug
+    _debug = _debug or value
+
+
+_debug = False   # --debug: an internal error prints its traceback too
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="deckcheck")
+@click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug,
+              help="On an internal error, print the traceback as well.")
 def cli() -> None:
     """Validate and analyze Middle-earth CCG decks."""
 
@@ -84,11 +95,12 @@ def cards_import_coe(source: str, out_dir: str | None) -> None:
 
     from deckcheck.cards.catalog import CARD_DB
     from deckcheck.cards.importer import dump_catalog, import_coe, validate_catalog
-    from deckcheck.fileio import atomic_write_text
+    from deckcheck.fileio import atomic_write_text, refuse_overwriting_inputs
 
+    target = Path(out_dir) if out_dir else CARD_DB
+    refuse_overwriting_inputs(target / "cards.json", [source])
     document = import_coe(source)
     validate_catalog(document)
-    target = Path(out_dir) if out_dir else CARD_DB
     target.mkdir(parents=True, exist_ok=True)
     atomic_write_text(target / "cards.json", dump_catalog(document))
     click.echo(f"{len(document['cards'])} cards written to {target / 'cards.json'}", err=True)
@@ -165,20 +177,18 @@ def show(deck: str, output: str, input_format: str | None, alignment: str | None
 def convert(deck: str, to_format: str, out_path: str | None, force: bool, input_format: str | None,
             alignment: str | None) -> None:
     """Convert DECK to GCCG text, deckcheck JSON or Markdown."""
-    import os
-
     from deckcheck.decklist.writers import write_deck
-    from deckcheck.fileio import atomic_write_text
+    from deckcheck.fileio import atomic_write_text, refuse_overwriting_inputs
 
+    if out_path:
+        refuse_overwriting_inputs(out_path, [deck])
     parsed = _read_deck_reporting(deck, input_format, alignment)   # a missing or unreadable deck: exit 2 here
-    if out_path and deck != "-" and os.path.exists(out_path) and os.path.samefile(out_path, deck):
-        raise DeckcheckError("the output would replace the deck being converted; choose another file", out_path)
     text = write_deck(parsed, to_format)
     if out_path:
         atomic_write_text(out_path, text, overwrite=force)
         click.echo(f"wrote {out_path} ({to_format}, {len(parsed.entries)} entries)", err=True)
     else:
-        click.echo(text, nl=False)
+        click.echo(printable(text), nl=False)
 
 
 @cli.command("diff")
@@ -198,11 +208,12 @@ def diff_command(registered: str, played: str, output: str) -> None:
     for deck in decks:
         skipped = [n for n in unread_lines(deck) if n] or unread_lines(deck)
         if skipped:
-            click.echo(f"deckcheck: {deck.path}: {len(skipped)} line(s) not read ({', '.join(map(str, skipped))}); "
-                       "the comparison cannot see what they hold", err=True)
+            click.echo(printable(f"deckcheck: {deck.path}: {len(skipped)} line(s) not read "
+                                 f"({', '.join(map(str, skipped))}); the comparison cannot see what they hold"),
+                       err=True)
     result = diff_decks(*decks)
-    click.echo(json.dumps(to_json(result), ensure_ascii=False, indent=2) if output == "json"
-               else render_text(result), nl=output == "json")
+    click.echo(printable_json(json.dumps(to_json(result), ensure_ascii=False, indent=2)) if output == "json"
+               else printable(render_text(result)), nl=output == "json")
     sys.exit(0 if result.identical else 1)
 
 
@@ -224,8 +235,10 @@ RULESET_CHOICE = click.Choice(["rulebook", "coe"])
 @click.option("--all-formats", is_flag=True,
               help="Show in which ruleset x alignment x length combinations the deck is legal.")
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
+@click.option("--explain", is_flag=True,
+              help="Under each violation, the reasoning: what was counted, which exception applied.")
 def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None, length: int, output: str,
-                     all_formats: bool, input_format: str | None) -> None:
+                     all_formats: bool, input_format: str | None, explain: bool) -> None:
     """Check each DECK (a file, or - for standard input) against the deck-construction rules; every violation
     at once.
 
@@ -267,7 +280,8 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
                 click.echo(diagnostic.one_line(), err=True)
         verdicts.append(verdict)
     if verdicts:
-        click.echo(report.render_json(verdicts) if output == "json" else report.render_text(verdicts), nl=False)
+        click.echo(report.render_json(verdicts) if output == "json" else report.render_text(verdicts, explain=explain),
+                   nl=False)
     if input_errors:
         sys.exit(2)
     sys.exit(0 if all(v.legal for v in verdicts) else 1)
@@ -307,9 +321,13 @@ def rules_command(ruleset: str, alignment: str | None, output: str) -> None:
 @click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True,
               help="Game length (1-4 decks) for rows without a length column value.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Check decks in this many parallel processes.")
+              help="Check decks in this many parallel processes (at most 2 per CPU).")
 @click.option("--force", is_flag=True, help="Replace an existing results file.")
-def batch_command(registrations, out, output_format, ruleset, length, jobs, force) -> None:
+@click.option("--decks-dir", type=click.Path(file_okay=False),
+              help="Deck paths are relative to this folder and must lie in it (default: the registrations folder).")
+@click.option("--allow-outside", is_flag=True,
+              help="Let deck paths lead out of that folder (absolute paths, ~, .., symlinks): trusted sheets only.")
+def batch_command(registrations, out, output_format, ruleset, length, jobs, force, decks_dir, allow_outside) -> None:
     """Check every registered deck of a tournament: REGISTRATIONS is an .xlsx or .csv file with player and
     deck columns (deck = a path relative to the file, or the decklist pasted into the cell).
 
@@ -319,7 +337,31 @@ def batch_command(registrations, out, output_format, ruleset, length, jobs, forc
     from deckcheck.batch.command import run_batch_command
 
     sys.exit(run_batch_command(registrations, out=out, output_format=output_format, ruleset=ruleset,
-                               length=length, jobs=jobs, force=force))
+                               length=length, jobs=jobs, force=force, decks_dir=decks_dir,
+                               allow_outside=allow_outside))
+
+
+@cli.command("meta")
+@click.argument("inputs", nargs=-1, required=True, type=click.Path())
+@click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write here (.txt, .json, .xlsx or .html).")
+@click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]),
+              help="Report format; default from -o's suffix, else text.")
+@click.option("--validate", is_flag=True, help="Check each deck file too, for the legal rate per alignment "
+                                               "(a registrations sheet is always checked).")
+@click.option("--rules", "ruleset", type=RULESET_CHOICE, default="rulebook", show_default=True)
+@click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True)
+@click.option("--top", type=click.IntRange(min=0), default=40, show_default=True,
+              help="Cards listed in the text report (0: all).")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+def meta_command(inputs, out, output, validate, ruleset, length, top, force) -> None:
+    """What a field of decks plays: INPUTs are decklist files, folders of them, or a registrations sheet.
+
+    Decks and share by alignment and avatar, each card's decks and copies by part, the average composition
+    per alignment, and the legal rate where validated. Exit 0, or 2 when an input could not be read."""
+    from deckcheck.batch.meta_command import run_meta_command
+
+    sys.exit(run_meta_command(inputs, out=out, output=output, validate=validate, ruleset=ruleset, length=length,
+                              force=force, top=top))
 
 
 # ---------------------------------------------------------------- analysis: stats, odds, simulate -----------
@@ -341,11 +383,13 @@ def stats_command(deck_path: str, output: str, out_path: str | None, force: bool
     from pathlib import Path
 
     from deckcheck.analysis.stats import deck_stats
-    from deckcheck.fileio import atomic_write_bytes
+    from deckcheck.fileio import atomic_write_bytes, refuse_overwriting_inputs
     from deckcheck.report.stats_report import render_stats
 
     if output in ("xlsx", "html") and not out_path:
         raise DeckcheckError(f"--output {output} writes a file: give it with -o FILE")
+    if out_path:
+        refuse_overwriting_inputs(out_path, [deck_path])
     if out_path and not force and Path(out_path).exists():
         raise DeckcheckError("exists already; use --force to replace it", out_path)
     stats = deck_stats(_read_deck_reporting(deck_path, input_format, alignment, require_cards=True), draws=draws)
@@ -393,9 +437,9 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
                                  "name cards with --card or --group", deck_path)
     table = odds_table(deck, conditions, draws=draws, joint=chosen)
     if output == "json":
-        click.echo(json.dumps(table.to_json(), ensure_ascii=False, indent=2))
+        click.echo(printable_json(json.dumps(table.to_json(), ensure_ascii=False, indent=2)))
     else:
-        click.echo(format_odds(table))
+        click.echo(printable(format_odds(table)))
 
 
 @cli.command("simulate")
@@ -430,11 +474,13 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
         from deckcheck.analysis.against import run_against_command
 
         opponent = _read_deck_reporting(against_path, require_cards=True)
-        click.echo(run_against_command(deck, opponent, deck_path=deck_path, against_path=against_path, games=games,
-                                       turns=turns, seed=seed, length=length, both=both, output=output))
+        report = run_against_command(deck, opponent, deck_path=deck_path, against_path=against_path, games=games,
+                                     turns=turns, seed=seed, length=length, both=both, output=output)
+        click.echo(printable_json(report) if output == "json" else printable(report))
         return
-    click.echo(run_simulate_command(deck, deck_path=deck_path, games=games, turns=turns, seed=seed, hazards=hazards,
-                                    length=length, jobs=jobs, output=output))
+    report = run_simulate_command(deck, deck_path=deck_path, games=games, turns=turns, seed=seed, hazards=hazards,
+                                  length=length, jobs=_capped_jobs(jobs), output=output)
+    click.echo(printable_json(report) if output == "json" else printable(report))
 
 
 @cli.command("matchups")
@@ -458,31 +504,58 @@ def matchups_command(paths, one_path, games, turns, seed, length, jobs, schedule
     from deckcheck.report.matchups_report import run_matchups_command
 
     run_matchups_command(list(paths), one_path=one_path, games=games, turns=turns, seed=seed, length=length,
-                         jobs=jobs, scheduler=scheduler, output=output, out_path=out_path, force=force,
+                         jobs=_capped_jobs(jobs), scheduler=scheduler, output=output, out_path=out_path, force=force,
                          read_deck=_read_deck_reporting)
+
+
+def _capped_jobs(jobs: int | None) -> int | None:
+    """--jobs, at most process.max_jobs() (with a note when lowered); None stays None (the command's default)."""
+    from deckcheck.process import cap_jobs
+
+    if jobs is None:
+        return None
+    jobs, lowered = cap_jobs(jobs)
+    if lowered:
+        click.echo(f"deckcheck: {lowered}", err=True)
+    return jobs
 
 
 # ---------------------------------------------------------------- entry point ------------------------------
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run the CLI; a DeckcheckError becomes one line on stderr and exit code 2."""
+    """Run the CLI. A DeckcheckError becomes one line on stderr and exit code 2; so does any other exception,
+    as "internal error" (a bug: the traceback only with --debug), a failed write of the report, and SIGTERM."""
+    from deckcheck import process
+
+    process.exit_on_sigterm()
+    exited = False   # the command called sys.exit: so does main (a command that returned lets main return)
     try:
-        cli.main(args=argv, prog_name="deckcheck", standalone_mode=False)
+        code = cli.main(args=argv, prog_name="deckcheck", standalone_mode=False)
+    except SystemExit as exc:
+        code, exited = exc.code, True
     except DeckcheckError as exc:
         click.echo(f"deckcheck: {exc.one_line()}", err=True)
-        sys.exit(2)
+        code = 2
     except click.exceptions.Abort:
         click.echo("deckcheck: aborted", err=True)
-        sys.exit(2)
+        code = 2
     except click.ClickException as exc:
         exc.show()
-        sys.exit(2)
+        code = 2
     except BrokenPipeError:
-        sys.exit(0)
+        code = process.quiet_stdout(0)
     except KeyboardInterrupt:
         click.echo("deckcheck: interrupted", err=True)
-        sys.exit(2)
+        code = 2
+    except process.Terminated:
+        click.echo("deckcheck: terminated", err=True)
+        code = 2
+    except Exception as exc:  # noqa: BLE001 - every bug ends in one line, never a traceback (unless --debug)
+        code = process.unexpected(exc, debug=_debug)
+    code = process.flush_stdout(code if isinstance(code, int) or code is None else 2)
+    if code or exited:
+        sys.exit(code)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ or many (the progress bar plays them in chunks).
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
@@ -18,6 +19,7 @@ from deckcheck.analysis.sim.engine import HAZARD_MODELS, Tally, run_games
 from deckcheck.analysis.sim.report import format_text, summarize
 from deckcheck.analysis.sim.tables import SimDeck, build_sim_deck
 from deckcheck.decklist.model import Deck
+from deckcheck.process import die_with_parent, max_jobs
 
 __all__ = ["simulate", "simulate_tables", "format_text", "build_sim_deck", "HAZARD_MODELS", "run_simulate_command"]
 
@@ -51,7 +53,7 @@ def run_tally(sim: SimDeck, *, games: int, turns: int, seed: int, hazards: str, 
     One process is the default: it meets the speed target, and on a busy 2-core machine a second worker
     process often costs more than it saves (benchmarks/bench_simulate.py measures both). `on_progress` is told
     how many games each finished chunk held."""
-    workers = max(1, min(jobs or 1, games // (PARALLEL_MIN_GAMES // 2) or 1))
+    workers = max(1, min(jobs or 1, max_jobs(), games // (PARALLEL_MIN_GAMES // 2) or 1))
     tally = Tally(turns=turns, kinds=len(sim.kinds))
     if workers == 1:
         step = PROGRESS_CHUNK if on_progress else games
@@ -63,7 +65,8 @@ def run_tally(sim: SimDeck, *, games: int, turns: int, seed: int, hazards: str, 
         return tally
     chunk = -(-games // workers)
     starts = list(range(0, games, chunk))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    # workers end with this process, even when it is killed (SIGKILL leaves it no chance to stop them)
+    with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
         counts = [min(chunk, games - s) for s in starts]
         parts = pool.map(run_games, [sim] * len(starts), starts, counts, [turns] * len(starts),
                          [seed] * len(starts), [hazards] * len(starts))

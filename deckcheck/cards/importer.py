@@ -18,8 +18,11 @@ from pathlib import Path
 
 from deckcheck.cards.model import Card
 from deckcheck.errors import DeckcheckError
+from deckcheck.fileio import read_bytes
 
 CATALOG_FORMAT = 1
+# The CoE card database is about 10 MB; more is not that file.
+MAX_SOURCE_BYTES = 256 * 1024 * 1024
 
 # Plural or variant race names of the source, normalised to the singular a player would search for.
 RACE_NAMES = {
@@ -240,10 +243,7 @@ def _set_order(source: dict) -> list[str]:
 def load_coe_source(source_path: str | Path) -> tuple[bytes, dict]:
     """The bytes of coe-cards.json and the parsed database; a DeckcheckError names what is wrong with it."""
     path = Path(source_path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise DeckcheckError(f"cannot read: {exc.strerror or exc}", str(path)) from None
+    data = read_bytes(path, MAX_SOURCE_BYTES, kind="a Council of Elrond card database")
     try:
         source = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
