@@ -32,4 +32,4 @@ def test_every_real_deck_against_a_challenge_deck(path, gandalf):
     both = simulate_sides(side, gandalf, games=3, turns=12, seed=2, both=True)
     assert 0 <= both["p_win"]["p"] + both["p_draw"]["p"] <= 1
     lost = both["characters_lost_per_game"]["mean"] * 3
-    assert sum(row["characters_eliminated"] for row in both["hazards"]) <= lost + 1e-6
+    assert sum(row["characters_eliminated"] for row in both["hazards"]) <= lost + 0.01   # the mean is rounded
