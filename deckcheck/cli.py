@@ -288,16 +288,30 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
 
 
 @cli.command("rules")
+@click.argument("code", required=False)
 @click.option("--rules", "ruleset", type=RULESET_CHOICE, default="rulebook", show_default=True)
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Only this alignment (default: every one the ruleset covers).")
 @click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
-def rules_command(ruleset: str, alignment: str | None, output: str) -> None:
-    """List every rule: its code, what it checks, its numbers and its citation."""
+def rules_command(code: str | None, ruleset: str, alignment: str | None, output: str) -> None:
+    """List every rule: its code, what it checks, its numbers and its citation. With a CODE: that rule in full
+    (what it checks, why, an example that breaks it and one that keeps it, its numbers and citations under every
+    ruleset and alignment; --rules and --alignment narrow the table)."""
     import json
 
     from deckcheck.rules import load_ruleset
-    from deckcheck.rules.describe import describe, render_rules
+    from deckcheck.rules.describe import describe, render_rules, rule_page
     from deckcheck.rules.ruleset import available
+
+    if code:
+        from deckcheck.report.rule_page import render_rule_page
+
+        page = rule_page(code)
+        given = click.get_current_context().get_parameter_source("ruleset") == click.core.ParameterSource.COMMANDLINE
+        page["rulesets"] = [r for r in page["rulesets"] if (not given or r["ruleset"] == ruleset)
+                            and (not alignment or r["alignment"] == alignment)]
+        click.echo(json.dumps(page, ensure_ascii=False, indent=2) if output == "json" else render_rule_page(page),
+                   nl=output == "json")
+        return
 
     alignments = [alignment] if alignment else available(ruleset)
     tables = {a: describe(load_ruleset(ruleset, a)) for a in alignments}
