@@ -833,3 +833,38 @@ def test_cli_bad_input_exits_2_without_traceback(tmp_path):
     too_small = run("simulate", str(tiny))
     assert too_small.returncode == 2 and "Traceback" not in too_small.stderr
     assert too_small.stderr.strip().splitlines()[-1].startswith("deckcheck: ")
+
+
+def test_progress_is_reported_in_chunks_without_changing_the_numbers(sim):
+    seen = []
+    with_bar = simulate_tables(sim, games=1200, turns=3, seed=2, on_progress=seen.append)
+    assert sum(seen) == 1200 and len(seen) == 3                 # chunks of 500 games
+    assert with_bar == simulate_tables(sim, games=1200, turns=3, seed=2)
+
+
+def test_the_command_draws_a_progress_bar_on_a_terminal(monkeypatch, capsys):
+    from deckcheck.analysis import simulate as module
+    from deckcheck.decklist import read_deck
+
+    monkeypatch.setattr(module, "_stderr_is_terminal", lambda: True)
+    deck = read_deck(FIXTURES / "small-wizard.gccg")
+    text = module.run_simulate_command(deck, deck_path="small", games=600, turns=2, seed=1, hazards="none",
+                                       length=None, jobs=None, output="text")
+    err = capsys.readouterr().err
+    assert err.startswith("simulating") and "games/s" in err   # click draws the bar itself on a real tty
+    assert text.startswith("Small Wizard")
+
+
+def test_a_card_that_keeps_one_more_card_raises_the_hand_size_where_its_condition_holds():
+    from deckcheck.cards.play import HandSize, PlayFacts
+
+    elder = card("Elder", "Character", unique=True, mind=2, direct_influence=1, mp=1)
+    facts = PlayFacts(hand_size={elder.id: HandSize(site="Rivendell")})
+    sim = build_sim_deck(synthetic_deck(pool=(LEADER, elder)), facts=facts)
+    game = new_game(sim)
+    assert game.companies[0].site == site_index(sim, RIVENDELL) and game.hand_size() == 9
+    game.hand = [kind(sim, ORC)] * 12
+    game.reset_to_hand_size()
+    assert len(game.hand) == 9
+    game.companies[0].site = site_index(sim, RUIN)                      # away from Rivendell: 8
+    assert game.hand_size() == 8
