@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from deckcheck.cards.names import DREAM_SET_CODES, ICE_SET_CODES
 from deckcheck.decklist.model import Diagnostic, Part, RawLine
+from deckcheck.decklist.section_words import NOTES, foreign_part
 
 KNOWN_TAGS = ("H", "M", "F", "B")
 
@@ -54,6 +55,11 @@ class ReadResult:
     placed_by_type: bool = False
     # the line each metadata value was read from ("alignment" -> 4), for the builder's diagnostics
     meta_lines: dict[str, int] = field(default_factory=dict)
+    # lines that are no card and need no diagnostic of their own: headings, metadata, notes, prose, and the lines
+    # of a section reported as unknown at its heading (so that a caller can check every line is accounted for)
+    accounted_lines: set[int] = field(default_factory=set)
+    # the first line of a text that opens with a bare line (no count, no heading): its title if no card
+    title_line: int | None = None
 
     def problem(self, path: str, line: int | None, code: str, message: str, severity: str = "error") -> None:
         # a problem of the whole file (or one a JSON text cannot place) points at line 1
@@ -97,10 +103,12 @@ def _is_set_code(token: str) -> bool:
     return token in ICE_SET_CODES or token in DREAM_SET_CODES
 
 
-# Count syntaxes players use: "3 Name", "3x Name", "3 x Name", "3-Name", "Name x3", "Name (x3)", "Name ×3".
-_LEADING_COUNT = re.compile(r"^(?P<n>\d+)(?:\s*[x×]\s+|[x×]\s*|-|\s+)(?P<rest>\S.*)$", re.IGNORECASE)
-_TRAILING_COUNT = re.compile(r"^(?P<rest>\S.*?)\s*(?:\(\s*[x×]\s*(?P<a>\d+)\s*\)|\s[x×]\s*(?P<b>\d+))\s*$",
-                             re.IGNORECASE)
+# Count syntaxes players use: "3 Name", "3x Name", "3 x Name", "x3 Name", "3-Name", "Name x3", "Name (x3)",
+# "Name ×3", "Name (3)", and a count in a tab-separated column of its own ("Name<TAB>3", from a spreadsheet).
+_LEADING_COUNT = re.compile(r"^(?:(?P<n>\d+)(?:\s*[x×]\s+|[x×]\s*|-|\s+)|[x×]\s*(?P<m>\d+)\s+)(?P<rest>\S.*)$",
+                            re.IGNORECASE)
+_TRAILING_COUNT = re.compile(r"^(?P<rest>\S.*?)\s*(?:\(\s*[x×]?\s*(?P<a>\d+)\s*\)|\s[x×]\s*(?P<b>\d+)|\t(?P<c>\d+))"
+                             r"\s*$", re.IGNORECASE)
 NEGATIVE_COUNT = re.compile(r"^\s*-\d+\s*[x×]?\s+\S")   # "-3 Dodge" ("- 3 Dodge" is a list item)
 COUNT_RANGE = re.compile(r"^(?P<low>\d+)\s*-\s*(?P<high>\d+)\s+(?P<rest>\S.*)$")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+(?=\S)")
@@ -119,10 +127,10 @@ def split_count(text: str) -> tuple[int | None, str]:
     text = text.strip()
     m = _LEADING_COUNT.match(text)
     if m:
-        return number(m.group("n")), m.group("rest").strip()
+        return number(m.group("n") or m.group("m")), m.group("rest").strip()
     m = _TRAILING_COUNT.match(text)
     if m:
-        return number(m.group("a") or m.group("b")), m.group("rest").strip()
+        return number(m.group("a") or m.group("b") or m.group("c")), m.group("rest").strip()
     return None, text
 
 
@@ -147,11 +155,12 @@ def fold(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", " ", ascii_only.lower()).strip()
 
 
-NOTES = "notes"   # a label whose section is prose, not cards
+# NOTES: a label whose section is prose, not cards
 
 
 def label_part(label: str) -> Part | str | None:
-    """The part a free-text section label names ("Hazard Creatures", "Sidebord", "Starting Company").
+    """The part a free-text section label names ("Hazard Creatures", "Sidebord", "Starting Company"), in English
+    or in another language of the card data (section_words.py).
 
     Returns a Part, NOTES for prose sections, or None when the label is not understood.
     """
@@ -181,7 +190,7 @@ def label_part(label: str) -> Part | str | None:
         return Part.CHARACTERS
     if words in ("deck", "play deck", "in deck", "playdeck", "main deck", "other"):
         return Part.PLAY
-    return None
+    return foreign_part(words)   # "Recursos", "Périls", "Startgemeinschaft"
 
 
 # No card name has more than 7 words; a line of 9 or more without a count is a sentence.
