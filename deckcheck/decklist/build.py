@@ -10,8 +10,9 @@ import re
 
 from deckcheck.cards.catalog import Resolution
 from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, SITE
+from deckcheck.cards.names import fold
 from deckcheck.decklist.alignment import ALIGNMENTS, declared_alignment, infer_alignment
-from deckcheck.decklist.lines import KNOWN_TAGS, ReadResult, fold
+from deckcheck.decklist.lines import KNOWN_TAGS, ReadResult
 from deckcheck.decklist.model import Deck, DeckEntry, Diagnostic, Part, RawLine
 
 ROLE_PART = {CHARACTER: Part.CHARACTERS, RESOURCE: Part.RESOURCES, HAZARD: Part.HAZARDS, SITE: Part.SITES}

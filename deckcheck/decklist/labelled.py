@@ -98,6 +98,7 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
                 result.problem(path, line_no, "second-deck",
                                "another decklist starts here; only the first one in the file is read",
                                severity="warning")
+                result.accounted_lines.update(range(line_no, text.count("\n") + 2))   # said by that warning
                 break
             if found is None:
                 if not seen_parts and section in (None, NOTES):
@@ -136,6 +137,10 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
             if _read_outside(result, path, line_no, stripped, first_content):
                 outside.append(line_no)
             continue
+        if _is_sentence(stripped):
+            result.problem(path, line_no, "not-a-card-line", f"not a card line: {stripped[:60]!r}; skipped",
+                           severity="warning")   # "Comments welcome, thanks." between the sections
+            continue
         raw = read_card_line(result, path, line_no, stripped, section)
         if raw:
             seen_parts.add(section)
@@ -165,8 +170,14 @@ def _line_list(lines: list[int]) -> str:
     return shown + (f", ... {lines[-1]}" if len(lines) > 6 else "")
 
 
-# Prose outside every section: a sentence ("Here is my deck for Lucca.", "Good luck!") is no card line.
-SENTENCE = re.compile(r"[.!?…]\s*$")
+# Prose: a sentence ("Here is my deck for Lucca.", "Good luck!") is no card line, unless a card is named so
+# ("Rats!", "Will You Not Come Down?").
+SENTENCE = re.compile(r"[.!?…。！？]\s*$")
+
+
+def _is_sentence(stripped: str) -> bool:
+    text = strip_bullet(stripped)
+    return split_count(text)[0] is None and bool(SENTENCE.search(text)) and not _names_a_card(text)
 
 
 def _read_outside(result: ReadResult, path: str, line_no: int, stripped: str, first_content: bool) -> bool:
@@ -183,7 +194,7 @@ def _read_outside(result: ReadResult, path: str, line_no: int, stripped: str, fi
     if LABEL.match(rest) and LABEL.match(rest).group("value"):
         result.accounted_lines.add(line_no)   # "title: My deck", "layout: wide": a key and its value, no card
         return False
-    if looks_like_prose(rest) or (SENTENCE.search(rest) and not _names_a_card(rest)):
+    if looks_like_prose(rest) or _is_sentence(rest):
         result.accounted_lines.add(line_no)   # prose stays prose ("Good luck!"; not "Rats!", a card)
         return False
     name, tag, set_code = split_card_text(rest)
@@ -289,7 +300,8 @@ def _section_label(line: str, stripped: str) -> str | None:
     if heading is not None:
         return heading
     folded = fold(COUNT_SUFFIX.sub(" ", stripped))
-    if COUNT_SUFFIX.search(stripped) and len(folded.split()) <= 3 and isinstance(label_part(stripped), Part) \
+    if COUNT_SUFFIX.search(stripped) and len(folded.split()) <= MAX_LABEL_WORDS \
+            and isinstance(label_part(stripped), Part) \
             and (folded in BARE_LABELS or not _names_a_card(stripped)):
         return stripped   # "Resources (30)", "Recursos (30)"; not "Wizard's Ring (2)", two copies of a card
     count, _rest = split_count(strip_bullet(stripped))
@@ -298,8 +310,9 @@ def _section_label(line: str, stripped: str) -> str | None:
     m = LABEL.match(stripped)
     if m and not m.group("value"):
         return m.group("label")
-    if folded in BARE_LABELS or label_part(stripped) == NOTES:
-        return stripped
+    if folded in BARE_LABELS or (label_part(stripped) == NOTES and not SENTENCE.search(stripped)
+                                 and not looks_like_prose(stripped)):
+        return stripped   # "Notes", "Starting Company (1) at Dol Guldur"; not "Comments welcome, thanks."
     lead = LABEL_THEN_COUNT.match(stripped)
     if lead and len(lead.group("label").split()) <= 3 and isinstance(label_part(lead.group("label")), Part) \
             and label_part(stripped) != NOTES:
