@@ -50,8 +50,9 @@ def test_the_fixture_decks_are_what_their_names_say():
 
 
 def run(args: list[str]) -> int:
+    """`deckcheck batch` under the rulebook, which these expectations are written for (args may override)."""
     with pytest.raises(SystemExit) as info:
-        main(["batch", *args])
+        main(["batch", "--rules", "rulebook", *args])
     return info.value.code
 
 

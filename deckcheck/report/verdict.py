@@ -48,6 +48,7 @@ def render_text(verdicts: Sequence[Verdict]) -> str:
                 f"{verdict.alignment}, {LENGTH_NAMES[verdict.length]} game")
         reason = verdict.alignment_reason.removeprefix(f"{verdict.alignment}: ")
         out = [head, f"  alignment {verdict.alignment}: {reason}"]
+        out.extend(f"  note: {note}" for note in verdict.notes)
         out.extend(violation_line(v) for v in verdict.violations)
         blocks.append("\n".join(out))
     return "\n\n".join(blocks) + "\n"

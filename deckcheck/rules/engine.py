@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from deckcheck.decklist.model import PART_ORDER, Deck
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.rules.registry import ERROR, RULES, Context, Violation
-from deckcheck.rules.ruleset import ALIGNMENTS, load_ruleset
+from deckcheck.rules.ruleset import ALIGNMENTS, RULESET_NAMES, load_ruleset
 
 # Package modules that hold no rules.
 _NOT_RULE_MODULES = {"registry", "engine", "ruleset", "common", "describe"}
@@ -51,6 +51,7 @@ class Verdict:
     alignment_reason: str
     length: int
     violations: list[Violation] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)      # one line each, under the verdict's header
 
     def counts(self) -> Counter:
         return Counter(v.severity for v in self.violations)
@@ -155,6 +156,23 @@ def validate(deck: Deck, *, ruleset: str = "rulebook", alignment: str | None = N
     legal = not any(v.severity == ERROR for v in violations)
     return Verdict(path=deck.path, legal=legal, ruleset=ruleset, alignment=chosen, alignment_reason=reason,
                    length=length, violations=violations)
+
+
+def note_other_ruleset(deck: Deck, verdict: Verdict) -> None:
+    """An illegal deck that the other ruleset allows gets a note saying so: a player may have meant it."""
+    if verdict.legal:
+        return
+    for other in RULESET_NAMES:
+        if other == verdict.ruleset:
+            continue
+        try:
+            elsewhere = validate(deck, ruleset=other, alignment=verdict.alignment, length=verdict.length)
+        except DataError:
+            raise
+        except DeckcheckError:
+            continue        # the other ruleset has no rules for this alignment (rulebook Balrog)
+        if elsewhere.legal:
+            verdict.notes.append(f"legal under {other} rules (--rules {other})")
 
 
 _PART_RANK = {part: i for i, part in enumerate(PART_ORDER)}
