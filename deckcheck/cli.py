@@ -121,6 +121,7 @@ def _read_deck_reporting(path: str, input_format: str | None = None, alignment: 
     """
     from deckcheck.decklist import read_deck
 
+    _hint_if_terminal(path)
     deck = read_deck(path, input_format=input_format, alignment=alignment)
     for diagnostic in deck.diagnostics:
         click.echo(diagnostic.one_line(), err=True)
@@ -129,13 +130,21 @@ def _read_deck_reporting(path: str, input_format: str | None = None, alignment: 
     return deck
 
 
+def _hint_if_terminal(path: str) -> None:
+    """`-` at a terminal waits for a pasted decklist: say so, and how to end it."""
+    from deckcheck.decklist import STDIN
+
+    if path == STDIN and sys.stdin.isatty():
+        click.echo("deckcheck: reading a decklist from standard input (paste it, then Ctrl-D)", err=True)
+
+
 @cli.command()
 @click.argument("deck", type=click.Path(dir_okay=False))
 @click.option("--output", "output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
 def show(deck: str, output: str, input_format: str | None, alignment: str | None) -> None:
-    """Print the parsed DECK by part, with counts and source lines."""
+    """Print the parsed DECK (a file, or - for standard input) by part, with counts and source lines."""
     from deckcheck.decklist.show import render_json, render_text
 
     parsed = _read_deck_reporting(deck, input_format, alignment)
@@ -158,7 +167,7 @@ def convert(deck: str, to_format: str, out_path: str | None, force: bool, input_
     from deckcheck.fileio import atomic_write_text
 
     parsed = _read_deck_reporting(deck, input_format, alignment)   # a missing or unreadable deck: exit 2 here
-    if out_path and os.path.exists(out_path) and os.path.samefile(out_path, deck):
+    if out_path and deck != "-" and os.path.exists(out_path) and os.path.samefile(out_path, deck):
         raise DeckcheckError("the output would replace the deck being converted; choose another file", out_path)
     text = write_deck(parsed, to_format)
     if out_path:
@@ -224,7 +233,8 @@ def length_option(help: str = "Game length in decks: 1 Starter, 2 Short, 3 Long,
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None, length: int, output: str,
                      all_formats: bool, input_format: str | None) -> None:
-    """Check each DECK against the deck-construction rules; every violation at once.
+    """Check each DECK (a file, or - for standard input) against the deck-construction rules; every violation
+    at once.
 
     Exit 0 when every deck is legal, 1 when any is illegal, 2 on a usage or input error.
     With --all-formats: exit 0 when the deck is legal in at least one combination."""
@@ -236,6 +246,8 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
 
     for line in describe_sources(click.get_current_context()):
         detail(f"deckcheck: {line}")
+    if decks.count("-") > 1:
+        raise click.UsageError("standard input (-) can be read only once")
     if all_formats:
         if len(decks) != 1 or output != "text":
             raise click.UsageError("--all-formats takes one deck and prints a text table")
@@ -244,12 +256,14 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
                  if source("ruleset" if name == "rules" else name) == click.core.ParameterSource.COMMANDLINE]
         if given:
             raise click.UsageError(f"--all-formats tries every ruleset, alignment and length; drop {', '.join(given)}")
+        _hint_if_terminal(decks[0])
         rows = judge_all(decks[0], input_format=input_format)
-        click.echo(report.render_matrix(decks[0], rows), nl=False)
+        click.echo(report.render_matrix("<stdin>" if decks[0] == "-" else decks[0], rows), nl=False)
         legal_somewhere = any(getattr(cell, "legal", False) for _, _, cells in rows for cell in cells.values())
         sys.exit(0 if legal_somewhere else 1)
     verdicts, input_errors = [], 0
     for path in decks:
+        _hint_if_terminal(path)
         try:
             deck, verdict = validate_file(path, ruleset=ruleset, alignment=alignment, length=length,
                                           input_format=input_format)
@@ -400,15 +414,29 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
 @length_option("Game length (1-4 decks) for the MP call threshold; default: the deck's, else 2.", default=None)
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default 1).")
 @click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+@click.option("--against", "against_path", metavar="OPPONENT", type=click.Path(dir_okay=False),
+              help="Play OPPONENT's real hazards on our companies (instead of --hazards).")
+@click.option("--both", is_flag=True, help="With --against: both decks play full turns; P(win) at the Free Council.")
 def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards: str, length: int | None,
-                     jobs: int | None, output: str) -> None:
+                     jobs: int | None, output: str, against_path: str | None, both: bool) -> None:
     """Goldfish the deck's own turns: mean MP per turn, call odds, exhaustion, stuck cards, opening hands."""
     import json
     import time
 
     from deckcheck.analysis.simulate import build_sim_deck, format_text, simulate_tables
 
+    if both and not against_path:
+        raise DeckcheckError("--both needs --against OPPONENT")
+    if against_path and hazards != "none":
+        raise DeckcheckError("--against plays the opponent's real hazards: leave out --hazards")
     deck = _read_deck_reporting(deck_path, require_cards=True)
+    if against_path:
+        from deckcheck.analysis.against import run_against_command
+
+        opponent = _read_deck_reporting(against_path, require_cards=True)
+        click.echo(run_against_command(deck, opponent, deck_path=deck_path, against_path=against_path, games=games,
+                                       turns=turns, seed=seed, length=length, both=both, output=output))
+        return
     try:
         sim = build_sim_deck(deck, length or deck.length or 2)
     except ValueError as exc:
@@ -421,6 +449,31 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
         click.echo(json.dumps(summary, ensure_ascii=False, indent=2))
     else:
         click.echo(format_text(summary))
+
+
+@cli.command("matchups")
+@click.argument("paths", metavar="DECK... | DIR", nargs=-1, required=True)
+@click.option("--one", "one_path", metavar="DECK", type=click.Path(dir_okay=False),
+              help="Play this deck against each deck of the field (instead of every pair).")
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=200, show_default=True, help="Games per pair.")
+@click.option("--turns", type=click.IntRange(1, 100), default=12, show_default=True, help="Turns per player.")
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
+              help="Same seed, same result (whatever --jobs or --scheduler).")
+@length_option()
+@click.option("--jobs", type=click.IntRange(min=1), default=None,
+              help="Worker processes of a local Dask cluster (default: the CPUs; 1: this process, no Dask).")
+@click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run on this existing Dask cluster instead.")
+@click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]), default="text", show_default=True,
+              help="xlsx needs -o FILE.")
+@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False), help="Write the report to FILE.")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+def matchups_command(paths, one_path, games, turns, seed, length, jobs, scheduler, output, out_path, force) -> None:
+    """Win rates of every pair of a field (or one deck against it), both decks playing full turns."""
+    from deckcheck.report.matchups_report import run_matchups_command
+
+    run_matchups_command(list(paths), one_path=one_path, games=games, turns=turns, seed=seed, length=length,
+                         jobs=jobs, scheduler=scheduler, output=output, out_path=out_path, force=force,
+                         read_deck=_read_deck_reporting)
 
 
 # ---------------------------------------------------------------- entry point ------------------------------

@@ -49,6 +49,21 @@ def read_text(path: str | os.PathLike, limit: int = MAX_INPUT_BYTES) -> tuple[st
     return decode_bytes(data)
 
 
+# How messages name standard input.
+STDIN_NAME = "<stdin>"
+
+
+def read_stdin(limit: int = MAX_INPUT_BYTES) -> tuple[str, str]:
+    """Standard input as text whatever its encoding (the `-` a command takes for a file); no more than `limit`
+    bytes are read, and more is an error (exit 2)."""
+    import sys
+
+    data = sys.stdin.buffer.read(limit + 1)
+    if len(data) > limit:
+        raise DeckcheckError(f"input is larger than {limit // (1024 * 1024)} MB; not a decklist", STDIN_NAME)
+    return decode_bytes(data)
+
+
 def atomic_write_bytes(path: str | os.PathLike, data: bytes, *, overwrite: bool = True) -> None:
     """Write a file so that readers see either the old file or the whole new one, never half.
 

@@ -140,4 +140,4 @@ def test_import_writes_combat_facts_equal_to_the_committed_ones(tmp_path):
     from deckcheck.cards.catalog import CARD_DB
     from deckcheck.cards.combat_facts import dump_combat_facts, import_combat_facts
 
-    assert dump_combat_facts(import_combat_facts(COE_CARDS)) == (CARD_DB / "combat.json").read_text("utf-8")
+    assert dump_combat_facts(import_combat_facts(COE_CARDS)) == (CARD_DB / "combat.json").read_text(encoding="utf-8")

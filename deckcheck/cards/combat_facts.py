@@ -291,13 +291,13 @@ def _load(directory: str | None) -> dict:
     import json
     from pathlib import Path
 
-    from deckcheck.cards.catalog import CARD_DB
+    from deckcheck.datafiles import data_dir, read_text
     from deckcheck.errors import DeckcheckError
 
-    path = Path(directory) / "combat.json" if directory else CARD_DB / "combat.json"
-    if not path.exists():
+    path = Path(directory) / "combat.json" if directory else data_dir("card_db") / "combat.json"
+    if not path.is_file():
         return {"format": COMBAT_FACTS_FORMAT, "creatures": {}, "corruption_cards": {}, "items": {}, "haven_paths": {}}
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise DeckcheckError(f"cannot read combat facts: {exc}", str(path)) from None
+        return json.loads(read_text(path, "combat facts"))
+    except json.JSONDecodeError as exc:
+        raise DeckcheckError(f"combat facts are not valid JSON: {exc}", str(path)) from None

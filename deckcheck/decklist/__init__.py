@@ -2,6 +2,7 @@
 
     from deckcheck.decklist import read_deck, parse_text
     deck = read_deck("A - Stewards of Gondor.meccg")           # format detected from the content
+    deck = read_deck("-")                                        # standard input, named <stdin> in messages
     deck = parse_text(cell_text, path="Sheet1!B2")               # a decklist pasted into a spreadsheet cell
 
 Both raise DeckcheckError only when nothing usable could be read; every other problem is in deck.diagnostics.
@@ -14,25 +15,38 @@ import os
 from deckcheck.decklist.model import Deck
 from deckcheck.errors import DeckcheckError
 
-__all__ = ["read_deck", "parse_text", "FORMATS", "MAX_DECK_BYTES"]
+__all__ = ["read_deck", "read_deck_text", "parse_text", "FORMATS", "MAX_DECK_BYTES", "STDIN"]
 
 # The biggest real decklist (a multiplayer Arda deck) is 23 kB; a bigger file is something else, and reading
 # megabytes of it line by line would keep the user waiting for nothing.
 MAX_DECK_BYTES = 1024 * 1024
 
+# The DECK argument that means standard input (the one deliberate exception to "decks are regular files").
+STDIN = "-"
+
 FORMATS = ("gccg", "gccg-plain", "netmeccg", "octgn", "wigy-json", "json", "markdown", "cardnum")
 
 
 def read_deck(path: str | os.PathLike, *, input_format: str | None = None, alignment: str | None = None) -> Deck:
-    """Read a decklist file in any known format (or the one given) and resolve it against the catalog."""
-    from deckcheck.fileio import read_text
-
-    text, encoding = read_text(path, limit=MAX_DECK_BYTES)
-    if encoding in ("cp1252", "latin-1"):
-        text, encoding = _mixed_utf8_lines(text, encoding)
-    deck = parse_text(text, path=str(path), input_format=input_format, alignment=alignment)
+    """Read a decklist file (or standard input for "-") in any known format (or the one given) and resolve it
+    against the catalog."""
+    text, encoding, name = read_deck_text(path)
+    deck = parse_text(text, path=name, input_format=input_format, alignment=alignment)
     deck.encoding = encoding
     return deck
+
+
+def read_deck_text(path: str | os.PathLike) -> tuple[str, str, str]:
+    """(text, encoding, the name messages use) of a decklist file, or of standard input when path is "-"."""
+    from deckcheck.fileio import STDIN_NAME, read_stdin, read_text
+
+    if isinstance(path, str) and path == STDIN:
+        (text, encoding), name = read_stdin(limit=MAX_DECK_BYTES), STDIN_NAME
+    else:
+        (text, encoding), name = read_text(path, limit=MAX_DECK_BYTES), str(path)
+    if encoding in ("cp1252", "latin-1"):
+        text, encoding = _mixed_utf8_lines(text, encoding)
+    return text, encoding, name
 
 
 def parse_text(text: str, *, path: str = "<text>", input_format: str | None = None,

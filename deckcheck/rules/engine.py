@@ -197,11 +197,13 @@ def validate_file(path: str, *, ruleset: str = "rulebook", alignment: str | None
 def all_formats(path: str, *, input_format: str | None = None) -> list[tuple[str, str, dict[int, Verdict | str]]]:
     """The deck under every ruleset × alignment × game length: rows of (ruleset, alignment, {length: cell}).
 
-    The deck is read once per alignment, so that untagged names resolve to that alignment's versions."""
-    from deckcheck.decklist import read_deck
+    The text is read once and parsed once per alignment, so that untagged names resolve to that alignment's
+    versions."""
+    from deckcheck.decklist import parse_text, read_deck_text
     from deckcheck.rules.ruleset import RULESET_NAMES, available
 
-    decks = {a: read_deck(path, input_format=input_format, alignment=a) for a in ALIGNMENTS}
+    text, _, name = read_deck_text(path)   # read once: standard input cannot be read again
+    decks = {a: parse_text(text, path=name, input_format=input_format, alignment=a) for a in ALIGNMENTS}
     rows = []
     for ruleset in RULESET_NAMES:
         for alignment in ALIGNMENTS:

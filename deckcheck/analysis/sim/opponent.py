@@ -1,0 +1,230 @@
+"""The opponent as a hazard player: its real hazards as tables, its hand, and which hazard it plays where.
+
+    tables = hazard_tables(opponent_sim)            # once per opponent deck
+    hand = HazardHand(opponent_sim, rng)            # its play deck, hand and discard pile in one game
+    player = HazardPlayer(tables, hand)
+    plays = player.choose(move, limit=hazard_limit(size), defender_alignment="wizard")
+
+Nothing here knows the resource player's game: `sim.duel` resolves what is chosen (combat, corruption) and
+tells the hand what was spent. Heuristics (docs/simulation.md, "The opponent's hazards"):
+- creatures first, the most threatening first (prowess + 2 per strike beyond the first, counting every
+  attack, +2 if the attacker chooses defenders), each with a key that is not detainment where the creature
+  has one; then corruption cards; never more than the hazard limit;
+- the hand keeps creatures, then corruption cards, then everything else; hazard events whose effect the
+  simulation does not model are never played and are discarded first (the report lists them with the reason).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from deckcheck.analysis.sim.combat import Attack
+from deckcheck.analysis.sim.keying import CreatureKeys, Move, best_key, creature_keys, keys_for
+from deckcheck.cards.combat_facts import load_combat_facts
+from deckcheck.cards.model import HAZARD, leading_int
+
+HAND_SIZE = 8
+# What each card of the opponent's play deck is to the hazard model.
+CREATURE, CORRUPTION, UNMODELLED, RESOURCE = range(4)
+# Hand ranks of the hazard side: kept longest first.
+KEEP = {CREATURE: 30, CORRUPTION: 20, RESOURCE: 10, UNMODELLED: 0}
+# The opponent's own turn when only its hazards are played (--against without --both): the resources it plays
+# or discards per turn, and the cards it draws for its own movement (the mean opponent draw number of the
+# catalog's non-haven sites is 2.1, as for our own deck in the goldfish).
+OWN_TURN_SPENT = 2
+OWN_TURN_DRAW = 2
+
+NOT_MODELLED = "hazard event: its effect is not simulated"
+NO_KEY = "creature whose keying condition is not simulated (Under-deeps, Doors of Night, after another attack)"
+CORRUPTION_NOT_MODELLED = "corruption card whose condition is not simulated"
+
+
+@dataclass(slots=True)
+class CreatureSpec:
+    """A creature card as combat sees it; `attack()` makes one of its attacks."""
+
+    strikes: int
+    prowess: int
+    body: int | None
+    attacks: int
+    attacker_chooses: bool
+    each_character_faces_strike: bool
+    races: tuple[str, ...]
+    mp: int
+    mp_star: bool
+    detainment_against: tuple[str, ...]
+    wounded_corruption_check: int | None
+
+    def attack(self, detainment: bool) -> Attack:
+        return Attack(strikes=self.strikes, prowess=self.prowess, body=self.body,
+                      attacker_chooses=self.attacker_chooses,
+                      each_character_faces_strike=self.each_character_faces_strike, detainment=detainment)
+
+    @property
+    def threat(self) -> int:
+        return self.prowess + 2 * (max(self.strikes, 1) * self.attacks - 1) + (2 if self.attacker_chooses else 0)
+
+
+@dataclass(slots=True)
+class CorruptionSpec:
+    corruption: int
+    not_races: frozenset[str]
+    company_at_most: int | None
+    check: str | None                   # when it forces a check (combat_facts.CHECK_TRIGGERS), None: only at the end
+    remove_above: int | None            # the roll that removes it (coe 7.3), None: it cannot be removed by a roll
+
+
+@dataclass
+class HazardTables:
+    """The opponent deck's play-deck cards as the hazard model sees them, indexed like its `SimDeck.kinds`."""
+
+    name: str
+    alignment: str
+    cards: list
+    use: list[int] = field(default_factory=list)                     # CREATURE, CORRUPTION, UNMODELLED, RESOURCE
+    keys: list[CreatureKeys | None] = field(default_factory=list)
+    creature: list[CreatureSpec | None] = field(default_factory=list)
+    corruption: list[CorruptionSpec | None] = field(default_factory=list)
+    keep: list[int] = field(default_factory=list)
+    not_played: dict[int, str] = field(default_factory=dict)          # kind -> why the model never plays it
+
+
+def _int(value, default: int = 0) -> int:
+    number = leading_int(value)
+    return default if number is None else number
+
+
+def hazard_tables(sim) -> HazardTables:
+    """Tables of an opponent's `SimDeck` (its `kinds` and `play_deck`): which cards it can play as hazards."""
+    facts = load_combat_facts()
+    creatures, corruption_cards = facts.get("creatures", {}), facts.get("corruption_cards", {})
+    tables = HazardTables(name=sim.name, alignment=sim.alignment, cards=list(sim.kinds))
+    in_play_deck = set(sim.play_deck)
+    for kind, card in enumerate(sim.kinds):
+        use, keys, creature, corruption = RESOURCE, None, None, None
+        if card.type == HAZARD and card.is_creature:
+            own = creatures.get(card.id, {})
+            keys = creature_keys(card.keyed_to, own)
+            if keys.playable:
+                use = CREATURE
+                creature = CreatureSpec(
+                    strikes=own.get("strikes") or max(1, _int(card.strikes, 1)),
+                    prowess=_int(card.prowess), body=leading_int(card.body),
+                    attacks=own.get("attacks", 1), attacker_chooses=own.get("attacker_chooses", False),
+                    each_character_faces_strike=own.get("each_character_faces_strike", False),
+                    races=tuple(card.races), mp=card.mp or 0, mp_star=card.mp_star,
+                    detainment_against=tuple(own.get("detainment_against", ())),
+                    wounded_corruption_check=own.get("wounded_corruption_check"))
+            else:
+                use = UNMODELLED
+                tables.not_played[kind] = NO_KEY
+        elif card.type == HAZARD and card.id in corruption_cards:
+            own = corruption_cards[card.id]
+            if own.get("modelled"):
+                use = CORRUPTION
+                corruption = CorruptionSpec(
+                    corruption=own.get("corruption", 0), not_races=frozenset(own.get("not_races", ())),
+                    company_at_most=own.get("company_at_most"), check=own.get("check"),
+                    remove_above=own.get("remove_above"))
+            else:
+                use = UNMODELLED
+                tables.not_played[kind] = CORRUPTION_NOT_MODELLED
+        elif card.type == HAZARD:
+            use = UNMODELLED
+            tables.not_played[kind] = NOT_MODELLED
+        if kind not in in_play_deck:
+            tables.not_played.pop(kind, None)
+        tables.use.append(use)
+        tables.keys.append(keys)
+        tables.creature.append(creature)
+        tables.corruption.append(corruption)
+        tables.keep.append(KEEP[use] + (creature.threat if creature else 0))
+    return tables
+
+
+class HazardHand:
+    """The opponent's cards when only its hazards are played (`--against`): play deck, hand and discard pile.
+
+    With `--both` the opponent's own game holds its cards instead (same attributes: hand, discard, draw)."""
+
+    def __init__(self, sim, rng: random.Random, keep: list[int]):
+        self.rng = rng
+        self.deck = list(sim.play_deck)
+        rng.shuffle(self.deck)
+        self.hand: list[int] = []
+        self.discard: list[int] = []
+        self.keep = keep
+        self.exhaustions = 0
+        self.draw(HAND_SIZE)
+
+    def draw(self, n: int) -> None:
+        for _ in range(n):
+            if not self.deck:
+                if not self.discard:
+                    return
+                self.deck, self.discard = self.discard, []
+                self.rng.shuffle(self.deck)
+                self.exhaustions += 1
+            self.hand.append(self.deck.pop())
+
+    def reset_to_hand_size(self, site=None) -> None:
+        """Draw up to or discard down to 8, discarding the cards the hazard model values least."""
+        hand = self.hand
+        if len(hand) > HAND_SIZE:
+            hand.sort(key=lambda k: self.keep[k])
+            self.discard.extend(hand[: len(hand) - HAND_SIZE])
+            del hand[: len(hand) - HAND_SIZE]
+        elif len(hand) < HAND_SIZE:
+            self.draw(HAND_SIZE - len(hand))
+
+    def own_turn(self, uses: list[int]) -> None:
+        """The opponent's own turn, reduced to its card flow: up to two resources played or discarded, two cards
+        drawn for its movement, the hand reset (coe 2.VI)."""
+        spent = 0
+        for kind in sorted(self.hand, key=lambda k: self.keep[k]):
+            if spent == OWN_TURN_SPENT:
+                break
+            if uses[kind] in (RESOURCE, UNMODELLED):
+                self.hand.remove(kind)
+                self.discard.append(kind)
+                spent += 1
+        self.draw(OWN_TURN_DRAW)
+        self.reset_to_hand_size()
+
+
+class HazardPlayer:
+    """Chooses the hazards the opponent plays on one company; `cards` holds its hand (HazardHand or a Game)."""
+
+    def __init__(self, tables: HazardTables, cards):
+        self.tables = tables
+        self.cards = cards
+
+    def choose_creatures(self, move: Move, limit: int, defender_alignment: str) -> list[tuple[int, str, bool]]:
+        """Creatures from hand keyable to this move, most threatening first: [(kind, key, detainment), ...]."""
+        t = self.tables
+        options = []
+        for kind in set(self.cards.hand):
+            if t.use[kind] != CREATURE:
+                continue
+            keys = keys_for(t.keys[kind], move)
+            if not keys:
+                continue
+            spec = t.creature[kind]
+            key, detainment = best_key(keys, spec.races, defender_alignment, move, spec.detainment_against)
+            options.append((detainment, -spec.threat, kind, key))
+        options.sort()
+        return [(kind, key, detainment) for detainment, _, kind, key in options[:limit]]
+
+    def corruption_cards(self) -> list[int]:
+        """Corruption cards in hand, most corruption points first (each copy once)."""
+        t = self.tables
+        return sorted((k for k in self.cards.hand if t.use[k] == CORRUPTION),
+                      key=lambda k: (-t.corruption[k].corruption, k))
+
+    def spend(self, kind: int) -> None:
+        """The card leaves the hand as played (to the discard pile once resolved, or onto a character)."""
+        self.cards.hand.remove(kind)
+
+    def discard(self, kind: int) -> None:
+        self.cards.discard.append(kind)

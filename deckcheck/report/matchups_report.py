@@ -1,0 +1,243 @@
+"""The matchups document as text, JSON, xlsx (a colour-scaled win-rate matrix) and self-contained HTML.
+
+Cell (row, column) is P(row deck beats column deck) with its 95% Wilson interval; draws are the rest.
+Deck names are user text: escaped in HTML, never a formula in xlsx (`report.spreadsheet.put_cell`).
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from io import BytesIO
+
+from deckcheck.report.spreadsheet import put_cell
+
+FORMATS = ("text", "json", "xlsx", "html")
+
+
+def render_matchups(document: dict, output: str) -> bytes:
+    if output == "json":
+        return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+    if output == "xlsx":
+        return render_xlsx(document)
+    if output == "html":
+        return render_html(document).encode("utf-8")
+    return (render_text(document) + "\n").encode("utf-8")
+
+
+def _label(i: int) -> str:
+    return str(i + 1)
+
+
+def _cell_text(cell: dict | None) -> str:
+    if cell is None or cell["p"] is None:
+        return "-"
+    low, high = cell["ci95"]
+    return f"{cell['p']:.0%} ({low:.0%}-{high:.0%})"
+
+
+def render_text(d: dict) -> str:
+    decks = d["decks"]
+    lines = [f"matchups: {len(decks)} decks, {len(d['pairs'])} pairs, {d['games_per_pair']} games a pair, "
+             f"{d['turns']} turns each, seed {d['seed']}, {d['length']}-deck games",
+             "cell: P(row deck wins against column deck) with its 95% interval; the rest of 100% are its losses "
+             "and draws", ""]
+    for deck in decks:
+        lines.append(f"{_label(deck['index']):>3}  {deck['name']} ({deck['alignment']})")
+    width = 15
+    lines.append("")
+    lines.append("   " + "".join(f"{_label(i):>{width}}" for i in range(len(decks))))
+    for i, row in enumerate(d["matrix"]):
+        cells = "".join(f"{'' if i == j else _cell_text(c):>{width}}" for j, c in enumerate(row))
+        lines.append(f"{_label(i):>3}{cells}")
+    lines.append("")
+    lines.append("standings (P(win) over all its games):")
+    for s in d["standings"]:
+        p = s["p_win"]
+        lines.append(f"  {p['p']:6.1%} ({p['ci95'][0]:.1%}-{p['ci95'][1]:.1%})  {_label(s['deck'])}  "
+                     f"{decks[s['deck']]['name']}")
+    run = d.get("run")
+    if run:
+        lines.append("")
+        lines.append(f"{run['games']} games in {run['wall_seconds']:.1f} s ({run['games_per_second']:,.0f} games/s), "
+                     f"{run['workers']} worker(s), {run['scheduler']}")
+    return "\n".join(lines)
+
+
+def render_xlsx(d: dict) -> bytes:
+    from openpyxl import Workbook
+    from openpyxl.formatting.rule import ColorScaleRule
+    from openpyxl.styles import Font
+    from openpyxl.utils import get_column_letter
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Matrix"
+    decks = d["decks"]
+    n = len(decks)
+    put_cell(ws, 1, 1, "P(row beats column)").font = Font(bold=True)
+    for i, deck in enumerate(decks):
+        put_cell(ws, 1, i + 2, deck["name"]).font = Font(bold=True)
+        put_cell(ws, i + 2, 1, deck["name"]).font = Font(bold=True)
+    for i, row in enumerate(d["matrix"]):
+        for j, cell in enumerate(row):
+            if i != j and cell is not None and cell["p"] is not None:
+                put_cell(ws, i + 2, j + 2, cell["p"]).number_format = "0%"
+    if n:
+        corner = f"B2:{get_column_letter(n + 1)}{n + 1}"
+        ws.conditional_formatting.add(corner, ColorScaleRule(
+            start_type="num", start_value=0, start_color="F8696B", mid_type="num", mid_value=0.5,
+            mid_color="FFEB84", end_type="num", end_value=1, end_color="63BE7B"))
+    ws.column_dimensions["A"].width = 40
+    pairs = wb.create_sheet("Pairs")
+    headers = ["deck A", "deck B", "games", "A wins", "B wins", "draws", "P(A wins)", "95% low", "95% high",
+               "mean MP A", "mean MP B", "characters lost A", "characters lost B"]
+    for c, header in enumerate(headers, 1):
+        put_cell(pairs, 1, c, header).font = Font(bold=True)
+    for r, p in enumerate(d["pairs"], 2):
+        values = [decks[p["a"]]["name"], decks[p["b"]]["name"], p["games"], p["a_wins"], p["b_wins"], p["draws"],
+                  p["p_a_win"]["p"], p["p_a_win"]["ci95"][0], p["p_a_win"]["ci95"][1], p["mean_mp_a"],
+                  p["mean_mp_b"], p["characters_lost_a"], p["characters_lost_b"]]
+        for c, value in enumerate(values, 1):
+            put_cell(pairs, r, c, value)
+    run = wb.create_sheet("Run")
+    settings = [("games per pair", d["games_per_pair"]), ("turns", d["turns"]), ("seed", d["seed"]),
+                ("game length", d["length"])] + [(k, v) for k, v in (d.get("run") or {}).items()]
+    for r, (key, value) in enumerate(settings, 1):
+        put_cell(run, r, 1, key)
+        put_cell(run, r, 2, value)
+    out = BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+def _colour(p: float) -> str:
+    """Red (0) through yellow (0.5) to green (1), as the xlsx colour scale."""
+    low, mid, high = (0xF8, 0x69, 0x6B), (0xFF, 0xEB, 0x84), (0x63, 0xBE, 0x7B)
+    a, b, t = (low, mid, p * 2) if p <= 0.5 else (mid, high, (p - 0.5) * 2)
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b))
+
+
+def render_html(d: dict) -> str:
+    decks = d["decks"]
+    head = "".join(f'<th title="{escape(deck["name"])}">{_label(deck["index"])}</th>' for deck in decks)
+    rows = []
+    for i, row in enumerate(d["matrix"]):
+        cells = []
+        for j, cell in enumerate(row):
+            if i == j or cell is None or cell["p"] is None:
+                cells.append('<td class="n muted">-</td>')
+            else:
+                cells.append(f'<td class="n" style="background:{_colour(cell["p"])}" title="'
+                             f'{escape(decks[i]["name"])} vs {escape(decks[j]["name"])}">{escape(_cell_text(cell))}'
+                             "</td>")
+        rows.append(f"<tr><th>{_label(i)} {escape(decks[i]['name'])}</th>{''.join(cells)}</tr>")
+    standings = "".join(
+        f"<tr><td>{escape(decks[s['deck']]['name'])}</td><td class=\"n\">{s['p_win']['p']:.1%}</td>"
+        f"<td class=\"n\">{s['p_win']['ci95'][0]:.1%}-{s['p_win']['ci95'][1]:.1%}</td></tr>" for s in d["standings"])
+    run = d.get("run") or {}
+    run_line = (f"{run.get('games')} games in {run.get('wall_seconds')} s, {run.get('workers')} worker(s), "
+                f"{escape(str(run.get('scheduler')))}") if run else ""
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>deckcheck matchups</title>
+<style>
+body {{ font-family: system-ui, sans-serif; margin: 2em auto; max-width: 80em; color: #222; padding: 0 1em; }}
+table {{ border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }}
+th, td {{ border: 1px solid #ddd; padding: 0.2em 0.5em; text-align: left; }}
+th {{ background: #f3f3f3; }} td.n {{ text-align: right; font-variant-numeric: tabular-nums; }}
+.muted {{ color: #888; }}
+</style></head><body>
+<h1>Matchups</h1>
+<p>{len(decks)} decks, {len(d["pairs"])} pairs, {d["games_per_pair"]} games a pair, {d["turns"]} turns each,
+seed {d["seed"]}. Cell: P(row deck beats column deck), with its 95% Wilson interval.</p>
+<table id="matrix"><tr><th></th>{head}</tr>
+{"".join(rows)}
+</table>
+<h2>Standings</h2>
+<table id="standings"><tr><th>deck</th><th>P(win)</th><th>95% interval</th></tr>{standings}</table>
+<p class="muted">{run_line}</p>
+</body></html>
+"""
+
+
+# A field larger than this is refused: 256 decks are 32,640 pairs already.
+MAX_DECKS = 256
+
+
+def field_paths(paths: list[str]) -> list[str]:
+    """DECK... as given, or the files directly in DIR (sorted, hidden files left out)."""
+    from pathlib import Path
+
+    from deckcheck.errors import DeckcheckError
+
+    out: list[str] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            out += sorted(str(p) for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+        elif path.exists() or given == "-":
+            out.append(given)
+        else:
+            raise DeckcheckError("no such file or directory", given)
+    if len(out) > MAX_DECKS:
+        raise DeckcheckError(f"{len(out)} decks: a field holds at most {MAX_DECKS}")
+    return out
+
+
+def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, turns: int, seed: int, length: int,
+                         jobs: int | None, scheduler: str | None, output: str, out_path: str | None, force: bool,
+                         read_deck) -> None:
+    """What `deckcheck matchups` does: read the field, play it, write the report (progress to stderr)."""
+    import os
+    import sys
+    from pathlib import Path
+
+    from deckcheck.analysis.matchups import run_matchups
+    from deckcheck.errors import DeckcheckError
+    from deckcheck.fileio import atomic_write_bytes
+
+    if output == "xlsx" and not out_path:
+        raise DeckcheckError("--output xlsx writes a file: give it with -o FILE")
+    if out_path and not force and Path(out_path).exists():
+        raise DeckcheckError("exists already; use --force to replace it", out_path)
+    field = field_paths(paths)
+    if one_path:
+        field = [one_path] + [p for p in field if p != one_path]
+    if len(field) < 2:
+        raise DeckcheckError("a field needs at least two decks")
+    decks = [read_deck(p, require_cards=True) for p in field]
+    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    if scheduler is not None or jobs > 1:
+        try:
+            import distributed  # noqa: F401  - only to say what is missing before any work is done
+        except ImportError:
+            raise DeckcheckError("a Dask cluster needs dask.distributed: pip install 'deckcheck[cluster]', "
+                                 "or run in this process with --jobs 1") from None
+    progress = _progress_bar() if sys.stderr.isatty() else None
+    try:
+        document = run_matchups(decks, games=games, turns=turns, seed=seed, length=length, jobs=jobs,
+                                scheduler=scheduler, one_against_field=bool(one_path), paths=field, progress=progress)
+    except ValueError as exc:
+        raise DeckcheckError(f"cannot simulate: {exc}") from None
+    except OSError as exc:
+        raise DeckcheckError(f"cannot reach the Dask scheduler: {exc}", scheduler) from None
+    run = document["run"]
+    print(f"{run['games']} games in {run['wall_seconds']:.2f} s ({run['games_per_second']:,.0f} games/s), "
+          f"{run['workers']} worker(s), {run['scheduler']}", file=sys.stderr)
+    data = render_matchups(document, output)
+    if out_path:
+        atomic_write_bytes(out_path, data, overwrite=force)
+        print(f"wrote {out_path}", file=sys.stderr)
+    else:
+        sys.stdout.write(data.decode("utf-8"))
+
+
+def _progress_bar():
+    import sys
+
+    def show(done: int, total: int) -> None:
+        sys.stderr.write(f"\r{done}/{total} tasks")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+    return show
