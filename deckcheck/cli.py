@@ -14,12 +14,23 @@ from deckcheck import __version__
 from deckcheck.console import DeckcheckGroup, common_options
 from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.settings import setting_option
+from deckcheck.terminal import printable, printable_json
 
 OUTPUT_TEXT_JSON = click.Choice(["text", "json"])
 
 
+def _set_debug(_ctx, _param, value: bool) -> None:
+    global _debug
+    _debug = _debug or value
+
+
+_debug = False   # --debug: an internal error prints its traceback too
+
+
 @click.group(cls=DeckcheckGroup, params=common_options(), context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="deckcheck")
+@click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug,
+              help="On an internal error, print the traceback as well.")
 @click.pass_context
 def cli(ctx: click.Context) -> None:
     """Validate and analyze Middle-earth CCG decks.
@@ -88,16 +99,17 @@ def cards_search(output: str, **filters) -> None:
 @click.option("-o", "--out-dir", type=click.Path(file_okay=False), default=None,
               help="Where to write cards.json (default: the project's card_db/).")
 def cards_import_coe(source: str, out_dir: str | None) -> None:
-    """Build card_db/cards.json from the Council of Elrond card database SOURCE (coe-cards.json)."""
+    """Build card_db/cards.json and play.json from the Council of Elrond card database SOURCE (coe-cards.json)."""
     from pathlib import Path
 
     from deckcheck.cards.catalog import CARD_DB
     from deckcheck.cards.importer import dump_catalog, import_coe, validate_catalog
-    from deckcheck.fileio import atomic_write_text
+    from deckcheck.fileio import atomic_write_text, refuse_overwriting_inputs
 
+    target = Path(out_dir) if out_dir else CARD_DB
+    refuse_overwriting_inputs(target / "cards.json", [source])
     document = import_coe(source)
     validate_catalog(document)
-    target = Path(out_dir) if out_dir else CARD_DB
     target.mkdir(parents=True, exist_ok=True)
     atomic_write_text(target / "cards.json", dump_catalog(document))
     click.echo(f"{len(document['cards'])} cards written to {target / 'cards.json'}", err=True)
@@ -105,6 +117,19 @@ def cards_import_coe(source: str, out_dir: str | None) -> None:
 
     atomic_write_text(target / "combat.json", dump_combat_facts(import_combat_facts(source)))
     click.echo(f"combat facts written to {target / 'combat.json'}", err=True)
+    _import_play_facts(source, target)
+
+
+def _import_play_facts(source: str, target) -> None:
+    """card_db/play.json: where each resource is played (for stats and simulate), from the same source."""
+    from deckcheck.cards.play import PLAY_FILE, dump_play_facts
+    from deckcheck.cards.play_import import import_play_facts, validate_play_facts
+    from deckcheck.fileio import atomic_write_text
+
+    document = import_play_facts(source)
+    validate_play_facts(document)
+    atomic_write_text(target / PLAY_FILE, dump_play_facts(document))
+    click.echo(f"{len(document['conditions'])} play conditions written to {target / PLAY_FILE}", err=True)
 
 
 # ---------------------------------------------------------------- decklist: show, convert -------------------
@@ -161,20 +186,18 @@ def show(deck: str, output: str, input_format: str | None, alignment: str | None
 def convert(deck: str, to_format: str, out_path: str | None, force: bool, input_format: str | None,
             alignment: str | None) -> None:
     """Convert DECK to GCCG text, deckcheck JSON or Markdown."""
-    import os
-
     from deckcheck.decklist.writers import write_deck
-    from deckcheck.fileio import atomic_write_text
+    from deckcheck.fileio import atomic_write_text, refuse_overwriting_inputs
 
+    if out_path:
+        refuse_overwriting_inputs(out_path, [deck])
     parsed = _read_deck_reporting(deck, input_format, alignment)   # a missing or unreadable deck: exit 2 here
-    if out_path and deck != "-" and os.path.exists(out_path) and os.path.samefile(out_path, deck):
-        raise DeckcheckError("the output would replace the deck being converted; choose another file", out_path)
     text = write_deck(parsed, to_format)
     if out_path:
         atomic_write_text(out_path, text, overwrite=force)
         click.echo(f"wrote {out_path} ({to_format}, {len(parsed.entries)} entries)", err=True)
     else:
-        click.echo(text, nl=False)
+        click.echo(printable(text), nl=False)
 
 
 @cli.command("diff")
@@ -194,11 +217,12 @@ def diff_command(registered: str, played: str, output: str) -> None:
     for deck in decks:
         skipped = [n for n in unread_lines(deck) if n] or unread_lines(deck)
         if skipped:
-            click.echo(f"deckcheck: {deck.path}: {len(skipped)} line(s) not read ({', '.join(map(str, skipped))}); "
-                       "the comparison cannot see what they hold", err=True)
+            click.echo(printable(f"deckcheck: {deck.path}: {len(skipped)} line(s) not read "
+                                 f"({', '.join(map(str, skipped))}); the comparison cannot see what they hold"),
+                       err=True)
     result = diff_decks(*decks)
-    click.echo(json.dumps(to_json(result), ensure_ascii=False, indent=2) if output == "json"
-               else render_text(result), nl=output == "json")
+    click.echo(printable_json(json.dumps(to_json(result), ensure_ascii=False, indent=2)) if output == "json"
+               else printable(render_text(result)), nl=output == "json")
     sys.exit(0 if result.identical else 1)
 
 
@@ -348,11 +372,13 @@ def stats_command(deck_path: str, output: str, out_path: str | None, force: bool
     from pathlib import Path
 
     from deckcheck.analysis.stats import deck_stats
-    from deckcheck.fileio import atomic_write_bytes
+    from deckcheck.fileio import atomic_write_bytes, refuse_overwriting_inputs
     from deckcheck.report.stats_report import render_stats
 
     if output in ("xlsx", "html") and not out_path:
         raise DeckcheckError(f"--output {output} writes a file: give it with -o FILE")
+    if out_path:
+        refuse_overwriting_inputs(out_path, [deck_path])
     if out_path and not force and Path(out_path).exists():
         raise DeckcheckError("exists already; use --force to replace it", out_path)
     stats = deck_stats(_read_deck_reporting(deck_path, require_cards=True), draws=draws)
@@ -398,9 +424,9 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
                                  "name cards with --card or --group", deck_path)
     table = odds_table(deck, conditions, draws=draws, joint=chosen)
     if output == "json":
-        click.echo(json.dumps(table.to_json(), ensure_ascii=False, indent=2))
+        click.echo(printable_json(json.dumps(table.to_json(), ensure_ascii=False, indent=2)))
     else:
-        click.echo(format_odds(table))
+        click.echo(printable(format_odds(table)))
 
 
 @cli.command("simulate")
@@ -446,9 +472,9 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
     elapsed = time.perf_counter() - started
     click.echo(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)", err=True)
     if output == "json":
-        click.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+        click.echo(printable_json(json.dumps(summary, ensure_ascii=False, indent=2)))
     else:
-        click.echo(format_text(summary))
+        click.echo(printable(format_text(summary)))
 
 
 @cli.command("matchups")
@@ -480,23 +506,38 @@ def matchups_command(paths, one_path, games, turns, seed, length, jobs, schedule
 
 
 def main(argv: list[str] | None = None) -> None:
-    """Run the CLI; a DeckcheckError becomes one line on stderr and exit code 2."""
+    """Run the CLI. A DeckcheckError becomes one line on stderr and exit code 2; so does any other exception,
+    as "internal error" (a bug: the traceback only with --debug), a failed write of the report, and SIGTERM."""
+    from deckcheck import process
+
+    process.exit_on_sigterm()
+    exited = False   # the command called sys.exit: so does main (a command that returned lets main return)
     try:
-        cli.main(args=argv, prog_name="deckcheck", standalone_mode=False)
+        code = cli.main(args=argv, prog_name="deckcheck", standalone_mode=False)
+    except SystemExit as exc:
+        code, exited = exc.code, True
     except DeckcheckError as exc:
         click.echo(f"deckcheck: {exc.one_line()}", err=True)
-        sys.exit(2)
+        code = 2
     except click.exceptions.Abort:
         click.echo("deckcheck: aborted", err=True)
-        sys.exit(2)
+        code = 2
     except click.ClickException as exc:
         exc.show()
-        sys.exit(2)
+        code = 2
     except BrokenPipeError:
-        sys.exit(0)
+        code = process.quiet_stdout(0)
     except KeyboardInterrupt:
         click.echo("deckcheck: interrupted", err=True)
-        sys.exit(2)
+        code = 2
+    except process.Terminated:
+        click.echo("deckcheck: terminated", err=True)
+        code = 2
+    except Exception as exc:  # noqa: BLE001 - every bug ends in one line, never a traceback (unless --debug)
+        code = process.unexpected(exc, debug=_debug)
+    code = process.flush_stdout(code if isinstance(code, int) or code is None else 2)
+    if code or exited:
+        sys.exit(code)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from deckcheck.terminal import printable
+
 
 class DeckcheckError(Exception):
     """A usage or input error: printed as one line, exit code 2, never a traceback."""
@@ -16,7 +18,7 @@ class DeckcheckError(Exception):
         where = ""
         if self.path:
             where = f"{self.path}:{self.line}: " if self.line else f"{self.path}: "
-        return f"{where}{self.message}"
+        return printable(f"{where}{self.message}")
 
 
 class DataError(DeckcheckError):

@@ -14,6 +14,7 @@ from deckcheck.analysis.odds import p_at_least
 from deckcheck.analysis.scoring import half_rule_total
 from deckcheck.analysis.stats import deck_alignment, deck_stats, keyed_symbols, scored_mp
 from deckcheck.cards.model import Card
+from deckcheck.cards.play import PlayFacts, SiteFacts
 from deckcheck.decklist.model import Deck, DeckEntry, Part
 from deckcheck.errors import DeckcheckError
 
@@ -250,13 +251,16 @@ def test_a_fallen_wizard_plays_a_resource_only_at_a_site_of_its_alignment():
     assert fallen_wizard_may_play_at(stage_item, MORIA) and fallen_wizard_may_play_at(stage_item, EDORAS_MINION)
 
 
-def test_a_hoard_item_says_its_hoard_is_not_checked():
+def test_a_hoard_item_is_played_only_at_a_site_with_a_hoard():
     deck = wizard_deck()
     helmet = card("Adamant Helmet", "Resource", subtypes=("Minor Item",), hoard_item=True)
     deck.entries.append(entry(Part.RESOURCES, 1, helmet))
-    row = next(c for c in deck_stats(deck).coverage if c.name.startswith("Adamant Helmet"))
-    assert row.needs == "minor item site with a hoard (hoard not checked)"
-    assert row.sites == ["Moria [H] (TW)", "Bree [H] (TW)"]
+    lair = PlayFacts(sites={MORIA.id: SiteFacts(auto_attacks=("Dragon",), hoard=True)})   # a Dragon's lair
+    row = next(c for c in deck_stats(deck, facts=lair).coverage if c.name.startswith("Adamant Helmet"))
+    assert row.needs == "minor item site with a hoard"
+    assert row.sites == ["Moria [H] (TW)"]                  # Bree lists minor items but holds no hoard
+    row = next(c for c in deck_stats(deck, facts=PlayFacts()).coverage if c.name.startswith("Adamant Helmet"))
+    assert row.sites == [] and row.checked
 
 
 def test_a_deck_without_sites_warns_once():

@@ -15,13 +15,13 @@ from dataclasses import asdict, dataclass, field
 
 from deckcheck.analysis.alignment import (
     deck_alignment,
-    fallen_wizard_may_play_at,
     plays_as_hazard,
 )
 from deckcheck.analysis.deck_odds import default_conditions, odds_table
+from deckcheck.analysis.playable import condition_of, describe, playable_sites, site_views
 from deckcheck.analysis.scoring import half_rule_total
 from deckcheck.cards.model import Card
-from deckcheck.cards.names import fold
+from deckcheck.cards.play import PlayFacts, load_play_facts
 from deckcheck.decklist.model import PART_ORDER, Deck, DeckEntry, Part
 
 # Marshalling point categories in the order the rules list them (coe 10.3.ii).
@@ -306,50 +306,33 @@ def _location_sites(deck: Deck) -> list[Card]:
     return [e.card for e in deck.part(Part.SITES) if e.card is not None and e.card.is_site]
 
 
-def _coverage(deck: Deck, sites: list[Card], alignment: str | None) -> list[CoverageRow]:
-    """For each item, faction and ally of the play deck and sideboards: the location-deck sites that allow it.
+def _coverage(deck: Deck, sites: list[Card], alignment: str | None, facts: PlayFacts) -> list[CoverageRow]:
+    """For each resource of the play deck and sideboards with a play condition: the location-deck sites where
+    it can be played, as `deckcheck.analysis.playable` says (the simulation asks the same function).
 
-    Items: a site whose playable items include the item's class. Factions and allies: a site of the name
-    their card gives, any version (hero, minion, ...) counting. A Fallen-wizard only where the site's alignment
-    matches the resource's (coe 2.V.F1). Special items and cards whose text names no site (the card data has
-    no `playable_at`) are listed, marked unchecked.
+    A resource whose condition names no site (a ring played after a test, an event played on a faction) or
+    that the simulation cannot play (`unmodelled`) is listed, marked unchecked, with what it needs.
     """
-    fallen = alignment == "fallen-wizard"
-    by_name: dict[str, list[Card]] = {}
-    for site in sites:
-        by_name.setdefault(fold(site.name), []).append(site)
+    views = site_views(sites, facts)
     rows = []
     parts = (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY, Part.SIDEBOARD, Part.FW_SIDEBOARD)
     for entry in sorted(deck.entries, key=lambda e: PART_ORDER.index(e.part)):
         card = entry.card
         if card is None or entry.part not in parts or card.type != "Resource":
             continue
-        usable = [s for s in sites if fallen_wizard_may_play_at(card, s)] if fallen else sites
-        if card.is_item:
-            rows.append(_item_coverage(entry, card, usable))
-        elif card.is_faction or card.is_ally:
-            kind = "faction" if card.is_faction else "ally"
-            matched = [site.display() for place in card.playable_at for site in by_name.get(fold(place), [])
-                       if site in usable]
-            rows.append(CoverageRow(card.display(), entry.part.value, entry.count, kind,
-                                    " or ".join(card.playable_at) or "(not in card data)", matched,
-                                    checked=bool(card.playable_at)))
-        else:
+        condition = condition_of(card, facts)
+        if condition is None:
             continue
-        if fallen and rows[-1].checked and len(usable) < len(sites):
-            rows[-1].needs += f" ({card.alignment.lower()} or Fallen-wizard site, coe 2.V.F1)"
+        kind = "item" if card.is_item else "faction" if card.is_faction else "ally" if card.is_ally else "event"
+        needs = describe(condition)
+        checked = condition.modelled and bool(condition.at)
+        if not condition.modelled:
+            needs += f" (not modelled: {condition.unmodelled})"
+        elif alignment == "fallen-wizard" and condition.taps_site and card.alignment in ("Hero", "Minion"):
+            needs += f" ({card.alignment.lower()} or Fallen-wizard site, coe 2.V.F1)"
+        matched = [sites[i].display() for i in playable_sites(card, condition, sites, views, alignment)]
+        rows.append(CoverageRow(card.display(), entry.part.value, entry.count, kind, needs, matched, checked))
     return rows
-
-
-def _item_coverage(entry: DeckEntry, card: Card, sites: list[Card]) -> CoverageRow:
-    item_class = card.item_class or ""
-    if item_class not in ("minor", "major", "greater", "gold ring"):
-        return CoverageRow(card.display(), entry.part.value, entry.count, "item",
-                           f"{item_class} item (site given by the card)", [], checked=False)
-    matched = [s.display() for s in sites if item_class in s.playable_items]
-    # the catalog does not say which sites hold a hoard: a hoard item is matched on its class only
-    needs = f"{item_class} item site" + (" with a hoard (hoard not checked)" if card.hoard_item else "")
-    return CoverageRow(card.display(), entry.part.value, entry.count, "item", needs, matched)
 
 
 def _coverage_warnings(rows: list[CoverageRow], sites: list[Card]) -> list[str]:
@@ -370,15 +353,17 @@ def _stage_points(deck: Deck, parts: tuple[Part, ...]) -> int:
 # ---- the whole ------------------------------------------------------------------------------------------
 
 
-def deck_stats(deck: Deck, *, draws: int = DEFAULT_DRAWS) -> DeckStats:
-    """All statistics of a deck; `draws` further cards after the opening hand for the odds curves."""
+def deck_stats(deck: Deck, *, draws: int = DEFAULT_DRAWS, facts: PlayFacts | None = None) -> DeckStats:
+    """All statistics of a deck; `draws` further cards after the opening hand for the odds curves.
+
+    `facts` are the play facts of card_db/play.json (loaded once per process when not given)."""
     alignment = deck_alignment(deck)
     play_parts = tuple(p for p in Part if p.in_play_deck)
     mp_rows = _mp_rows(deck, alignment)
     categories = _mp_categories(mp_rows)
     creatures = _creatures(deck)
     sites = _location_sites(deck)
-    coverage = _coverage(deck, sites, alignment)
+    coverage = _coverage(deck, sites, alignment, facts if facts is not None else load_play_facts())
     is_fw = alignment == "fallen-wizard"
     warnings = _coverage_warnings(coverage, sites)
     unresolved = sum(e.count for e in deck.entries if e.card is None)

@@ -13,6 +13,7 @@ import click
 from deckcheck.batch.outputs import plan_output, write_results
 from deckcheck.batch.registrations import read_registrations
 from deckcheck.batch.runner import ERROR, ILLEGAL, LEGAL, RowResult, Settings, run_batch
+from deckcheck.terminal import printable
 
 # Below this many registrations a bar would only flicker.
 PROGRESS_MIN_ROWS = 2
@@ -25,7 +26,7 @@ def run_batch_command(registrations: str, *, out: str | None, output_format: str
     _check_data()
     table = read_registrations(registrations)
     for note in table.notes:
-        click.echo(f"deckcheck: {note}", err=True)
+        click.echo(printable(f"deckcheck: {note}"), err=True)
     base_dir = str(Path(registrations).resolve().parent)
     settings = settings or Settings(base_dir=base_dir, ruleset=ruleset, length=length)
     results = _run_with_progress(table.registrations, settings, jobs)
@@ -34,7 +35,7 @@ def run_batch_command(registrations: str, *, out: str | None, output_format: str
     if plan.format == "csv" and plan.path is None and any(r.violations for r in results):
         click.echo("deckcheck: only the Summary table is on stdout; -o NAME.csv also writes the Violations to "
                    "NAME-violations.csv (or use --output json)", err=True)
-    click.echo(_summary_line(results, written), err=True)
+    click.echo(printable(_summary_line(results, written)), err=True)
     return 0 if all(r.status == LEGAL for r in results) else 1
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.errors import DeckcheckError
-from deckcheck.fileio import read_text
+from deckcheck.fileio import open_input, read_text
 
 # Header spellings accepted for each known column (compared after lower-casing and folding spaces, "_", "-").
 COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
@@ -103,10 +103,6 @@ class RegistrationFile:
 def read_registrations(path: str | Path) -> RegistrationFile:
     """Read every registration row of an .xlsx workbook (all sheets) or a .csv file."""
     p = Path(path)
-    if not p.exists():
-        raise DeckcheckError("no such file", str(p))
-    if p.is_dir():
-        raise DeckcheckError("is a directory, not a registrations file", str(p))
     suffix = p.suffix.lower()
     if suffix in WORKBOOK_SUFFIXES:
         sheets = _workbook_sheets(p)
@@ -130,9 +126,10 @@ def _workbook_sheets(path: Path) -> list[tuple[str, list[tuple[int, list[Any]]]]
     """
     import openpyxl
 
+    source = open_input(path)    # a FIFO or a device (/dev/zero named .xlsx) is refused before reading
     try:
         # data_only: a formula cell gives the value it last showed, never the formula text.
-        workbook = openpyxl.load_workbook(path, read_only=True, data_only=True)
+        workbook = openpyxl.load_workbook(source, read_only=True, data_only=True)
     except Exception as exc:  # noqa: BLE001 - see the docstring
         raise DeckcheckError(f"not a readable .xlsx workbook ({_short(exc)})", str(path)) from None
     sheets = []
@@ -154,7 +151,7 @@ def _workbook_sheets(path: Path) -> list[tuple[str, list[tuple[int, list[Any]]]]
 def _csv_rows(path: Path) -> list[tuple[int, list[Any]]]:
     """Records of a CSV file in any encoding; the delimiter (, ; or tab) is the one whose header names
     the required columns. A record's number is the row a spreadsheet program shows for it."""
-    text, _ = read_text(path, limit=MAX_REGISTRATIONS_BYTES)
+    text, _ = read_text(path, limit=MAX_REGISTRATIONS_BYTES, kind="a registrations file")
     if "\x00" in text:
         raise DeckcheckError("binary data, not a CSV file", str(path))
     delimiter = _csv_delimiter(text)

@@ -111,7 +111,8 @@ class Catalog:
     def by_id(self, card_id: str) -> Card | None:
         """A card by id, "TW-181", "tw-181" or "tw-0181" alike."""
         set_code, _, number = card_id.strip().upper().partition("-")
-        key = f"{set_code}-{int(number)}" if number.isdigit() else card_id.strip().upper()
+        # isdecimal, not isdigit ("tw-²"), and short: int() of thousands of digits raises
+        key = f"{set_code}-{int(number)}" if number.isdecimal() and len(number) < 9 else card_id.strip().upper()
         return self._card(key) if key in self._records else None
 
     def by_name(self, name: str) -> list[Card]:

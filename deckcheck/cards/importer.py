@@ -18,8 +18,11 @@ from pathlib import Path
 
 from deckcheck.cards.model import Card
 from deckcheck.errors import DeckcheckError
+from deckcheck.fileio import read_bytes
 
 CATALOG_FORMAT = 1
+# The CoE card database is about 10 MB; more is not that file.
+MAX_SOURCE_BYTES = 256 * 1024 * 1024
 
 # Plural or variant race names of the source, normalised to the singular a player would search for.
 RACE_NAMES = {
@@ -237,13 +240,10 @@ def _set_order(source: dict) -> list[str]:
     return sorted(source, key=lambda code: (source[code].get("order", 99), code))
 
 
-def import_coe(source_path: str | Path) -> dict:
-    """Read coe-cards.json and return the catalog document (sorted, deterministic)."""
+def load_coe_source(source_path: str | Path) -> tuple[bytes, dict]:
+    """The bytes of coe-cards.json and the parsed database; a DeckcheckError names what is wrong with it."""
     path = Path(source_path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise DeckcheckError(f"cannot read: {exc.strerror or exc}", str(path)) from None
+    data = read_bytes(path, MAX_SOURCE_BYTES, kind="a Council of Elrond card database")
     try:
         source = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
@@ -251,6 +251,23 @@ def import_coe(source_path: str | Path) -> dict:
         raise DeckcheckError(f"not valid JSON: {exc}", str(path), line) from None
     if not isinstance(source, dict) or not all(isinstance(s, dict) and "cards" in s for s in source.values()):
         raise DeckcheckError("not a Council of Elrond card database (expected {SET: {cards: {...}}})", str(path))
+    return data, source
+
+
+def source_facts(source_path: str | Path, data: bytes) -> dict:
+    """Where a generated card_db file comes from: the database, its commit and the file's hash."""
+    return {
+        "name": "Council of Elrond MECCG card database",
+        "repository": "github.com/council-of-elrond-meccg/meccg-cards-database",
+        "commit": _source_commit(Path(source_path)),
+        "sha256": hashlib.sha256(data).hexdigest(),
+    }
+
+
+def import_coe(source_path: str | Path) -> dict:
+    """Read coe-cards.json and return the catalog document (sorted, deterministic)."""
+    path = Path(source_path)
+    data, source = load_coe_source(path)
     cards = []
     for set_code in _set_order(source):
         for raw in source[set_code]["cards"].values():
@@ -263,12 +280,7 @@ def import_coe(source_path: str | Path) -> dict:
     cards = _keep_known_sites(cards)
     return {
         "format": CATALOG_FORMAT,
-        "source": {
-            "name": "Council of Elrond MECCG card database",
-            "repository": "github.com/council-of-elrond-meccg/meccg-cards-database",
-            "commit": _source_commit(path),
-            "sha256": hashlib.sha256(data).hexdigest(),
-        },
+        "source": source_facts(path, data),
         "sets": [{"code": code, "name": source[code].get("name", {}).get("en", code)}
                  for code in _set_order(source)],
         "cards": [_compact(c.to_json()) for c in cards],

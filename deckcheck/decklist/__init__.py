@@ -61,7 +61,7 @@ def parse_text(text: str, *, path: str = "<text>", input_format: str | None = No
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if not text.strip("\ufeff \t\n\r"):
         raise DeckcheckError("empty file: no decklist to read", path, 1)
-    if "\x00" in text[:8192]:
+    if "\x00" in text:   # anywhere: NULs after the first 8 kB were read into card names
         raise DeckcheckError("binary file, not a decklist", path)
     result = read_text_as(text, path, input_format)
     if not result.lines:

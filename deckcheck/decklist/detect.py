@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import PurePath
 
 from deckcheck.decklist import gccg, labelled, native, netmeccg, octgn, wigy
-from deckcheck.decklist.lines import ReadResult
+from deckcheck.decklist.lines import ReadResult, load_json
 
 FORMATS = ("gccg", "gccg-plain", "netmeccg", "octgn", "wigy-json", "json", "markdown", "cardnum")
 
@@ -30,7 +30,7 @@ def detect(text: str, path: str = "") -> str:
     is_netmeccg = _starts_like_netmeccg(text)
     if head.startswith(("{", "[")) and not is_netmeccg:
         try:
-            data = json.loads(text.lstrip("\ufeff"))
+            data = load_json(text.lstrip("\ufeff"))
         except (ValueError, RecursionError):
             return "json"   # broken JSON: the native reader reports where
         return "wigy-json" if wigy.looks_like(data) and not native.looks_like(data) else "json"
@@ -66,7 +66,7 @@ def _starts_like_netmeccg(text: str) -> bool:
 def read_json(text: str, path: str, kind: str) -> ReadResult:
     """Parse JSON once; a syntax error is a diagnostic with its line, and nothing is read."""
     try:
-        data = json.loads(text.lstrip("\ufeff"))
+        data = load_json(text.lstrip("\ufeff"))
     except json.JSONDecodeError as exc:
         result = ReadResult(format=kind, recognised=False)
         result.problem(path, exc.lineno, "bad-json", f"not valid JSON: {exc.msg}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from deckcheck.decklist.lines import NOTES, ReadResult, label_part, read_card_line, read_length, split_count
+from deckcheck.decklist.lines import NOTES, ReadResult, label_part, number, read_card_line, read_length, split_count
 from deckcheck.decklist.model import Part
 
 FENCE = re.compile(r"^#{3,}\s*$")
@@ -91,7 +91,7 @@ def _read(text: str, path: str, *, fenced: bool) -> ReadResult:
             sub = SUBHEADER.match(stripped)
             if sub:
                 _close_block(result, path, block)
-                block = _Block(sub.group("label"), int(sub.group("n")), line_no)
+                block = _Block(sub.group("label"), number(sub.group("n")), line_no)
                 part = _subheader_part(section, sub.group("label"))
             continue
         if section is None:

@@ -14,6 +14,25 @@ KNOWN_TAGS = ("H", "M", "F", "B")
 
 # A count above this is a typo or garbage, never a deck (the biggest real location decks hold ~210 sites).
 MAX_COUNT = 500
+# Digits read into a number at most: a longer run is no count, and int() of thousands of digits raises (Python
+# 3.11+ caps it at 4300) after costing time. Such a count stands for itself as TOO_MANY.
+MAX_NUMBER_DIGITS = 9
+TOO_MANY = 10**MAX_NUMBER_DIGITS
+
+
+def number(digits: str) -> int:
+    """The number a run of decimal digits (re's \\d, str.isdecimal) spells; TOO_MANY when it is longer than
+    MAX_NUMBER_DIGITS."""
+    return int(digits) if len(digits) <= MAX_NUMBER_DIGITS else TOO_MANY
+
+
+def load_json(text: str):
+    """json.loads, with integers of more than MAX_NUMBER_DIGITS digits read as infinity (no whole number): the
+    entry holding one is reported, the file is not refused (json.loads itself raises on 4300 digits)."""
+    import json
+
+    return json.loads(text, parse_int=lambda digits: int(digits) if len(digits.lstrip("-")) <= MAX_NUMBER_DIGITS
+                      else float("inf"))
 
 
 @dataclass
@@ -100,10 +119,10 @@ def split_count(text: str) -> tuple[int | None, str]:
     text = text.strip()
     m = _LEADING_COUNT.match(text)
     if m:
-        return int(m.group("n")), m.group("rest").strip()
+        return number(m.group("n")), m.group("rest").strip()
     m = _TRAILING_COUNT.match(text)
     if m:
-        return int(m.group("a") or m.group("b")), m.group("rest").strip()
+        return number(m.group("a") or m.group("b")), m.group("rest").strip()
     return None, text
 
 
@@ -113,8 +132,9 @@ def check_count(result: ReadResult, path: str, line_no: int | None, count: int, 
         result.problem(path, line_no, "bad-count", f"count {count} in {text.strip()!r}; line skipped")
         return False
     if count > MAX_COUNT:
+        shown = f"of more than {MAX_NUMBER_DIGITS} digits" if count >= TOO_MANY else str(count)
         result.problem(path, line_no, "bad-count",
-                       f"count {count} is not a plausible number of copies in {text.strip()!r}; line skipped")
+                       f"count {shown} is not a plausible number of copies in {text.strip()!r}; line skipped")
         return False
     return True
 
@@ -186,7 +206,7 @@ def read_card_line(result: ReadResult, path: str, line_no: int, text: str, part:
     count, rest = split_count(strip_bullet(text))
     in_range = COUNT_RANGE.match(strip_bullet(text).strip())
     if in_range:   # "1-2 Leg It Double Quick": a web list not yet settled on a count
-        count, rest = int(in_range.group("low")), in_range.group("rest").strip()
+        count, rest = number(in_range.group("low")), in_range.group("rest").strip()
         result.problem(path, line_no, "count-range",
                        f"count range {in_range.group('low')}-{in_range.group('high')} in {text.strip()!r}; "
                        f"read as {count}", severity="warning")
@@ -244,7 +264,7 @@ LENGTH_WORDS = {"starter": 1, "short": 2, "long": 3, "campaign": 4}
 def read_length(result: ReadResult, path: str, line_no: int | None, value: str) -> None:
     """A declared game length: "2", "2-deck", "Short (2 decks)" or "Long"; anything else is reported."""
     words = fold(value).split()
-    numbers = [int(w) for w in words if w.isdigit()]
+    numbers = [number(w) for w in words if w.isdecimal()]
     named = [LENGTH_WORDS[w] for w in words if w in LENGTH_WORDS]
     length = numbers[0] if numbers else (named[0] if named else None)
     if length is None or not 1 <= length <= 4:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from deckcheck.cards.model import Card
+from deckcheck.terminal import printable
 
 
 class Part(str, Enum):  # noqa: UP042 - str mixin keeps Part("pool") and JSON output as they are
@@ -46,7 +47,7 @@ class Diagnostic:
 
     def one_line(self) -> str:
         where = f"{self.path}:{self.line}" if self.line else self.path
-        return f"{where}: {self.severity}: {self.message} [{self.code}]"
+        return printable(f"{where}: {self.severity}: {self.message} [{self.code}]")
 
 
 @dataclass

@@ -11,7 +11,7 @@ import re
 import xml.etree.ElementTree as ET
 from bisect import bisect_right
 
-from deckcheck.decklist.lines import ReadResult, check_count, label_part, split_card_text
+from deckcheck.decklist.lines import ReadResult, check_count, label_part, number, split_card_text
 from deckcheck.decklist.model import Part, RawLine
 
 SECTION = re.compile(r"<section\b(?P<attrs>[^>]*?)(?P<empty>/?)>", re.IGNORECASE)
@@ -62,10 +62,11 @@ def _read_card(result: ReadResult, path: str, line_no: int, match: re.Match, att
         result.problem(path, line_no, "bad-xml", f"<card> not closed in {source!r}; read up to the next tag",
                        severity="warning")
     qty = attrs.get("qty", "").strip()
-    if not qty.isdigit():
+    if not qty.isdecimal():   # not isdigit(): "²" is a digit that int() refuses
         result.problem(path, line_no, "bad-count", f"qty {qty!r} is not a number in {source!r}; line skipped")
         return
-    if not check_count(result, path, line_no, int(qty), source):
+    count = number(qty)
+    if not check_count(result, path, line_no, count, source):
         return
     name, tag, set_code = split_card_text(html.unescape(CDATA.sub(lambda m: m.group(1), match.group("name"))))
     if not name:
@@ -74,17 +75,20 @@ def _read_card(result: ReadResult, path: str, line_no: int, match: re.Match, att
     if part is None:
         result.problem(path, line_no, "outside-section",
                        f"card outside any section: {name!r}; read as play deck", severity="warning")
-    result.lines.append(RawLine(name=name, count=int(qty), part=part or Part.PLAY, line=line_no, tag=tag,
+    result.lines.append(RawLine(name=name, count=count, part=part or Part.PLAY, line=line_no, tag=tag,
                                 set_code=set_code, text=source))
 
 
 def _check_well_formed(text: str, path: str, result: ReadResult) -> None:
     try:
-        ET.fromstring(text.lstrip("\ufeff").encode("utf-8"))
+        # the text is decoded already: the parser is told so, whatever encoding the declaration names ("utf-0")
+        parser = ET.XMLParser(encoding="utf-8")
+        parser.feed(text.lstrip("\ufeff").encode("utf-8"))
+        parser.close()
     except ET.ParseError as exc:
         line = exc.position[0] if getattr(exc, "position", None) else None
         result.problem(path, line, "bad-xml", f"not well-formed XML ({exc}); the cards that could be read are kept")
-    except (ValueError, RecursionError) as exc:
+    except (ValueError, LookupError, RecursionError) as exc:
         result.problem(path, None, "bad-xml", f"not well-formed XML ({exc}); the cards that could be read are kept")
 
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-import re
 
 from deckcheck.decklist.fingerprint import fingerprint
 from deckcheck.decklist.model import PART_ORDER, Deck, DeckEntry, Part
 from deckcheck.decklist.native import deck_to_data
 from deckcheck.decklist.writers import card_text
+from deckcheck.terminal import printable, printable_json
 
-CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
 PART_TITLES = {Part.POOL: "Pool", Part.CHARACTERS: "Characters", Part.RESOURCES: "Resources",
                Part.HAZARDS: "Hazards", Part.PLAY: "Play deck, role unknown", Part.SIDEBOARD: "Sideboard",
                Part.FW_SIDEBOARD: "Sideboard vs. Fallen-wizard", Part.SITES: "Sites"}
@@ -35,7 +34,7 @@ def render_text(deck: Deck) -> str:
         out += ["", f"{PART_TITLES[part]} ({deck.count(part)})"]
         out += [_entry_line(e) for e in entries]
     # a decklist is untrusted text: its control characters (terminal escapes) are shown, not obeyed
-    return CONTROL.sub(lambda m: repr(m.group())[1:-1], "\n".join(out)) + "\n"
+    return printable("\n".join(out)) + "\n"
 
 
 def _entry_line(entry: DeckEntry) -> str:
@@ -57,4 +56,4 @@ def render_json(deck: Deck) -> str:
     """The same shape as `convert --to json` (deck.schema.json), plus the fingerprint and the diagnostics."""
     data = deck_to_data(deck, with_diagnostics=True)
     data["fingerprint"] = fingerprint(deck).value
-    return json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    return printable_json(json.dumps(data, ensure_ascii=False, indent=2)) + "\n"

@@ -16,6 +16,7 @@ from typing import Any
 
 from deckcheck.batch.runner import ERROR, ILLEGAL, LEGAL, RowResult
 from deckcheck.report.spreadsheet import put_cell, safe_cell
+from deckcheck.terminal import printable_json
 
 SUMMARY_COLUMNS = ["sheet", "row", "player", "status", "legal", "alignment", "ruleset", "length",
                    "errors", "warnings", "first problem", "deck"]
@@ -157,7 +158,7 @@ def json_document(results: Sequence[RowResult], *, registrations: str, ruleset: 
 
 
 def json_text(document: dict) -> str:
-    return json.dumps(document, ensure_ascii=False, indent=2) + "\n"
+    return printable_json(json.dumps(document, ensure_ascii=False, indent=2)) + "\n"
 
 
 def _json_value(value: Any) -> Any:

@@ -17,14 +17,16 @@ from __future__ import annotations
 
 import datetime
 import re
+import unicodedata
 from typing import Any
 
 # OWASP "CSV injection": cells must not begin with these characters.
 FORMULA_TRIGGERS = ("=", "+", "-", "@", "\t", "\r")
-# Leading spaces do not protect: some programs strip them before deciding that a cell is a formula.
-_LEADING_BLANKS = " \u00a0\u3000"
-# Full-width forms that some programs (Excel with East-Asian input) also accept as a formula start.
-_WIDE_TRIGGERS = ("\uff1d", "\uff0b", "\uff0d", "\uff20")
+# A cell starting with a line feed is written on a line of its own by a CSV writer; some programs drop it.
+_LEADING_TRIGGERS = FORMULA_TRIGGERS + ("\n",)
+# What programs may skip before deciding that a cell is a formula: blanks of every kind (U+2003, U+3000, U+2028,
+# VT, FF), invisible format characters (U+200B, U+FEFF) and control characters.
+_SKIPPED_CATEGORIES = {"Zs", "Zl", "Zp", "Cc", "Cf"}
 
 # Excel's limit on the text of one cell.
 MAX_CELL_CHARS = 32767
@@ -33,9 +35,16 @@ _ILLEGAL_XML_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
 def is_formula_like(text: str) -> bool:
-    """True when a spreadsheet program could take `text` as a formula."""
-    stripped = text.lstrip(_LEADING_BLANKS)
-    return stripped.startswith(FORMULA_TRIGGERS + _WIDE_TRIGGERS) or text.startswith(FORMULA_TRIGGERS)
+    """True when a spreadsheet program could take `text` as a formula: it starts with a trigger, or its first
+    character after blanks, format and control characters is one -- or folds to one under NFKC (the full-width
+    "\uff1d", the small "\ufe66", the superscript "\u207c" are all "=")."""
+    if text.startswith(_LEADING_TRIGGERS):
+        return True
+    for char in text:
+        if char.isspace() or unicodedata.category(char) in _SKIPPED_CATEGORIES:
+            continue
+        return unicodedata.normalize("NFKC", char)[:1] in FORMULA_TRIGGERS
+    return False
 
 
 def safe_cell(value: Any) -> Any:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from deckcheck.analysis.stats import DeckStats
+from deckcheck.terminal import printable, printable_json
 
 
 def render_stats(stats: DeckStats, output: str) -> bytes:
@@ -19,7 +20,7 @@ def render_stats(stats: DeckStats, output: str) -> bytes:
     if output == "json":
         from deckcheck.report.stats_json import render_json
 
-        return render_json(stats).encode("utf-8")
+        return printable_json(render_json(stats)).encode("utf-8")
     from deckcheck.report.stats_text import render_text
 
-    return render_text(stats).encode("utf-8")
+    return printable(render_text(stats)).encode("utf-8")

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from deckcheck.rules.engine import Verdict
 from deckcheck.rules.registry import Violation
+from deckcheck.terminal import printable, printable_json
 
 LENGTH_NAMES = {1: "1-deck", 2: "2-deck", 3: "3-deck", 4: "4-deck"}
 
@@ -51,7 +52,7 @@ def render_text(verdicts: Sequence[Verdict]) -> str:
         out.extend(f"  note: {note}" for note in verdict.notes)
         out.extend(violation_line(v) for v in verdict.violations)
         blocks.append("\n".join(out))
-    return "\n\n".join(blocks) + "\n"
+    return printable("\n\n".join(blocks)) + "\n"
 
 
 def json_document(verdicts: Sequence[Verdict]) -> dict:
@@ -60,7 +61,7 @@ def json_document(verdicts: Sequence[Verdict]) -> dict:
 
 
 def render_json(verdicts: Sequence[Verdict]) -> str:
-    return json.dumps(json_document(verdicts), ensure_ascii=False, indent=2) + "\n"
+    return printable_json(json.dumps(json_document(verdicts), ensure_ascii=False, indent=2)) + "\n"
 
 
 def render_matrix(path: str, rows: list[tuple[str, str, dict[int, Verdict | str]]]) -> str:
@@ -83,4 +84,4 @@ def render_matrix(path: str, rows: list[tuple[str, str, dict[int, Verdict | str]
                 text = cell or "-"
             row += f"{text:>10}"
         out.append(row + (f"  {', '.join(broken)}" if broken else ""))
-    return "\n".join(out) + "\n"
+    return printable("\n".join(out)) + "\n"

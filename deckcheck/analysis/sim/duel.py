@@ -124,12 +124,16 @@ class Side:
     sim: SimDeck
     defence: DefenceTables
     hazards: HazardTables
+    hazard_keep: list[int | None]      # hand rank of our own hazards when we play the hazard side too
 
 
 def side_of(sim: SimDeck) -> Side:
     from deckcheck.analysis.sim.opponent import hazard_tables
 
-    return Side(sim, defence_tables(sim), hazard_tables(sim))
+    hazards = hazard_tables(sim)
+    keep = [OWN_HAZARD_KEEP.get(hazards.use[k], UNMODELLED_HAZARD_KEEP) if sim.role[k] == ROLE_HAZARD else None
+            for k in range(len(sim.kinds))]
+    return Side(sim, defence_tables(sim), hazards, keep)
 
 
 class MatchGame(Game):
@@ -156,8 +160,10 @@ class MatchGame(Game):
     # ---- hand management: our own hazards matter when we also play the hazard side ---------------------
 
     def keep_value(self, kind: int) -> int:
-        if self.sim.role[kind] == ROLE_HAZARD and self.hazard_player is not None:
-            return OWN_HAZARD_KEEP.get(self.side.hazards.use[kind], UNMODELLED_HAZARD_KEEP)
+        if self.hazard_player is not None:
+            own = self.side.hazard_keep[kind]
+            if own is not None:
+                return own
         return super().keep_value(kind)
 
     # ---- our turn: healing, corruption-card upkeep, then the goldfish turn -------------------------------
@@ -179,7 +185,9 @@ class MatchGame(Game):
         super().our_turn()
 
     def _corruption_upkeep(self) -> None:
-        """Untap-phase checks of corruption cards, then one removal attempt per card without tapping (coe 7.3)."""
+        """Untap-phase checks of corruption cards, then one removal attempt per card (coe 7.3): at a haven the
+        character taps for it (and stays tapped this turn); elsewhere it tries at -3 without tapping, so that
+        it can still play a resource at its next site."""
         hazards = self.opponent_side.hazards
         for company in list(self.companies):
             at_haven = self.sim.site_is_haven[company.site]
@@ -190,8 +198,12 @@ class MatchGame(Game):
                             spec.check == "untap-not-at-haven" and not at_haven):
                         if not self.corruption_check(company, character, 0, kind):
                             break
-                    if spec.remove_above is not None and removal_succeeds(self.roll(), spec.remove_above,
-                                                                          untapped=True):
+                    if spec.remove_above is None:
+                        continue
+                    tap = at_haven and character not in self.stay_tapped
+                    if tap:
+                        self.stay_tapped.add(character)
+                    if removal_succeeds(self.roll(), spec.remove_above, untapped=not tap):
                         self.corruption_on[character].remove(kind)
                         self._to_opponent_discard(kind)
 

@@ -1,0 +1,510 @@
+"""Replay the attack campaign of issue 10 against the real command and print what each attack costs.
+
+    .venv/bin/python benchmarks/bench_attacks.py [--only NAME ...] [--small] [--timeout 60]
+
+Every attack input is generated here (into a temporary folder, never into the project), then the installed
+`deckcheck` runs on it in its own process group. Each row prints the wall time, the peak memory (the largest
+resident set of the command or any of its worker processes, from wait4), the exit code, stderr's first line,
+and the verdict: ok when the command gave a one-line message (exit 2, no traceback) or a correct result within
+10 s and 500 MB and the attack's own check held (no secret in the results, the input not replaced, no worker
+left behind...). --small uses sizes a hundred times smaller (a quick look; the numbers of the issue need the
+full sizes, which take a few minutes to generate: a 2 GB and a 1.5 GB member compressed into workbooks).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import unicodedata
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(PROJECT))
+
+from benchmarks._common import deckcheck_command, ensure_bytecode, print_conditions  # noqa: E402
+from tests.fixtures import attacks  # noqa: E402
+
+TIME_BOUND, MEMORY_BOUND_MB = 10.0, 500
+
+
+@dataclass
+class Run:
+    argv: list[str]
+    seconds: float
+    peak_mb: float
+    code: int | None            # None: killed at the timeout
+    stdout: bytes
+    stderr: bytes
+
+    @property
+    def first_err(self) -> str:
+        lines = self.stderr.decode("utf-8", "replace").strip().splitlines()
+        return lines[0] if lines else ""
+
+    @property
+    def traceback(self) -> bool:
+        return b"Traceback (most recent call last)" in self.stderr
+
+
+@dataclass
+class Case:
+    name: str
+    issue_row: str
+    run: Callable[[Path, argparse.Namespace], tuple[Run, list[str]]]   # -> the run and the check's failures
+
+
+@dataclass
+class Scale:
+    small: bool
+    sizes: dict = field(default_factory=dict)
+
+    def __call__(self, full: int) -> int:
+        return max(1, full // 100) if self.small else full
+
+
+def run_command(args: list[str], *, cwd: Path, timeout: float, env: dict | None = None,
+                during: Callable[[subprocess.Popen], None] | None = None) -> Run:
+    """Run deckcheck in a new process group; kill the group at the timeout. Peak memory from wait4."""
+    argv = [deckcheck_command(), *args]
+    started = time.perf_counter()
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(argv, cwd=cwd, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
+                                start_new_session=True, env={**os.environ, **(env or {})})
+        if during:
+            during(proc)
+        deadline = started + timeout
+        status, usage = None, None
+        while status is None:
+            pid, raw, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                status = raw
+                break
+            if time.perf_counter() > deadline:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                _, raw, usage = os.wait4(proc.pid, 0)
+                status = None
+                break
+            time.sleep(0.01)
+        seconds = time.perf_counter() - started
+        proc.returncode = 0       # reaped here: keep Popen from waiting again
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)   # whatever the command left behind
+        code = os.waitstatus_to_exitcode(status) if status is not None else None
+        out.seek(0)
+        err.seek(0)
+        return Run(argv=args, seconds=seconds, peak_mb=usage.ru_maxrss / 1024, code=code, stdout=out.read(),
+                   stderr=err.read())
+
+
+def one_line_error(run: Run) -> list[str]:
+    """The expected outcome of an unusable input: exit 2, one line on stderr, no traceback."""
+    problems = []
+    if run.code != 2:
+        problems.append(f"exit {run.code}, not 2")
+    if run.traceback:
+        problems.append("traceback")
+    elif len(run.stderr.decode("utf-8", "replace").strip().splitlines()) != 1:
+        problems.append("stderr is not one line")
+    return problems
+
+
+def no_traceback(run: Run, codes=(0, 1, 2)) -> list[str]:
+    problems = ["traceback"] if run.traceback else []
+    if run.code not in codes:
+        problems.append(f"exit {run.code}")
+    return problems
+
+
+# ---------------------------------------------------------------- host files
+
+
+def host_files(tmp: Path, args) -> tuple[Run, list[str]]:
+    private = tmp / "private"
+    private.mkdir()
+    (private / "secret.env").write_text(f"{attacks.SECRET}\nAPI_KEY=abc123\n", encoding="utf-8")
+    tourney = tmp / "tourney"
+    tourney.mkdir()
+    (tourney / "link.meccg").symlink_to(private / "secret.env")
+    cells = ["../private/secret.env", str(private / "secret.env"), "~/secret.env",
+             f"file://{private / 'secret.env'}", "link.meccg", "missing.meccg"]
+    with open(tourney / "r.csv", "w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerows([["Player", "Deck"]] + [[f"P{i}", c] for i, c in enumerate(cells)])
+    leaks, runs = [], []
+    for out in ("results.json", "results.csv", "results.xlsx"):
+        run = run_command(["batch", "r.csv", "-o", out], cwd=tourney, timeout=args.timeout,
+                          env={"HOME": str(private)})
+        runs.append(run)
+        written = b"".join(p.read_bytes() for p in tourney.glob("results*"))
+        if out.endswith(".xlsx") and (tourney / out).exists():
+            import zipfile
+            with zipfile.ZipFile(tourney / out) as z:
+                written = b"".join(z.read(n) for n in z.namelist())
+        for secret in (b"hunter2", b"abc123"):
+            if secret in written + run.stderr:
+                leaks.append(f"{secret.decode()} in {out}")
+        if str(tmp).encode() in written:
+            leaks.append(f"absolute folder in {out}")
+    slowest = max(runs, key=lambda r: r.seconds)
+    return slowest, leaks + no_traceback(slowest, (1,))
+
+
+# ---------------------------------------------------------------- registrations that cost memory or time
+
+
+def registrations_case(make: Callable[[Path, Scale], Path], *, rows_expected: int | None = None,
+                       error_expected: bool = False):
+    def case(tmp: Path, args) -> tuple[Run, list[str]]:
+        path = make(tmp, Scale(args.small))
+        run = run_command(["batch", path.name, "-o", "out.json"], cwd=tmp, timeout=args.timeout)
+        if error_expected:
+            return run, one_line_error(run)
+        problems = no_traceback(run, (1,))
+        if rows_expected is not None and (tmp / "out.json").exists():
+            got = len(json.loads((tmp / "out.json").read_text(encoding="utf-8"))["results"])
+            if got != rows_expected:
+                problems.append(f"{got} rows in the results, not {rows_expected}")
+        return run, problems
+    return case
+
+
+# ---------------------------------------------------------------- decklists
+
+
+def deck_case(make: Callable[[Scale], str], *, command: str = "validate", suffix: str = ".meccg",
+              expect: str = "any", extra: tuple = ()):
+    """expect: "error" (one line, exit 2), "any" (no traceback, exit 0/1/2)."""
+    def case(tmp: Path, args) -> tuple[Run, list[str]]:
+        path = tmp / f"deck{suffix}"
+        path.write_text(make(Scale(args.small)), encoding="utf-8")
+        run = run_command([command, path.name, *extra], cwd=tmp, timeout=args.timeout)
+        return run, one_line_error(run) if expect == "error" else no_traceback(run)
+    return case
+
+
+def pasted_cell(tmp: Path, args) -> tuple[Run, list[str]]:
+    size = Scale(args.small)(32_768)
+    cell = "3 Twilight (LE)\n1 a" + " " * size + "b\n1 Dodge (TW)"
+    attacks.pasted_cell_csv(tmp / "r.csv", cell)
+    run = run_command(["batch", "r.csv", "-o", "out.json"], cwd=tmp, timeout=args.timeout)
+    return run, no_traceback(run, (1,))
+
+
+def length_cell(tmp: Path, args) -> tuple[Run, list[str]]:
+    attacks.number_cell_xlsx(tmp / "r.xlsx")
+    run = run_command(["batch", "r.xlsx", "-o", "out.json"], cwd=tmp, timeout=args.timeout)
+    problems = no_traceback(run, (1,))
+    if (tmp / "out.json").exists():
+        results = json.loads((tmp / "out.json").read_text(encoding="utf-8"))["results"]
+        if len(results) != 3:
+            problems.append(f"{len(results)} rows, not 3")
+    else:
+        problems.append("no results")
+    return run, problems
+
+
+def wide_sheet(tmp: Path, args) -> tuple[Run, list[str]]:
+    attacks.wide_csv(tmp / "r.csv", 18_279)
+    run = run_command(["batch", "r.csv", "-o", "out.json"], cwd=tmp, timeout=args.timeout)
+    return run, no_traceback(run, (1, 2))
+
+
+# ---------------------------------------------------------------- writing
+
+
+@contextlib.contextmanager
+def tiny_disk(tmp: Path, size_kb: int = 40):
+    """A directory on a full-to-be filesystem: a small tmpfs where mounting is allowed, else None."""
+    target = tmp / "tiny"
+    target.mkdir()
+    mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size_kb}k", "tmpfs", str(target)],
+                             capture_output=True).returncode == 0
+    try:
+        yield target if mounted else None
+    finally:
+        if mounted:
+            subprocess.run(["umount", str(target)], capture_output=True)
+
+
+def big_registrations(tmp: Path, rows: int = 300) -> Path:
+    legal = (PROJECT / "examples" / "wizard-illegal.meccg").read_text(encoding="utf-8")
+    with open(tmp / "r.csv", "w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerows([["Player", "Deck"]] + [[f"Player {i}", legal] for i in range(rows)])
+    return tmp / "r.csv"
+
+
+def disk_full(tmp: Path, args) -> tuple[Run, list[str]]:
+    big_registrations(tmp, 60)
+    with tiny_disk(tmp) as disk:
+        if disk is None:
+            return run_command(["--version"], cwd=tmp, timeout=5), ["cannot mount a tmpfs here: not measured"]
+        (disk / "filler").write_bytes(b"x" * 20 * 1024)
+        run = run_command(["batch", "r.csv", "-o", str(disk / "results.csv")], cwd=tmp, timeout=args.timeout)
+        problems = one_line_error(run)
+        left = sorted(p.name for p in disk.iterdir() if p.name != "filler")
+        if left:
+            problems.append(f"left behind: {', '.join(left)}")
+        return run, problems
+
+
+def stats_over_deck(tmp: Path, args) -> tuple[Run, list[str]]:
+    deck = tmp / "deck.meccg"
+    original = (PROJECT / "examples" / "wizard-legal.meccg").read_bytes()
+    deck.write_bytes(original)
+    run = run_command(["stats", "deck.meccg", "-o", "deck.meccg", "--force", "--output", "json"], cwd=tmp,
+                      timeout=args.timeout)
+    problems = one_line_error(run)
+    if deck.read_bytes() != original:
+        problems.append("the deck was replaced")
+    return run, problems
+
+
+def batch_over_deck(tmp: Path, args) -> tuple[Run, list[str]]:
+    original = (PROJECT / "examples" / "wizard-legal.meccg").read_bytes()
+    (tmp / "a.csv").write_bytes(original)
+    (tmp / "r.csv").write_text("Player,Deck\nAnn,a.csv\n", encoding="utf-8")
+    run = run_command(["batch", "r.csv", "-o", "a.csv", "--force"], cwd=tmp, timeout=args.timeout)
+    problems = one_line_error(run)
+    if (tmp / "a.csv").read_bytes() != original:
+        problems.append("the deck was replaced")
+    return run, problems
+
+
+# ---------------------------------------------------------------- special files, processes
+
+
+def fifo_deck(tmp: Path, args) -> tuple[Run, list[str]]:
+    os.mkfifo(tmp / "deck.meccg")
+    run = run_command(["validate", "deck.meccg"], cwd=tmp, timeout=min(args.timeout, 15))
+    return run, one_line_error(run)
+
+
+def fifo_registrations(tmp: Path, args) -> tuple[Run, list[str]]:
+    os.mkfifo(tmp / "r.csv")
+    run = run_command(["batch", "r.csv"], cwd=tmp, timeout=min(args.timeout, 15))
+    return run, one_line_error(run)
+
+
+def dev_zero(tmp: Path, args) -> tuple[Run, list[str]]:
+    (tmp / "r.xlsx").symlink_to("/dev/zero")
+    run = run_command(["batch", "r.xlsx"], cwd=tmp, timeout=min(args.timeout, 15))
+    return run, one_line_error(run)
+
+
+def descendants(pid: int) -> set[int]:
+    """Every live process whose parent chain leads to pid (from /proc)."""
+    parents = {}
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdecimal():
+            with contextlib.suppress(OSError, ValueError, IndexError):
+                stat = (entry / "stat").read_text()
+                parents[int(entry.name)] = int(stat[stat.rindex(")") + 2:].split()[1])
+    found, frontier = set(), {pid}
+    while frontier:
+        children = {child for child, parent in parents.items() if parent in frontier} - found
+        found |= children
+        frontier = children
+    return found
+
+
+def many_jobs(tmp: Path, args) -> tuple[Run, list[str]]:
+    big_registrations(tmp, 200)
+    peak = []
+
+    def watch(proc):
+        import threading
+
+        def poll():
+            while proc.poll() is None:
+                peak.append(len(descendants(proc.pid)))
+                time.sleep(0.05)
+        threading.Thread(target=poll, daemon=True).start()
+    run = run_command(["batch", "r.csv", "-o", "out.json", "--jobs", "100"], cwd=tmp, timeout=args.timeout,
+                      during=watch)
+    problems = no_traceback(run, (1,))
+    cap = (os.cpu_count() or 1) * 2
+    most = max(peak, default=0)
+    run.stderr += f"\n(peak worker processes: {most})".encode()
+    if most > cap:
+        problems.append(f"{most} worker processes, more than {cap}")
+    return run, problems
+
+
+def orphans(sig: int):
+    def case(tmp: Path, args) -> tuple[Run, list[str]]:
+        big_registrations(tmp, 400)
+        workers: set[int] = set()
+
+        def kill_when_working(proc):
+            deadline = time.time() + 30
+            while time.time() < deadline and len(descendants(proc.pid)) < 2:
+                time.sleep(0.05)
+            workers.update(descendants(proc.pid))
+            time.sleep(0.5)
+            proc.send_signal(sig)
+        run = run_command(["batch", "r.csv", "-o", "out.json", "--jobs", "2"], cwd=tmp, timeout=args.timeout,
+                          during=kill_when_working)
+        time.sleep(2)
+        alive = [pid for pid in workers if Path(f"/proc/{pid}").exists()
+                 and "Z" not in Path(f"/proc/{pid}/stat").read_text().split(")")[-1][:3]]
+        for pid in alive:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        problems = [f"{len(alive)} of {len(workers)} workers still running 2 s after the parent"] if alive else []
+        if not workers:
+            problems.append("no worker was seen")
+        if sig == signal.SIGTERM:
+            problems += ["traceback"] if run.traceback else []
+        return run, problems
+    return case
+
+
+RAW_CONTROLS = ("\x1b", "\x07", "\x9b", "\u202e")
+
+
+def terminal(command: str, *extra: str):
+    def case(tmp: Path, args) -> tuple[Run, list[str]]:
+        (tmp / "evil.meccg").write_text(attacks.escape_deck(), encoding="utf-8")
+        run = run_command([command, "evil.meccg", *extra], cwd=tmp, timeout=args.timeout)
+        text = (run.stdout + run.stderr).decode("utf-8", "replace")
+        raw = [repr(c) for c in RAW_CONTROLS if c in text]
+        return run, no_traceback(run) + ([f"raw {', '.join(raw)} in the output"] if raw else [])
+    return case
+
+
+def late_nul(tmp: Path, args) -> tuple[Run, list[str]]:
+    (tmp / "deck.meccg").write_text(attacks.late_nul_deck(), encoding="utf-8")
+    run = run_command(["validate", "deck.meccg"], cwd=tmp, timeout=args.timeout)
+    return run, one_line_error(run)
+
+
+def formula_residue(tmp: Path, args) -> tuple[Run, list[str]]:
+    with open(tmp / "r.csv", "w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["Player", "Deck", "Notes"])
+        for i, text in enumerate(attacks.FORMULA_RESIDUE):
+            writer.writerow([text, f"d{i}.meccg", text])
+    run = run_command(["batch", "r.csv", "-o", "out.csv"], cwd=tmp, timeout=args.timeout)
+    problems = no_traceback(run, (1,))
+    unsafe = 0
+    for name in ("out.csv", "out-violations.csv"):
+        if not (tmp / name).exists():
+            problems.append(f"no {name}")
+            continue
+        with open(tmp / name, newline="", encoding="utf-8-sig") as fh:
+            unsafe += sum(live_formula(cell) for row in csv.reader(fh) for cell in row)
+    if unsafe:
+        problems.append(f"{unsafe} cells would start a formula")
+    return run, problems
+
+
+def live_formula(cell: str) -> bool:
+    """A spreadsheet program may take this cell as a formula: after blanks, format and control characters,
+    the first character is (or folds to) = + - @, and the cell does not start with the apostrophe."""
+    if cell.startswith("'"):
+        return False
+    rest = cell.lstrip("".join(c for c in cell[:16] if c.isspace() or unicodedata.category(c) in ("Cc", "Cf")))
+    return bool(rest) and unicodedata.normalize("NFKC", rest[0])[:1] in "=+-@" or cell[:1] in "\t\r\n"
+
+
+# ---------------------------------------------------------------- the table
+
+
+def cases() -> list[Case]:
+    return [
+        Case("leak: paths out of the folder", "host files leak", host_files),
+        Case("xlsx: last row 10,000,000", "unbounded memory",
+             registrations_case(lambda t, s: attacks.far_row_xlsx(t / "r.xlsx", 10_000_000), rows_expected=2)),
+        Case("xlsx: last row 1e11", "unbounded memory",
+             registrations_case(lambda t, s: attacks.far_row_xlsx(t / "r.xlsx", 10**11), rows_expected=2)),
+        Case("xlsx: 2 GB of whitespace", "unbounded memory",
+             registrations_case(lambda t, s: attacks.whitespace_bomb_xlsx(t / "r.xlsx", s(2 * 1024**3)),
+                                error_expected=True)),
+        Case("xlsx: one 1.5 GB cell", "unbounded memory",
+             registrations_case(lambda t, s: attacks.huge_cell_xlsx(t / "r.xlsx", s(1536 * 1024**2)),
+                                error_expected=True)),
+        Case("xlsx: 1,048,575 rows", "unbounded memory",
+             registrations_case(lambda t, s: attacks.many_rows_xlsx(t / "r.xlsx", s(1_048_575)),
+                                error_expected=True)),
+        Case("deck line a+32768 spaces+b", "quadratic parsing",
+             deck_case(lambda s: attacks.spaces_line(s(32_768)), suffix=".txt")),
+        Case("GCCG card line with 32768 spaces", "quadratic parsing",
+             deck_case(lambda s: attacks.spaced_deck(s(32_768)))),
+        Case("pasted cell with 32768 spaces", "quadratic parsing", pasted_cell),
+        Case("128 kB of '<'", "quadratic parsing", deck_case(lambda s: attacks.angle_brackets(s(128 * 1024)),
+                                                             suffix=".o8d")),
+        Case("'<section ' unterminated x 100k", "quadratic parsing",
+             deck_case(lambda s: attacks.open_sections(s(100_000)), suffix=".o8d")),
+        Case("1 MB wigy JSON", "quadratic parsing", deck_case(lambda s: attacks.wigy_deck(s(40_000)),
+                                                              suffix=".json")),
+        Case("count of 5,000 digits", "tracebacks", deck_case(lambda s: attacks.long_count_deck(5000))),
+        Case('qty="\u00b2"', "tracebacks", deck_case(lambda s: attacks.superscript_qty_octgn(), suffix=".o8d")),
+        Case("id tw-\u00b2", "tracebacks", deck_case(lambda s: attacks.superscript_id_wigy(), suffix=".json")),
+        Case('encoding="utf-0"', "tracebacks", deck_case(lambda s: attacks.bad_encoding_octgn(), suffix=".o8d")),
+        Case("JSON count of 5,000 digits", "tracebacks", deck_case(lambda s: attacks.huge_json_count(),
+                                                                   suffix=".json")),
+        Case("5,000-digit Length cell", "tracebacks", length_cell),
+        Case("18,279 registration columns", "tracebacks", wide_sheet),
+        Case("--output csv on a full disk", "half-written results / tracebacks", disk_full),
+        Case("stats DECK -o DECK --force", "input overwritten", stats_over_deck),
+        Case("batch -o a deck of the sheet", "input overwritten", batch_over_deck),
+        Case("FIFO as DECK", "hangs", fifo_deck),
+        Case("FIFO as registrations", "hangs", fifo_registrations),
+        Case("/dev/zero named .xlsx", "hangs", dev_zero),
+        Case("batch --jobs 100", "runaway workers", many_jobs),
+        Case("SIGTERM of batch --jobs 2", "orphans", orphans(signal.SIGTERM)),
+        Case("SIGKILL of batch --jobs 2", "orphans", orphans(signal.SIGKILL)),
+        Case("ESC in a deck: stats", "terminal injection", terminal("stats")),
+        Case("ESC in a deck: simulate", "terminal injection", terminal("simulate", "--games", "200")),
+        Case("ESC in a deck: odds", "terminal injection", terminal("odds")),
+        Case("ESC in a deck: show", "terminal injection", terminal("show")),
+        Case("ESC in a deck: validate", "terminal injection", terminal("validate")),
+        Case("NUL after 8 kB", "NUL check", late_nul),
+        Case("CSV formula residue", "CSV formula residue", formula_residue),
+    ]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", help="run the cases whose name holds one of these words")
+    parser.add_argument("--small", action="store_true", help="sizes a hundred times smaller")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds before a run is killed")
+    args = parser.parse_args()
+    ensure_bytecode()
+    print_conditions()
+    print(f"bound: {TIME_BOUND:.0f} s and {MEMORY_BOUND_MB} MB; timeout {args.timeout:.0f} s; "
+          f"sizes {'small' if args.small else 'as in the issue'}")
+    print(f"{'attack':36} {'seconds':>8} {'peak MB':>8} {'exit':>5}  verdict / stderr")
+    failures = 0
+    for case in cases():
+        if args.only and not any(word.lower() in case.name.lower() for word in args.only):
+            continue
+        with tempfile.TemporaryDirectory(prefix="deckcheck-attack-") as tmp:
+            run, problems = case.run(Path(tmp), args)
+        if run.code is None:
+            problems.insert(0, f"killed at the {args.timeout:.0f} s timeout")
+        if run.seconds > TIME_BOUND:
+            problems.append(f"over {TIME_BOUND:.0f} s")
+        if run.peak_mb > MEMORY_BOUND_MB:
+            problems.append(f"over {MEMORY_BOUND_MB} MB")
+        failures += bool(problems)
+        verdict = "ok" if not problems else "FAIL: " + "; ".join(problems)
+        code = "-" if run.code is None else str(run.code)
+        print(f"{case.name:36} {run.seconds:8.2f} {run.peak_mb:8.0f} {code:>5}  {verdict}")
+        print(f"{'':36} {'':8} {'':8} {'':5}  {run.first_err[:150]!r}")
+    print(f"{failures} attack(s) not handled")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()

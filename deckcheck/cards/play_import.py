@@ -1,0 +1,682 @@
+"""Derive `card_db/play.json` from the Council of Elrond card data: where and how each resource is played.
+
+The card text is read here and only here, to recognise the fixed phrases in which ICE printed a play
+condition ("Playable at any tapped or untapped Ruins & Lairs [{R}] with a Wolf automatic-attack", "Sage only
+during the site phase at an untapped site where Information is playable", "No marshalling points are
+received until this card is stored at a Darkhaven [{DH}]"); what is kept are the structured facts of
+`deckcheck.cards.play`, never the text. A condition holding a phrase the simulation cannot act on (an
+attack it must face first, the opponent's cards, a card stored elsewhere...) is kept as `unmodelled`, with
+the reason, so that the reports can say why such a card is never played.
+
+Also derived: a site's automatic-attack races, hoard and Under-deeps neighbours; regions and their
+neighbours (the region cards' "move to" lists); influence bonuses against factions; gold ring test tables.
+"""
+
+from __future__ import annotations
+
+import re
+
+from deckcheck.cards.importer import _text, load_coe_source, source_facts
+from deckcheck.cards.names import fold
+from deckcheck.cards.play import (
+    ANY,
+    ORGANIZATION,
+    PLAY_FORMAT,
+    SITE_PHASE,
+    TAPPED,
+    Bearer,
+    InfluenceBonus,
+    Mode,
+    Modification,
+    Place,
+    PlayCondition,
+    PlayFacts,
+    RegionFacts,
+    RingTester,
+    SiteFacts,
+    facts_to_json,
+)
+
+ITEM_CLASSES = {"Minor Item": "minor", "Major Item": "major", "Greater Item": "greater",
+                "Gold Ring Item": "gold ring"}
+
+# Site-type words as printed, longest first; "DH"/"WH" are the haven kinds a card may ask for.
+TYPE_WORDS = (
+    ("ruins & lairs", "R"), ("ruins and lairs", "R"), ("free-hold", "F"), ("border-hold", "B"),
+    ("shadow-hold", "S"), ("dark-hold", "D"), ("darkhold", "D"), ("darkhaven", "DH"), ("wizardhaven", "WH"),
+    ("haven", "H"),
+)
+_TYPE_RE = re.compile(r"(non-)?\b(" + "|".join(re.escape(w) for w, _ in TYPE_WORDS) + r")s?\b")
+_TYPE_CODE = dict(TYPE_WORDS)
+_SYMBOL = re.compile(r"\s*\[\{\w+\}\]")
+RACE_WORDS = {
+    "orc": "Orc", "orcs": "Orc", "troll": "Troll", "trolls": "Troll", "wolf": "Wolf", "wolves": "Wolf",
+    "dwarf": "Dwarf", "dwarves": "Dwarf", "elf": "Elf", "elves": "Elf", "man": "Man", "men": "Man",
+    "dúnedain": "Dúnadan", "dúnadan": "Dúnadan", "hobbit": "Hobbit", "hobbits": "Hobbit", "dragon": "Dragon",
+    "drake": "Drake", "spider": "Spider", "spiders": "Spider", "undead": "Undead", "animals": "Animal",
+    "animal": "Animal", "giant": "Giant", "maia": "Maia", "balrog": "Balrog", "wose": "Wose", "woses": "Wose",
+    "ent": "Ent", "ents": "Ent", "eagle": "Eagle", "eagles": "Eagle", "awakened plant": "Awakened Plant",
+    "pûkel-creature": "Pûkel-creature", "pûkel": "Pûkel-creature", "slayer": "Slayer", "men of": "Man",
+    "nazgul": "Nazgûl", "nazgûl": "Nazgûl",
+}
+SKILL_WORDS = {"sage": "Sage", "scout": "Scout", "ranger": "Ranger", "warrior": "Warrior", "diplomat": "Diplomat"}
+
+# Phrases of a play condition that ask for something the goldfish never has: the reason it gives.
+UNMODELLED = (
+    (re.compile(r"hazard creature|strike|attack(?:s|ed|ing)? (?:against|by)|facing an?|faced|faces an? .*attack "
+                r"and|is attacking|defeated|immediately after"), "needs an attack by the opponent's hazards first "
+     "(combat is not modelled)"),
+    (re.compile(r"opponent"), "depends on the opponent's cards or score"),
+    (re.compile(r"lost knowledge|stolen knowledge card|bears an item worth"), "needs another resource "
+     "discarded for it first (not modelled)"),
+    (re.compile(r"stored there|stored vein|is on its|on invade their domain|bears the one ring|"
+                r"sapling of the white tree|the same turn that|same site phase|in the same company as|"
+                r"deep mines|(?<!tap the )bearer of|invert|can only be untapped|played a faction there"),
+     "needs another resource in a particular state first (not modelled)"),
+    (re.compile(r"hero is at the same site|hero company"), "needs the opponent's characters (not modelled)"),
+    (re.compile(r"covert company|overt company"), "needs a covert or overt company (company modes are not "
+     "modelled)"),
+    (re.compile(r"\d+ factions|\d+ characters|\d+ allies"), "needs a count of factions, characters or allies in "
+     "play (not modelled)"),
+)
+
+
+# ---- reading the source -----------------------------------------------------------------------------
+
+
+class Names:
+    """Site and region names of the card pool, folded, for recognising them in a phrase."""
+
+    def __init__(self, cards: list[dict]):
+        self.sites = {fold(c["name"]["en"]): c["name"]["en"].strip() for c in cards if c["type"] == "Site"}
+        regions = {c["name"]["en"].strip() for c in cards if c["type"] == "Region"}
+        regions |= {(c.get("attributes") or {}).get("region", "").strip() for c in cards if c["type"] == "Site"}
+        self.regions = {fold(r): r for r in regions if r}
+        # longest first, so that "Southern Mirkwood" is found before "Mirkwood"
+        self._site_keys = sorted(self.sites, key=len, reverse=True)
+        self._region_keys = sorted(self.regions, key=len, reverse=True)
+
+    def find(self, phrase: str, kind: str) -> list[str]:
+        """The names of this kind in a phrase, in their printed spelling, in order of appearance."""
+        keys, table = (self._site_keys, self.sites) if kind == "site" else (self._region_keys, self.regions)
+        words = [w for w in re.split(r"[\s,;]+|\bor\b|\band\b", phrase) if w]
+        found: list[tuple[int, str]] = []
+        used = [False] * len(words)
+        for size in range(min(6, len(words)), 0, -1):
+            for i in range(len(words) - size + 1):
+                if any(used[i:i + size]):
+                    continue
+                key = fold(" ".join(words[i:i + size]))
+                if key not in table and "the" + key in table:
+                    key = "the" + key
+                if key in table and key in keys:
+                    found.append((i, table[key]))
+                    for j in range(i, i + size):
+                        used[j] = True
+        return [name for _, name in sorted(found)]
+
+
+def _sentences(text: str) -> list[str]:
+    text = text.replace("i. e.", "ie").replace("i.e.", "ie")
+    return [s.strip() for s in re.split(r"(?<=[.!])\s+(?=[A-Z“(])", text) if s.strip()]
+
+
+_PLAY_SENTENCE = re.compile(r"\bplayable\b|\bmay only be played\b|^(?:[A-Z][\w’' ]+? )?only\b|"
+                            r"^(?:sage|scout|ranger|warrior|diplomat)(?: or \w+)? only|^tap the bearer of", re.I)
+
+
+# "Warrior only: +3 prowess", "May only be borne by", "May also be used as a minion resource": not how it is played.
+_NOT_A_PLAY = re.compile(r"\bonly:|\bonly \(|^if |may only be borne|may also be used as")
+
+
+def play_sentences(text: str) -> list[str]:
+    """The sentences that state how the card is played (not what it makes playable elsewhere)."""
+    out = []
+    for sentence in _sentences(text):
+        low = sentence.lower()
+        if not _PLAY_SENTENCE.search(sentence) or _NOT_A_PLAY.search(low):
+            continue
+        if re.search(r"make (?:information|it) playable|makes? \w+ playable|is playable at (?:the|one of your) "
+                     r"(?:tapped|site)|playable at her|playable at his|playable at the site during your site|"
+                     r"item(?:s)? playable|any ring|ring card may|is not playable|considered playable|"
+                     r"playable as written|none playable", low):
+            continue
+        out.append(sentence)
+    return out
+
+
+# ---- the location phrase ----------------------------------------------------------------------------
+
+
+def _types_in(text: str) -> tuple[list[str], list[str], str | None]:
+    """Site types named (and excluded with "non-") in a phrase, and the haven kind asked for."""
+    types, excluded, haven = [], [], None
+    for m in _TYPE_RE.finditer(text):
+        code = _TYPE_CODE[m.group(2)]
+        if code in ("DH", "WH"):
+            if m.group(1):
+                excluded.append("H") if False else None
+                continue                      # "non-Darkhaven": havens are excluded below
+            haven = "dark" if code == "DH" else "wizard"
+            code = "H"
+        (excluded if m.group(1) else types).append(code)
+    if re.search(r"non-darkhaven|non-wizardhaven", text):
+        excluded.append("H")
+    return types, excluded, haven
+
+
+def _places(phrase: str, names: Names) -> tuple[Place, ...]:
+    """The alternatives a location phrase allows ("X or Y", "a site with a Dwarf automatic-attack")."""
+    text = _SYMBOL.sub("", phrase.lower().replace("’", "'").replace("“", "").replace("”", ""))
+    common: dict = {}
+    if "cannot be an under-deeps site or surface site" in text:
+        common["surface"] = False
+        text = re.sub(r"[—-]*\s*the site cannot be an under-deeps site or surface site thereof\s*[—-]*", " ", text)
+    m = re.search(r"\(?(?:except|other than) ([^()]+?)\)?$", text)
+    if m:
+        common["not_sites"] = tuple(names.find(m.group(1), "site"))
+        text = text[:m.start()]
+    if "where information is playable" in text or "at which information is playable" in text:
+        common["information"] = True
+    if re.search(r"where gold ring(?: item)?s are playable", text):
+        common["items"] = "gold ring"
+    text = re.sub(r"(?:at )?(?:a site )?(?:where|at which) (?:information|gold rings?(?: items)?) (?:is|are) playable",
+                  " ", text)
+    if re.search(r"non-dragon's lair", text):
+        common["dragons_lair"] = False
+    elif "dragon's lair" in text:
+        common["dragons_lair"] = True
+    text = re.sub(r"(?:a )?(?:non-)?dragon's lair:?", " ", text)
+    if "in a wilderness" in text:
+        common["region_type"] = "w"
+        text = text.replace("in a wilderness", " ")
+    # a list of regions (or a named site) after " in "
+    m = re.search(r"\bin (?:the )?(.+)$", text)
+    if m:
+        regions = names.find(m.group(1), "region")
+        sites_in = names.find(m.group(1), "site")
+        if regions and not (sites_in and len(sites_in) >= len(regions)):
+            common["regions"] = tuple(regions)
+            text = text[:m.start()]
+    places = []
+    for segment in re.split(r",? or at |; or ", text):
+        places.extend(_segment_places(segment, names))
+    if not places and (common or re.search(r"\bsite\b", text)):
+        places.append({})           # "an untapped site": any site
+    out = []
+    for place in places:
+        merged = {**common, **place}
+        if merged.get("surface") is False:
+            merged.setdefault("under_deeps", False)
+        out.append(Place(**merged))
+    return tuple(dict.fromkeys(out))
+
+
+def _segment_places(segment: str, names: Names) -> list[dict]:
+    place: dict = {}
+    extra: list[dict] = []
+    if "non-under-deeps" in segment:
+        place["under_deeps"] = False
+    elif "under-deeps" in segment:
+        place["under_deeps"] = True
+    tokens = [t for t in re.split(r",\s*(?:or\s+)?|\s+or\s+", segment) if t.strip()]
+    types: list[str] = []
+    sites: list[str] = []
+    for token in tokens:
+        m = re.search(r"with an? ([\w-]+(?: [\w-]+)?) automatic-attack", token)
+        token_types, _, _ = _types_in(token)
+        if m and not token_types and "site with" in token and len(tokens) > 1:
+            extra.append({"auto_attack": (RACE_WORDS.get(m.group(1), m.group(1).title()),)})
+            continue
+        if m:
+            place["auto_attack"] = (RACE_WORDS.get(m.group(1), m.group(1).title()),)
+        named = names.find(token.replace("under-deeps", ""), "site")
+        sites += named
+        if named:                     # "Grey Havens" names a site, not a type
+            segment = segment.replace(token, " ")
+    types, excluded, haven = _types_in(segment)
+    if types:
+        place["types"] = tuple(dict.fromkeys(types))
+    if excluded:
+        place["not_types"] = tuple(dict.fromkeys(excluded))
+    if haven:
+        place["haven"] = haven
+    out = []
+    if sites:
+        named = {"sites": tuple(dict.fromkeys(sites))}
+        if types or place.get("auto_attack") or place.get("under_deeps") is not None:
+            out.append(place)
+        out.append(named)
+    elif place:
+        out.append(place)
+    return out + extra
+
+
+# ---- one resource -----------------------------------------------------------------------------------
+
+
+def _bearer(low: str, names_in_text: list[str]) -> Bearer | None:
+    skills: list[str] = []
+    races: list[str] = []
+    m = re.search(r"^(sage|scout|ranger|warrior|diplomat)(?: or (\w+))? only\b", low)
+    if m:
+        for word in m.groups():
+            if word in SKILL_WORDS:
+                skills.append(SKILL_WORDS[word])
+            elif word in RACE_WORDS:
+                races.append(RACE_WORDS[word])
+    m = re.search(r"\b(?:on|by) (?:an? |one )?(?:untapped )?(sage|scout|ranger|warrior|diplomat|dwarf|hobbit|"
+                  r"elf|orc|troll)\b(?: or (dwarf|sage|troll|orc))?|\bwith an? (sage|scout|ranger|warrior|diplomat|"
+                  r"dwarf)(?: or (dwarf|sage))? only", low)
+    if m:
+        for word in m.groups():
+            if word in SKILL_WORDS:
+                skills.append(SKILL_WORDS[word])
+            elif word in RACE_WORDS:
+                races.append(RACE_WORDS[word])
+    avatar = bool(re.search(r"on your ringwraith|only by the balrog|on a wizard\b|on the balrog|only a wizard",
+                            low))
+    not_avatar = bool(re.search(r"by a non-ringwraith character", low))
+    if not (skills or races or names_in_text or avatar or not_avatar):
+        return None
+    return Bearer(skills=tuple(dict.fromkeys(skills)), races=tuple(dict.fromkeys(races)),
+                  names=tuple(names_in_text), avatar=avatar, not_avatar=not_avatar)
+
+
+def _unmodelled(low: str) -> str | None:
+    for pattern, reason in UNMODELLED:
+        if pattern.search(low):
+            return reason
+    return None
+
+
+def _stored_at(text: str, names: Names) -> tuple[Place, ...]:
+    """"No marshalling points are received until this card is stored at a Darkhaven [{DH}]": where."""
+    m = re.search(r"(?:until (?:after )?(?:this card|[\w’' ]+?) is stored|can be stored|may be stored|"
+                  r"only if stored)(?: in your marshalling point pile)?(?: at| in)? ([^.—]*?)"
+                  r"(?: during| only|—|\.|$)", text, re.I)
+    if not m or not re.search(r"marshalling point|only if stored", text, re.I):
+        return ()
+    return _places(m.group(1), names) or (Place(types=("H",)),)
+
+
+def derive_condition(card: dict, text: str, names: Names, characters: set[str],
+                     avatars: set[str] = frozenset()) -> PlayCondition | None:
+    """The play condition of one resource card, or None for a resource with no condition worth keeping."""
+    attrs = card.get("attributes") or {}
+    subtypes = tuple(s.strip() for s in (attrs.get("subtype") or "").split("/") if s.strip())
+    item_class = next((ITEM_CLASSES[s] for s in subtypes if s in ITEM_CLASSES), None)
+    special_item = "Special Item" in subtypes
+    faction, ally = "Faction" in subtypes, "Ally" in subtypes
+    event = not (item_class or special_item or faction or ally)
+    hoard = "Hoard Item" in (attrs.get("keywords") or ()) or bool(re.search(r"\bhoard item\b", text, re.I))
+    sentences = play_sentences(text)
+    play_text = " ".join(sentences)
+    low = play_text.lower().replace("’", "'")
+    mp = (attrs.get("marshallingPoints") or "").strip()
+    if event and mp in ("", "0"):
+        return None                   # events without marshalling points: the simulation plays them otherwise
+    kwargs: dict = {}
+    # who plays or bears it
+    named = [n for n in _names_in(play_text, characters)]
+    bearer = _bearer(low, named)
+    if bearer:
+        kwargs["bearer"] = bearer
+    # where
+    at: tuple[Place, ...] = ()
+    location = _location_phrase(play_text)
+    if location:
+        at = _places(location, names)
+    if item_class:
+        base = Place(items=item_class, hoard=hoard)
+        if at:
+            at = tuple(_merge(base, p) for p in at)
+        elif re.search(r"not playable (?:in|at) ", low):
+            _, excluded, _ = _types_in(low.split("not playable", 1)[1])
+            at = (Place(items=item_class, hoard=hoard, not_types=tuple(excluded)),)
+        else:
+            at = (base,)
+    elif (faction or ally) and not at and not sentences:
+        kwargs["unmodelled"] = "the card names no site where it is played"
+    kwargs["at"] = at
+    # site state and taps
+    if re.search(r"tapped or untapped|even if the site is tapped|if tapped or untapped", low):
+        kwargs["site"] = ANY
+    elif "already tapped" in low:
+        kwargs["site"] = TAPPED
+    elif at and not (item_class or special_item or faction or ally) and "untapped site" not in low and not \
+            re.search(r"(?:on|at) an untapped (?:isengard|free|border|shadow|dark|ruins|site|[\w-]+-hold)", low) \
+            and not re.search(r"\btap (?:the |sage and |[\w ]+ and )?(?:the )?site\b", text.lower()):
+        kwargs["site"] = ANY
+    full = text.lower()
+    if at and (item_class or special_item or faction or ally):
+        kwargs["taps_site"] = "does not tap the site" not in full
+    else:
+        kwargs["taps_site"] = bool(re.search(r"\btap (?:the |sage and |the [\w ]+? and |[\w ]+ and )?(?:the )?site\b|"
+                                             r"tap site if untapped|tap the site if", full)) \
+            and "but not the site" not in full
+    kwargs["taps_bearer"] = bool(item_class or special_item or faction or ally or
+                                 re.search(r"\btap\b[^.;]*?\b(?:sage|scout|ranger|character|dwarf|bearer)\b", full))
+    # when
+    if event:
+        if "organization phase" in low or not at:
+            kwargs["phase"] = ORGANIZATION
+        if at and ("site phase" in low or "site phase" in full[:200]):
+            kwargs["phase"] = SITE_PHASE
+        elif at and re.search(r"^(?:unique\. )?playable (?:on (?:arwen|a company|one of)|at the vale)", low):
+            kwargs["phase"] = ORGANIZATION if "on one of" in low else SITE_PHASE
+    # what must be in play
+    requirements = _requirements(play_text.replace("’", "'"), avatars)
+    kwargs.update(requirements)
+    if m := re.search(r"playable on (?:a |an )?(unique )?(?:non-dragon )?faction", low):
+        kwargs["on"] = "unique faction" if m.group(1) else "faction"
+        kwargs["phase"] = ORGANIZATION
+    elif re.search(r"playable on a palant", low):
+        kwargs["on"] = "palantir"
+        kwargs["phase"] = ORGANIZATION
+    elif m := re.search(r"tap the bearer of an? ([^.]+?) during", play_text, re.I):
+        kwargs["on"] = "item:" + m.group(1).strip()
+    # rings
+    if m := re.search(r"after a (?:non-storing )?test indicates (?:an? )?(the one ring|dwarven ring|magic ring|"
+                      r"lesser ring|spirit ring)", low):
+        kwargs["ring"] = {"the one ring": "The One Ring"}.get(m.group(1), m.group(1).title())
+        kwargs.update(at=(), site=ANY, taps_site=False, taps_bearer=False, phase=ORGANIZATION)
+    # factions
+    if faction:
+        if m := re.search(r"influence check is greater than (\d+)", text, re.I):
+            kwargs["influence"] = int(m.group(1))
+        kwargs["modifications"] = _modifications(text)
+    if "(" in mp and not re.match(r"^\d", mp):
+        stored = _stored_at(text, names)
+        if stored:
+            kwargs["stored_at"] = stored
+    reason = _unmodelled(low) or kwargs.get("unmodelled")
+    if not reason and not kwargs["at"] and not kwargs.get("ring") and not kwargs.get("on") and not (
+            requirements.get("avatar") or requirements.get("stage_points") or kwargs.get("phase") == ORGANIZATION
+            and kwargs.get("bearer")):
+        reason = "no play condition the simulation can read" if (special_item or faction or ally or sentences) \
+            else "no play condition printed (its effect is not modelled)"
+    if "(" in mp and not re.match(r"^\d", mp) and not kwargs.get("stored_at") and not reason:
+        reason = "its marshalling points need a condition the simulation does not model"
+    if reason:
+        kwargs["unmodelled"] = reason
+    return PlayCondition(**{k: v for k, v in kwargs.items() if v not in (None, ())})
+
+
+def _merge(base: Place, place: Place) -> Place:
+    from dataclasses import replace
+
+    return replace(place, items=place.items or base.items, hoard=place.hoard or base.hoard)
+
+
+def _names_in(play_text: str, characters: set[str]) -> list[str]:
+    """Characters a card names as its bearer: "Aragorn II only", "on Arwen", "on Balin, Dáin II, ..."."""
+    out = []
+    m = re.search(r"^(?:Unique\. )?([A-Z][\w’' ]+?) only\b", play_text)
+    if m and fold(m.group(1)) in characters:
+        out.append(m.group(1))
+    m = re.search(r"[Pp]layable on ([A-Z][^.]*?)(?: in | if |\.|$)", play_text)
+    if m:
+        for part in re.split(r",\s*(?:or\s+)?|\s+or\s+", m.group(1)):
+            if fold(part) in characters:
+                out.append(part.strip())
+    return out
+
+
+def _location_phrase(play_text: str) -> str | None:
+    """The words naming where the card is played: after "at", "in" or "on a <site>"."""
+    text = re.sub(r"during (?:the|your|any player’s|its|his) (?:site|organization) phase|during site phase", " ",
+                  play_text)
+    text = re.sub(r"\s+", " ", text)
+    m = re.search(r"(?:\bat |\bin (?=the |[A-Z])|\bon (?=(?:an? |one of your |the )?(?:untapped |tapped )?"
+                  r"(?:[A-Z]|free|border|shadow|dark|ruins|site|under)))"
+                  r"(.+?)(?= if | and only| only if|, if|\(does|\(if|; playable| by |\. |\.$|$| during | who | "
+                  r"where an? | and if | with a gold| and after| in the same)", text)
+    if not m:
+        return None
+    phrase = m.group(1)
+    # "at one of your Wizardhavens", "at any tapped or untapped"
+    phrase = re.sub(r"^(?:any|an?|the|one of your|your)\s+", "", phrase)
+    phrase = re.sub(r"\b(?:tapped or untapped|untapped|already tapped|tapped)\s+", "", phrase)
+    return phrase
+
+
+def _requirements(text: str, avatars: set[str]) -> dict:
+    """What a card asks to be in play before it: our avatar, stage points, other cards."""
+    out: dict = {}
+    if m := re.search(r"if you are ([^.]+)", text):
+        named = [n.strip() for n in re.split(r",\s*(?:or\s+)?|\s+or\s+|\s+and\s+", m.group(1))]
+        out["avatar"] = tuple(n for n in named if n in avatars)
+    if re.search(r"if the balrog is (?:there|at)", text, re.I):
+        out["avatar_there"] = True
+    if m := re.search(r"(\d+) (?:or more )?(?:stage points|sps)", text, re.I):
+        out["stage_points"] = int(m.group(1))
+    in_play = []
+    if m := re.search(r"if (?:the )?([\w' -]+?) (?:are|is) already in play", text, re.I):
+        in_play.append(m.group(1))
+    if m := re.search(r"if you have ([\w' -]+?) in play", text, re.I):
+        in_play += [p.strip() for p in re.split(r" and ", m.group(1))]
+    if m := re.search(r"with (Sacrifice of Form)\b", text):
+        in_play.append(m.group(1))
+    if re.search(r"protected (?:wizardhaven|isengard|the white towers)", text, re.I):
+        in_play.append("Guarded Haven")
+    if in_play:
+        out["in_play"] = tuple(dict.fromkeys(p.strip() for p in in_play))
+    return out
+
+
+def _modifications(text: str) -> tuple[Modification, ...]:
+    """"Standard Modifications: Dúnedain (+1), Elves (-2), Orcs of Angmar (+2)"."""
+    m = re.search(r"(?:Standard )?Modifications?:(.*)", text)
+    if not m:
+        return ()
+    out = []
+    for name, value in re.findall(r"([\w’' -]+?)\s*\(([+-]\d+)", m.group(1)):
+        name = name.strip()
+        key = name.lower()
+        if key in ("wizards", "wizard"):
+            out.append(Modification(int(value), race="Wizard"))
+        elif key in RACE_WORDS:
+            out.append(Modification(int(value), race=RACE_WORDS[key]))
+        elif a := re.match(r"if (\w+) is your wizard", key):
+            out.append(Modification(int(value), influencer=a.group(1).title()))
+        elif a := re.match(r"(men|dwarves|elves) with home sites", key):
+            out.append(Modification(int(value), race=RACE_WORDS[a.group(1)]))
+        elif a := re.match(r"any other (\w+) faction", key):
+            out.append(Modification(int(value), faction_race=RACE_WORDS.get(a.group(1), a.group(1).title())))
+        elif key.startswith("other ") and key[6:] in RACE_WORDS:
+            out.append(Modification(int(value), race=RACE_WORDS[key[6:]]))
+        elif key in ("the balrog", "leader"):
+            out.append(Modification(int(value), influencer="The Balrog" if key == "the balrog" else "Leader"))
+        elif name[:1].islower() or key.startswith("or "):
+            continue                  # "influencer discards a major item": a choice, not a standard modification
+        else:
+            out.append(Modification(int(value), faction=name))
+    return tuple(out)
+
+
+# ---- other facts ------------------------------------------------------------------------------------
+
+
+def site_facts(card: dict, text: str) -> SiteFacts | None:
+    attrs = card.get("attributes") or {}
+    raw = attrs.get("autoAttack") or ""
+    races = []
+    for part in re.split(r";|\(\d\w\w(?: attack)?\)|,\s*(?=[A-Z][a-z]+ [-—])", raw):
+        m = re.match(r"\s*([A-Za-zûúÛÚ][A-Za-zûú\- ]*?)\s*(?:\(|-|—|\d|$)", part)
+        if m and m.group(1) and m.group(1)[0].isupper() and "Opponent" not in m.group(1):
+            word = m.group(1).strip()
+            races.append(RACE_WORDS.get(word.lower(), word))
+    special = (attrs.get("special") or "")
+    hoard = "Dragon" in races or "contains a hoard" in special.lower()
+    adjacent = tuple((n.strip(), int(r)) for n, r in re.findall(r"([^,()]+?)\s*\((\d+)\)", attrs.get("adjacent") or ""))
+    ring: dict = {}
+    if m := re.search(r"gold ring stored at this site is automatically tested \(modify the roll by ([+-]\d+)", special,
+                      re.I):
+        ring["stored_ring_test"] = int(m.group(1))
+    if re.search(r"gold ring item at this site is automatically tested", special, re.I):
+        m = re.search(r"ring tests at this site are modified by ([+-]\d+)", special, re.I)
+        ring["ring_test_here"] = int(m.group(1)) if m else 0
+    if m := re.search(r"gold ring is tested in a company at this site, the result of the roll is modified by ([+-]\d+)",
+                      special, re.I):
+        ring["ring_test_bonus"] = int(m.group(1))
+    if not (races or hoard or adjacent or ring):
+        return None
+    return SiteFacts(auto_attacks=tuple(dict.fromkeys(races)), hoard=hoard, adjacent=adjacent, **ring)
+
+
+def ring_tester(text: str) -> RingTester | None:
+    """Gandalf's ability ("may tap to test a gold ring in his company"), Test of Lore, Wizard's Test, Ringlore."""
+    low = text.lower()
+    if not re.search(r"(?:may tap to|play to) test a gold ring|test the gold ring, no roll", low):
+        return None
+    modifier = 0
+    if m := re.search(r"(subtract|add) (one|two|\d) (?:from|to) the result", low):
+        modifier = {"one": 1, "two": 2}.get(m.group(2)) or int(m.group(2))
+        modifier = -modifier if m.group(1) == "subtract" else modifier
+    return RingTester(sage="sage’s company" in low or "sage's company" in low, modifier=modifier,
+                      no_roll="no roll" in low, best_of_two="two rolls" in low)
+
+
+def ring_test_item_bonus(text: str) -> int:
+    m = re.search(r"when a gold ring is tested in a company (?:with|bearing) the [^,]+, the "
+                  r"(?:result of the roll|random value obtained) is modified by ([+-]\d+)", text, re.I)
+    return int(m.group(1)) if m else 0
+
+
+def mode_card(text: str) -> Mode | None:
+    m = re.match(r"(Heralded Lord|Black Rider|Fell Rider) mode\.", text)
+    if not m:
+        return None
+    di = re.search(r"([+-]\d+) direct influence", text)
+    return Mode(name=m.group(1), direct_influence=int(di.group(1)) if di else 0)
+
+
+def mode_influence(text: str) -> dict[str, int]:
+    """A Ringwraith's own "+2 direct influence in Heralded Lord mode"."""
+    return {mode: int(value) for value, mode in
+            re.findall(r"([+-]\d+) direct influence in (Heralded Lord|Black Rider|Fell Rider) mode", text)}
+
+
+def region_facts(card: dict) -> RegionFacts:
+    attrs = card.get("attributes") or {}
+    return RegionFacts(type=(attrs.get("regionType") or "").strip("{}"),
+                       adjacent=tuple(n.strip() for n in (attrs.get("moveTo") or "").split(",") if n.strip()))
+
+
+_BONUS = re.compile(r"([+-]\d+) (?:to )?(?:(?:his|her|bearer’s|bearer's) )?direct influence "
+                    r"(?:against|when influencing) ([^.;]+)", re.I)
+_ATTEMPT = re.compile(r"([+-]\d+) to (?:an |any |one )?influence (?:attempt|check)s? (?:against (?:a |any )?factions?|"
+                      r"by a character in the same company against a faction)", re.I)
+
+
+def influence_bonuses(card: dict, text: str, names: Names) -> tuple[InfluenceBonus, ...]:
+    """Bonuses to influence checks against factions a character, item or short-event gives."""
+    out = []
+    for value, target in _BONUS.findall(text):
+        target_low = target.lower()
+        if "faction" not in target_low:
+            continue
+        if re.search(r"\b(?:any|all) factions?\b", target_low) and "playable at" not in target_low:
+            out.append(InfluenceBonus(int(value), any_faction=True))
+        elif "playable at" in target_low:
+            out.append(InfluenceBonus(int(value), sites=tuple(names.find(target.split("playable at", 1)[1], "site"))))
+        elif re.search(r"\b(?:the )?([A-Z][\w’' -]+?) factions?\b", target):
+            races = [RACE_WORDS[w] for w in
+                     re.findall(r"\b(orc|troll|dwarf|elf|man|wose|hobbit|wolf)\b(?= factions?|/)", target_low)]
+            if races:
+                out.append(InfluenceBonus(int(value), races=tuple(dict.fromkeys(races))))
+            else:
+                named = re.findall(r"(?:the )?([A-Z][\w’' -]+?) faction", target)
+                out.append(InfluenceBonus(int(value), factions=tuple(n.strip() for n in named)))
+    if re.search(r"^-1 to influence checks against factions|-1 to influence checks against factions", text):
+        out.append(InfluenceBonus(-1, any_faction=True))
+    for value in _ATTEMPT.findall(text):
+        out.append(InfluenceBonus(int(value), any_faction=True))
+    return tuple(dict.fromkeys(out))
+
+
+_RING_ROW = re.compile(r"(the one ring|(?:a )?dwarven ring|(?:a )?magic ring|(?:a )?lesser ring|(?:a )?spirit ring)"
+                       r"\s*\(([^)]*)\)", re.I)
+
+
+def ring_test_table(text: str) -> tuple[tuple[str, int, int], ...]:
+    """A gold ring's test: for each kind of ring, the lowest and highest result that allows it."""
+    out = []
+    for kind, values in _RING_ROW.findall(text):
+        kind = re.sub(r"^a ", "", kind.strip(), flags=re.I)
+        kind = "The One Ring" if kind.lower() == "the one ring" else kind.title()
+        if "any" in values:
+            out.append((kind, 0, 99))
+            continue
+        numbers = [int(n) for n in re.findall(r"\d+", values)]
+        if numbers:
+            out.append((kind, min(numbers), 99 if "+" in values else max(numbers)))
+    return tuple(out)
+
+
+# ---- the whole --------------------------------------------------------------------------------------
+
+
+def derive_play_facts(source: dict) -> PlayFacts:
+    cards = [raw for set_code in source for raw in source[set_code]["cards"].values()]
+    names = Names(cards)
+    characters = {fold(c["name"]["en"]) for c in cards if c["type"] == "Character"}
+    avatars = {c["name"]["en"].strip() for c in cards if (c.get("attributes") or {}).get("avatar")}
+    facts = PlayFacts()
+    for raw in cards:
+        text = _text(raw)
+        card_id = raw["id"]
+        if raw["type"] == "Resource":
+            condition = derive_condition(raw, text, names, characters, avatars)
+            if condition is not None:
+                facts.conditions[card_id] = condition
+            table = ring_test_table(text)
+            if table and "Gold Ring" in ((raw.get("attributes") or {}).get("subtype") or ""):
+                facts.ring_tests[card_id] = table
+        elif raw["type"] == "Site":
+            site = site_facts(raw, text)
+            if site is not None:
+                facts.sites[card_id] = site
+        elif raw["type"] == "Region":
+            facts.regions[raw["name"]["en"].strip()] = region_facts(raw)
+        if raw["type"] in ("Character", "Resource"):
+            bonuses = influence_bonuses(raw, text, names)
+            if bonuses:
+                facts.influence[card_id] = bonuses
+            if tester := ring_tester(text):
+                facts.ring_testers[card_id] = tester
+            if bonus := ring_test_item_bonus(text):
+                facts.ring_test_bonus[card_id] = bonus
+            if mode := mode_card(text):
+                facts.modes[card_id] = mode
+            if modes := mode_influence(text):
+                facts.mode_influence[card_id] = modes
+    return facts
+
+
+def import_play_facts(source_path) -> dict:
+    """Read coe-cards.json and return the play-facts document (sorted, deterministic)."""
+    data, source = load_coe_source(source_path)
+    document = {"format": PLAY_FORMAT, "source": source_facts(source_path, data)}
+    document.update(facts_to_json(derive_play_facts(source)))
+    return document
+
+
+def validate_play_facts(document: dict, schema_path=None) -> None:
+    """Check a play-facts document against card_db/play.schema.json; a DeckcheckError names the first problem."""
+    import json
+    from pathlib import Path
+
+    import jsonschema
+
+    from deckcheck.cards.catalog import CARD_DB
+    from deckcheck.errors import DeckcheckError
+
+    schema_path = Path(schema_path) if schema_path else CARD_DB / "play.schema.json"
+    schema = json.loads(schema_path.read_text(encoding="utf-8"))
+    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(document))
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path)
+        raise DeckcheckError(f"play facts do not fit their schema at {where or 'top'}: {error.message}",
+                             str(schema_path))

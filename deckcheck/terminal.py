@@ -1,0 +1,30 @@
+"""Text that reaches a terminal: what strangers wrote is shown, never obeyed.
+
+A deck name, a card line, a player's name or a file name may hold terminal control sequences (ESC [2J clears
+the screen, ESC ] 0; sets the window title, U+009B is a one-character CSI) or bidirectional overrides that
+reorder what is shown (U+202E). Every text report escapes them the way Python's repr() does ("\\x1b",
+"\\u202e"); JSON reports escape them as JSON does ("\\u001b"), which keeps the document valid and its strings
+the same once parsed. Tabs and line ends stay: they are how reports are laid out.
+"""
+
+from __future__ import annotations
+
+import re
+
+# C0 controls but tab and line feed, DEL, C1 controls; the bidirectional embeddings, overrides and isolates.
+CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """`text` with every control character written as its escape: safe to print on a terminal."""
+    return CONTROLS.sub(_escape, text)
+
+
+def printable_json(document: str) -> str:
+    """A JSON text with the control characters json.dumps(ensure_ascii=False) leaves raw (DEL, C1, bidi)
+    written as \\u escapes: the same JSON once parsed, inert on a terminal."""
+    return CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", document)
+
+
+def _escape(match: re.Match) -> str:
+    return repr(match.group())[1:-1]
