@@ -6,11 +6,13 @@ the results workbook read back and checked cell by cell against `validate` run o
 from __future__ import annotations
 
 import hashlib
+from collections import Counter
 from pathlib import Path
 
 import openpyxl
 import pytest
 
+from deckcheck.batch.repeats import player_key
 from deckcheck.cli import main
 from deckcheck.decklist import parse_text
 from deckcheck.report.spreadsheet import safe_cell
@@ -86,6 +88,7 @@ def test_batch_results_cell_by_cell(tmp_path, count, fmt, capsys):
     vrows = [r for r in violations.iter_rows(min_row=2, values_only=True)]
     vcol = {name: i for i, name in enumerate(vheader)}
     expected_vrows = []
+    names = Counter(player_key(spec.player) for spec in rows)
     assert summary.max_row == count + 1
     for n, (spec, cells) in enumerate(zip(rows, summary.iter_rows(min_row=2))):
         assert all(c.data_type != "f" for c in cells)
@@ -107,19 +110,39 @@ def test_batch_results_cell_by_cell(tmp_path, count, fmt, capsys):
         assert value[col["legal"]] is (spec.expected_status == "legal")
         assert value[col["alignment"]] == "wizard"
         assert value[col["errors"]] == sum(1 for v in found if v[1] == "error")
-        assert value[col["warnings"]] == sum(1 for v in found if v[1] != "error")
+        twice = int(names[player_key(spec.player)] > 1)     # formula-like names recur: duplicate players
+        assert value[col["warnings"]] == sum(1 for v in found if v[1] != "error") + twice
         first = next((v for v in found if v[1] == "error"), found[0] if found else None)
-        assert value[col["first problem"]] == (f"{first[0]}: {first[2]}" if first else None)
+        if first or not twice:
+            assert value[col["first problem"]] == (f"{first[0]}: {first[2]}" if first else None)
+        else:
+            assert value[col["first problem"]].startswith(f"duplicate-player: {spec.player.strip()!r}")
         expected_vrows += [(player, *v) for v in found]
-    got = []
+    got, identical, duplicates = [], set(), set()
     for r in vrows:
         assert r[vcol["player"]] is not None and r[vcol["row"]] is not None
-        if r[vcol["code"]] in ("deck-file", "registration", "unreadable-deck"):
+        if r[vcol["code"]] == "identical-deck":
+            assert r[vcol["severity"]] == "note" and "the same deck (fingerprint " in r[vcol["message"]]
+            identical.add(r[vcol["player"]])
+        elif r[vcol["code"]] == "duplicate-player":
+            assert r[vcol["severity"]] == "warning" and "is registered more than once: also" in r[vcol["message"]]
+            duplicates.add(r[vcol["player"]])
+        elif r[vcol["code"]] in ("deck-file", "registration", "unreadable-deck"):
             got.append((r[vcol["player"]], r[vcol["code"]]))
         else:
             got.append((r[vcol["player"]], r[vcol["code"]], r[vcol["severity"]], r[vcol["message"]],
                         r[vcol["card"]], r[vcol["line"]], r[vcol["citation"]]))
     assert got == expected_vrows
+    # the legal deck (by path or pasted) and the illegal one are each registered by several players
+    same_deck = {status: [safe_cell(" ".join(spec.player.split())) for spec in rows
+                          if spec.expected_status == status] for status in ("legal", "illegal")}
+    assert identical == {player for players in same_deck.values() if len(players) > 1 for player in players}
+    fingerprints = {status: {summary.cell(row=n + 2, column=col["fingerprint"] + 1).value
+                             for n, spec in enumerate(rows) if spec.expected_status == status}
+                    for status in ("legal", "illegal", "error")}
+    assert len(fingerprints["legal"]) == 1 and fingerprints["error"] <= {None}
+    assert duplicates == {safe_cell(" ".join(spec.player.split())) for spec in rows
+                          if names[player_key(spec.player)] > 1}
     for ws in (summary, violations):
         for cells in ws.iter_rows():
             for cell in cells:

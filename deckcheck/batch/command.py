@@ -12,6 +12,7 @@ import click
 
 from deckcheck.batch.outputs import plan_output, write_results
 from deckcheck.batch.registrations import read_registrations
+from deckcheck.batch.repeats import mark_repeats
 from deckcheck.batch.runner import ERROR, ILLEGAL, LEGAL, RowResult, Settings, run_batch
 from deckcheck.terminal import printable
 
@@ -30,6 +31,8 @@ def run_batch_command(registrations: str, *, out: str | None, output_format: str
     base_dir = str(Path(registrations).resolve().parent)
     settings = settings or Settings(base_dir=base_dir, ruleset=ruleset, length=length)
     results = _run_with_progress(table.registrations, settings, jobs)
+    for line in mark_repeats(results):
+        click.echo(f"deckcheck: {line}", err=True)
     written = write_results(plan, results, table.extra_columns, registrations=registrations, ruleset=ruleset,
                             length=length, stdout=sys.stdout)
     if plan.format == "csv" and plan.path is None and any(r.violations for r in results):

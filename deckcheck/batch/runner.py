@@ -61,6 +61,9 @@ class RowResult:
     ruleset: str | None = None
     length: int | None = None
     violations: list[dict] = field(default_factory=list)   # Violation.to_json() shape
+    avatar: str | None = None
+    fingerprint: str | None = None      # decklist.fingerprint of the deck read; None when none was
+    cards: list[dict] = field(default_factory=list)        # decklist.content.card_rows: the deck as read
 
     @property
     def legal(self) -> bool | None:
@@ -72,12 +75,13 @@ class RowResult:
 
     @property
     def warnings(self) -> int:
-        return sum(1 for v in self.violations if v["severity"] != "error")
+        return sum(1 for v in self.violations if v["severity"] == "warning")
 
     @property
     def first_problem(self) -> str:
+        """The first error, else the first warning (a note, such as identical-deck, is no problem)."""
         first = next((v for v in self.violations if v["severity"] == "error"), None)
-        first = first or (self.violations[0] if self.violations else None)
+        first = first or next((v for v in self.violations if v["severity"] == "warning"), None)
         return f"{first['code']}: {first['message']}" if first else ""
 
 
@@ -127,7 +131,19 @@ def _read_into(result: RowResult, reg: Registration, settings: Settings):
         result.violations.append(problem(CODE_INTERNAL, f"reading the deck failed: {type(exc).__name__}: {exc}"))
         return None
     result.deck_name = deck.name
+    _record_content(result, deck)
     return deck
+
+
+def _record_content(result: RowResult, deck) -> None:
+    """The deck's fingerprint, avatar and cards as read, for the repeats, the Decklists sheet and the metagame."""
+    from deckcheck.decklist.content import card_rows
+    from deckcheck.decklist.fingerprint import fingerprint
+
+    result.avatar = deck.avatar
+    if deck.entries:
+        result.fingerprint = fingerprint(deck).value
+        result.cards = card_rows(deck)
 
 
 def _validate_into(result: RowResult, deck, settings: Settings):

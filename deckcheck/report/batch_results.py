@@ -1,6 +1,8 @@
-"""Writing a tournament batch's results: an .xlsx workbook (Summary + Violations), CSV, or JSON.
+"""Writing a tournament batch's results: an .xlsx workbook (Summary, Violations, Decklists, Metagame), CSV, or JSON.
 
-The Summary has one row per registration, the Violations sheet one row per violation. Every cell passes
+The Summary has one row per registration, the Violations sheet one row per violation, the Decklists sheet one row
+per card of each deck as read. The workbook is made for the judges' table: every sheet prints landscape, one
+page wide, with its header row on every page and gridlines, and long text wraps within its cell. Every cell passes
 through `report.spreadsheet` so that text from the registrations (names, extra columns, card names as written)
 is never run as a formula. Writers return bytes; the command writes them atomically.
 """
@@ -19,8 +21,9 @@ from deckcheck.report.spreadsheet import put_cell, safe_cell
 from deckcheck.terminal import printable_json
 
 SUMMARY_COLUMNS = ["sheet", "row", "player", "status", "legal", "alignment", "ruleset", "length",
-                   "errors", "warnings", "first problem", "deck"]
+                   "errors", "warnings", "first problem", "fingerprint", "deck"]
 VIOLATION_COLUMNS = ["player", "sheet", "row", "code", "severity", "message", "card", "line", "citation"]
+DECKLIST_COLUMNS = ["player", "sheet", "row", "fingerprint", "part", "count", "card", "card id"]
 
 # Column widths in the workbook: wide enough for the text, never wider than this (long text wraps off-screen).
 MIN_WIDTH, MAX_WIDTH = 6, 60
@@ -35,7 +38,8 @@ def summary_table(results: Sequence[RowResult], extra_columns: Sequence[str]) ->
     for r in results:
         values = {"sheet": r.sheet, "row": r.row, "player": r.player, "status": r.status, "legal": r.legal,
                   "alignment": r.alignment, "ruleset": r.ruleset, "length": r.length, "errors": r.errors,
-                  "warnings": r.warnings, "first problem": r.first_problem, "deck": r.deck}
+                  "warnings": r.warnings, "first problem": r.first_problem, "deck": r.deck,
+                  "fingerprint": r.fingerprint}
         rows.append([values[c] for c in fixed] + [r.extras.get(name) for name in extras])
     return header, rows
 
@@ -48,6 +52,18 @@ def violations_table(results: Sequence[RowResult]) -> tuple[list[str], list[list
             values = {"player": r.player, "sheet": r.sheet, "row": r.row, "code": v["code"],
                       "severity": v["severity"], "message": v["message"], "card": v.get("card"),
                       "line": _lines(v.get("lines") or []), "citation": v.get("citation")}
+            rows.append([values[c] for c in header])
+    return header, rows
+
+
+def decklists_table(results: Sequence[RowResult]) -> tuple[list[str], list[list]]:
+    """Each player's deck as read: one row per card and part, in registration order."""
+    header = DECKLIST_COLUMNS if _has_sheets(results) else [c for c in DECKLIST_COLUMNS if c != "sheet"]
+    rows = []
+    for r in results:
+        for card in r.cards:
+            values = {"player": r.player, "sheet": r.sheet, "row": r.row, "fingerprint": r.fingerprint,
+                      "part": card["part"], "count": card["count"], "card": card["name"], "card id": card["card_id"]}
             rows.append([values[c] for c in header])
     return header, rows
 
@@ -73,27 +89,43 @@ def xlsx_bytes(results: Sequence[RowResult], extra_columns: Sequence[str]) -> by
     _colour_status(summary, header, rows)
     violations = workbook.create_sheet("Violations")
     _fill_sheet(violations, *violations_table(results))
+    _fill_sheet(workbook.create_sheet("Decklists"), *decklists_table(results))
+    for worksheet in workbook.worksheets:
+        set_print_layout(worksheet)
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()
 
 
 def _fill_sheet(worksheet, header: list[str], rows: list[list]) -> None:
-    from openpyxl.styles import Font
+    from openpyxl.styles import Alignment, Font
     from openpyxl.utils import get_column_letter
 
     bold = Font(bold=True)
     for column, name in enumerate(header, start=1):
         put_cell(worksheet, 1, column, name).font = bold
+    wrap = Alignment(wrap_text=True, vertical="top")
     for row_number, values in enumerate(rows, start=2):
         for column, value in enumerate(values, start=1):
-            put_cell(worksheet, row_number, column, value)
+            cell = put_cell(worksheet, row_number, column, value)
+            if _display_width(value) > MAX_WIDTH:
+                cell.alignment = wrap    # a long message wraps within its column, never past the page
     worksheet.freeze_panes = "A2"
     if rows:
         worksheet.auto_filter.ref = f"A1:{get_column_letter(len(header))}{len(rows) + 1}"
     for column, name in enumerate(header, start=1):
         width = max([len(name) + 2] + [_display_width(values[column - 1]) for values in rows])
         worksheet.column_dimensions[get_column_letter(column)].width = max(MIN_WIDTH, min(MAX_WIDTH, width))
+
+
+def set_print_layout(worksheet, *, header_rows: str = "1:1") -> None:
+    """Landscape, one page wide (as many pages down as needed), the header row on every page, gridlines."""
+    worksheet.page_setup.orientation = "landscape"
+    worksheet.page_setup.fitToWidth = 1
+    worksheet.page_setup.fitToHeight = 0
+    worksheet.sheet_properties.pageSetUpPr.fitToPage = True
+    worksheet.print_options.gridLines = True
+    worksheet.print_title_rows = header_rows
 
 
 def _colour_status(worksheet, header: list[str], rows: list[list]) -> None:
@@ -148,9 +180,10 @@ def json_document(results: Sequence[RowResult], *, registrations: str, ruleset: 
         "counts": counts(results),
         "results": [
             {"sheet": r.sheet, "row": r.row, "player": r.player, "status": r.status, "legal": r.legal,
-             "alignment": r.alignment, "ruleset": r.ruleset, "length": r.length, "deck": r.deck,
-             "deck_name": r.deck_name, "errors": r.errors, "warnings": r.warnings,
-             "first_problem": r.first_problem, "extras": {k: _json_value(v) for k, v in r.extras.items()},
+             "alignment": r.alignment, "avatar": r.avatar, "ruleset": r.ruleset, "length": r.length,
+             "deck": r.deck, "deck_name": r.deck_name, "fingerprint": r.fingerprint, "errors": r.errors,
+             "warnings": r.warnings, "first_problem": r.first_problem,
+             "extras": {k: _json_value(v) for k, v in r.extras.items()},
              "violations": r.violations}
             for r in results
         ],
