@@ -51,6 +51,16 @@ def test_local_cluster_of_two_workers_gives_the_single_process_result(field, sin
     assert _without_run(clustered) == _without_run(single)
 
 
+def test_an_existing_scheduler_gives_the_same_result(field, single):
+    distributed = pytest.importorskip("distributed")
+    paths, decks = field
+    with distributed.LocalCluster(n_workers=1, processes=True, host="127.0.0.1",
+                                  dashboard_address="127.0.0.1:0") as cluster:
+        remote = run_matchups(decks, games=6, turns=5, seed=4, scheduler=cluster.scheduler_address, paths=paths)
+    assert remote["run"]["scheduler"] == cluster.scheduler_address
+    assert _without_run(remote) == _without_run(single)
+
+
 def test_document_fits_its_schema_and_counts_add_up(single):
     import jsonschema
 
@@ -118,6 +128,16 @@ def test_cli_matchups_in_process_and_bad_input(field, tmp_path):
     assert no_file.returncode == 2 and "Traceback" not in no_file.stderr
     one = subprocess.run(base[:4] + [paths[0], "--jobs", "1"], capture_output=True, text=True)
     assert one.returncode == 2 and "at least two decks" in one.stderr
+
+
+def test_cli_unreachable_scheduler_is_one_line_exit_2(field):
+    pytest.importorskip("distributed")
+    paths, _ = field
+    done = subprocess.run([sys.executable, "-c", "import deckcheck.analysis.matchups as m, sys; "
+                           "m.SCHEDULER_TIMEOUT = 1; from deckcheck.cli import main; sys.argv = sys.argv[1:]; main()",
+                           "deckcheck", "matchups", *paths[:2], "--games", "1", "--scheduler", "tcp://127.0.0.1:9"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "Traceback" not in done.stderr and "scheduler" in done.stderr
 
 
 def test_matchups_keeps_dask_out_of_other_commands():

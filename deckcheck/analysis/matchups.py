@@ -27,6 +27,8 @@ from deckcheck.decklist.model import Deck
 SCHEMA = "deckcheck/matchups/1"
 # Games of one pair in one task: small enough to spread a few pairs over many workers.
 CHUNK_GAMES = 100
+# Seconds to wait for an existing scheduler to answer before saying it cannot be reached.
+SCHEDULER_TIMEOUT = 10
 
 
 @dataclass
@@ -132,11 +134,13 @@ def _run_on_dask(sides, tasks, turns, jobs, scheduler, progress):
 
     cluster = None
     if scheduler is None:
-        cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None)
+        # Loopback only, and the scheduler's web page on a free port (never a clash with another cluster's 8787).
+        cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, host="127.0.0.1",
+                               dashboard_address="127.0.0.1:0")
         client = Client(cluster)
         where = "local"
     else:
-        client = Client(scheduler)
+        client = Client(scheduler, timeout=SCHEDULER_TIMEOUT)
         where = scheduler
     try:
         workers = len(client.scheduler_info().get("workers", {}))
