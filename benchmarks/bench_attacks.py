@@ -132,14 +132,16 @@ def no_traceback(run: Run, codes=(0, 1, 2)) -> list[str]:
 def host_files(tmp: Path, args) -> tuple[Run, list[str]]:
     private = tmp / "private"
     private.mkdir()
-    (private / "secret.env").write_text(f"{attacks.SECRET}\nAPI_KEY=abc123\n", encoding="utf-8")
+    # read as a deck, the lines of a .env file become unknown cards quoted in every results file
+    (private / "secret.env").write_text(f"Hazards:\n{attacks.SECRET}\nAPI_KEY=abc123\n", encoding="utf-8")
     tourney = tmp / "tourney"
     tourney.mkdir()
     (tourney / "link.meccg").symlink_to(private / "secret.env")
     cells = ["../private/secret.env", str(private / "secret.env"), "~/secret.env",
              f"file://{private / 'secret.env'}", "link.meccg", "missing.meccg"]
     with open(tourney / "r.csv", "w", newline="", encoding="utf-8") as fh:
-        csv.writer(fh).writerows([["Player", "Deck"]] + [[f"P{i}", c] for i, c in enumerate(cells)])
+        rows = [[f"P{i}", cell, "Hero"] for i, cell in enumerate(cells)]
+        csv.writer(fh).writerows([["Player", "Deck", "Alignment"], *rows])
     leaks, runs = [], []
     for out in ("results.json", "results.csv", "results.xlsx"):
         run = run_command(["batch", "r.csv", "-o", out], cwd=tourney, timeout=args.timeout,
@@ -153,8 +155,8 @@ def host_files(tmp: Path, args) -> tuple[Run, list[str]]:
         for secret in (b"hunter2", b"abc123"):
             if secret in written + run.stderr:
                 leaks.append(f"{secret.decode()} in {out}")
-        if str(tmp).encode() in written:
-            leaks.append(f"absolute folder in {out}")
+        if str(tourney).encode() in written:
+            leaks.append(f"the organizer's folder in {out}")
     slowest = max(runs, key=lambda r: r.seconds)
     return slowest, leaks + no_traceback(slowest, (1,))
 
@@ -343,30 +345,36 @@ def many_jobs(tmp: Path, args) -> tuple[Run, list[str]]:
 def orphans(sig: int):
     def case(tmp: Path, args) -> tuple[Run, list[str]]:
         big_registrations(tmp, 400)
-        workers: set[int] = set()
+        seen: dict[str, list[int]] = {}
 
         def kill_when_working(proc):
             deadline = time.time() + 30
             while time.time() < deadline and len(descendants(proc.pid)) < 2:
                 time.sleep(0.05)
-            workers.update(descendants(proc.pid))
+            seen["workers"] = sorted(descendants(proc.pid))
             time.sleep(0.5)
             proc.send_signal(sig)
+            time.sleep(3)        # the parent is gone (a zombie until reaped): are its workers?
+            seen["alive"] = [pid for pid in seen["workers"] if running(pid)]
         run = run_command(["batch", "r.csv", "-o", "out.json", "--jobs", "2"], cwd=tmp, timeout=args.timeout,
                           during=kill_when_working)
-        time.sleep(2)
-        alive = [pid for pid in workers if Path(f"/proc/{pid}").exists()
-                 and "Z" not in Path(f"/proc/{pid}/stat").read_text().split(")")[-1][:3]]
-        for pid in alive:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
-        problems = [f"{len(alive)} of {len(workers)} workers still running 2 s after the parent"] if alive else []
+        workers, alive = seen.get("workers", []), seen.get("alive", [])
+        problems = [f"{len(alive)} of {len(workers)} workers still running 3 s after the parent"] if alive else []
         if not workers:
             problems.append("no worker was seen")
         if sig == signal.SIGTERM:
-            problems += ["traceback"] if run.traceback else []
+            problems += one_line_error(run)
+        run.stderr += f"\n(workers seen: {len(workers)}, running 3 s after the signal: {len(alive)})".encode()
         return run, problems
     return case
+
+
+def running(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except (OSError, IndexError):
+        return False
+    return state != "Z"
 
 
 RAW_CONTROLS = ("\x1b", "\x07", "\x9b", "\u202e")

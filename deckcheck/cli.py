@@ -341,9 +341,13 @@ def rules_command(ruleset: str, alignment: str | None, output: str) -> None:
 @rules_option("Ruleset for rows without a ruleset column value.")
 @length_option("Game length (1-4 decks) for rows without a length column value.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Check decks in this many parallel processes.")
+              help="Check decks in this many parallel processes (at most 2 per CPU).")
 @click.option("--force", is_flag=True, help="Replace an existing results file.")
-def batch_command(registrations, out, output_format, ruleset, length, jobs, force) -> None:
+@click.option("--decks-dir", type=click.Path(file_okay=False),
+              help="Deck paths are relative to this folder and must lie in it (default: the registrations folder).")
+@click.option("--allow-outside", is_flag=True,
+              help="Let deck paths lead out of that folder (absolute paths, ~, .., symlinks): trusted sheets only.")
+def batch_command(registrations, out, output_format, ruleset, length, jobs, force, decks_dir, allow_outside) -> None:
     """Check every registered deck of a tournament: REGISTRATIONS is an .xlsx or .csv file with player and
     deck columns (deck = a path relative to the file, or the decklist pasted into the cell).
 
@@ -353,7 +357,8 @@ def batch_command(registrations, out, output_format, ruleset, length, jobs, forc
     from deckcheck.batch.command import run_batch_command
 
     sys.exit(run_batch_command(registrations, out=out, output_format=output_format, ruleset=ruleset,
-                               length=length, jobs=jobs, force=force))
+                               length=length, jobs=jobs, force=force, decks_dir=decks_dir,
+                               allow_outside=allow_outside))
 
 
 # ---------------------------------------------------------------- analysis: stats, odds, simulate -----------
@@ -460,13 +465,15 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
         from deckcheck.analysis.against import run_against_command
 
         opponent = _read_deck_reporting(against_path, require_cards=True)
-        click.echo(run_against_command(deck, opponent, deck_path=deck_path, against_path=against_path, games=games,
-                                       turns=turns, seed=seed, length=length, both=both, output=output))
+        report = run_against_command(deck, opponent, deck_path=deck_path, against_path=against_path, games=games,
+                                     turns=turns, seed=seed, length=length, both=both, output=output)
+        click.echo(printable_json(report) if output == "json" else printable(report))
         return
     try:
         sim = build_sim_deck(deck, length or deck.length or 2)
     except ValueError as exc:
         raise DeckcheckError(f"cannot simulate: {exc}", deck_path) from None
+    jobs = _capped_jobs(jobs)
     started = time.perf_counter()
     summary = simulate_tables(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs)
     elapsed = time.perf_counter() - started
@@ -498,8 +505,20 @@ def matchups_command(paths, one_path, games, turns, seed, length, jobs, schedule
     from deckcheck.report.matchups_report import run_matchups_command
 
     run_matchups_command(list(paths), one_path=one_path, games=games, turns=turns, seed=seed, length=length,
-                         jobs=jobs, scheduler=scheduler, output=output, out_path=out_path, force=force,
+                         jobs=_capped_jobs(jobs), scheduler=scheduler, output=output, out_path=out_path, force=force,
                          read_deck=_read_deck_reporting)
+
+
+def _capped_jobs(jobs: int | None) -> int | None:
+    """--jobs, at most process.max_jobs() (with a note when lowered); None stays None (the command's default)."""
+    from deckcheck.process import cap_jobs
+
+    if jobs is None:
+        return None
+    jobs, lowered = cap_jobs(jobs)
+    if lowered:
+        click.echo(f"deckcheck: {lowered}", err=True)
+    return jobs
 
 
 # ---------------------------------------------------------------- entry point ------------------------------

@@ -148,8 +148,9 @@ def _watch_parent(parent_pid: int) -> None:
 
 def stop_workers(pool) -> None:
     """Stop a ProcessPoolExecutor's workers now, queued work dropped (the parent is unwinding)."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())   # shutdown() forgets them
     pool.shutdown(wait=False, cancel_futures=True)
-    for worker in list(getattr(pool, "_processes", {}).values()):
+    for worker in workers:
         try:
             worker.terminate()
         except (OSError, AttributeError, ValueError):

@@ -585,9 +585,10 @@ def test_a_deck_cell_naming_a_device_is_not_a_deck_file(tmp_path):
     path = tmp_path / "r.csv"
     write_rows_csv(path, [["player", "deck"], ["Ann", "/dev/null"], ["Bob", FAKE_LEGAL.strip("\n")]])
     ann, bob = run_batch(read_registrations(path).registrations, fake_settings(tmp_path))
-    assert ann.status == "error"
-    assert ann.first_problem == "deck-file: /dev/null: not a regular file, not a deck file (looked for /dev/null)"
+    assert ann.status == "error" and ann.first_problem.startswith("deck-file: deck path outside the registrations")
     assert bob.status == "legal" and bob.deck == "pasted decklist (3 lines)"
+    ann, _ = run_batch(read_registrations(path).registrations, fake_settings(tmp_path, allow_outside=True))
+    assert ann.first_problem == "deck-file: /dev/null: not a regular file, not a deck file (looked for /dev/null)"
 
 
 def test_a_web_address_in_the_deck_cell_is_an_error_row_that_says_so(tmp_path):

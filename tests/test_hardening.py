@@ -5,6 +5,7 @@ small sizes; benchmarks/bench_attacks.py replays them at the sizes of the issue.
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -240,8 +241,6 @@ def test_nul_anywhere_makes_a_binary_file(tmp_path):
 def test_printable_escapes_controls_and_keeps_letters_tabs_and_lines():
     assert printable("Th\u00e9oden\t\u2013\n" + attacks.ESCAPES) == \
         "Th\u00e9oden\t\u2013\n\\x1b[2J\\x1b]0;pwned\\x07\\x9b31m\\u202e"
-    import json
-
     document = json.dumps({"name": attacks.ESCAPES + "\u00e9"}, ensure_ascii=False)
     assert json.loads(printable_json(document)) == {"name": attacks.ESCAPES + "\u00e9"}
     assert not any(c in printable_json(document) for c in RAW_CONTROLS)
@@ -273,3 +272,157 @@ def test_formula_residue_is_prefixed(text):
 @pytest.mark.parametrize("text", ["\u2003Gandalf", "\u200bnote", "\ufeffPlayer", "\u00a0 1+1", "Sauron = evil"])
 def test_blanks_before_harmless_text_do_not_prefix(text):
     assert not is_formula_like(text) and safe_cell(text) == text
+
+
+# ---------------------------------------------------------------- batch: what it reads, writes and starts
+
+
+def tournament(tmp_path: Path, cells: list[str]) -> Path:
+    """tmp/private/secret.env beside tmp/tourney/ (registrations, decks/, symlinks in and out); returns the
+    registrations file, one row per cell, every row declaring its alignment so that a read deck is judged."""
+    private = tmp_path / "private"
+    private.mkdir()
+    (private / "secret.env").write_text(f"Hazards:\n{attacks.SECRET}\n", encoding="utf-8")
+    tourney = tmp_path / "tourney"
+    (tourney / "decks").mkdir(parents=True)
+    (tourney / "decks" / "legal.meccg").write_bytes(LEGAL.read_bytes())
+    (tourney / "link.meccg").symlink_to(private / "secret.env")
+    (tourney / "inner.meccg").symlink_to(tourney / "decks" / "legal.meccg")
+    registrations = tourney / "r.csv"
+    import csv
+
+    with open(registrations, "w", newline="", encoding="utf-8") as fh:
+        rows = [[f"P{i}", cell, "Hero"] for i, cell in enumerate(cells)]
+        csv.writer(fh).writerows([["Player", "Deck", "Alignment"], *rows])
+    return registrations
+
+
+OUTSIDE_CELLS = ["../private/secret.env", "decks/../../private/secret.env", "link.meccg", "~/secret.env",
+                 "{private}/secret.env", "file://{private}/secret.env"]
+INSIDE_CELLS = ["decks/legal.meccg", "inner.meccg", "{tourney}/decks/legal.meccg", "DECKS/Legal.meccg"]
+
+
+def batch_json(capsys, *argv) -> tuple[int, dict, str]:
+    code, out, err = run_main(capsys, "batch", *argv)
+    return code, json.loads(out) if out else {}, err
+
+
+def test_deck_paths_that_leave_the_registrations_folder_are_row_errors(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path / "private"))
+    cells = [c.format(private=tmp_path / "private", tourney=tmp_path / "tourney")
+             for c in OUTSIDE_CELLS + INSIDE_CELLS + ["missing.meccg"]]
+    registrations = tournament(tmp_path, cells)
+    code, document, err = batch_json(capsys, str(registrations))
+    results = document["results"]
+    assert code == 1 and "Traceback" not in err
+    outside, inside, missing = (results[:len(OUTSIDE_CELLS)], results[len(OUTSIDE_CELLS):-1], results[-1])
+    assert all(r["first_problem"].startswith("deck-file: deck path outside the registrations folder")
+               for r in outside), [r["first_problem"] for r in outside]
+    assert [r["status"] for r in inside] == ["legal"] * len(INSIDE_CELLS)
+    assert missing["first_problem"] == "deck-file: missing.meccg: no such deck file (looked for missing.meccg)"
+    printed = json.dumps(document["results"]) + err   # (the registrations file is named as the organizer gave it)
+    assert "hunter2" not in printed and str(tmp_path / "tourney") not in printed.replace(cells[8], "")
+
+
+def test_allow_outside_lets_the_organizer_read_decks_anywhere(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path / "private"))
+    registrations = tournament(tmp_path, [c.format(private=tmp_path / "private") for c in OUTSIDE_CELLS])
+    code, document, _ = batch_json(capsys, str(registrations), "--allow-outside")
+    assert all("unknown-card" in {v["code"] for v in r["violations"]} for r in document["results"])
+
+
+def test_decks_dir_is_where_deck_paths_resolve_and_must_stay(tmp_path, capsys):
+    registrations = tournament(tmp_path, ["legal.meccg", "../r.csv", "../decks/legal.meccg"])
+    code, document, _ = batch_json(capsys, str(registrations), "--decks-dir", str(tmp_path / "tourney" / "decks"))
+    first, up, again = document["results"]
+    assert first["status"] == "legal"
+    assert up["first_problem"].startswith("deck-file: deck path outside the decks folder (--decks-dir)")
+    assert again["status"] == "legal"      # leaves the folder and comes back into it: inside
+
+
+def test_batch_never_writes_results_over_a_deck_it_reads(tmp_path, capsys):
+    registrations = tournament(tmp_path, ["decks/legal.meccg"])
+    deck = tmp_path / "tourney" / "decks" / "legal.meccg"
+    for out in (deck, tmp_path / "tourney" / "inner.meccg"):
+        code, _, err = run_main(capsys, "batch", str(registrations), "-o", str(out), "--output", "json", "--force")
+        assert code == 2 and one_line(err) and "the input is never overwritten" in err
+    assert deck.read_bytes() == LEGAL.read_bytes()
+
+
+def pasted_registrations(path: Path, rows: int) -> Path:
+    import csv
+
+    text = LEGAL.read_text(encoding="utf-8")
+    with open(path, "w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerows([["Player", "Deck"]] + [[f"Player {n}", text] for n in range(rows)])
+    return path
+
+
+def test_jobs_are_capped_at_twice_the_cpus(tmp_path):
+    registrations = pasted_registrations(tmp_path / "r.csv", 3)
+    done = run_process("batch", str(registrations), "--jobs", "1000", "-o", str(tmp_path / "out.json"))
+    most = (os.cpu_count() or 1) * 2
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.splitlines()[0] == (f"deckcheck: --jobs 1000 lowered to {most} (2 per CPU: more processes "
+                                           f"would only wait for the same cores)")
+
+
+def children(pid: int) -> set[int]:
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdecimal():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            fields = stat.rsplit(")", 1)[1].split()
+            if int(fields[1]) == pid and fields[0] != "Z":
+                found.add(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see the worker processes")
+@pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGKILL"])
+def test_workers_end_with_the_batch(tmp_path, signal_name):
+    import signal
+    import time
+
+    registrations = pasted_registrations(tmp_path / "r.csv", 300)
+    proc = subprocess.Popen([sys.executable, "-m", "deckcheck", "batch", str(registrations), "--jobs", "2", "-o",
+                             str(tmp_path / "out.json")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.time() + 60
+        while len(children(proc.pid)) < 2 and time.time() < deadline and proc.poll() is None:
+            time.sleep(0.05)
+        workers = children(proc.pid)
+        assert len(workers) == 2, "the workers never started"
+        proc.send_signal(getattr(signal, signal_name))
+        _, err = proc.communicate(timeout=30)
+        deadline = time.time() + 10
+        while any(alive(w) for w in workers) and time.time() < deadline:
+            time.sleep(0.1)
+        assert not any(alive(w) for w in workers)
+    finally:
+        proc.kill()
+        proc.wait()
+    if signal_name == "SIGTERM":
+        assert proc.returncode == 2 and err == "deckcheck: terminated\n"
+    assert not [p.name for p in tmp_path.iterdir() if p.name != "r.csv"]      # no results, no temporary file
+
+
+def test_a_csv_pair_on_a_full_disk_leaves_neither_file(tmp_path):
+    registrations = pasted_registrations(tmp_path / "r.csv", 5)
+    unknown = "".join(f"1 No Such Card {n}\n" for n in range(30))      # a Summary under 2000 bytes, but not
+    registrations.write_text(registrations.read_text(encoding="utf-8").replace("2 Gandalf", unknown + "2 Gandalf"),
+                             encoding="utf-8")                            # the Violations
+    done = run_process("batch", str(registrations), "-o", str(tmp_path / "results.csv"),
+                       preexec_fn=limit_file_size)
+    assert done.returncode == 2 and one_line(done.stderr) and "cannot write: File too large" in done.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]

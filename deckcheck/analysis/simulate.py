@@ -10,12 +10,14 @@ sums, so the same seed gives the same report whether the games run in one proces
 
 from __future__ import annotations
 
+import os
 from concurrent.futures import ProcessPoolExecutor
 
 from deckcheck.analysis.sim.engine import HAZARD_MODELS, Tally, run_games
 from deckcheck.analysis.sim.report import format_text, summarize
 from deckcheck.analysis.sim.tables import SimDeck, build_sim_deck
 from deckcheck.decklist.model import Deck
+from deckcheck.process import die_with_parent, max_jobs
 
 __all__ = ["simulate", "simulate_tables", "format_text", "build_sim_deck", "HAZARD_MODELS"]
 
@@ -46,13 +48,14 @@ def run_tally(sim: SimDeck, *, games: int, turns: int, seed: int, hazards: str, 
     One process is the default: it meets the speed target, and on a busy 2-core machine a second worker
     process often costs more than it saves (benchmarks/bench_simulate.py measures both).
     """
-    workers = max(1, min(jobs or 1, games // (PARALLEL_MIN_GAMES // 2) or 1))
+    workers = max(1, min(jobs or 1, max_jobs(), games // (PARALLEL_MIN_GAMES // 2) or 1))
     if workers == 1:
         return run_games(sim, 0, games, turns, seed, hazards)
     chunk = -(-games // workers)
     starts = list(range(0, games, chunk))
     tally = Tally(turns=turns, kinds=len(sim.kinds))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    # workers end with this process, even when it is killed (SIGKILL leaves it no chance to stop them)
+    with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
         parts = pool.map(run_games, [sim] * len(starts), starts,
                          [min(chunk, games - s) for s in starts], [turns] * len(starts),
                          [seed] * len(starts), [hazards] * len(starts))

@@ -13,7 +13,10 @@ import click
 from deckcheck.batch.outputs import plan_output, write_results
 from deckcheck.batch.registrations import read_registrations
 from deckcheck.batch.repeats import mark_repeats
-from deckcheck.batch.runner import ERROR, ILLEGAL, LEGAL, RowResult, Settings, run_batch
+from deckcheck.batch.runner import ERROR, ILLEGAL, LEGAL, RowResult, Settings, deck_path, run_batch
+from deckcheck.errors import DeckcheckError
+from deckcheck.fileio import refuse_overwriting_inputs
+from deckcheck.process import cap_jobs
 from deckcheck.terminal import printable
 
 # Below this many registrations a bar would only flicker.
@@ -21,18 +24,29 @@ PROGRESS_MIN_ROWS = 2
 
 
 def run_batch_command(registrations: str, *, out: str | None, output_format: str | None, ruleset: str,
-                      length: int, jobs: int, force: bool, settings: Settings | None = None) -> int:
-    """Run the whole command; returns the exit code (0 all legal, 1 some illegal or unreadable)."""
+                      length: int, jobs: int, force: bool, settings: Settings | None = None,
+                      decks_dir: str | None = None, allow_outside: bool = False) -> int:
+    """Run the whole command; returns the exit code (0 all legal, 1 some illegal or unreadable).
+
+    Deck paths resolve inside the registrations folder, or `decks_dir`; with allow_outside anywhere."""
     plan = plan_output(out, output_format, force=force, registrations=registrations)
+    jobs, lowered = cap_jobs(jobs)
+    if lowered:
+        click.echo(f"deckcheck: {lowered}", err=True)
+    if decks_dir is not None and not Path(decks_dir).is_dir():
+        raise DeckcheckError("no such folder (--decks-dir)", decks_dir)
     _check_data()
     table = read_registrations(registrations)
     for note in table.notes:
         click.echo(printable(f"deckcheck: {note}"), err=True)
-    base_dir = str(Path(registrations).resolve().parent)
+    base_dir = str(Path(decks_dir or Path(registrations).parent).resolve())
+    folder = "the decks folder (--decks-dir)" if decks_dir else "the registrations folder"
     settings = settings or Settings(base_dir=base_dir, ruleset=ruleset, length=length)
+    settings.allow_outside, settings.folder = allow_outside, folder
+    _refuse_writing_over_decks(plan, table.registrations, settings)
     results = _run_with_progress(table.registrations, settings, jobs)
     for line in mark_repeats(results):
-        click.echo(f"deckcheck: {line}", err=True)
+        click.echo(printable(f"deckcheck: {line}"), err=True)
     written = write_results(plan, results, table.extra_columns, registrations=registrations, ruleset=ruleset,
                             length=length, stdout=sys.stdout)
     if plan.format == "csv" and plan.path is None and any(r.violations for r in results):
@@ -40,6 +54,22 @@ def run_batch_command(registrations: str, *, out: str | None, output_format: str
                    "NAME-violations.csv (or use --output json)", err=True)
     click.echo(printable(_summary_line(results, written)), err=True)
     return 0 if all(r.status == LEGAL for r in results) else 1
+
+
+def _refuse_writing_over_decks(plan, registrations, settings: Settings) -> None:
+    """No results file may replace a deck file a row names (`-o decks/ann.json --force`), checked before any
+    deck is: the batch never writes over its inputs."""
+    if not plan.paths:
+        return
+    decks = []
+    for reg in registrations:
+        if reg.deck.strip() and not reg.deck_is_pasted:
+            try:
+                decks.append(deck_path(reg.deck, settings.base_dir, allow_outside=settings.allow_outside))
+            except DeckcheckError:
+                continue    # a path the batch will not read (outside the folder): the row reports it
+    for target in plan.paths:
+        refuse_overwriting_inputs(target, decks)
 
 
 def _check_data() -> None:

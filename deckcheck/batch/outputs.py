@@ -13,7 +13,7 @@ from pathlib import Path
 
 from deckcheck.batch.runner import RowResult
 from deckcheck.errors import DeckcheckError
-from deckcheck.fileio import atomic_write_bytes
+from deckcheck.fileio import atomic_write_bytes, atomic_write_files
 
 FORMATS = ("xlsx", "csv", "json")
 _SUFFIX_FORMATS = {".xlsx": "xlsx", ".csv": "csv", ".json": "json"}
@@ -96,9 +96,11 @@ def write_results(plan: OutputPlan, results: Sequence[RowResult], extra_columns:
             stdout.write(summary)
             return []
         violations = report.csv_text(*report.violations_table(results))
-        # utf-8-sig: Excel opens a BOM-marked CSV as UTF-8 (player names with accents survive).
-        written = _emit(plan.path, summary.encode("utf-8-sig"), plan, stdout)
-        return written + _emit(plan.violations_path, violations.encode("utf-8-sig"), plan, stdout)
+        # utf-8-sig: Excel opens a BOM-marked CSV as UTF-8 (player names with accents survive). The pair is
+        # written as one: a full disk leaves neither file, never a Summary without its Violations.
+        atomic_write_files([(plan.path, summary.encode("utf-8-sig")),
+                            (plan.violations_path, violations.encode("utf-8-sig"))], overwrite=plan.force)
+        return [plan.path, plan.violations_path]
     return _emit(plan.path, report.xlsx_bytes(results, extra_columns), plan, stdout)
 
 

@@ -17,6 +17,7 @@ from typing import Any
 
 from deckcheck.batch.registrations import Registration
 from deckcheck.errors import DeckcheckError
+from deckcheck.process import die_with_parent, max_jobs, stop_workers
 
 LEGAL, ILLEGAL, ERROR = "legal", "illegal", "error"
 RULESETS = ("rulebook", "coe")
@@ -37,7 +38,7 @@ class Settings:
     tests pass small fakes. They must be module-level functions so that worker processes can receive them.
     """
 
-    base_dir: str                       # relative deck paths are relative to the registrations file
+    base_dir: str                       # the registrations folder (or --decks-dir): deck paths resolve inside it
     ruleset: str = "rulebook"
     length: int = 2
     alignment: str | None = None
@@ -45,6 +46,8 @@ class Settings:
     text_parser: Callable | None = None
     validator: Callable | None = None
     warm_up: Callable | None = None     # run once per worker process (loads the card catalog)
+    allow_outside: bool = False         # --allow-outside: deck paths may lead out of base_dir
+    folder: str = "the registrations folder"   # how messages name base_dir
 
 
 @dataclass
@@ -180,22 +183,29 @@ def reading_problems(deck, violations) -> list[dict]:
 
 def run_batch(registrations: Sequence[Registration], settings: Settings, *, jobs: int = 1,
               on_result: Callable[[RowResult], None] | None = None) -> list[RowResult]:
-    """Check every registration; results in registration order. `jobs` > 1 uses that many processes."""
-    jobs = max(1, min(jobs, len(registrations)))
+    """Check every registration; results in registration order. `jobs` > 1 uses that many processes (at most
+    process.max_jobs()), which end with this one however it ends."""
+    jobs = max(1, min(jobs, len(registrations), max_jobs()))
     if jobs == 1:
         return _run_here(registrations, settings, on_result)
     results: list[RowResult] = []
     chunk = max(1, min(8, len(registrations) // (jobs * 8)))
+    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(settings, os.getpid()))
     try:
-        with ProcessPoolExecutor(max_workers=jobs, initializer=_warm_worker, initargs=(settings,)) as pool:
-            for result in pool.map(check_registration, registrations, [settings] * len(registrations),
-                                   chunksize=chunk):
-                results.append(result)
-                if on_result:
-                    on_result(result)
+        for result in pool.map(check_registration, registrations, [settings] * len(registrations),
+                               chunksize=chunk):
+            results.append(result)
+            if on_result:
+                on_result(result)
     except BrokenProcessPool:
         # A worker died (out of memory, killed): finish the remaining rows here rather than lose them.
+        stop_workers(pool)
         results.extend(_run_here(registrations[len(results):], settings, on_result))
+    except BaseException:
+        stop_workers(pool)      # Ctrl-C, SIGTERM: the queued rows are dropped, the workers stopped now
+        raise
+    else:
+        pool.shutdown()
     return results
 
 
@@ -215,6 +225,11 @@ def _run_here(registrations, settings, on_result) -> list[RowResult]:
         if on_result:
             on_result(result)
     return results
+
+
+def _start_worker(settings: Settings, parent_pid: int) -> None:
+    die_with_parent(parent_pid)
+    _warm_worker(settings)
 
 
 def _warm_worker(settings: Settings) -> None:
@@ -242,36 +257,88 @@ def _load_deck(reg: Registration, settings: Settings, alignment: str | None):
     if re.match(r"(?i)https?://", reg.deck.strip()):
         raise DeckcheckError("a web address: decks are not downloaded; paste the decklist into the cell or "
                              "give the path of a deck file", reg.deck.strip())
-    path = deck_path(reg.deck, settings.base_dir)
+    path = deck_path(reg.deck, settings.base_dir, allow_outside=settings.allow_outside, folder=settings.folder)
+    shown = shown_path(path, settings)
     if not path.is_file():
         what = ("is a directory, not a deck file" if path.is_dir() else
                 "not a regular file, not a deck file" if path.exists() else "no such deck file")
-        # named as the organizer wrote it, with where it was looked for
-        raise DeckcheckError(f"{what} (looked for {path})", reg.deck.strip())
-    return read_deck(path, alignment=alignment)
+        # named as the organizer wrote it, with where it was looked for (never the organizer's own folders)
+        raise DeckcheckError(f"{what} (looked for {shown})", reg.deck.strip())
+    try:
+        deck = read_deck(path, alignment=alignment)
+    except DeckcheckError as exc:
+        raise DeckcheckError(exc.message, shown, exc.line) from None
+    deck.path = shown
+    return deck
 
 
-def deck_path(cell: str, base_dir: str) -> Path:
-    """The deck file a one-line cell names: quotes and a file:// prefix dropped, relative to the registrations."""
+class OutsideFolder(DeckcheckError):
+    """A deck path that leads out of the folder the batch may read."""
+
+
+def deck_path(cell: str, base_dir: str, *, allow_outside: bool = False,
+              folder: str = "the registrations folder") -> Path:
+    """The deck file a one-line cell names, inside `base_dir`: quotes and a file:// prefix dropped, relative
+    paths relative to base_dir; a path typed on Windows or in another letter case finds its one file.
+
+    Unless allow_outside, a path that leads out of base_dir -- absolute, "~", "..", or a symlink pointing out --
+    is an OutsideFolder error: a registration sheet filled in by strangers must not make the organizer's
+    machine read (and quote in the shared results) files such as ../private/secret.env.
+    """
     text = cell.strip().strip('"').strip("'").strip()
     if text.lower().startswith("file://"):
         text = text[len("file://"):]
-    path = Path(text).expanduser()
-    path = path if path.is_absolute() else Path(base_dir) / path
-    if not path.exists() and "\\" in text and os.sep == "/":
+    root = Path(os.path.realpath(base_dir))
+    path = _joined(text, root, allow_outside, folder)
+    if path.exists():
+        return path
+    if "\\" in text and os.sep == "/":
         # typed on Windows ("decks\\ann.meccg"): the same path with forward slashes
-        windows = Path(text.replace("\\", "/"))
-        path = windows if windows.is_absolute() else Path(base_dir) / windows
-    if not path.exists():
-        path = _same_name_but_case(path) or path
+        windows = _joined(text.replace("\\", "/"), root, allow_outside, folder)
+        if windows.exists():
+            return windows
+    found = _same_name_but_case(path, root if _inside(path, root) else None)
+    if found is not None:
+        _joined(str(found), root, allow_outside, folder)   # a symlink found this way is confined too
+        return found
     return path
 
 
-def _same_name_but_case(path: Path) -> Path | None:
+def _joined(text: str, root: Path, allow_outside: bool, folder: str) -> Path:
+    path = Path(text).expanduser()
+    path = path if path.is_absolute() else root / path
+    if not allow_outside and not _inside(path, root):
+        raise OutsideFolder(f"deck path outside {folder}; decks are read only from there (the organizer can "
+                            f"allow others with --allow-outside)")
+    return path
+
+
+def _inside(path: Path, root: Path) -> bool:
+    """Whether `path`, every symlink and ".." resolved, is `root` or lies under it."""
+    real = Path(os.path.realpath(path))
+    return real == root or root in real.parents
+
+
+def shown_path(path: Path, settings: Settings) -> str:
+    """How results name a deck file: relative to the registrations folder (or --decks-dir), never with the
+    organizer's own folders; a path outside (--allow-outside) as it is."""
+    root = Path(os.path.realpath(settings.base_dir))
+    try:
+        return str(Path(os.path.realpath(path)).relative_to(root))
+    except ValueError:
+        return str(path)
+
+
+def _same_name_but_case(path: Path, root: Path | None) -> Path | None:
     """The one file whose path differs from `path` only in letter case ("Decks/Ann.MECCG" typed on Windows or
-    macOS, where case does not matter, for decks/ann.meccg), else None."""
-    found = Path(path.anchor or ".")
-    for part in path.parts[len(Path(path.anchor).parts) if path.anchor else 0:]:
+    macOS, where case does not matter, for decks/ann.meccg), else None. Inside a root, only the folders under
+    it are listed."""
+    if root is not None:
+        found, parts = root, Path(os.path.realpath(path)).relative_to(root).parts
+    else:
+        found = Path(path.anchor or ".")
+        parts = path.parts[len(Path(path.anchor).parts) if path.anchor else 0:]
+    for part in parts:
         try:
             matches = [child for child in found.iterdir() if child.name.casefold() == part.casefold()]
         except OSError:

@@ -11,18 +11,19 @@ from html import escape
 from io import BytesIO
 
 from deckcheck.report.spreadsheet import put_cell
+from deckcheck.terminal import printable, printable_json
 
 FORMATS = ("text", "json", "xlsx", "html")
 
 
 def render_matchups(document: dict, output: str) -> bytes:
     if output == "json":
-        return (json.dumps(document, ensure_ascii=False, indent=2) + "\n").encode("utf-8")
+        return (printable_json(json.dumps(document, ensure_ascii=False, indent=2)) + "\n").encode("utf-8")
     if output == "xlsx":
         return render_xlsx(document)
     if output == "html":
         return render_html(document).encode("utf-8")
-    return (render_text(document) + "\n").encode("utf-8")
+    return (printable(render_text(document)) + "\n").encode("utf-8")
 
 
 def _label(i: int) -> str:
@@ -194,7 +195,7 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
 
     from deckcheck.analysis.matchups import run_matchups
     from deckcheck.errors import DeckcheckError
-    from deckcheck.fileio import atomic_write_bytes
+    from deckcheck.fileio import atomic_write_bytes, refuse_overwriting_inputs
 
     if output == "xlsx" and not out_path:
         raise DeckcheckError("--output xlsx writes a file: give it with -o FILE")
@@ -205,8 +206,10 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
         field = [one_path] + [p for p in field if p != one_path]
     if len(field) < 2:
         raise DeckcheckError("a field needs at least two decks")
+    if out_path:
+        refuse_overwriting_inputs(out_path, field)
     decks = [read_deck(p, require_cards=True) for p in field]
-    jobs = jobs if jobs is not None else (os.cpu_count() or 1)
+    jobs = jobs if jobs is not None else (os.cpu_count() or 1)   # at most max_jobs(): the CLI caps --jobs
     if scheduler is not None or jobs > 1:
         try:
             import distributed  # noqa: F401  - only to say what is missing before any work is done
