@@ -24,8 +24,9 @@ OCTGN = DECKS / "octgn-wlk0" / "Challenge_decks"
 
 
 def run(args: list[str]) -> int:
+    """`deckcheck batch` under the rulebook (whose avatar limit these expectations count on; coe is the default)."""
     with pytest.raises(SystemExit) as info:
-        main(["batch", *args])
+        main(["batch", "--rules", "rulebook", *args])
     return info.value.code
 
 
