@@ -361,6 +361,29 @@ def batch_command(registrations, out, output_format, ruleset, length, jobs, forc
                                allow_outside=allow_outside))
 
 
+@cli.command("meta")
+@click.argument("inputs", nargs=-1, required=True, type=click.Path())
+@click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write here (.txt, .json, .xlsx or .html).")
+@click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]),
+              help="Report format; default from -o's suffix, else text.")
+@click.option("--validate", is_flag=True, help="Check each deck file too, for the legal rate per alignment "
+                                               "(a registrations sheet is always checked).")
+@click.option("--rules", "ruleset", type=RULESET_CHOICE, default="rulebook", show_default=True)
+@click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True)
+@click.option("--top", type=click.IntRange(min=0), default=40, show_default=True,
+              help="Cards listed in the text report (0: all).")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+def meta_command(inputs, out, output, validate, ruleset, length, top, force) -> None:
+    """What a field of decks plays: INPUTs are decklist files, folders of them, or a registrations sheet.
+
+    Decks and share by alignment and avatar, each card's decks and copies by part, the average composition
+    per alignment, and the legal rate where validated. Exit 0, or 2 when an input could not be read."""
+    from deckcheck.batch.meta_command import run_meta_command
+
+    sys.exit(run_meta_command(inputs, out=out, output=output, validate=validate, ruleset=ruleset, length=length,
+                              force=force, top=top))
+
+
 # ---------------------------------------------------------------- analysis: stats, odds, simulate -----------
 
 

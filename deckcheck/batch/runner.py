@@ -80,6 +80,11 @@ class RowResult:
     def warnings(self) -> int:
         return sum(1 for v in self.violations if v["severity"] == "warning")
 
+    def meta_record(self) -> dict:
+        """The row as a metagame record (the shape of `analysis.meta.deck_record`)."""
+        return {"deck": self.player, "alignment": self.alignment, "avatar": self.avatar, "legal": self.legal,
+                "cards": self.cards}
+
     @property
     def first_problem(self) -> str:
         """The first error, else the first warning (a note, such as identical-deck, is no problem)."""

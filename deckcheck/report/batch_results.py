@@ -1,4 +1,4 @@
-"""Writing a tournament batch's results: an .xlsx workbook (Summary, Violations, Decklists, Metagame), CSV, or JSON.
+"""Writing a tournament batch's results: an .xlsx workbook (Summary, Violations, Decklists, Metagame), CSV or JSON.
 
 The Summary has one row per registration, the Violations sheet one row per violation, the Decklists sheet one row
 per card of each deck as read. The workbook is made for the judges' table: every sheet prints landscape, one
@@ -90,11 +90,22 @@ def xlsx_bytes(results: Sequence[RowResult], extra_columns: Sequence[str]) -> by
     violations = workbook.create_sheet("Violations")
     _fill_sheet(violations, *violations_table(results))
     _fill_sheet(workbook.create_sheet("Decklists"), *decklists_table(results))
+    _add_metagame(workbook, results)
     for worksheet in workbook.worksheets:
         set_print_layout(worksheet)
     buffer = io.BytesIO()
     workbook.save(buffer)
     return buffer.getvalue()
+
+
+def _add_metagame(workbook, results: Sequence[RowResult]) -> None:
+    """The Metagame sheets, as `deckcheck meta` writes them, of every deck that could be read."""
+    records = [r.meta_record() for r in results if r.cards]
+    if records:
+        from deckcheck.analysis.meta import build_meta
+        from deckcheck.report.meta_report import write_meta_sheets
+
+        write_meta_sheets(workbook, build_meta(records))
 
 
 def _fill_sheet(worksheet, header: list[str], rows: list[list]) -> None:

@@ -107,7 +107,7 @@ def _short(text: str, limit: int = 22) -> str:
 # ---- tables ---------------------------------------------------------------------------------------------
 
 
-def _table(headers: list[str], rows: list[list]) -> str:
+def table(headers: list[str], rows: list[list]) -> str:
     if not rows:
         return '<p class="muted">none</p>'
     head = "".join(f"<th>{escape(h)}</th>" for h in headers)
@@ -148,7 +148,7 @@ def _characters(stats: DeckStats) -> str:
     rows = [[c.name + (" (avatar)" if c.avatar else ""), c.part, c.count, c.mind, c.direct_influence, c.mp,
              c.skills, c.races, c.home_site] for c in stats.characters]
     return (f"<h2>Characters</h2><p>Total mind: pool {stats.pool_mind}, play deck {stats.play_deck_mind}.</p>"
-            + _table(["character", "part", "n", "mind", "DI", "MP", "skills", "race", "home site"], rows))
+            + table(["character", "part", "n", "mind", "DI", "MP", "skills", "race", "home site"], rows))
 
 
 def _marshalling_points(stats: DeckStats) -> str:
@@ -161,21 +161,21 @@ def _marshalling_points(stats: DeckStats) -> str:
             f"the half rule (coe 10.3.iv: no source above half the total) leaves {stats.mp_half_rule}. "
             f"Your hazards offer the opponent {stats.kill_points_offered} kill points.</p>"
             + f'<div class="charts">{chart}</div>'
-            + _table(["card", "part", "category", "n", "printed", "MP each", "up to", "note"], rows))
+            + table(["card", "part", "category", "n", "printed", "MP each", "up to", "note"], rows))
 
 
 def _creatures(stats: DeckStats) -> str:
     keyed = list(stats.keyed_region_types.items()) + list(stats.keyed_site_types.items())
     chart = bar_chart("chart-keyed", "Creature copies keyed to", keyed)
     rows = [[c.name, c.count, c.keyed_to or "(by name or text)"] for c in stats.creatures]
-    return "<h2>Creatures</h2>" + f'<div class="charts">{chart}</div>' + _table(["creature", "n", "keyed to"], rows)
+    return "<h2>Creatures</h2>" + f'<div class="charts">{chart}</div>' + table(["creature", "n", "keyed to"], rows)
 
 
 def _coverage(stats: DeckStats) -> str:
     rows = [[c.name, c.part, c.kind, c.needs, _Html(_sites(c.sites)) if c.checked else "(not checked)"]
             for c in stats.coverage]
     return (f"<h2>Site coverage</h2><p>{len(stats.sites)} different sites in the location deck.</p>"
-            + _table(["resource", "part", "kind", "needs", "playable at"], rows))
+            + table(["resource", "part", "kind", "needs", "playable at"], rows))
 
 
 class _Html(str):
@@ -201,7 +201,7 @@ def _odds(stats: DeckStats) -> str:
     headers = ["group"] + [str(n) for n in odds["cards_seen"]]
     return (f"<h2>Draw odds</h2><p>Play deck of {odds['play_deck_size']} cards, opening hand of 8, "
             "then one card per draw; exact hypergeometric values.</p>"
-            + f'<div class="charts">{chart}</div>' + _table(headers, rows))
+            + f'<div class="charts">{chart}</div>' + table(headers, rows))
 
 
 def render_html(stats: DeckStats) -> str:

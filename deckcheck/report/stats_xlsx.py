@@ -19,7 +19,7 @@ from deckcheck.report.spreadsheet import put_cell
 BOLD = Font(bold=True)
 
 
-def _write_table(ws, top: int, headers: list[str], rows: list[list], left: int = 1) -> int:
+def write_table(ws, top: int, headers: list[str], rows: list[list], left: int = 1) -> int:
     """Headers in bold at row `top`, the rows below; returns the last row written."""
     for col, header in enumerate(headers, start=left):
         put_cell(ws, top, col, header).font = BOLD
@@ -40,7 +40,7 @@ def _widen(ws, widths: dict[int, int]) -> None:
         ws.column_dimensions[get_column_letter(col)].width = width
 
 
-def _bar_chart(ws, title: str, first_row: int, last_row: int, anchor: str, *, label_col: int = 1,
+def bar_chart(ws, title: str, first_row: int, last_row: int, anchor: str, *, label_col: int = 1,
                value_col: int = 2, y_title: str = "cards") -> None:
     """A native horizontal bar chart of the labels in `label_col` and the values in `value_col`."""
     if last_row <= first_row:
@@ -70,26 +70,26 @@ def _summary(wb: Workbook, stats: DeckStats) -> None:
     if stats.stage_points_pool is not None:
         rows += [["stage points in the pool", stats.stage_points_pool],
                  ["stage points, pool and play deck", stats.stage_points_deck]]
-    _write_table(ws, 1, ["statistic", "value"], rows)
-    _write_table(ws, len(rows) + 3, ["warning"], [[w] for w in stats.warnings])
+    write_table(ws, 1, ["statistic", "value"], rows)
+    write_table(ws, len(rows) + 3, ["warning"], [[w] for w in stats.warnings])
     _widen(ws, {1: 36, 2: 60})
 
 
 def _composition(wb: Workbook, stats: DeckStats) -> None:
     ws = wb.create_sheet("Composition")
-    last = _write_table(ws, 1, ["part", "cards"], [[p, n] for p, n in stats.parts.items()])
+    last = write_table(ws, 1, ["part", "cards"], [[p, n] for p, n in stats.parts.items()])
     # charts right of the widest table (part x type: up to 6 columns)
-    _bar_chart(ws, "Cards by deck part", 1, last, "H1")
+    bar_chart(ws, "Cards by deck part", 1, last, "H1")
     top = last + 2
     kinds = sorted({k for types in stats.types.values() for k in types})
     rows = [[part] + [types.get(k, 0) for k in kinds] for part, types in stats.types.items()]
-    last = _write_table(ws, top, ["part \\ type"] + kinds, rows)
+    last = write_table(ws, top, ["part \\ type"] + kinds, rows)
     top = last + 2
     sub_top = top
-    last = _write_table(ws, top, ["play-deck subtype", "cards"], [[s, n] for s, n in stats.subtypes.items()])
-    _bar_chart(ws, "Play deck by subtype", sub_top, last, "H18")
+    last = write_table(ws, top, ["play-deck subtype", "cards"], [[s, n] for s, n in stats.subtypes.items()])
+    bar_chart(ws, "Play deck by subtype", sub_top, last, "H18")
     top = last + 2
-    _write_table(ws, top, ["card alignment", "cards"], [[a, n] for a, n in stats.alignments.items()])
+    write_table(ws, top, ["card alignment", "cards"], [[a, n] for a, n in stats.alignments.items()])
     _widen(ws, {1: 24, 2: 12, 3: 12, 4: 12, 5: 12, 6: 12})
 
 
@@ -97,7 +97,7 @@ def _characters(wb: Workbook, stats: DeckStats) -> None:
     ws = wb.create_sheet("Characters")
     rows = [[c.name, c.part, c.count, c.mind, c.direct_influence, c.mp, c.skills, c.races, c.home_site,
              "yes" if c.avatar else ""] for c in stats.characters]
-    last = _write_table(ws, 1, ["character", "part", "n", "mind", "DI", "MP", "skills", "race", "home site",
+    last = write_table(ws, 1, ["character", "part", "n", "mind", "DI", "MP", "skills", "race", "home site",
                                 "avatar"], rows)
     put_cell(ws, last + 2, 1, "total mind of the pool").font = BOLD
     put_cell(ws, last + 2, 4, stats.pool_mind)
@@ -109,23 +109,23 @@ def _characters(wb: Workbook, stats: DeckStats) -> None:
 def _marshalling_points(wb: Workbook, stats: DeckStats) -> None:
     ws = wb.create_sheet("MP")
     rows = [[c.category, c.points, c.potential, c.cards] for c in stats.mp_categories]
-    last = _write_table(ws, 1, ["category", "MP", "up to", "cards"], rows)
+    last = write_table(ws, 1, ["category", "MP", "up to", "cards"], rows)
     put_cell(ws, last + 1, 1, "total").font = BOLD
     put_cell(ws, last + 1, 2, stats.mp_total)
     put_cell(ws, last + 1, 3, stats.mp_potential)
-    _bar_chart(ws, f"MP by category (scored for {stats.alignment or 'unknown'})", 1, last, "G1", y_title="MP")
+    bar_chart(ws, f"MP by category (scored for {stats.alignment or 'unknown'})", 1, last, "G1", y_title="MP")
     rows = [[r.name, r.part, r.category, r.count, r.printed, r.each, r.potential, r.note] for r in stats.mp_rows]
-    _write_table(ws, last + 4, ["card", "part", "category", "n", "printed", "MP each", "up to", "note"], rows)
+    write_table(ws, last + 4, ["card", "part", "category", "n", "printed", "MP each", "up to", "note"], rows)
     _widen(ws, {1: 32, 3: 14, 8: 22})
 
 
 def _creatures(wb: Workbook, stats: DeckStats) -> None:
     ws = wb.create_sheet("Creatures")
     keyed = list(stats.keyed_region_types.items()) + list(stats.keyed_site_types.items())
-    last = _write_table(ws, 1, ["keyed to", "creature copies"], [[k, n] for k, n in keyed])
-    _bar_chart(ws, "Creature copies keyed to", 1, last, "E1", y_title="copies")
+    last = write_table(ws, 1, ["keyed to", "creature copies"], [[k, n] for k, n in keyed])
+    bar_chart(ws, "Creature copies keyed to", 1, last, "E1", y_title="copies")
     rows = [[c.name, c.count, c.keyed_to, c.region_types, c.site_types] for c in stats.creatures]
-    _write_table(ws, last + 3, ["creature", "n", "keyed to", "region types", "site types"], rows)
+    write_table(ws, last + 3, ["creature", "n", "keyed to", "region types", "site types"], rows)
     _widen(ws, {1: 30, 3: 20, 4: 40, 5: 30})
 
 
@@ -133,8 +133,8 @@ def _coverage(wb: Workbook, stats: DeckStats) -> None:
     ws = wb.create_sheet("Site coverage")
     rows = [[c.name, c.part, c.kind, c.count, c.needs, c.sites if c.checked else "(not checked)",
              len(c.sites)] for c in stats.coverage]
-    last = _write_table(ws, 1, ["resource", "part", "kind", "n", "needs", "playable at", "sites"], rows)
-    _write_table(ws, last + 3, ["location deck"], [[s] for s in stats.sites])
+    last = write_table(ws, 1, ["resource", "part", "kind", "n", "needs", "playable at", "sites"], rows)
+    write_table(ws, last + 3, ["location deck"], [[s] for s in stats.sites])
     _widen(ws, {1: 32, 5: 34, 6: 80})
 
 
@@ -146,7 +146,7 @@ def _odds(wb: Workbook, stats: DeckStats) -> None:
     conditions = odds["conditions"]
     headers = ["cards seen"] + [f"{c['label']} ({c['copies']})" for c in conditions]
     rows = [[n] + [c["probabilities"][i] for c in conditions] for i, n in enumerate(odds["cards_seen"])]
-    last = _write_table(ws, 1, headers, rows)
+    last = write_table(ws, 1, headers, rows)
     for row in ws.iter_rows(min_row=2, max_row=last, min_col=2, max_col=len(headers)):
         for cell in row:
             cell.number_format = "0.0%"

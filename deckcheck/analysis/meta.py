@@ -1,0 +1,130 @@
+"""The metagame of a tournament or a collection of decks: what the field plays, built with pandas.
+
+Input is one plain record per deck (`deck_record`, or a batch row's own fields): its label, alignment, avatar,
+verdict (None when not validated) and cards as read (`decklist.content.card_rows`). Out comes a `Meta` of plain
+values that every report renders (text, JSON, xlsx, html):
+
+- decks, and decks and share by alignment and by avatar;
+- for each card and part, the number of decks playing it and their copies added up (reprints as one card:
+  the content key of `decklist.content`);
+- the average composition (copies per part) of an alignment's decks;
+- the legal rate of an alignment's decks, where they were validated.
+
+pandas is imported here and nowhere on the start-up path: only `meta` and `batch` (its Metagame sheet) load it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from deckcheck.decklist.content import card_rows
+from deckcheck.decklist.model import PART_ORDER, Deck
+
+SCHEMA = "deckcheck/meta/1"
+NO_ALIGNMENT = "unknown"
+NO_AVATAR = "(none)"
+PARTS = [part.value for part in PART_ORDER]
+
+
+@dataclass
+class Meta:
+    decks: int
+    alignments: dict[str, int]                 # alignment -> decks, most played first
+    avatars: dict[str, int]                    # avatar -> decks, most played first
+    cards: list[dict]                          # {card_id, name, part, decks, copies}, most played first
+    composition: dict[str, dict[str, float]]   # alignment -> part -> mean copies per deck
+    legal: dict[str, dict] = field(default_factory=dict)   # alignment -> {validated, legal, rate}
+    avatar_alignments: dict[str, str] = field(default_factory=dict)   # avatar -> its decks' alignment
+
+    def share(self, decks: int) -> float:
+        return decks / self.decks if self.decks else 0.0
+
+    def to_json(self) -> dict:
+        return {
+            "schema": SCHEMA,
+            "decks": self.decks,
+            "alignments": self.alignments,
+            "avatars": self.avatars,
+            "cards": self.cards,
+            "composition": self.composition,
+            "legal": self.legal,
+        }
+
+
+def deck_record(deck: Deck, *, label: str | None = None, legal: bool | None = None) -> dict:
+    """What the metagame needs of one deck."""
+    return {"deck": label or deck.path, "alignment": deck.alignment, "avatar": deck.avatar, "legal": legal,
+            "cards": card_rows(deck)}
+
+
+def build_meta(records: Iterable[dict]) -> Meta:
+    import pandas as pd
+
+    records = list(records)
+    decks = pd.DataFrame(
+        [{"deck": i, "alignment": r.get("alignment") or NO_ALIGNMENT, "avatar": r.get("avatar") or NO_AVATAR,
+          "legal": r.get("legal")} for i, r in enumerate(records)],
+        columns=["deck", "alignment", "avatar", "legal"])
+    cards = pd.DataFrame(
+        [{"deck": i, "alignment": r.get("alignment") or NO_ALIGNMENT, "part": c["part"], "key": c["key"],
+          "card_id": c["key"] if c["card_id"] else None, "name": c["name"], "copies": c["count"]}
+         for i, r in enumerate(records) for c in r["cards"]],
+        columns=["deck", "alignment", "part", "key", "card_id", "name", "copies"])
+    return Meta(decks=len(decks), alignments=_counts(decks["alignment"]), avatars=_counts(decks["avatar"]),
+                cards=_card_table(cards), composition=_composition(decks, cards), legal=_legal_rates(decks),
+                avatar_alignments=_avatar_alignments(decks))
+
+
+def _counts(column) -> dict[str, int]:
+    """Value -> rows, most first, ties by name."""
+    counts = column.value_counts()
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], str(item[0]).casefold()))
+    return {str(value): int(n) for value, n in ordered}
+
+
+def _card_table(cards) -> list[dict]:
+    if cards.empty:
+        return []
+    table = (cards.groupby(["key", "part"], sort=False)
+             .agg(card_id=("card_id", "first"), name=("name", "first"), decks=("deck", "nunique"),
+                  copies=("copies", "sum"))
+             .reset_index())
+    table["part_rank"] = table["part"].map({part: rank for rank, part in enumerate(PARTS)})
+    table["folded"] = table["name"].str.casefold()
+    table = table.sort_values(["decks", "copies", "part_rank", "folded"], ascending=[False, False, True, True])
+    return [{"card_id": row.card_id if isinstance(row.card_id, str) else None, "name": row.name,
+             "part": row.part, "decks": int(row.decks), "copies": int(row.copies)}
+            for row in table.itertuples(index=False)]
+
+
+def _composition(decks, cards) -> dict[str, dict[str, float]]:
+    """Mean copies per part of an alignment's decks (a deck without a part counts 0 there)."""
+    if decks.empty:
+        return {}
+    per_deck = cards.pivot_table(index="deck", columns="part", values="copies", aggfunc="sum", fill_value=0)
+    per_deck = per_deck.reindex(index=decks["deck"], fill_value=0)
+    parts = [part for part in PARTS if part in per_deck.columns]
+    per_deck = per_deck[parts]
+    per_deck["alignment"] = decks.set_index("deck")["alignment"]
+    means = per_deck.groupby("alignment")[parts].mean()
+    return {alignment: {part: round(float(means.loc[alignment, part]), 2) for part in parts}
+            for alignment in _counts(decks["alignment"])}
+
+
+def _legal_rates(decks) -> dict[str, dict]:
+    validated = decks[decks["legal"].notna()]
+    if validated.empty:
+        return {}
+    out = {}
+    for alignment, group in validated.groupby("alignment"):
+        legal = int(group["legal"].astype(bool).sum())
+        out[str(alignment)] = {"validated": len(group), "legal": legal, "rate": round(legal / len(group), 4)}
+    return dict(sorted(out.items(), key=lambda item: (-item[1]["validated"], item[0])))
+
+
+def _avatar_alignments(decks) -> dict[str, str]:
+    """The alignment most of an avatar's decks are played as (for grouping avatars in reports)."""
+    if decks.empty:
+        return {}
+    return {str(avatar): str(group["alignment"].mode().iloc[0]) for avatar, group in decks.groupby("avatar")}

@@ -1,0 +1,143 @@
+"""`deckcheck meta INPUT...`: the metagame of decklist files, folders of them, or a registrations sheet.
+
+Here because a registrations sheet is read and checked the way `batch` does it (its rows' decks, verdicts and
+avatars); the numbers are `analysis.meta`'s, the renderings `report.meta_report`'s.
+
+A folder is read to any depth, in name order, its hidden files and links left alone (a link may lead outside what
+the user named). A file that is no decklist is one line on stderr and left out; the report is made of the rest, and
+the exit code is then 2.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import click
+
+from deckcheck.errors import DeckcheckError
+from deckcheck.terminal import printable
+
+REGISTRATION_SUFFIXES = (".xlsx", ".xlsm", ".csv")
+_SUFFIX_FORMATS = {".txt": "text", ".json": "json", ".xlsx": "xlsx", ".html": "html", ".htm": "html"}
+# More files than any collection of decklists holds: past this a folder is something else (a home directory).
+MAX_FOLDER_FILES = 5000
+
+
+def run_meta_command(inputs: tuple[str, ...], *, out: str | None, output: str | None, validate: bool,
+                     ruleset: str, length: int, force: bool, top: int, jobs: int = 1) -> int:
+    from deckcheck.analysis.meta import build_meta
+    from deckcheck.fileio import atomic_write_bytes, refuse_overwriting_inputs
+    from deckcheck.report.meta_report import render_meta
+
+    output = _output_format(out, output)
+    if out:
+        refuse_overwriting_inputs(out, inputs)
+        if Path(out).exists() and not force:
+            raise DeckcheckError("exists already; use --force to replace it", out)
+    records, failed = [], 0
+    for source in inputs:
+        path = Path(source)
+        if path.suffix.lower() in REGISTRATION_SUFFIXES and path.is_file():
+            found, bad = _registration_records(path, ruleset=ruleset, length=length, jobs=jobs)
+        else:
+            found, bad = _deck_records(_deck_files(path), validate=validate, ruleset=ruleset, length=length)
+        records += found
+        failed += bad
+    if not records:
+        raise DeckcheckError("no deck could be read from the input given")
+    data = render_meta(build_meta(records), output, top=top)
+    if out:
+        atomic_write_bytes(out, data, overwrite=force)
+        click.echo(printable(f"deckcheck: {len(records)} decks; metagame in {out}"), err=True)
+    else:
+        click.echo(printable(data.decode("utf-8")), nl=False)
+    return 2 if failed else 0
+
+
+def _output_format(out: str | None, output: str | None) -> str:
+    named = _SUFFIX_FORMATS.get(Path(out).suffix.lower()) if out else None
+    if output and named and output != named:
+        raise DeckcheckError(f"the name says {named} but --output is {output}; give one or make them agree", out)
+    output = output or named or ("text" if not out else None)
+    if output is None:
+        raise DeckcheckError("cannot tell the format from the name; end it in .txt, .json, .xlsx or .html, "
+                             "or give --output", out)
+    if output == "xlsx" and not out:
+        raise DeckcheckError("--output xlsx writes a file: give it with -o FILE")
+    return output
+
+
+def _deck_files(path: Path) -> list[Path]:
+    if not path.is_dir():
+        return [path]          # a missing or unreadable file is said when it is read
+    files = []
+    for folder, subfolders, names in os.walk(path, followlinks=False):
+        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
+        for name in sorted(names):
+            candidate = Path(folder) / name
+            if name.startswith(".") or candidate.is_symlink():
+                continue
+            files.append(candidate)
+            if len(files) > MAX_FOLDER_FILES:
+                raise DeckcheckError(f"holds more than {MAX_FOLDER_FILES} files; name the folder of the decks",
+                                     str(path))
+    if not files:
+        click.echo(printable(f"deckcheck: {path}: no deck files in this folder"), err=True)
+    return files
+
+
+def _deck_records(paths: list[Path], *, validate: bool, ruleset: str, length: int) -> tuple[list[dict], int]:
+    from deckcheck.analysis.meta import deck_record
+    from deckcheck.decklist import read_deck
+
+    records, failed = [], 0
+    for path in paths:
+        try:
+            deck = read_deck(path)
+            if not any(entry.card is not None for entry in deck.entries):
+                raise DeckcheckError("no line names a known card: not a decklist", str(path))
+            legal = _verdict(deck, ruleset, length) if validate else None
+        except DeckcheckError as exc:
+            click.echo(printable(f"deckcheck: {exc.one_line()}; left out"), err=True)
+            failed += 1
+            continue
+        _say_unread(deck)
+        records.append(deck_record(deck, label=str(path), legal=legal))
+    return records, failed
+
+
+def _say_unread(deck) -> None:
+    """One line for a deck that holds names that are no card or lines not read (`show` lists them)."""
+    from deckcheck.decklist.content import unread_lines
+
+    unknown = sum(entry.count for entry in deck.entries if entry.card is None)
+    skipped = len(unread_lines(deck))
+    if unknown or skipped:
+        what = [f"{unknown} cop{'y' if unknown == 1 else 'ies'} of names that are no card (counted as written)"] \
+            * bool(unknown) + [f"{skipped} line{'' if skipped == 1 else 's'} not read"] * bool(skipped)
+        click.echo(printable(f"deckcheck: {deck.path}: {'; '.join(what)}; deckcheck show lists them"), err=True)
+
+
+def _verdict(deck, ruleset: str, length: int) -> bool:
+    from deckcheck.rules import validate
+
+    return validate(deck, ruleset=ruleset, length=length).legal
+
+
+def _registration_records(path: Path, *, ruleset: str, length: int, jobs: int) -> tuple[list[dict], int]:
+    """A registrations sheet's decks as `batch` reads and checks them; a row without a deck is left out."""
+    from deckcheck.batch.registrations import read_registrations
+    from deckcheck.batch.runner import Settings, run_batch
+
+    table = read_registrations(path)
+    settings = Settings(base_dir=str(path.resolve().parent), ruleset=ruleset, length=length)
+    results = run_batch(table.registrations, settings, jobs=jobs)
+    records = [r.meta_record() for r in results if r.cards]
+    left_out = [r for r in results if not r.cards]
+    for r in left_out:
+        problem = r.first_problem or "no deck"
+        click.echo(printable(f"deckcheck: {path}: {r.player} ({r.sheet + '!' if r.sheet else 'row '}{r.row}): "
+                             f"{problem}; left out"), err=True)
+    return records, len(left_out)
+
