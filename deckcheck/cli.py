@@ -255,8 +255,10 @@ def length_option(help: str = "Game length in decks: 1 Starter, 2 Short, 3 Long,
 @click.option("--all-formats", is_flag=True,
               help="Show in which ruleset x alignment x length combinations the deck is legal.")
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
+@click.option("--explain", is_flag=True,
+              help="Under each violation, the reasoning: what was counted, which exception applied.")
 def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None, length: int, output: str,
-                     all_formats: bool, input_format: str | None) -> None:
+                     all_formats: bool, input_format: str | None, explain: bool) -> None:
     """Check each DECK (a file, or - for standard input) against the deck-construction rules; every violation
     at once.
 
@@ -303,7 +305,8 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
         note_other_ruleset(deck, verdict)
         verdicts.append(verdict)
     if verdicts:
-        click.echo(report.render_json(verdicts) if output == "json" else report.render_text(verdicts), nl=False)
+        click.echo(report.render_json(verdicts) if output == "json" else report.render_text(verdicts, explain=explain),
+                   nl=False)
     if input_errors:
         sys.exit(2)
     sys.exit(0 if all(v.legal for v in verdicts) else 1)

@@ -44,7 +44,8 @@ def messages(violations: list[Violation]) -> str:
 
 
 RULES_B_CODES = ("alignment-card", "banned-card", "specific-card", "pool-size", "starting-size", "starting-mind",
-                 "starting-items", "mind-limit", "stage-points", "starting-race", "faction-race")
+                 "starting-items", "mind-limit", "mind-enablers", "stage-points", "stage-playable", "starting-race",
+                 "character-race", "faction-race")
 
 
 def corpus(relative: str, *, ruleset: str = "coe", codes=RULES_B_CODES) -> list[Violation]:

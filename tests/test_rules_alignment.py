@@ -74,7 +74,9 @@ def test_balrog_deck_has_no_item_exception_and_no_hero_characters():
     assert sorted(v.card_id for v in got) == sorted([HERO_CHAR, RINGWRAITH, HERO_MINOR])
     assert "Dagger of Westernesse [H] (TW) is a hero resource; a Balrog player's resources can only be " \
            "minion resources" in messages(got)
-    assert got[0].citation == "coe 1.3.B1-B3"
+    # each case cites its own clause: avatars 1.3.B1, characters 1.3.B2, resources 1.3.B3
+    assert {v.card_id: v.citation for v in got} == {HERO_CHAR: "coe 1.3.B2", RINGWRAITH: "coe 1.3.B1",
+                                                   HERO_MINOR: "coe 1.3.B3"}
 
 
 def test_a_minion_site_in_a_wizard_deck_is_site_alignments_business_not_this_rules():
@@ -89,7 +91,8 @@ def test_coe_fallen_wizard_bans_bade_to_rule_the_rulebook_does_not():
     the_deck = deck(characters=[FW_SARUMAN], resources=["LE-167", "TW-205"], sideboard=["AS-71"])
     coe = found("banned-card", the_deck, ruleset="coe", alignment="fallen-wizard")
     assert sorted(v.card_id for v in coe) == ["AS-71", "LE-167", "TW-205"]
-    assert "Bade to Rule [M] (LE) is banned for a Fallen-wizard player" in messages(coe)
+    assert "Bade to Rule (LE-167) is banned for a Fallen-wizard player" in messages(coe)
+    assert "The Balrog (Ally) (AS-71) is banned for a Fallen-wizard player" in messages(coe)
     assert coe[0].citation.startswith("coe 1.5.F6")
     rulebook = found("banned-card", the_deck, ruleset="rulebook", alignment="fallen-wizard")
     assert sorted(v.card_id for v in rulebook) == ["AS-71", "TW-205"]
@@ -105,7 +108,8 @@ def test_balrog_ban_list_names_the_family_of_a_ringwraith_unleashed_card():
     the_deck = deck(characters=[BALROG], resources=["LE-182", "BA-43", "BA-46"], hazards=["DM-107"])
     got = found("banned-card", the_deck, ruleset="coe", alignment="balrog")
     assert sorted(v.card_id for v in got) == ["BA-43", "DM-107", "LE-182"]
-    assert "Dwar Unleashed [M] (LE) is banned for a Balrog player (Ringwraith Unleashed cards)" in messages(got)
+    assert "Dwar Unleashed (LE-182) is banned for a Balrog player (one of the Ringwraith Unleashed cards)" \
+        in messages(got)
     assert got[0].citation == "coe 1.3.B5"
 
 
@@ -208,10 +212,15 @@ def test_without_a_declared_avatar_the_best_fit_is_named():
     assert "best fit of the deck's avatars Gandalf, Saruman" in got[0].message
 
 
-def test_specific_cards_without_any_avatar_to_declare():
-    got = found("specific-card", deck(resources=["WH-117"]), ruleset="coe", alignment="fallen-wizard")
-    assert [v.card_id for v in got] == ["WH-117"]
-    assert "the deck holds no Fallen-wizard avatar to declare" in got[0].message
+def test_specific_cards_without_any_avatar_to_declare_are_not_reported_twice():
+    # One cause, one report: with no avatar in the deck, the player may still declare the one the card needs
+    # (coe 1.3.4); a coe Fallen-wizard must hold it (1.8.F1), which avatar-limit reports, naming the cards.
+    the_deck = deck(resources=["WH-117"])
+    assert found("specific-card", the_deck, ruleset="coe", alignment="fallen-wizard") == []
+    [missing] = found("avatar-limit", the_deck, ruleset="coe", alignment="fallen-wizard")
+    assert missing.message.startswith("no Fallen-wizard avatar in the deck")
+    assert missing.citation == "coe 1.8.F1"
+    assert any("specific cards point to Saruman (1 cards)" in line for line in missing.explanation)
 
 
 @pytest.mark.parametrize("ruleset", ["rulebook", "coe"])
@@ -256,10 +265,13 @@ def test_a_real_balrog_deck_with_hero_items_breaks_alignment_card():
 
 
 @needs_decks
-def test_a_real_fallen_wizard_deck_without_its_avatar_cannot_hold_saruman_specific_cards():
-    got = corpus("gccg-restoration/Contrib/zara/{R}S_{F}{R} The Black Hills.dck", codes=("specific-card",))
-    assert sorted(v.card for v in got) == ["Man of Skill", "The Forge-master"]
-    assert all("no Fallen-wizard avatar to declare" in v.message for v in got)
+def test_a_real_fallen_wizard_deck_without_its_avatar_is_one_error_not_three():
+    # The Black Hills holds two Saruman-specific cards and no Fallen-wizard: one avatar-limit error, which
+    # names them, and no specific-card error repeating it.
+    got = corpus("gccg-restoration/Contrib/zara/{R}S_{F}{R} The Black Hills.dck",
+                 codes=("specific-card", "avatar-limit"))
+    assert [(v.code, v.severity) for v in got] == [("avatar-limit", "error")]
+    assert any("point to Saruman (2 cards)" in line for line in got[0].explanation)
 
 
 def test_a_card_playable_as_a_hazard_in_a_mixed_deck_list_may_be_a_hazard():

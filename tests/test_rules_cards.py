@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from deckcheck.cards.catalog import load_catalog
 from deckcheck.decklist import parse_text
 from deckcheck.rules import validate
 from tests._rules_decks import P, base_parts, only, verdict
@@ -49,11 +50,29 @@ def test_ambiguous_card_lists_the_candidates(ruleset):
     text = DECK.replace("2 Gandalf [H] (TW)", "2 Saruman [F] (WH)").replace("1 Concealmnet", "1 Hillmen")
     v = validate(parse_text(text, path="fw.deck"), ruleset=ruleset)
     assert v.alignment == "fallen-wizard"
+    [note] = only(v, "ambiguous-card")
+    assert "'Hillmen' (in resources) fits 2 cards: TW-257 Hillmen [H] (TW); LE-269 Hillmen [M] (LE)" in note.message
+    # Either faction keeps every rule a Fallen-wizard deck has: the verdict does not wait on the version.
+    assert "either gives the same verdict, so the legality does not depend on the version" in note.message
+    assert note.severity == "note"
+    assert note.lines == [11] and note.card == "Hillmen" and note.card_id is None
+    assert note.explanation[0].startswith("judged the deck once with each version")
+
+
+@pytest.mark.parametrize("ruleset", ["coe", "rulebook"])
+def test_an_ambiguous_card_whose_version_changes_the_verdict_is_an_error(ruleset):
+    # A Wizard may not hold the minion Hillmen: the version decides, so the line must be made exact.
+    text = DECK.replace("1 Concealmnet", "1 Hillmen")
+    deck = parse_text(text, path="w.deck")
+    entry = next(e for e in deck.entries if e.written == "Hillmen")
+    catalog_hillmen = [c for c in load_catalog().by_name("Hillmen")]
+    entry.card, entry.problem, entry.candidates = None, "ambiguous-card", catalog_hillmen
+    v = validate(deck, ruleset=ruleset)
     [bad] = only(v, "ambiguous-card")
-    assert "'Hillmen' (in resources) fits 2 cards: TW-257 Hillmen [H] (TW); LE-269 Hillmen [M] (LE)" in bad.message
+    assert bad.severity == "error" and not v.legal
     assert bad.message.endswith("add a tag [H]/[M]/[F]/[B] or a set code")
-    assert bad.lines == [11] and bad.card == "Hillmen" and bad.card_id is None
-    assert not v.legal
+    assert sorted(bad.explanation) == ["with LE-269 Hillmen [M] (LE): also alignment-card (error)",
+                                       "with TW-257 Hillmen [H] (TW): nothing more"]
 
 
 def test_a_deck_whose_names_all_resolve_has_neither_code():

@@ -29,7 +29,7 @@ def test_rulebook_fallen_wizard_characters_of_mind_above_five_are_errors():
     assert [v.message for v in got] == [
         f"Celeborn [H] (TW) has mind {CELEBORN_MIND}; a Fallen-wizard player's characters may have mind 5 or "
         "less (Thrall of the Voice allows one of mind 6)"]
-    assert got[0].severity == "error" and got[0].citation == 'rulebook MEWH "Characters"'
+    assert got[0].severity == "error" and got[0].citation == 'rulebook MEWH "Characters", "Starting Characters"'
 
 
 def test_thrall_of_the_voice_in_the_deck_allows_mind_six_not_seven():
@@ -94,13 +94,15 @@ def test_bad_company_in_the_play_deck_does_not_let_an_orc_start():
 
 
 def test_balrog_non_avatar_characters_are_orcs_or_trolls_anywhere_in_the_deck():
+    # coe 1.3.B4 is a rule on every character of the deck, not on the starting ones: its own code.
     the_deck = deck(characters=[BALROG, ORC_CAPTAIN, LIEUTENANT_TROLL, ASTERNAK_MAN], sideboard=["LE-7"],
                     hazards=["DM-3"])
-    got = found("starting-race", the_deck, ruleset="coe", alignment="balrog")
+    got = found("character-race", the_deck, ruleset="coe", alignment="balrog")
     assert sorted(v.card_id for v in got) == ["LE-1", "LE-7"]
     assert "Asternak [M] (LE) is Man; a Balrog player's non-avatar characters can only be Orc or Troll" in messages(got)
     assert got[0].severity == "error" and got[0].citation == "coe 1.3.B4"
-    assert found("starting-race", deck(characters=[BALROG, ORC_CAPTAIN], pool=["BA-7"]), ruleset="coe",
+    assert found("starting-race", the_deck, ruleset="coe", alignment="balrog") == []
+    assert found("character-race", deck(characters=[BALROG, ORC_CAPTAIN], pool=["BA-7"]), ruleset="coe",
                  alignment="balrog") == []
 
 
@@ -133,7 +135,7 @@ BALROG_DECKS = ["gccg-restoration/Balrog - Balrogs host.deck", "gccg-restoration
 @needs_decks
 @pytest.mark.parametrize("path", BALROG_DECKS)
 def test_real_balrog_decks_keep_the_balrog_character_and_faction_rules(path):
-    assert corpus(path, codes=("mind-limit", "starting-race", "faction-race")) == []
+    assert corpus(path, codes=("mind-limit", "starting-race", "character-race", "faction-race")) == []
 
 
 @needs_decks
@@ -162,12 +164,14 @@ def test_validate_reports_a_fallen_wizards_broken_starting_cards_and_content():
     assert exit_code == 1
     assert sorted(got) == sorted([
         ("mind-limit", "warning", "TW-136"), ("mind-limit", "warning", "LE-11"), ("mind-limit", "warning", "TW-126"),
-        ("stage-points", "error", None), ("banned-card", "error", "LE-167"), ("specific-card", "error", "WH-98")])
+        ("stage-points", "error", None), ("banned-card", "error", "LE-167"), ("specific-card", "error", "WH-98"),
+        # Many-coloured Robes is placed on Saruman in play, and no avatar is in play at the start (coe 1.9.F4)
+        ("stage-playable", "error", "WH-118")])
 
 
 def test_validate_reports_a_balrog_decks_broken_1_3_b_rules():
     exit_code, got = rules_b_findings(FIXTURES / "balrog-coe.meccg")
     assert exit_code == 1
     assert sorted(got) == sorted([
-        ("pool-size", "error", None), ("mind-limit", "error", "LE-20"), ("starting-race", "error", "LE-1"),
+        ("pool-size", "error", None), ("mind-limit", "error", "LE-20"), ("character-race", "error", "LE-1"),
         ("faction-race", "error", "LE-264"), ("banned-card", "error", "LE-182"), ("alignment-card", "error", "TW-206")])

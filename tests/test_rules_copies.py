@@ -32,13 +32,19 @@ def test_unique_card_twice_across_pool_and_sideboard(ruleset):
     assert not v.legal
 
 
-def test_manifestations_of_one_unique_resource_count_as_one_card():
-    # Strider (BA-1) is a manifestation of Aragorn II (TW-120): coe 1.3.1.
+def test_manifestations_of_one_character_are_a_debatable_reading_a_warning():
+    # Strider (BA-1) is a manifestation of Aragorn II (TW-120); coe 1.3.1 joins manifestations of a unique
+    # *resource*, and Strider's own text assumes both in one deck: both readings, as a warning.
     v = verdict(with_added("wizard", P.SIDEBOARD, (1, "BA-1"), (1, "TW-120")), "wizard", "coe")
-    [bad] = only(v, "unique-limit")
-    assert "manifestations of one unique card: 2 copies" in bad.message
-    assert "Aragorn II [H]" in bad.message and "Strider [H]" in bad.message
-    assert bad.citation == "coe 1.3.1"
+    [debatable] = only(v, "unique-limit")
+    assert debatable.severity == "warning" and v.legal
+    assert debatable.message.startswith("Aragorn II [H] and Strider [H] are manifestations of one character: "
+                                        "2 copies; a debatable reading: if they count as one unique card the "
+                                        "limit is 1, but coe 1.3.1 joins manifestations of a unique resource")
+    assert debatable.citation == "coe 1.3.1"
+    assert any("Strider a manifestation of Aragorn II" in line for line in debatable.explanation)
+    # One Strider alone keeps the rule.
+    assert only(verdict(with_added("wizard", P.SIDEBOARD, (1, "BA-1")), "wizard", "coe"), "unique-limit") == []
 
 
 @pytest.mark.parametrize("ruleset", ["coe", "rulebook"])
@@ -48,7 +54,8 @@ def test_a_card_that_names_two_entities_joins_each(ruleset):
     parts = base_parts("fallen-wizard")
     parts[P.SIDEBOARD] = [(1, "TW-246"), (1, "LE-154")]
     [bad] = only(verdict(parts, "fallen-wizard", ruleset), "unique-limit")
-    assert bad.message == "Gollum [H] and Stinker [M] are manifestations of one unique card: 2 copies; the limit is 1"
+    assert bad.message == ("Gollum [H] and Stinker [M] are manifestations of one unique resource: 2 copies; "
+                           "the limit is 1")
     parts[P.SIDEBOARD] = [(1, "LE-154")]
     assert only(verdict(parts, "fallen-wizard", ruleset), "unique-limit") == []
 
@@ -134,10 +141,16 @@ def test_fallen_wizard_dual_resources_are_limited_like_hero_and_minion_ones(rule
 def test_rulebook_one_of_each_character_card_in_the_play_deck():
     parts = base_parts("ringwraith")
     parts[P.CHARACTERS].append((2, "LE-30"))   # Orc Brawler x2 (non-unique)
-    [bad] = only(verdict(parts, "ringwraith", "rulebook"), "copy-limit")
+    # MELE Starter step 5 states it for the Starter (1-deck) game: an error there.
+    [bad] = only(verdict(parts, "ringwraith", "rulebook", length=1), "copy-limit")
     assert bad.message == ("2 copies of the character Orc Brawler [M] in the play deck; only 1 of each "
                            "character card may be included")
-    assert bad.citation.startswith("rulebook MELE Starter steps 2 and 5")
+    assert bad.citation == "rulebook MELE Starter step 5"
+    assert bad.severity == "error" and bad.by_analogy is None
+    # In a longer game it is the Starter step borrowed by analogy: a warning that says so.
+    [borrowed] = only(verdict(parts, "ringwraith", "rulebook", length=2), "copy-limit")
+    assert borrowed.severity == "warning" and borrowed.message == bad.message
+    assert borrowed.by_analogy.startswith("MELE Starter step 5 is a step of the Starter (1-deck) game")
     # coe has no such rule: two copies are within the 3-copy limit.
     assert only(verdict(parts, "ringwraith", "coe"), "copy-limit") == []
 

@@ -1,5 +1,5 @@
-"""pool-size, starting-size, starting-mind, starting-items, stage-points: each broken and kept under every
-ruleset where it applies."""
+"""pool-size, starting-size, starting-mind, starting-items, stage-points, stage-playable, mind-enablers: each
+broken and kept under every ruleset where it applies."""
 
 from __future__ import annotations
 
@@ -232,6 +232,104 @@ def test_a_starting_stage_card_is_a_permanent_event_that_may_start():
 def test_stage_points_apply_to_fallen_wizards_only():
     assert load_ruleset("coe", "wizard")["rules"]["stage-points"] is False
     assert found("stage-points", deck(pool=["TW-125"]), ruleset="coe", alignment="wizard") == []
+
+
+# ---- stage-playable (coe 1.9.F4, 1.10.F1; MEWH "Starting Stage Cards") ----------------------------------
+
+HIDDEN_HAVEN, BAD_COMPANY, THRALL, GREAT_PATRON = "WH-75", "WH-63", "WH-82", "WH-72"
+WEATHERTOP_HERO, WHITE_TOWERS_FW, BREE_HERO = "TW-436", "WH-58", "TW-378"   # R&L in Arthedain; FW haven; Border-hold
+
+
+@pytest.mark.parametrize("ruleset", ["rulebook", "coe"])
+def test_hidden_haven_starts_only_on_a_ruins_and_lairs_of_the_location_deck(ruleset):
+    # Hidden Haven (1) + Bad Company (2): 3 stage points, played on the starting site (coe 1.10.F1).
+    keeps = deck(characters=[FW_SARUMAN], pool=["TW-125", HIDDEN_HAVEN, BAD_COMPANY],
+                 sites=[WHITE_TOWERS_FW, WEATHERTOP_HERO])
+    assert found("stage-playable", keeps, ruleset=ruleset, alignment="fallen-wizard") == []
+    breaks = deck(characters=[FW_SARUMAN], pool=["TW-125", HIDDEN_HAVEN, BAD_COMPANY],
+                  sites=[WHITE_TOWERS_FW, BREE_HERO])
+    [bad] = found("stage-playable", breaks, ruleset=ruleset, alignment="fallen-wizard")
+    assert bad.message == ("Hidden Haven (WH) cannot be played at the start: it is played on the starting site, a "
+                           "Ruins & Lairs in Arthedain or Rhudaur, and the location deck holds none; without it the "
+                           "starting Stage cards give 2 of the 3 stage points")
+    assert bad.severity == "error" and bad.card_id == HIDDEN_HAVEN
+    assert bad.citation == {"coe": "coe 1.9.F4, 1.10.F1",
+                            "rulebook": 'rulebook MEWH "Starting Stage Cards", "Starting Site"'}[ruleset]
+    # stage-points counts the cards as listed: one cause, one report
+    assert found("stage-points", breaks, ruleset=ruleset, alignment="fallen-wizard") == []
+
+
+def test_hidden_haven_with_no_location_deck_in_the_file_cannot_be_checked_a_warning():
+    no_sites = deck(characters=[FW_SARUMAN], pool=["TW-125", HIDDEN_HAVEN, BAD_COMPANY])
+    [unknown] = found("stage-playable", no_sites, ruleset="coe", alignment="fallen-wizard")
+    assert unknown.severity == "warning" and "the file lists no location deck" in unknown.message
+
+
+@pytest.mark.parametrize("ruleset", ["rulebook", "coe"])
+def test_a_stage_card_no_start_can_play(ruleset):
+    # Gatherer of Loyalties (3 stage points) is playable only with more than 3 stage points.
+    the_deck = deck(characters=[FW_SARUMAN], pool=["TW-125", "WH-70"], sites=[WHITE_TOWERS_FW])
+    [bad] = found("stage-playable", the_deck, ruleset=ruleset, alignment="fallen-wizard")
+    assert bad.message == ("Gatherer of Loyalties (WH) cannot be played at the start: it needs more than 3 stage "
+                           "points; without it the starting Stage cards give 0 of the 3 stage points")
+
+
+def test_a_stage_card_placed_on_the_avatar_cannot_start_under_coe():
+    # Many-coloured Robes (1) is placed on Saruman in play; a coe pool holds no avatar (1.7), so none is in play.
+    the_deck = deck(characters=[FW_SARUMAN], pool=["TW-125", "WH-118", BAD_COMPANY], sites=[WHITE_TOWERS_FW])
+    [bad] = found("stage-playable", the_deck, ruleset="coe", alignment="fallen-wizard")
+    assert "it is placed on Saruman in play, and no avatar is in play at the start" in bad.message
+    # MEWH lets the Fallen-wizard "start at his home site": the rulebook does not judge it
+    assert found("stage-playable", the_deck, ruleset="rulebook", alignment="fallen-wizard") == []
+
+
+@pytest.mark.parametrize("ruleset", ["rulebook", "coe"])
+def test_a_stage_card_played_on_a_starting_character_needs_one_that_fits(ruleset):
+    # Arcane School (1): on a non-Hobbit, non-Dwarf sage in the starting company. Bad Company (2) makes 3.
+    arwen = deck(characters=[FW_SARUMAN], pool=["TW-122", "WH-103", BAD_COMPANY], sites=[WHITE_TOWERS_FW])
+    assert found("stage-playable", arwen, ruleset=ruleset, alignment="fallen-wizard") == []   # an Elf sage
+    dwarf_sage = deck(characters=[FW_SARUMAN], pool=["TW-123", "TW-131", "WH-103", BAD_COMPANY],
+                      sites=[WHITE_TOWERS_FW])                                   # Balin (Dwarf), Bilbo (Hobbit)
+    [bad] = found("stage-playable", dwarf_sage, ruleset=ruleset, alignment="fallen-wizard")
+    assert "it is played on a starting non-Hobbit/non-Dwarf sage, and the pool holds none" in bad.message
+
+
+def test_stage_playable_applies_to_fallen_wizards_only():
+    for alignment in ("wizard", "ringwraith", "balrog"):
+        assert load_ruleset("coe", alignment)["rules"]["stage-playable"] is False
+
+
+# ---- mind-enablers (coe 1.9.F3) -------------------------------------------------------------------------
+
+CELEBORN, LEGOLAS = "TW-136", "TW-168"      # mind 6 each
+
+
+def test_two_mind_six_characters_share_one_thrall_of_the_voice_a_warning():
+    one_thrall = deck(characters=[FW_SARUMAN], pool=[CELEBORN, LEGOLAS, THRALL, GREAT_PATRON])
+    [warning] = found("mind-enablers", one_thrall, ruleset="coe", alignment="fallen-wizard")
+    assert warning.severity == "warning" and warning.citation == "coe 1.9.F3"
+    assert warning.message == ("2 pool characters of mind above 5 (Celeborn, Legolas) and 1 Thrall of the Voice to "
+                               "draft them with: only 1 of them can be drafted")
+    # mind-limit has nothing to say: each could be drafted with the Thrall
+    assert found("mind-limit", one_thrall, ruleset="coe", alignment="fallen-wizard") == []
+
+
+def test_a_thrall_of_the_voice_for_each_mind_six_character_keeps_the_rule():
+    two_thralls = deck(characters=[FW_SARUMAN], pool=[CELEBORN, LEGOLAS, (THRALL, 2), "WH-66"])
+    assert found("mind-enablers", two_thralls, ruleset="coe", alignment="fallen-wizard") == []
+    one_each = deck(characters=[FW_SARUMAN], pool=[CELEBORN, THRALL, GREAT_PATRON])
+    assert found("mind-enablers", one_each, ruleset="coe", alignment="fallen-wizard") == []
+    # no Thrall at all: mind-limit's warning, not this rule's
+    none = deck(characters=[FW_SARUMAN], pool=[CELEBORN, LEGOLAS, "WH-66", BAD_COMPANY])
+    assert found("mind-enablers", none, ruleset="coe", alignment="fallen-wizard") == []
+    assert len(found("mind-limit", none, ruleset="coe", alignment="fallen-wizard")) == 2
+
+
+def test_the_rulebook_starting_company_counts_thralls_in_mind_limit_instead():
+    # Under the rulebook the starting cards are the company itself: mind-limit lets one character per Thrall.
+    assert load_ruleset("rulebook", "fallen-wizard")["rules"]["mind-enablers"] is False
+    one_thrall = deck(characters=[FW_SARUMAN], pool=[CELEBORN, LEGOLAS, THRALL, GREAT_PATRON])
+    assert len(found("mind-limit", one_thrall, ruleset="rulebook", alignment="fallen-wizard")) == 1
 
 
 # ---- real decks -----------------------------------------------------------------------------------------

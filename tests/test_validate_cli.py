@@ -44,7 +44,7 @@ def test_legal_examples_are_legal(capsys, alignment):
     ("wizard", {"unique-limit", "avatar-limit", "hazard-parity", "copy-limit", "unknown-card", "site-alignment"}),
     ("ringwraith", {"avatar-limit", "site-alignment"}),
     ("fallen-wizard", {"resource-count", "copy-limit", "hazard-parity", "banned-card", "site-copies"}),
-    ("balrog", {"starting-race", "creature-count", "site-alignment", "region-card"}),
+    ("balrog", {"character-race", "creature-count", "site-alignment", "region-card"}),
 ])
 def test_illegal_examples_report_their_mistakes(capsys, alignment, expected):
     code, out, _ = run(capsys, "validate", "--rules", "coe", "--output", "json",
@@ -65,13 +65,16 @@ def test_json_has_exactly_the_issue_shape(capsys):
         assert set(deck) == {"path", "legal", "ruleset", "alignment", "alignment_reason", "length", "violations"}
         assert deck["ruleset"] == "rulebook" and deck["length"] == 3
     for v in decks[0]["violations"]:
-        assert set(v) == {"code", "severity", "message", "part", "card", "card_id", "lines", "citation",
-                          "depends_on_unidentified"}
-        assert v["severity"] in ("error", "warning") and v["citation"].startswith("rulebook")
+        assert set(v) == {"code", "severity", "message", "part", "card", "card_id", "lines", "citation", "by_analogy",
+                          "explanation", "depends_on_unidentified"}
+        assert v["severity"] in ("error", "warning", "note") and v["citation"].startswith("rulebook")
     copy = next(v for v in decks[0]["violations"] if v["code"] == "copy-limit")
     assert copy == {"code": "copy-limit", "severity": "error", "message": "4 copies of Orc-guard; the limit is 3",
                     "part": "hazards", "card": "Orc-guard", "card_id": "TW-72", "lines": [43],
-                    "citation": copy["citation"], "depends_on_unidentified": False}
+                    "citation": copy["citation"], "by_analogy": None,
+                    "explanation": ["counted: Orc-guard (TW-72) ×4 in hazards",
+                                    "a non-unique card: 3 copies across the whole deck"],
+                    "depends_on_unidentified": False}
 
 
 def test_text_report_is_ordered_by_part_then_line(capsys):
@@ -178,7 +181,8 @@ def test_rules_command_lists_codes_numbers_and_citations(capsys):
     assert "faction-race       (does not apply)" in out
     assert "mind at most 5; Thrall of the Voice: one up to 6 (warning)" in out
     assert "no Orc/Troll starting character without Bad Company (warning)" in out
-    assert "17 entries: Bade to Rule, The Balrog, Cracks of Doom" in out
+    assert "17 entries: Bade to Rule, The Balrog (Ally), Cracks of Doom" in out
+    assert "Glamour of Surpassing Excellence" in out and "News Must Get Through" in out
     assert "at least 1 of the declared avatar in the deck [coe 1.5, 1.6.2, 1.8.F1]" in out
     code, out, _ = run(capsys, "rules", "--rules", "coe", "--alignment", "balrog")
     assert "mind at most 8 unless Balrog-specific (error)" in out

@@ -1,7 +1,9 @@
 """Verdicts as text (for a player before a tournament) and as JSON (for tools).
 
 Text: one header line per deck, the alignment and why, then one line per violation in deck order, each with
-its code, severity, deck part, source lines, card and citation.
+its code, severity, deck part, source lines, card and citation; a number borrowed by analogy says so after its
+code. With `explain`, the reasoning the rule recorded (what it counted, which exception applied) follows each
+violation, indented.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ import json
 from collections.abc import Sequence
 
 from deckcheck.rules.engine import Verdict
-from deckcheck.rules.registry import Violation
+from deckcheck.rules.registry import ERROR, NOTE, WARNING, Violation
 from deckcheck.terminal import printable, printable_json
 
 LENGTH_NAMES = {1: "1-deck", 2: "2-deck", 3: "3-deck", 4: "4-deck"}
@@ -26,31 +28,47 @@ def _lines(lines: list[int]) -> str:
 def violation_line(v: Violation) -> str:
     """`  error   hazards      copy-limit: 4 copies of Orc-raiders; ...  [Orc-raiders, TW-75]  lines 12,40  (coe 1.3.1)`
 
-    Severity and part in fixed columns, then the code and message, the card, the source lines, the citation."""
+    Severity and part in fixed columns, then the code and message, the card, the source lines, the citation.
+    A number borrowed by analogy reads `avatar-limit (by analogy): ...` and gives why after the citation."""
     where = f"  line{'s' if len(v.lines) > 1 else ''} {_lines(v.lines)}" if v.lines else ""
     part = v.part.value if v.part else "whole deck"
     card = f"  [{v.card}, {v.card_id}]" if v.card_id else ""
-    return f"  {v.severity:<7} {part:<12} {v.code}: {v.message}{card}{where}  ({v.citation})"
+    code = f"{v.code} (by analogy)" if v.by_analogy else v.code
+    cited = f"{v.citation}; by analogy: {v.by_analogy}" if v.by_analogy else v.citation
+    return f"  {v.severity:<7} {part:<12} {code}: {v.message}{card}{where}  ({cited})"
 
 
-def render_text(verdicts: Sequence[Verdict]) -> str:
+def explanation_lines(v: Violation) -> list[str]:
+    """The reasoning under a violation (`validate --explain`), indented below its message."""
+    return [f"{' ' * 23}· {line}" for line in v.explanation]
+
+
+def _counts(violations: Sequence[Violation]) -> str:
+    """The header's counts, like " (2 errors, 3 warnings (2 by analogy), 1 note)"; empty when none."""
+    counts = []
+    for severity in (ERROR, WARNING, NOTE):
+        found = [v for v in violations if v.severity == severity]
+        if not found:
+            continue
+        text = f"{len(found)} {severity}{'s' if len(found) != 1 else ''}"
+        borrowed = sum(v.by_analogy is not None for v in found)
+        counts.append(text + (f" ({borrowed} by analogy)" if borrowed else ""))
+    return f" ({', '.join(counts)})" if counts else ""
+
+
+def render_text(verdicts: Sequence[Verdict], *, explain: bool = False) -> str:
     blocks = []
     for verdict in verdicts:
-        errors = sum(v.severity == "error" for v in verdict.violations)
-        warnings = len(verdict.violations) - errors
         state = "LEGAL" if verdict.legal else "ILLEGAL"
-        counts = []
-        if errors:
-            counts.append(f"{errors} error{'s' if errors != 1 else ''}")
-        if warnings:
-            counts.append(f"{warnings} warning{'s' if warnings != 1 else ''}")
-        summary = f" ({', '.join(counts)})" if counts else ""
-        head = (f"{verdict.path}: {state}{summary} under {verdict.ruleset} rules, "
+        head = (f"{verdict.path}: {state}{_counts(verdict.violations)} under {verdict.ruleset} rules, "
                 f"{verdict.alignment}, {LENGTH_NAMES[verdict.length]} game")
         reason = verdict.alignment_reason.removeprefix(f"{verdict.alignment}: ")
         out = [head, f"  alignment {verdict.alignment}: {reason}"]
         out.extend(f"  note: {note}" for note in verdict.notes)
-        out.extend(violation_line(v) for v in verdict.violations)
+        for v in verdict.violations:
+            out.append(violation_line(v))
+            if explain:
+                out.extend(explanation_lines(v))
         blocks.append("\n".join(out))
     return printable("\n\n".join(blocks)) + "\n"
 
@@ -77,9 +95,9 @@ def render_matrix(path: str, rows: list[tuple[str, str, dict[int, Verdict | str]
         for length in range(1, 5):
             cell = cells.get(length)
             if isinstance(cell, Verdict):
-                errors = sum(v.severity == "error" for v in cell.violations)
+                errors = sum(v.severity == ERROR for v in cell.violations)
                 text = "legal" if cell.legal else f"{errors} err"
-                broken.update((v.code, None) for v in cell.violations if v.severity == "error")
+                broken.update((v.code, None) for v in cell.violations if v.severity == ERROR)
             else:
                 text = cell or "-"
             row += f"{text:>10}"

@@ -98,24 +98,47 @@ def check_alignment_card(ctx: Context) -> Iterator[Violation]:
     for entry, card in deck_cards(ctx):
         problem = alignment_problem(ctx, entry, card)
         if problem:
-            yield ctx.violation("alignment-card", problem, entry=entry)
+            aspect = "avatar" if card.avatar else "character" if card.is_character else "resource"
+            yield ctx.violation("alignment-card", problem, entry=entry, aspect=aspect,
+                                explain=_alignment_reasoning(ctx, entry, card, aspect))
 
 
-def banned_ids(ctx: Context) -> dict[str, str | None]:
-    """Card id (upper case) -> the family it is banned under (None for a single entry of the list)."""
+def _alignment_reasoning(ctx: Context, entry: DeckEntry, card: Card, aspect: str) -> list[str]:
+    """Which lists of the ruleset were consulted, and which exceptions were tried and did not apply."""
+    key = {"avatar": "avatar_alignments", "character": "character_alignments", "resource": "resource_alignments"}
+    allowed = "/".join(allowed_alignments(ctx, key[aspect])) or "none"
+    lines = [f"{card.id} is a {VERSION.get(card.alignment, card.alignment)} {aspect}; a {player(ctx)} deck's "
+             f"{aspect}s may be: {allowed}"]
+    if aspect == "resource":
+        items = allowed_alignments(ctx, "item_alignments")
+        lines.append(f"exception for items of another alignment ({'/'.join(items) or 'none for this player'}): "
+                     f"{'not an item' if not card.is_item else 'not one of those'}")
+        written = (entry.written_part or entry.part).value
+        lines.append("exception for a card playable as a hazard: "
+                     + (f"it is, but it is written among the {written}" if card.playable_as_hazard
+                        else "it is not playable as a hazard"))
+    if aspect == "character" and card.agent:
+        lines.append("an agent: a character for this player, so its version counts")
+    return lines
+
+
+def banned_ids(ctx: Context) -> dict[str, tuple[str, str | None]]:
+    """Card id (upper case) -> (the name as the ban list spells it, the family it is banned under or None)."""
     lists = ctx.data.get("lists", {})
-    banned: dict[str, str | None] = {card_id.upper(): None for card_id in lists.get("banned", [])}
+    banned: dict[str, tuple[str, str | None]] = {card_id.upper(): (name, None)
+                                                 for card_id, name in lists.get("banned", {}).items()}
     for family, ids in lists.get("banned_families", {}).items():
         for card_id in ids:
-            banned[card_id.upper()] = family
+            banned[card_id.upper()] = ("", family)
     return banned
 
 
 @rule("banned-card", family=FAMILY, summary="no card of the alignment's ban list")
 def check_banned_card(ctx: Context) -> Iterator[Violation]:
-    """No card of the ruleset's ban list (`[lists] banned`, by catalog id) anywhere in the deck.
+    """No card of the ruleset's ban list (`[lists.banned]`: catalog id = the name as the list spells it)
+    anywhere in the deck. Messages use the list's spelling, whatever the card data's (which misspells two).
 
-    Fallen-wizard: the MEWH list (16 cards) or coe 1.3.F6 (17). Balrog: coe 1.3.B5, where one entry is a
+    Fallen-wizard: the MEWH list (16 cards) or coe 1.5.F6 (17). Balrog: coe 1.3.B5, where one entry is a
     family ("Ringwraith Unleashed cards", `[lists.banned_families]`).
     """
     banned = banned_ids(ctx)
@@ -123,10 +146,14 @@ def check_banned_card(ctx: Context) -> Iterator[Violation]:
         return
     for entry, card in deck_cards(ctx):
         if card.id.upper() in banned:
-            family = banned[card.id.upper()]
-            why = f" ({family})" if family else ""
-            yield ctx.violation(
-                "banned-card", f"{card.display()} is banned for a {player(ctx)} player{why}", entry=entry)
+            listed, family = banned[card.id.upper()]
+            name = listed or card.name
+            why = f" (one of the {family})" if family else ""
+            found = ctx.violation(
+                "banned-card", f"{name} ({card.id}) is banned for a {player(ctx)} player{why}", entry=entry,
+                explain=[f"the ban list names {family or repr(listed)}; this line was read as {card.id}"])
+            found.card = name
+            yield found
 
 
 def avatar_key(card: Card) -> str:
@@ -185,15 +212,21 @@ def check_specific_card(ctx: Context) -> Iterator[Violation]:
     no Stage resources specific to another Fallen-wizard).
 
     The avatar is the one the deck names (`Deck.avatar`), else the deck's only avatar of its own kind, else the one
-    most specific cards fit (the message says which). A Balrog player's avatar is The Balrog.
+    most specific cards fit (the message says which). A Balrog player's avatar is The Balrog. A deck that holds
+    no avatar of its kind and names none is not reported here: the player may still declare the avatar its
+    specific cards need (1.3.4 asks for a declaration), and where the rules ask for the avatar in the deck
+    (coe 1.8.F1) avatar-limit reports that one cause once.
     """
     specific = specific_cards(ctx)
     if not specific:
         return
     avatar, how = choose_avatar(ctx, specific)
+    if avatar is None:
+        return
     for entry, card in specific:
         if card.specific == avatar:
             continue
-        playing = f"the player's avatar is {avatar} ({how})" if avatar else how
         yield ctx.violation(
-            "specific-card", f"{card.display()} is {card.specific}-specific; {playing}", entry=entry)
+            "specific-card", f"{card.display()} is {card.specific}-specific; the player's avatar is {avatar} ({how})",
+            entry=entry, explain=[f"the avatar: {avatar}, {how}",
+                                  f"{card.name} may only be in a deck whose player declares {card.specific}"])

@@ -1,10 +1,22 @@
-"""Rules on identifying the cards: a line must name exactly one card of the ICE pool."""
+"""Rules on identifying the cards: a line must name exactly one card of the ICE pool.
+
+No rule of the game asks for this in so many words: every count and limit of the deck rules is over cards,
+so a line that names no card, or several, cannot be judged. Where every version of an ambiguous name gives the
+same verdict, the verdict does not wait on it: a note.
+"""
 
 from __future__ import annotations
 
+import dataclasses
+from collections import Counter
 from collections.abc import Iterator
 
-from deckcheck.rules.registry import Context, Violation, rule
+from deckcheck.decklist.model import DeckEntry
+from deckcheck.rules.registry import NOTE, Context, Violation, rule
+
+# How many ambiguous lines of one deck are judged under each of their versions (each try runs every rule
+# once): beyond this, an ambiguous line is an error without trying, so the work stays linear in the deck.
+MAX_VERSION_TRIALS = 8
 
 
 def _where(entry) -> str:
@@ -23,23 +35,66 @@ def unknown_card(ctx: Context) -> Iterator[Violation]:
         hint = f"; did you mean {', '.join(entry.suggestions)}?" if entry.suggestions else "; no similar name"
         kind = ("is a dream card, not in the ICE card pool" if entry.problem == "not-ice-card"
                 else "names no known card")
-        yield ctx.violation("unknown-card", f"{entry.written!r} {kind}{_where(entry)}{hint}", entry=entry)
+        explain = [f"{entry.count} {'copy' if entry.count == 1 else 'copies'} in {entry.part.value}: not counted by "
+                   f"any other rule, so the deck cannot be judged legal",
+                   "looked up with accents, case, apostrophes and hyphens forgiven, and the known misspellings "
+                   "(card_db/aliases.json)"]
+        yield ctx.violation("unknown-card", f"{entry.written!r} {kind}{_where(entry)}{hint}", entry=entry,
+                            explain=explain)
 
 
 @rule("ambiguous-card", family="cards", summary="a name that fits several versions is told apart")
 def ambiguous_card(ctx: Context) -> Iterator[Violation]:
     """A name that fits several cards (hero/minion versions, a hazard and a character of one name) where
     neither the line's tag or set code nor the deck part and alignment decide which. Never picked silently:
-    the candidates are listed so the player can add a tag [H]/[M]/[F]/[B] or a set code."""
-    for entry in ctx.deck.entries:
-        if entry.card is not None or not (entry.problem == "ambiguous-card" or entry.candidates):
-            continue
+    the candidates are listed so the player can add a tag [H]/[M]/[F]/[B] or a set code. The deck is judged
+    once with each candidate: when every version gives the same verdict, the legality does not depend on the
+    version and the line is a note, not an error."""
+    ambiguous = [e for e in ctx.deck.entries
+                 if e.card is None and (e.problem == "ambiguous-card" or e.candidates)]
+    for n, entry in enumerate(ambiguous):
         listed = "; ".join(f"{c.id} {c.display()}" for c in entry.candidates) or "several cards"
-        yield ctx.violation(
-            "ambiguous-card",
-            f"{entry.written!r}{_where(entry)} fits {len(entry.candidates) or 'several'} cards: {listed}; "
-            f"add a tag [H]/[M]/[F]/[B] or a set code",
-            entry=entry)
+        message = f"{entry.written!r}{_where(entry)} fits {len(entry.candidates) or 'several'} cards: {listed}"
+        outcomes = _verdicts_by_version(ctx, entry) if n < MAX_VERSION_TRIALS else {}
+        if len(outcomes) > 1 and len(set(outcomes.values())) == 1:
+            yield ctx.violation(
+                "ambiguous-card", f"{message}; either gives the same verdict, so the legality does not depend on "
+                f"the version (a tag [H]/[M]/[F]/[B] or a set code makes the list exact)",
+                entry=entry, severity=NOTE,
+                explain=["judged the deck once with each version: the same violations either way"])
+            continue
+        explain = _differences(outcomes) or [
+            f"not judged with each version (only the first {MAX_VERSION_TRIALS} ambiguous lines are)"
+            if n >= MAX_VERSION_TRIALS else "no candidates to try"]
+        yield ctx.violation("ambiguous-card", f"{message}; add a tag [H]/[M]/[F]/[B] or a set code", entry=entry,
+                            explain=explain)
+
+
+def _verdicts_by_version(ctx: Context, entry: DeckEntry) -> dict:
+    """The verdict on the deck with the ambiguous entry read as each of its candidates: card -> the violations
+    of the other rules as a comparable multiset (code, severity, part, card name)."""
+    from deckcheck.rules.engine import run_rules
+
+    outcomes = {}
+    for card in entry.candidates:
+        chosen = dataclasses.replace(entry, card=card, problem=None, candidates=[])
+        deck = dataclasses.replace(ctx.deck, entries=[chosen if e is entry else e for e in ctx.deck.entries])
+        trial = dataclasses.replace(ctx, deck=deck)
+        found = run_rules(trial, skip={"ambiguous-card"})
+        outcomes[card] = frozenset(Counter((v.code, v.severity, v.part, v.card) for v in found).items())
+    return outcomes
+
+
+def _differences(outcomes: dict) -> list[str]:
+    """For each version, the violations it brings that not every version brings."""
+    if not outcomes:
+        return []
+    common = frozenset.intersection(*outcomes.values())
+    lines = []
+    for card, outcome in outcomes.items():
+        extra = sorted({f"{code} ({severity})" for (code, severity, _, _), _n in outcome - common})
+        lines.append(f"with {card.id} {card.display()}: {'also ' + ', '.join(extra) if extra else 'nothing more'}")
+    return lines
 
 
 # Reading problems that are their own violations already (one per unresolved entry).
@@ -60,4 +115,5 @@ def unreadable_line(ctx: Context) -> Iterator[Violation]:
     for diagnostic in ctx.deck.diagnostics:
         if is_unread_line(diagnostic):
             lines = [diagnostic.line] if diagnostic.line else []
-            yield ctx.violation("unreadable-line", f"{diagnostic.message} [{diagnostic.code}]", lines=lines)
+            yield ctx.violation("unreadable-line", f"{diagnostic.message} [{diagnostic.code}]", lines=lines,
+                                explain=["the reader skipped what this line held: no rule could count it"])

@@ -1,4 +1,5 @@
-"""Character rules of the Fallen-wizard and Balrog players: `mind-limit`, `starting-race`, `faction-race`.
+"""Character rules of the Fallen-wizard and Balrog players: `mind-limit`, `starting-race`, `character-race`,
+`faction-race`.
 
 The limits and the cards that lift them (Thrall of the Voice, Bad Company) come from the ruleset's
 `[characters]` table; this module holds only the logic.
@@ -73,14 +74,22 @@ def mind_problem(ctx: Context, card: Card, enablers_present: bool) -> str | None
     return message
 
 
-def race_problem(ctx: Context, card: Card, enablers_present: bool, *, starting: bool) -> str | None:
-    """Why this character's race is not allowed (all characters, or only starting ones), else None."""
-    limits = settings(ctx)
-    allowed = limits.get("character_races")
+def deck_race_problem(ctx: Context, card: Card) -> str | None:
+    """Why this character's race is not allowed in the deck at all (Balrog: Orc or Troll only), else None."""
+    allowed = settings(ctx).get("character_races")
     if allowed and not set(card.races) & set(allowed):
         race = "/".join(card.races) or "no race"
         return (f"{card.display()} is {race}; a {player(ctx)} player's non-avatar characters can only be "
                 f"{' or '.join(allowed)}")
+    return None
+
+
+def race_problem(ctx: Context, card: Card, enablers_present: bool, *, starting: bool) -> str | None:
+    """Why this character's race is not allowed (all characters, or only starting ones), else None."""
+    limits = settings(ctx)
+    deck_problem = deck_race_problem(ctx, card)
+    if deck_problem:
+        return deck_problem
     restricted = set(limits.get("starting_races_restricted", []))
     if starting and restricted & set(card.races) and not enablers_present:
         race = "/".join(sorted(restricted & set(card.races)))
@@ -112,45 +121,61 @@ def check_mind_limit(ctx: Context) -> Iterator[Violation]:
         starting_allowance = 10 ** 6
     in_deck = bool(ids_in(deck_cards(ctx), enablers))
     severity = limits.get("mind_severity", ERROR)
+    names = enabler_names(ctx, "mind_enablers") or "no card"
     for entry, card in rated_characters(ctx):
         if entry.part != Part.POOL:
             if card.agent:
                 continue                     # outside the pool an agent may be played as a hazard (MEWH)
             problem = mind_problem(ctx, card, in_deck)
             if problem:
-                yield ctx.violation("mind-limit", problem, entry=entry, severity=severity)
+                yield ctx.violation("mind-limit", problem, entry=entry, severity=severity,
+                                    explain=[f"printed mind {card.mind}, in {entry.part.value}",
+                                             f"{names} in the deck: {'yes' if in_deck else 'none'}"])
             continue
         for _ in range(entry.count):
             problem = mind_problem(ctx, card, starting_allowance > 0)
             if problem:
-                yield ctx.violation("mind-limit", problem, entry=entry, severity=severity)
+                yield ctx.violation("mind-limit", problem, entry=entry, severity=severity,
+                                    explain=[f"printed mind {card.mind}, among the starting cards",
+                                             f"{names} among the starting cards to let it start: "
+                                             f"{'all used by other characters' if enablers else 'none'}"])
                 break
             if mind_problem(ctx, card, False):
                 starting_allowance -= 1      # it starts thanks to an enabler: one fewer left
 
 
-@rule("starting-race", family=FAMILY, summary="only the races the player may start with (or hold at all)")
+@rule("starting-race", family=FAMILY, summary="no Orc or Troll starting character without a card that allows one")
 def check_starting_race(ctx: Context) -> Iterator[Violation]:
-    """Races of the player's characters.
-
-    Fallen-wizard: no Orc or Troll among the starting characters unless a starting Stage card allows it
+    """Fallen-wizard: no Orc or Troll among the starting characters unless a starting Stage card allows it
     (`starting_race_enablers`: Bad Company) (MEWH "Starting characters"; coe 1.9.F2, where it stops the
-    character being revealed in the draft: a warning, `starting_race_severity`).
-    Balrog: every non-avatar character is an Orc or a Troll (`character_races`, coe 1.3.B4); agents are
-    hazards for a Balrog player and are not checked.
-    """
+    character being revealed in the draft: a warning, `starting_race_severity`). The Balrog's rule on the
+    races of every character is character-race."""
     limits = settings(ctx)
-    if not (limits.get("character_races") or limits.get("starting_races_restricted")):
+    if not limits.get("starting_races_restricted"):
         return
-    enabled = bool(ids_in(pool_cards(ctx), limits.get("starting_race_enablers", [])))
+    enablers = ids_in(pool_cards(ctx), limits.get("starting_race_enablers", []))
     for entry, card in rated_characters(ctx):
-        if race_problem(ctx, card, enabled, starting=False):          # a deck restriction (Balrog)
-            yield ctx.violation("starting-race", race_problem(ctx, card, enabled, starting=False), entry=entry)
-        elif entry.part == Part.POOL:
-            problem = race_problem(ctx, card, enabled, starting=True)
-            if problem:
-                yield ctx.violation("starting-race", problem, entry=entry,
-                                    severity=limits.get("starting_race_severity", ERROR))
+        if entry.part != Part.POOL or deck_race_problem(ctx, card):
+            continue
+        problem = race_problem(ctx, card, bool(enablers), starting=True)
+        if problem:
+            yield ctx.violation("starting-race", problem, entry=entry,
+                                severity=limits.get("starting_race_severity", ERROR),
+                                explain=[f"{card.name}'s race: {'/'.join(card.races)}",
+                                         f"{enabler_names(ctx, 'starting_race_enablers')} among the starting "
+                                         f"cards: none"])
+
+
+@rule("character-race", family=FAMILY, summary="non-avatar characters only of the races the player may hold")
+def check_character_race(ctx: Context) -> Iterator[Violation]:
+    """Balrog: every non-avatar character of the deck (play deck, pool, sideboard) is an Orc or a Troll
+    (`[characters] character_races`, coe 1.3.B4); agents are hazards for a Balrog player and are not
+    checked. A deck restriction, so an error wherever the character is."""
+    for entry, card in rated_characters(ctx):
+        problem = deck_race_problem(ctx, card)
+        if problem:
+            yield ctx.violation("character-race", problem, entry=entry,
+                                explain=[f"{card.name}'s race in the card data: {'/'.join(card.races) or 'none'}"])
 
 
 @rule("faction-race", family=FAMILY, summary="factions only of the races the player may use")
@@ -166,4 +191,4 @@ def check_faction_race(ctx: Context) -> Iterator[Violation]:
                 "faction-race",
                 f"{card.display()} is a {race} faction; a {player(ctx)} player's factions can only be "
                 f"{', '.join(allowed[:-1])} or {allowed[-1]}",
-                entry=entry)
+                entry=entry, explain=[f"{card.name}'s race in the card data: {'/'.join(card.races) or 'none'}"])

@@ -19,11 +19,11 @@ from deckcheck.rules.common import (
     role,
     version_key,
 )
-from deckcheck.rules.registry import Context, Violation, rule
+from deckcheck.rules.registry import WARNING, Context, Violation, rule
 
 
 def _can_manifest(card: Card) -> bool:
-    """coe 1.3.1 joins manifestations of a unique *resource* (characters included); hazards stay apart."""
+    """Unique resources and characters whose manifestations the deck rules may join; hazards stay apart."""
     return card.unique and not card.avatar and card.type in (RESOURCE, CHARACTER)
 
 
@@ -40,58 +40,124 @@ def manifested_names(card: Card) -> list[str]:
     return [fold(part) for part in re.split(r",\s*|\s+and\s+", whole) if part.strip()]
 
 
-def unique_groups(entries: list[DeckEntry], by_name: bool) -> list[list[DeckEntry]]:
-    """Entries of unique non-avatar cards grouped as one card: reprints, manifestations of the same entity
-    (card data `manifestation_of`, either direction) and, for a Fallen-wizard, every version of a name."""
-    parent: dict[object, object] = {}
+class _Joins:
+    """Union-find over the unique entries of a deck."""
 
-    def find(x):
-        while parent.setdefault(x, x) != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
+    def __init__(self) -> None:
+        self.parent: dict[object, object] = {}
+
+    def find(self, x):
+        while self.parent.setdefault(x, x) != x:
+            self.parent[x] = self.parent[self.parent[x]]
+            x = self.parent[x]
         return x
 
-    def union(a, b):
-        parent[find(a)] = find(b)
+    def union(self, a, b) -> None:
+        self.parent[self.find(a)] = self.find(b)
 
+
+# How the entries of a unique-limit group were joined, from the plainest to the most debatable: the same card
+# (reprints), manifestations of one unique resource (coe 1.3.1), manifestations of one character (not a
+# resource: a debatable reading), versions of one name (MEWH, for a Fallen-wizard).
+SAME_CARD, MANIFESTATION, CHARACTER_MANIFESTATION, NAME = "same-card", "manifestation", "character-manifestation", \
+    "name"
+JOIN_LEVELS = (SAME_CARD, MANIFESTATION, CHARACTER_MANIFESTATION, NAME)
+
+
+def _link(joins: _Joins, i: int, card: Card, level: str, manifested: set[str], by_name: bool) -> None:
+    joins.union(("entry", i), ("version", version_key(card)))
+    if level == SAME_CARD or not _can_manifest(card):
+        pass
+    elif level == MANIFESTATION and card.type == RESOURCE or level in (CHARACTER_MANIFESTATION, NAME):
+        for name in manifested_names(card):
+            joins.union(("entry", i), ("entity", name))
+        if fold(card.name) in manifested:
+            joins.union(("entry", i), ("entity", fold(card.name)))
+    if level == NAME and by_name:
+        joins.union(("entry", i), ("name", fold(card.name)))
+
+
+def unique_groups(entries: list[DeckEntry], by_name: bool) -> list[tuple[list[DeckEntry], str]]:
+    """Entries of unique non-avatar cards grouped as one card, each group with the plainest join that makes
+    it hold more than one copy: reprints, manifestations of the same entity (card data `manifestation_of`,
+    either direction), and, for a Fallen-wizard, every version of a name."""
     uniques = [e for e in entries if e.card.unique and not e.card.avatar]
-    manifested = {name for e in uniques if _can_manifest(e.card) for name in manifested_names(e.card)}
-    for i, entry in enumerate(uniques):
-        card = entry.card
-        union(("entry", i), ("version", version_key(card)))
-        if _can_manifest(card):
-            for name in manifested_names(card):
-                union(("entry", i), ("entity", name))
-            if fold(card.name) in manifested:
-                union(("entry", i), ("entity", fold(card.name)))
-        if by_name:
-            union(("entry", i), ("name", fold(card.name)))
-    groups: dict[object, list[DeckEntry]] = defaultdict(list)
-    for i, entry in enumerate(uniques):
-        groups[find(("entry", i))].append(entry)
-    return list(groups.values())
+    resources = {name for e in uniques if _can_manifest(e.card) and e.card.type == RESOURCE
+                 for name in manifested_names(e.card)}
+    everyone = {name for e in uniques if _can_manifest(e.card) for name in manifested_names(e.card)}
+    levels = {}
+    for level in JOIN_LEVELS:
+        joins = _Joins()
+        manifested = resources if level == MANIFESTATION else everyone
+        for i, entry in enumerate(uniques):
+            _link(joins, i, entry.card, level, manifested, by_name)
+        levels[level] = [joins.find(("entry", i)) for i in range(len(uniques))]
+    groups: dict[object, list[int]] = defaultdict(list)
+    for i, root in enumerate(levels[NAME]):
+        groups[root].append(i)
+    found = []
+    for members in groups.values():
+        for level in JOIN_LEVELS:       # the plainest level at which some part of the group is over 1 copy
+            copies_at: dict[object, int] = defaultdict(int)
+            for i in members:
+                copies_at[levels[level][i]] += uniques[i].count
+            if max(copies_at.values()) > 1:
+                found.append(([uniques[i] for i in members], level))
+                break
+    return found
+
+
+_JOINED_AS = {MANIFESTATION: "manifestations of one unique resource",
+              CHARACTER_MANIFESTATION: "manifestations of one character",
+              NAME: "versions of one unique name"}
 
 
 @rule("unique-limit", family="copies", summary="at most 1 copy of each unique card in the whole deck")
 def unique_limit(ctx: Context) -> Iterator[Violation]:
     """At most one copy of each unique non-avatar card across play deck, pool or starting company and
-    sideboards. Manifestations of one unique resource or character are one card (coe 1.3.1); a
-    Fallen-wizard counts hero and minion versions of a name as one (MEWH). Avatars: see avatar-limit."""
+    sideboards. Manifestations of one unique resource are one card (coe 1.3.1); manifestations of one
+    character (Aragorn II and Strider) are one card only on a debatable reading (coe 1.3.1 names resources):
+    a warning that gives both readings. A Fallen-wizard counts hero and minion versions of a name as one
+    (MEWH). Avatars: see avatar-limit."""
     by_name = ctx.data["copies"]["unique_by_name"]
-    for group in unique_groups(deck_cards(ctx), by_name):
+    for group, level in unique_groups(deck_cards(ctx), by_name):
         total = sum(e.count for e in group)
-        if total <= 1:
-            continue
         names = sorted({label(e.card) for e in group})
-        if len(names) == 1:
-            what = f"{copies(total)} of {names[0]} (unique)"
-        else:
-            why = "versions of one unique name" if by_name and len({fold(e.card.name) for e in group}) == 1 \
-                else "manifestations of one unique card"
-            what = f"{' and '.join(names)} are {why}: {copies(total)}"
         where = _parts_note(group)
-        yield ctx.violation("unique-limit", f"{what}{where}; the limit is 1",
-                            entry=group[0], part=first_part(group), lines=all_lines(group))
+        explain = [f"counted: {_counted(group)}"]
+        severity = None
+        if level == SAME_CARD:
+            what = f"{copies(total)} of {names[0]} (unique)" if len(names) == 1 else \
+                f"{' and '.join(names)} are one unique card: {copies(total)}"
+            explain.append("the whole deck counts: play deck, pool or starting company, and sideboards")
+            message = f"{what}{where}; the limit is 1"
+        elif level == CHARACTER_MANIFESTATION:
+            severity = WARNING
+            message = (f"{' and '.join(names)} are {_JOINED_AS[level]}: {copies(total)}{where}; a debatable "
+                       f"reading: if they count as one unique card the limit is 1, but coe 1.3.1 joins "
+                       f"manifestations of a unique resource, and a character is not a resource")
+            explain += [f"joined because the card data makes {_manifest_link(group)}",
+                        "for one card: the cards name one person, and the draft sets aside duplicated characters "
+                        "'with the same name or manifestation' (coe 1.9)",
+                        "for two cards: 1.3.1 speaks of resources, and Strider's own text lets Aragorn II be "
+                        "brought into play with Strider's company, which assumes both are in the deck"]
+        else:
+            message = f"{' and '.join(names)} are {_JOINED_AS[level]}: {copies(total)}{where}; the limit is 1"
+            explain.append(f"joined because the card data makes {_manifest_link(group)}" if level == MANIFESTATION
+                           else "joined by name: hero and minion versions of one unique name")
+        yield ctx.violation("unique-limit", message, entry=group[0], part=first_part(group),
+                            lines=all_lines(group), severity=severity,
+                            aspect=None if level == SAME_CARD else level, explain=explain)
+
+
+def _counted(group: list[DeckEntry]) -> str:
+    return ", ".join(f"{label(e.card)} ({e.card.id}) ×{e.count} in {e.part.value}" for e in group)
+
+
+def _manifest_link(group: list[DeckEntry]) -> str:
+    links = sorted({f"{e.card.name} a manifestation of {e.card.manifestation_of}" for e in group
+                    if e.card.manifestation_of})
+    return "; ".join(links) or "them one entity"
 
 
 def _parts_note(group: list[DeckEntry]) -> str:
@@ -110,22 +176,24 @@ def copy_class(card: Card) -> str | None:
     return None
 
 
-def copy_limit_of(card: Card, ctx: Context) -> tuple[int, str]:
-    """The limit for a non-unique card and the reason to print with it."""
+def copy_limit_of(card: Card, ctx: Context) -> tuple[int, str, str]:
+    """The limit for a non-unique card, the reason to print with it, and the case (aspect) it falls under:
+    `card` (the card states its own limit), a Fallen-wizard class (`hero-resource`...) or `non-unique`."""
     if card.copy_limit:
-        return card.copy_limit, "the card allows"
+        return card.copy_limit, "the card allows", "card"
     rules = ctx.data["copies"]
     cls = copy_class(card)
     by_class = rules.get("by_class", {})
     if card.type == RESOURCE and card.alignment == "Dual":
         # A dual resource is both a hero and a minion resource ("may also be used as a hero resource"):
         # the lower of the two limits holds (a Fallen-wizard: 2, coe 1.3.F1).
-        limits = [by_class[c] for c in ("hero-resource", "minion-resource") if c in by_class]
+        limits = [(by_class[c], c) for c in ("hero-resource", "minion-resource") if c in by_class]
         if limits:
-            return min(limits), f"the limit for a hero or minion resource in a {ctx.alignment} deck is"
+            limit, cls = min(limits)
+            return limit, f"the limit for a hero or minion resource in a {ctx.alignment} deck is", cls
     if cls in by_class:
-        return by_class[cls], f"the limit for a {cls.replace('-', ' ')} in a {ctx.alignment} deck is"
-    return rules["non_unique"], "the limit is"
+        return by_class[cls], f"the limit for a {cls.replace('-', ' ')} in a {ctx.alignment} deck is", cls
+    return rules["non_unique"], "the limit is", "non-unique"
 
 
 @rule("copy-limit", family="copies",
@@ -134,19 +202,23 @@ def copy_limit(ctx: Context) -> Iterator[Violation]:
     """At most three copies of each non-unique card across the whole deck (play deck, pool or starting
     company, sideboards); a card may state its own limit (Black Horse: 9). A Fallen-wizard may hold only two
     of each non-unique character, hero resource and minion resource (coe 1.3.F1, MEWH). Under the rulebook
-    the play deck holds only one of each character card (MELE Starter step 5). Havens are sites: see
-    site-copies."""
+    the play deck holds only one of each character card (MELE Starter step 5: a Starter-game step, so in a
+    longer game it is a number borrowed by analogy). Havens are sites: see site-copies."""
     groups: dict[tuple, list[DeckEntry]] = defaultdict(list)
     for entry in deck_cards(ctx):
         if not entry.card.unique and not entry.card.avatar:
             groups[version_key(entry.card)].append(entry)
     for group in groups.values():
         total = sum(e.count for e in group)
-        limit, why = copy_limit_of(group[0].card, ctx)
+        limit, why, aspect = copy_limit_of(group[0].card, ctx)
         if total > limit:
+            explain = [f"counted: {_counted(group)}",
+                       {"card": f"the card states its own limit, {limit}",
+                        "non-unique": f"a non-unique card: {limit} copies across the whole deck"}.get(
+                           aspect, f"a {aspect.replace('-', ' ')} in a {ctx.alignment} deck: {limit} copies")]
             yield ctx.violation(
                 "copy-limit", f"{copies(total)} of {label(group[0].card)}{_parts_note(group)}; {why} {limit}",
-                entry=group[0], part=first_part(group), lines=all_lines(group))
+                entry=group[0], part=first_part(group), lines=all_lines(group), aspect=aspect, explain=explain)
     yield from _one_of_each_character(ctx)
 
 
@@ -167,5 +239,5 @@ def _one_of_each_character(ctx: Context) -> Iterator[Violation]:
                 "copy-limit",
                 f"{copies(total)} of the character {label(group[0].card)} in the play deck; "
                 f"only {limit} of each character card may be included",
-                entry=group[0], part=group[0].part,
-                lines=all_lines(group))
+                entry=group[0], part=group[0].part, lines=all_lines(group), aspect="character-copies",
+                explain=[f"counted: {_counted(group)} (the play deck only: pool and sideboard are not counted)"])

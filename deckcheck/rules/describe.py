@@ -69,8 +69,9 @@ def _card_names(ids: list[str]) -> list[str]:
 
 
 def _banned(d: dict) -> str:
+    """The ban list as the rule spells it (the data keeps those names next to the card ids)."""
     lists = d.get("lists", {})
-    names = _card_names(lists.get("banned", [])) + list(lists.get("banned_families", {}))
+    names = list(lists.get("banned", {}).values()) + list(lists.get("banned_families", {}))
     return f"{len(names)} entries: {', '.join(names)}" if names else "no ban list"
 
 
@@ -95,16 +96,30 @@ def _mind(d: dict) -> str:
     return text + f" ({c.get('mind_severity', 'error')})"
 
 
-def _races(d: dict) -> str:
+def _starting_races(d: dict) -> str:
     c = d.get("characters", {})
-    parts = []
-    if c.get("character_races"):
-        parts.append(f"non-avatar characters {' or '.join(c['character_races'])} only")
-    if c.get("starting_races_restricted"):
-        parts.append(f"no {'/'.join(c['starting_races_restricted'])} starting character without "
-                     f"{', '.join(_card_names(c.get('starting_race_enablers', [])))} "
-                     f"({c.get('starting_race_severity', 'error')})")
-    return "; ".join(parts)
+    if not c.get("starting_races_restricted"):
+        return ""
+    return (f"no {'/'.join(c['starting_races_restricted'])} starting character without "
+            f"{', '.join(_card_names(c.get('starting_race_enablers', [])))} "
+            f"({c.get('starting_race_severity', 'error')})")
+
+
+def _mind_enablers(d: dict) -> str:
+    c = d.get("characters", {})
+    return (f"one character of mind {c.get('mind_max', 0) + 1}-{c.get('enabled_mind_max')} per "
+            f"{', '.join(_card_names(c.get('mind_enablers', [])))} in the pool (warning)")
+
+
+def _stage_playable(d: dict) -> str:
+    conditions = d.get("starting", {}).get("stage_conditions", {})
+    kinds = {"never": 0, "starting_site": 0, "characters": 0}
+    for condition in conditions.values():
+        for kind in kinds:
+            kinds[kind] += kind in condition
+    return (f"{len(conditions)} Stage cards with a condition: {kinds['never']} never playable at the start, "
+            f"{kinds['starting_site']} on a Ruins & Lairs starting site, {kinds['characters']} on a starting "
+            f"character of some skill or race")
 
 
 def _pool(d: dict) -> str:
@@ -151,7 +166,11 @@ NUMBERS: dict[str, Callable[[dict], str]] = {
     "banned-card": _banned,
     "alignment-card": _alignments,
     "mind-limit": _mind,
-    "starting-race": _races,
+    "starting-race": _starting_races,
+    "character-race": lambda d: "non-avatar characters " + " or ".join(
+        d.get("characters", {}).get("character_races", [])) + " only",
+    "mind-enablers": _mind_enablers,
+    "stage-playable": _stage_playable,
     "starting-site": lambda d: " or ".join(d["sites"].get("starting", [])) + (
         f" or a Ruins & Lairs in {' or '.join(d['sites']['starting_ruins_regions'])}"
         if d["sites"].get("starting_ruins_regions") else ""),
@@ -163,8 +182,9 @@ NUMBERS: dict[str, Callable[[dict], str]] = {
 CODE_ORDER = ["unique-limit", "copy-limit", "resource-count", "hazard-parity", "character-limit", "avatar-limit",
               "sideboard-size", "fw-sideboard-size", "site-copies", "site-alignment", "region-card",
               "alignment-card", "banned-card", "specific-card", "agent-mind", "creature-count", "pool-size",
-              "starting-size", "starting-mind", "starting-items", "mind-limit", "stage-points", "starting-race",
-              "faction-race", "starting-site", "unknown-card", "ambiguous-card", "unreadable-line"]
+              "starting-size", "starting-mind", "starting-items", "mind-limit", "mind-enablers", "stage-points",
+              "stage-playable", "starting-race", "character-race", "faction-race", "starting-site", "unknown-card",
+              "ambiguous-card", "unreadable-line"]
 
 
 def describe(data: dict) -> list[dict]:

@@ -128,6 +128,15 @@ def active_rules(data: dict) -> list:
     return [r for code, r in RULES.items() if switches.get(code) is True]
 
 
+def run_rules(ctx: Context, *, skip: set[str] = frozenset()) -> list[Violation]:
+    """Every violation the ruleset's rules find in the context's deck (but those of the codes in `skip`)."""
+    violations: list[Violation] = []
+    for registered in active_rules(ctx.data):
+        if registered.code not in skip:
+            violations.extend(registered.check(ctx))
+    return violations
+
+
 def validate(deck: Deck, *, ruleset: str = "rulebook", alignment: str | None = None,
              length: int = 2) -> Verdict:
     """Every violation of the deck under the ruleset, for the given (or the deck's own) alignment."""
@@ -149,9 +158,7 @@ def validate(deck: Deck, *, ruleset: str = "rulebook", alignment: str | None = N
             exc = DeckcheckError(exc.message, deck.path)
         raise exc from None
     ctx = Context(deck=deck, ruleset=ruleset, alignment=chosen, length=length, data=data)
-    violations: list[Violation] = []
-    for registered in active_rules(data):
-        violations.extend(registered.check(ctx))
+    violations = run_rules(ctx)
     violations.sort(key=violation_order)
     legal = not any(v.severity == ERROR for v in violations)
     return Verdict(path=deck.path, legal=legal, ruleset=ruleset, alignment=chosen, alignment_reason=reason,

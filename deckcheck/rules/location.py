@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from deckcheck.cards.model import REGION, SITE, Card
 from deckcheck.decklist.model import DeckEntry, Part
-from deckcheck.rules.common import all_lines, copies, fold, label, resolved, version_key
+from deckcheck.rules.common import all_lines, copies, fold, label, plural, resolved, version_key
 from deckcheck.rules.registry import WARNING, Context, Violation, rule
 
 SITE_KIND = {"Hero": "hero", "Minion": "minion", "Fallen-wizard": "Fallen-wizard", "Balrog": "Balrog"}
@@ -37,9 +37,15 @@ def site_copies(ctx: Context) -> Iterator[Violation]:
         card, total = group[0].card, sum(e.count for e in group)
         if total > 1 and not _multi_copy_allowed(card, sites):
             exempt = "" if not card.is_haven else " (havens are limited to one here)"
+            why = ("a haven, but this player's location deck holds one of each haven too" if card.is_haven
+                   else "not a haven: one copy of each non-haven site")
+            if card.is_haven and fold(card.name) in {fold(n) for n in sites.get("haven_exceptions", [])}:
+                why = "a haven on its card, but a Ruins & Lairs for this player"
             yield ctx.violation("site-copies",
                                 f"{copies(total)} of {label(card)} in the location deck; the limit is 1{exempt}",
-                                entry=group[0], lines=all_lines(group))
+                                entry=group[0], lines=all_lines(group),
+                                explain=[f"counted: {copies(total)} (in the location deck only)",
+                                         f"{label(card)} is {why}"])
 
 
 def _needs_balrog_version(card: Card, sites: dict) -> str | None:
@@ -78,9 +84,14 @@ def site_alignment(ctx: Context) -> Iterator[Violation]:
             continue
         if card.alignment not in allowed:
             kind = SITE_KIND.get(card.alignment, card.alignment.lower())
+            others = sorted({SITE_KIND.get(c.alignment, c.alignment) for c in _versions(card)
+                             if c.type == SITE and c.alignment in allowed})
+            hint = (f"this site has a {' and a '.join(others)} version the deck may use" if others
+                    else "this site has no version the deck may use")
             yield ctx.violation("site-alignment",
                                 f"{label(card)} is a {kind} site; a {ctx.alignment} location deck holds "
-                                f"{kinds} sites", entry=entry)
+                                f"{kinds} sites", entry=entry,
+                                explain=[f"{card.id} is the {kind} version; {hint}"])
             continue
         why = _needs_balrog_version(card, sites) if ctx.alignment == "balrog" else None
         if why:
@@ -89,7 +100,9 @@ def site_alignment(ctx: Context) -> Iterator[Violation]:
                 "must use a Balrog version, and this site has none: it may not be included"
             yield ctx.violation("site-alignment",
                                 f"{label(card)} is the minion version of {why}; a Balrog deck {remedy}",
-                                entry=entry)
+                                entry=entry, aspect="balrog-version",
+                                explain=["coe 1.4.B1 names Moria, Carn Dûm, Dol Guldur, Minas Morgul, every "
+                                         "Under-deeps site and every Dark-hold"])
 
 
 @rule("region-card", family="location deck", summary="no region cards in the location deck")
@@ -131,6 +144,11 @@ def starting_site(ctx: Context) -> Iterator[Violation]:
         yield ctx.violation("starting-site", f"the file lists no location deck; the starting company needs {where}",
                             part=Part.SITES, severity=WARNING)
     elif not any(_can_start_at(e.card, ctx) for e in listed):
+        near = sorted({label(e.card) for e in listed if fold(e.card.name) in
+                       {fold(n) for n in sites.get("starting", [])}})
+        explain = [f"looked at the {plural(len(listed), 'site')} of the location deck"]
+        if near:
+            explain.append(f"{', '.join(near)}: a version the deck may not start at")
         yield ctx.violation("starting-site",
                             f"no site in the location deck where the starting company may begin: it needs {where}",
-                            part=Part.SITES, lines=all_lines(listed[:1]))
+                            part=Part.SITES, lines=all_lines(listed[:1]), explain=explain)

@@ -76,6 +76,34 @@ def split_play_deck(ctx: Context) -> Split:
     return split
 
 
+def _tally(entries: list[DeckEntry], limit: int = 8) -> str:
+    """"3 Dodge, 2 Orc-guard, ... (+4 more)": what a count counted, shortest first lines."""
+    shown = [f"{e.count} {label(e.card)}" for e in entries[:limit]]
+    more = len(entries) - limit
+    return ", ".join(shown) + (f", … (+{more} more)" if more > 0 else "") if shown else "none"
+
+
+def split_explanation(ctx: Context, split: Split) -> list[str]:
+    """What the resource and hazard counts counted, and how the cards playable as either were placed."""
+    either = [e for e in split.entries if role(e.card, ctx) == EITHER]
+    lines = [f"{plural(split.resources, 'resource')}, {plural(split.hazards, 'hazard')} "
+             f"and {copies(split.either)} playable as either, in the play deck"]
+    if either:
+        cap = (f"; a Fallen-wizard may count at most {ctx.data['play_deck']['either_as_resource_max']} copies of "
+               f"each hazard playable as a resource as resources" if ctx.data["play_deck"]["either_as_resource_max"]
+               else "")
+        lines.append(f"playable as either, counted as whichever keeps the deck legal: {_tally(either)}{cap}")
+    agents = _play_deck_agents(ctx)
+    if agents:
+        kind = "hazards" if agents_are_hazards(ctx) else "characters (not resources or hazards)"
+        lines.append(f"agents count as {kind} for a {AVATAR_KIND[ctx.alignment]} player: {_tally(agents)}")
+    return lines
+
+
+def _play_deck_agents(ctx: Context) -> list[DeckEntry]:
+    return [e for e in play_deck(ctx) if e.card.agent and e.card.type == "Character"]
+
+
 def _either_note(split: Split) -> str:
     if not split.either:
         return ""
@@ -96,14 +124,16 @@ def resource_count(ctx: Context) -> Iterator[Violation]:
     if at_parity is not None:
         least = most = at_parity
     resources = [e for e in split.entries if role(e.card, ctx) != HAZARD_ROLE]
+    explain = split_explanation(ctx, split)
     if most < low:
         yield ctx.violation("resource-count",
                             f"{plural(split.resources, 'resource')} in the play deck{_either_note(split)}; "
-                            f"the minimum is {low}", part=Part.RESOURCES, lines=all_lines(resources))
+                            f"the minimum is {low}", part=Part.RESOURCES, lines=all_lines(resources),
+                            explain=explain)
     elif least > high:
         yield ctx.violation("resource-count",
                             f"{plural(least, 'resource')} in the play deck; the maximum is {high}",
-                            part=Part.RESOURCES, lines=all_lines(resources))
+                            part=Part.RESOURCES, lines=all_lines(resources), explain=explain)
 
 
 @rule("hazard-parity", family="play deck", summary="as many hazards as resources in the play deck")
@@ -111,16 +141,25 @@ def resource_count(ctx: Context) -> Iterator[Violation]:
 def hazard_parity(ctx: Context) -> Iterator[Violation]:
     """The play deck holds exactly as many hazards as resources. Cards playable as either may count as
     either (coe 1.3.3); a Fallen-wizard may count at most two copies of each hazard playable as a resource
-    as resources, the rest as hazards (coe 1.3.F2). Agents count as hazards for a Wizard or Balrog."""
+    as resources, the rest as hazards (coe 1.3.F2). Agents count as hazards for a Wizard or Balrog, as
+    characters for a Ringwraith or Fallen-wizard (coe 1.3.R2, 1.3.F4): the message says so when the deck
+    holds agents that a reader may have counted among its hazards."""
     split = split_play_deck(ctx)
     if split.parity_resources() is not None:
         return
     hazards = [e for e in split.entries if role(e.card, ctx) != RESOURCE_ROLE]
+    agents = _play_deck_agents(ctx)
+    note = ""
+    if agents and not agents_are_hazards(ctx):
+        n = sum(e.count for e in agents)
+        note = (f" ({'the agent' if n == 1 else f'the {n} agents'} {_tally(agents)} "
+                f"{'counts' if n == 1 else 'count'} as {'a character' if n == 1 else 'characters'} for a "
+                f"{AVATAR_KIND[ctx.alignment]} player, not as {'a hazard' if n == 1 else 'hazards'})")
     yield ctx.violation(
         "hazard-parity",
         f"{plural(split.hazards, 'hazard')} and {plural(split.resources, 'resource')} in the play deck"
-        f"{_either_note(split)}; hazards must equal resources",
-        part=Part.HAZARDS, lines=all_lines(hazards))
+        f"{_either_note(split)}; hazards must equal resources{note}",
+        part=Part.HAZARDS, lines=all_lines(hazards), explain=split_explanation(ctx, split))
 
 
 @rule("character-limit", family="play deck", summary="at most 10 non-avatar characters in the play deck")
@@ -136,40 +175,46 @@ def character_limit(ctx: Context) -> Iterator[Violation]:
         note = f" ({plural(agents, 'agent')} among them)" if agents and not agents_are_hazards(ctx) else ""
         yield ctx.violation("character-limit",
                             f"{plural(total, 'non-avatar character')} in the play deck{note}; the limit is {limit}",
-                            part=Part.CHARACTERS, lines=all_lines(characters))
+                            part=Part.CHARACTERS, lines=all_lines(characters),
+                            explain=[f"counted: {_tally(characters, 12)}",
+                                     "not counted: avatars, the pool or starting company, the sideboard"])
 
 
 @rule("avatar-limit", family="play deck", summary="avatars in the play deck and copies across play deck and sideboard")
 @counts_cards_in(*PLAY_DECK_PARTS, Part.SIDEBOARD, Part.FW_SIDEBOARD)
 def avatar_limit(ctx: Context) -> Iterator[Violation]:
     """Avatars: rulebook (MELE) up to 2 Ringwraith cards in the play deck, two copies of one chosen
-    Ringwraith allowed across play deck and sideboard; coe up to 3 avatars in the play deck in any
-    combination but three different ones (1.5), and at most one avatar with several copies across play
-    deck and sideboard (1.6.2). A coe Fallen-wizard must hold at least one copy of the Fallen-wizard it
-    declares (1.8.F1, `in_deck_min`). An avatar of another kind is alignment-card's concern."""
+    Ringwraith allowed across play deck and sideboard (for a Wizard or Fallen-wizard no reference states a
+    number: MELE's, by analogy); coe up to 3 avatars in the play deck in any combination but three different
+    ones (1.5), and at most one avatar with several copies across play deck and sideboard (1.6.2). A coe
+    Fallen-wizard must hold at least one copy of the Fallen-wizard it declares (1.8.F1, `in_deck_min`); the
+    cards specific to one Fallen-wizard are named as a hint. An avatar of another kind is alignment-card's
+    concern."""
     limits = ctx.data["avatars"]
     own = [e for e in deck_cards(ctx) if is_own_avatar(e.card, ctx.alignment)]
     least = limits.get("in_deck_min", 0)
     if sum(e.count for e in own) < least:
         yield ctx.violation("avatar-limit",
                             f"no {AVATAR_KIND[ctx.alignment]} avatar in the deck; the player must declare one and "
-                            f"hold at least {copies(least)} of it in the play deck or sideboard")
+                            f"hold at least {copies(least)} of it in the play deck or sideboard",
+                            aspect="declared", explain=_specific_hint(ctx))
     in_play = [e for e in own if e.part.in_play_deck]
     in_play_count = Counter()
     for e in in_play:
         in_play_count[e.card.name] += e.count
     total = sum(in_play_count.values())
+    counted = [f"counted in the play deck: {_listing(in_play_count)}"] if in_play_count else []
     play_deck_reported = total > limits["play_deck_max"]
     if play_deck_reported:
         yield ctx.violation("avatar-limit",
                             f"{plural(total, 'avatar')} in the play deck ({_listing(in_play_count)}); "
                             f"the limit is {limits['play_deck_max']}",
-                            part=in_play[0].part, lines=all_lines(in_play))
+                            part=in_play[0].part, lines=all_lines(in_play), aspect="play-deck", explain=counted)
     elif len(in_play_count) > limits["play_deck_max_different"]:
         yield ctx.violation("avatar-limit",
                             f"{len(in_play_count)} different avatars in the play deck ({_listing(in_play_count)}); "
                             f"at most {limits['play_deck_max_different']} different ones",
-                            part=in_play[0].part, lines=all_lines(in_play))
+                            part=in_play[0].part, lines=all_lines(in_play), aspect="play-deck", explain=counted)
     outside_pool = [e for e in own if e.part in (Part.SIDEBOARD, Part.FW_SIDEBOARD) or e.part.in_play_deck]
     across = Counter()
     for e in outside_pool:
@@ -179,7 +224,8 @@ def avatar_limit(ctx: Context) -> Iterator[Violation]:
         yield ctx.violation("avatar-limit",
                             f"{len(multi)} avatars with several copies in play deck and sideboard "
                             f"({_listing(multi)}); at most {limits['multi_copy_max']} may have several",
-                            part=outside_pool[0].part, lines=all_lines(outside_pool))
+                            part=outside_pool[0].part, lines=all_lines(outside_pool), aspect="copies",
+                            explain=[f"counted in play deck and sideboard: {_listing(across)}"])
     cap = limits.get("copies_max")
     for name, n in sorted(across.items()):
         if cap and n > cap:
@@ -188,7 +234,22 @@ def avatar_limit(ctx: Context) -> Iterator[Violation]:
                 continue   # the same copies were just reported as too many avatars in the play deck
             yield ctx.violation("avatar-limit",
                                 f"{copies(n)} of {label(group[0].card)} in play deck and sideboard; "
-                                f"the limit is {cap}", entry=group[0], lines=all_lines(group))
+                                f"the limit is {cap}", entry=group[0], lines=all_lines(group), aspect="copies",
+                                explain=[f"counted: {', '.join(f'{e.count} in {e.part.value}' for e in group)}"])
+
+
+def _specific_hint(ctx: Context) -> list[str]:
+    """For a deck without its avatar: the avatars its specific cards point to (one cause, one report: the
+    specific cards are not reported again by specific-card)."""
+    wanted = Counter()
+    for e in deck_cards(ctx):
+        if e.card.specific and not e.card.avatar:
+            wanted[e.card.specific] += e.count
+    if not wanted:
+        return ["no avatar of this kind anywhere in the play deck or sideboard, and no card specific to one"]
+    return [f"no avatar of this kind in the play deck or sideboard; its specific cards point to "
+            f"{', '.join(f'{name} ({n} cards)' for name, n in wanted.most_common())}",
+            "specific-card does not report those cards again: their legality waits on the avatar declared"]
 
 
 def _listing(counts: Counter | dict) -> str:
@@ -222,6 +283,7 @@ def creature_count(ctx: Context) -> Iterator[Violation]:
         return
     full = halves = 0
     counted: list[DeckEntry] = []
+    half: list[DeckEntry] = []
     for entry in play_deck(ctx):
         if role(entry.card, ctx) not in (HAZARD_ROLE, EITHER):
             continue
@@ -230,14 +292,19 @@ def creature_count(ctx: Context) -> Iterator[Violation]:
             full += entry.count
         elif weight == 1:
             halves += entry.count
+            half.append(entry)
         if weight:
             counted.append(entry)
     total = full + halves // 2
     if total < minimum:
         how = f" ({full} creatures + {halves} half-creatures (= {halves // 2}))" if halves else ""
+        explain = [f"creatures: {_tally([e for e in counted if e not in half], 12)}"]
+        if half:
+            explain.append(f"half a creature each (an agent counted as a hazard, a Dragon Ahunt or at Home, a "
+                           f"creature also playable as an event, a Spawn permanent-event): {_tally(half, 12)}")
         yield ctx.violation("creature-count",
                             f"{total} creatures among the hazards{how}; the minimum is {minimum}",
-                            part=Part.HAZARDS, lines=all_lines(counted))
+                            part=Part.HAZARDS, lines=all_lines(counted), explain=explain)
 
 
 @rule("agent-mind", family="play deck", summary="total mind of agents in the whole deck at most 36")
@@ -250,6 +317,9 @@ def agent_mind(ctx: Context) -> Iterator[Violation]:
     agents = [e for e in deck_cards(ctx) if e.card.agent]
     total = sum((e.card.mind or 0) * e.count for e in agents)
     if total > limit:
+        counted = ", ".join(f"{label(e.card)} {e.card.mind or 0}" + (f" ×{e.count}" if e.count > 1 else "")
+                            + f" ({e.part.value})" for e in agents)
         yield ctx.violation("agent-mind",
                             f"agents total {total} mind ({plural(sum(e.count for e in agents), 'agent card')}); "
-                            f"the limit is {limit}", lines=all_lines(agents))
+                            f"the limit is {limit}", lines=all_lines(agents),
+                            explain=[f"counted (printed mind, every part of the deck): {counted}"])

@@ -1,8 +1,12 @@
 """The rule registry: every legality rule has a stable code, a summary, a family and a check.
 
 A rule module registers its checks with `@rule(code, family=..., summary=...)`; the check's docstring says
-what it checks and why. A check takes a `Context` and yields `Violation`s. The numbers and switches come from
-the ruleset data (`rulesets/<ruleset>/<alignment>.toml`), never from the code.
+what it checks and why, and `deckcheck/rules/docs/<code>.md` says it to players (`deckcheck rules CODE`). A
+check takes a `Context` and yields `Violation`s. The numbers and switches come from the ruleset data
+(`rulesets/<ruleset>/<alignment>.toml`), never from the code.
+
+Severity: an error makes the deck illegal; a warning is a debatable reading or a number borrowed by analogy
+(said in the violation); a note tells the player something that does not change the verdict.
 """
 
 from __future__ import annotations
@@ -13,19 +17,23 @@ from typing import Any
 
 from deckcheck.decklist.model import Deck, DeckEntry, Part
 
-ERROR, WARNING = "error", "warning"
+ERROR, WARNING, NOTE = "error", "warning", "note"
 
 
 @dataclass
 class Violation:
     code: str
-    severity: str               # error | warning
+    severity: str               # error | warning | note
     message: str                # with the numbers: "4 copies of Orc-raiders; the limit is 3"
     citation: str               # "coe 1.6.1", 'rulebook MELE Standard 2 "Sideboard"'
     part: Part | None = None
     card: str | None = None     # card name as the catalog spells it (or as written when unresolved)
     card_id: str | None = None
     lines: list[int] = field(default_factory=list)
+    # Why the number is borrowed, when no reference states it for this alignment and game length: the
+    # violation is then a warning, never an error (the ruleset's `[analogy]` table).
+    by_analogy: str | None = None
+    explanation: list[str] = field(default_factory=list)   # the reasoning: what was counted, which exception
     # A count (resources, hazards, sideboard size...) taken while lines it may hold are unidentified.
     depends_on_unidentified: bool = False
 
@@ -39,6 +47,8 @@ class Violation:
             "card_id": self.card_id,
             "lines": list(self.lines),
             "citation": self.citation,
+            "by_analogy": self.by_analogy,
+            "explanation": list(self.explanation),
             "depends_on_unidentified": self.depends_on_unidentified,
         }
 
@@ -55,24 +65,43 @@ class Context:
 
     def violation(self, code: str, message: str, *, entry: DeckEntry | None = None,
                   citation: str | None = None, severity: str | None = None,
-                  part: Part | None = None, lines: list[int] | None = None) -> Violation:
-        """A violation of `code`, citing the ruleset's citation for it unless one is given."""
+                  part: Part | None = None, lines: list[int] | None = None, aspect: str | None = None,
+                  explain: list[str] | None = None) -> Violation:
+        """A violation of `code`, citing the ruleset's citation for it (for `code/aspect` when the ruleset
+        cites that case apart) unless one is given. A number the ruleset marks as borrowed by analogy for
+        this case and game length makes the violation a warning that says so."""
         registered = RULES[code]
         card = entry.card if entry else None
+        analogy = self.analogy(code, aspect)
+        severity = severity or registered.severity
+        if analogy and severity == ERROR:
+            severity = WARNING
         return Violation(
             code=code,
-            severity=severity or registered.severity,
+            severity=severity,
             message=message,
-            citation=citation or self.citation(code),
+            citation=citation or self.citation(code, aspect),
             part=part or (entry.part if entry else None),
             card=card.name if card else (entry.written if entry else None),
             card_id=card.id if card else None,
             lines=list(lines if lines is not None else (entry.lines if entry else [])),
+            by_analogy=analogy,
+            explanation=list(explain or []),
         )
 
-    def citation(self, code: str) -> str:
+    def citation(self, code: str, aspect: str | None = None) -> str:
         cites = self.data.get("citations", {})
-        return cites.get(code) or f"{self.ruleset} (see DECK-RULES.md `{code}`)"
+        return (aspect and cites.get(f"{code}/{aspect}")) or cites.get(code) \
+            or f"{self.ruleset} (see DECK-RULES.md `{code}`)"
+
+    def analogy(self, code: str, aspect: str | None = None) -> str | None:
+        """Why this case's number is borrowed by analogy (ruleset `[analogy]`, by `code/aspect` or `code`,
+        limited to some game lengths where it says so), or None when a reference states it."""
+        table = self.data.get("analogy", {})
+        found = (aspect and table.get(f"{code}/{aspect}")) or table.get(code)
+        if not found or self.length not in found.get("lengths", (1, 2, 3, 4)):
+            return None
+        return found["why"]
 
 
 Check = Callable[[Context], Iterable[Violation]]

@@ -22,7 +22,12 @@ def sideboard_size(ctx: Context) -> Iterator[Violation]:
     if total > limit:
         yield ctx.violation("sideboard-size",
                             f"{total} cards in the sideboard; the limit for a {LENGTH_NAMES[ctx.length]} game "
-                            f"is {limit}", part=Part.SIDEBOARD, lines=all_lines(entries))
+                            f"is {limit}", part=Part.SIDEBOARD, lines=all_lines(entries),
+                            explain=[f"counted: every card of the sideboard ({total}); the cards preselected "
+                                     f"against Fallen-wizards ({ctx.deck.count(Part.FW_SIDEBOARD)}) are counted "
+                                     f"apart, by fw-sideboard-size",
+                                     f"limits for 1/2/3/4-deck games: "
+                                     f"{'/'.join(map(str, ctx.data['sideboard']['max_by_length']))}"])
 
 
 @rule("fw-sideboard-size", family="sideboard", summary="at most 10 extra sideboard cards against a Fallen-wizard")
@@ -36,4 +41,6 @@ def fw_sideboard_size(ctx: Context) -> Iterator[Violation]:
     if total > limit:
         yield ctx.violation("fw-sideboard-size",
                             f"{total} cards in the sideboard against Fallen-wizards; the limit is {limit}",
-                            part=Part.FW_SIDEBOARD, lines=all_lines(entries))
+                            part=Part.FW_SIDEBOARD, lines=all_lines(entries),
+                            explain=[f"counted: the cards the file lists apart as preselected against "
+                                     f"Fallen-wizards ({total})"])

@@ -1,5 +1,5 @@
 """Pool and starting-company rules: `pool-size`, `starting-size`, `starting-mind`, `starting-items`,
-`stage-points`.
+`stage-points`, `stage-playable`, `mind-enablers`.
 
 The deck's `Part.POOL` is, under the rulebook, the starting company itself (`[starting] mode = "company"`)
 and, under coe, the pool the starting company is drafted from (`mode = "pool"`). The numbers come from the
@@ -8,7 +8,7 @@ ruleset's `[starting]` table; this module holds only the logic.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from deckcheck.cards.model import Card
 from deckcheck.decklist.model import DeckEntry, Part
@@ -107,7 +107,9 @@ def check_pool_size(ctx: Context) -> Iterator[Violation]:
     if most is not None and copies(characters) > most:
         yield ctx.violation(
             "pool-size", f"the pool holds {copies(characters)} non-avatar characters; the limit is {most}",
-            part=Part.POOL, lines=lines_of(characters))
+            part=Part.POOL, lines=lines_of(characters),
+            explain=[f"counted: {listing(characters)}",
+                     "the play deck's characters are not counted: the pool has its own limit (coe 1.7)"])
     yield from item_count(ctx, "pool-size")
 
 
@@ -116,9 +118,13 @@ def item_count(ctx: Context, code: str) -> Iterator[Violation]:
     most = settings(ctx).get("minor_items_max")
     if most is not None and copies(items) > most:
         where = "pool" if mode(ctx) == POOL else "starting company"
+        in_lieu = [(e, c) for e, c in items if not c.is_minor_item]
+        explain = [f"counted: {listing(items)}"]
+        if in_lieu:
+            explain.append(f"counted as minor items, being playable in lieu of one: {listing(in_lieu)}")
         yield ctx.violation(
             code, f"the {where} holds {copies(items)} minor items ({listing(items)}); the limit is {most}",
-            part=Part.POOL, lines=lines_of(items))
+            part=Part.POOL, lines=lines_of(items), aspect="count", explain=explain)
 
 
 @rule("starting-items", family=FAMILY, summary="starting minor items: how many, non-unique, not hoard items")
@@ -136,19 +142,21 @@ def check_starting_items(ctx: Context) -> Iterator[Violation]:
         if mode(ctx) == COMPANY and not card.is_character:
             problem = pool_kind_problem(ctx, card)
             if problem:
-                yield ctx.violation("starting-items", problem, entry=entry)
+                yield ctx.violation("starting-items", problem, entry=entry, aspect="kind",
+                                    explain=["a starting company holds characters and minor items"
+                                             + (" and Stage cards" if "stage_points" in settings(ctx) else "")])
                 continue
         if not card.is_minor_item:
             continue
         if card.unique:
             yield ctx.violation(
                 "starting-items", f"{card.display()} is unique; starting minor items must be non-unique",
-                entry=entry)
+                entry=entry, aspect="unique")
         if card.hoard_item:
             yield ctx.violation(
                 "starting-items",
                 f"{card.display()} is a hoard item; a hoard minor item may not be included with a starting company",
-                entry=entry)
+                entry=entry, aspect="hoard")
     if mode(ctx) == COMPANY:
         yield from item_count(ctx, "starting-items")
 
@@ -187,14 +195,15 @@ def check_starting_size(ctx: Context) -> Iterator[Violation]:
         yield ctx.violation(
             "starting-size",
             f"the starting company holds {copies(agents)} agent(s) ({listing(agents)}); it may hold {allowance}",
-            part=Part.POOL, lines=lines_of(agents))
+            part=Part.POOL, lines=lines_of(agents), aspect="agents",
+            explain=[f"cards among the starting cards that let an agent start: {allowed_agents}"])
     n, least, most = copies(characters), limits.get("characters_min", 0), limits.get("characters_max")
     if most is not None and n > most:
         yield ctx.violation("starting-size", f"the starting company holds {n} characters; the limit is {most}",
-                            part=Part.POOL, lines=lines_of(characters))
+                            part=Part.POOL, lines=lines_of(characters), explain=[f"counted: {listing(characters)}"])
     elif n < least:
         yield ctx.violation("starting-size", f"the starting company holds {n} characters; at least {least} must start",
-                            part=Part.POOL, lines=lines_of(characters))
+                            part=Part.POOL, lines=lines_of(characters), explain=[f"counted: {listing(characters)}"])
 
 
 def undraftable_agents(ctx: Context) -> Iterator[Violation]:
@@ -206,29 +215,43 @@ def undraftable_agents(ctx: Context) -> Iterator[Violation]:
                 "starting-size",
                 f"{card.display()} is an agent; it cannot be revealed in the draft unless a card that allows "
                 f"one ({enabler_names(ctx, 'agent_enablers', settings(ctx))}) is drafted first, and the pool "
-                f"has none", entry=entry, severity=WARNING)
+                f"has none", entry=entry, severity=WARNING,
+                explain=["a warning: the pool may hold it (coe 1.7), it can only never be drafted; after the draft "
+                         "it may be shuffled into the play deck"])
 
 
-def undraftable(ctx: Context) -> Callable[[Card], str | None]:
-    """A test telling why a pool character can never be revealed in the coe draft, or None when it can
-    (coe 1.9.R2, 1.9.F1-F3): the cards that lift a restriction must be in the pool to be drafted first."""
+def undraftable(ctx: Context) -> Callable[[Card], tuple[str, str] | None]:
+    """A test telling why a pool character can never be revealed in the coe draft, and the case it falls under
+    (kind, agent, mind, race), or None when it can (coe 1.9.R2, 1.9.F1-F3): the cards that lift a
+    restriction must be in the pool to be drafted first."""
     limits, chars = settings(ctx), character_settings(ctx)
     agents_allowed = enablers_in_pool(ctx, "agent_enablers", limits) > 0
     big_minds_allowed = enablers_in_pool(ctx, "mind_enablers", chars) > 0
     races_allowed = enablers_in_pool(ctx, "starting_race_enablers", chars) > 0
 
-    def why(card: Card) -> str | None:
+    def why(card: Card) -> tuple[str, str] | None:
         if pool_kind_problem(ctx, card):
-            return f"{card.name} may not start"
+            return f"{card.name} may not start", "kind"
         if card.agent and not agents_allowed:
-            return f"{card.name} is an agent and no card in the pool allows one"
+            return f"{card.name} is an agent and no card in the pool allows one", "agent"
         if mind_problem(ctx, card, big_minds_allowed):
-            return f"{card.name} has mind {card.mind}"
+            return f"{card.name} has mind {card.mind}", "mind"
         if race_problem(ctx, card, races_allowed, starting=True):
-            return f"{card.name} is {'/'.join(card.races)}"
+            return f"{card.name} is {'/'.join(card.races)}", "race"
         return None
 
     return why
+
+
+def merged_citation(ctx: Context, code: str, aspects: Iterable[str]) -> str:
+    """One citation for several cases of a rule: "coe 1.9, 1.9.R2" and "coe 1.9, 1.9.F3" -> "coe 1.9, 1.9.R2,
+    1.9.F3" (the ruleset's own citation when no case is cited apart)."""
+    prefix = f"{ctx.ruleset} "
+    clauses: dict[str, None] = {}
+    for aspect in [None, *aspects]:
+        for clause in ctx.citation(code, aspect).removeprefix(prefix).split(", "):
+            clauses[clause] = None
+    return prefix + ", ".join(clauses)
 
 
 @rule("starting-mind", family=FAMILY,
@@ -241,7 +264,7 @@ def check_starting_mind(ctx: Context) -> Iterator[Violation]:
     Under the rulebook the starting company is the deck's starting cards, so their mind is summed. Under
     coe the pool may hold more (the draft stops before the total would pass 20): the rule then warns of a
     pool from which no legal starting company can be drafted at all (no character the player may reveal,
-    coe 1.9, 1.9.R2, 1.9.F1-F3).
+    coe 1.9, 1.9.R2, 1.9.F1-F3), citing the clause behind each reason.
     """
     limits = settings(ctx)
     most = limits.get("mind_max")
@@ -251,18 +274,24 @@ def check_starting_mind(ctx: Context) -> Iterator[Violation]:
     if mode(ctx) == COMPANY:
         total = sum((card.mind or 0) * entry.count for entry, card in characters)
         if total > most:
+            minds = ", ".join(f"{card.name} {card.mind or 0}" + (f" ×{entry.count}" if entry.count > 1 else "")
+                              for entry, card in characters)
             yield ctx.violation(
                 "starting-mind", f"the starting characters' combined mind is {total}; the limit is {most}",
-                part=Part.POOL, lines=lines_of(characters))
+                part=Part.POOL, lines=lines_of(characters),
+                explain=[f"printed minds: {minds}", "no follower discount and no card effect is counted"])
     elif mode(ctx) == POOL and characters:
         why = undraftable(ctx)
-        reasons = [why(card) for _, card in characters]
-        if all(reasons):
+        found = [why(card) for _, card in characters]
+        if all(found):
             # A warning: the draft then simply ends with no character (coe 1.9); no rule forbids that pool.
+            reasons = sorted({reason for reason, _ in found})
             yield ctx.violation(
-                "starting-mind",
-                f"no legal starting company can be drafted from the pool: {'; '.join(sorted(set(reasons)))}",
-                part=Part.POOL, lines=lines_of(characters), severity=WARNING)
+                "starting-mind", f"no legal starting company can be drafted from the pool: {'; '.join(reasons)}",
+                part=Part.POOL, lines=lines_of(characters), severity=WARNING,
+                citation=merged_citation(ctx, "starting-mind", sorted({case for _, case in found})),
+                explain=["a warning: the draft then ends with no starting character (coe 1.9); no rule forbids "
+                         "such a pool"])
 
 
 @rule("stage-points", family=FAMILY,
@@ -302,14 +331,130 @@ def check_stage_points(ctx: Context) -> Iterator[Violation]:
                             part=Part.POOL, lines=lines)
     points = sum((card.stage_points or 0) * entry.count for entry, card in events)
     if points != target:
+        each = ", ".join(f"{card.name} {card.stage_points or 0}" + (f" ×{entry.count}" if entry.count > 1 else "")
+                         for entry, card in events)
         yield ctx.violation(
             "stage-points",
             f"the starting Stage cards ({listing(events)}) give {points} stage point{'' if points == 1 else 's'}; "
             f"they must give exactly {target}",
-            part=Part.POOL, lines=lines)
+            part=Part.POOL, lines=lines, explain=[f"stage points: {each}"])
     non_unique = sum(entry.count for entry, card in events if not card.unique)
     if non_unique < limits.get("non_unique_min", 1):
         yield ctx.violation(
             "stage-points",
             f"the starting Stage cards ({listing(events)}) are all unique; at least one must be non-unique",
             part=Part.POOL, lines=lines)
+
+
+def starting_site_entries(ctx: Context) -> list[DeckEntry]:
+    """The location deck's Ruins & Lairs where a Fallen-wizard's company may start (coe 1.10.F1: in Arthedain
+    or Rhudaur), in a version the deck may use."""
+    from deckcheck.rules.location import location_sites
+
+    sites = ctx.data["sites"]
+    return [e for e in location_sites(ctx) if e.card.site_type == "R"
+            and e.card.region in sites.get("starting_ruins_regions", []) and e.card.alignment in sites["alignments"]]
+
+
+def _fits(card: Card, wanted: dict) -> bool:
+    """Whether a starting character fits one alternative of a Stage card's condition on the character."""
+    races = set(card.races)
+    return ((not wanted.get("skill") or wanted["skill"] in card.skills)
+            and (not wanted.get("race") or wanted["race"] in races)
+            and not races & set(wanted.get("not_races", [])))
+
+
+def _wanted(alternatives: list[dict]) -> str:
+    def one(w: dict) -> str:
+        text = " ".join(x for x in (w.get("race"), w.get("skill", "").lower() or None) if x) or "character"
+        if w.get("not_races"):
+            text = f"non-{'/non-'.join(w['not_races'])} {text}"
+        return text
+    return " or ".join(one(w) for w in alternatives)
+
+
+def stage_start_problem(ctx: Context, card: Card) -> tuple[str, str | None, str] | None:
+    """Why a starting Stage card cannot be played at the start (`[starting.stage_conditions]`), the severity
+    when it is not an error (a condition that cannot be checked) and the case (never, site, character), or
+    None when it can be played."""
+    condition = settings(ctx).get("stage_conditions", {}).get(card.id.upper())
+    if not condition:
+        return None
+    if condition.get("never"):
+        return f"it {condition['never']}", None, "never"
+    if condition.get("starting_site"):
+        from deckcheck.rules.location import location_sites
+
+        regions = " or ".join(ctx.data["sites"].get("starting_ruins_regions", []))
+        if not location_sites(ctx):
+            return (f"it is played on the starting site, a Ruins & Lairs in {regions}, and the file lists no "
+                    f"location deck to find one in", WARNING, "site")
+        if not starting_site_entries(ctx):
+            return (f"it is played on the starting site, a Ruins & Lairs in {regions}, and the location deck holds "
+                    f"none", None, "site")
+    if condition.get("characters"):
+        pool = [c for _, c in starting_characters(ctx) if not c.avatar]
+        if not any(_fits(c, w) for c in pool for w in condition["characters"]):
+            return (f"it is played on a starting {_wanted(condition['characters'])}, and the pool holds none", None,
+                    "character")
+    return None
+
+
+@rule("stage-playable", family=FAMILY, summary="Fallen-wizard: every starting Stage card can be played at the start")
+def check_stage_playable(ctx: Context) -> Iterator[Violation]:
+    """A Fallen-wizard's starting Stage resources must be playable when the draft puts them into play: "all
+    active conditions to play a drafted Stage resource must be met" (coe 1.9.F4; MEWH "Starting Stage
+    Cards": not started if its conditions do not exist). At the start no avatar is in play (a pool holds
+    non-avatar characters, coe 1.7), the stage points are the starting cards' 3, the only site in play is the
+    starting site (coe 1.10.F1: The White Towers or a Ruins & Lairs in Arthedain or Rhudaur, where Hidden Haven
+    may be played) and the characters are the drafted ones. What each Stage card needs comes from the
+    ruleset's `[starting.stage_conditions]`. A card that cannot be played leaves the others short of the 3
+    stage points coe 1.7.F1 asks, so it is one error here (stage-points counts the cards as listed).
+    """
+    if "stage_conditions" not in settings(ctx):
+        return
+    target = settings(ctx).get("stage_points")
+    stage = [(e, c) for e, c in pool_cards(ctx) if c.alignment == "Stage" and "Permanent-event" in c.subtypes]
+    points = sum((c.stage_points or 0) * e.count for e, c in stage)
+    for entry, card in stage:
+        found = stage_start_problem(ctx, card)
+        if not found:
+            continue
+        problem, severity, case = found
+        left = points - (card.stage_points or 0) * entry.count
+        short = (f"; without it the starting Stage cards give {left} of the {target} stage points"
+                 if target and left < target <= points else "")
+        yield ctx.violation(
+            "stage-playable", f"{card.display()} cannot be played at the start: {problem}{short}", entry=entry,
+            severity=severity, aspect=case,
+            explain=[f"at the start: no avatar in play, {target} stage points at most, the starting site the only "
+                     f"site in play, the drafted characters the only characters",
+                     f"drafted Stage cards: {listing(stage)}"])
+
+
+@rule("mind-enablers", family=FAMILY,
+      summary="Fallen-wizard: no more mind-6 pool characters than Thrall of the Voice cards to draft them")
+def check_mind_enablers(ctx: Context) -> Iterator[Violation]:
+    """coe 1.9.F3: a Fallen-wizard reveals a character of mind above 5 only after drafting a Stage card that
+    allows one (Thrall of the Voice, `[characters] mind_enablers`), and each such card brings one character
+    ("one character ... with up to a 6 mind"). A pool with more such characters than such cards can draft only
+    as many of them: a warning (the pool may hold them; the others just cannot start). Characters above the
+    enabled mind are mind-limit's; a pool with no such card at all is mind-limit's too."""
+    chars = character_settings(ctx)
+    enablers = ids_in(pool_cards(ctx), chars.get("mind_enablers", []))
+    if not enablers or mode(ctx) != POOL:
+        return
+    most, enabled = chars.get("mind_max"), chars.get("enabled_mind_max")
+    needing = [(e, c) for e, c in starting_characters(ctx)
+               if not c.avatar and c.mind is not None and most < c.mind <= enabled]
+    if copies(needing) <= len(enablers):
+        return
+    names = enabler_names(ctx, "mind_enablers", chars)
+    n = len(enablers)
+    yield ctx.violation(
+        "mind-enablers",
+        f"{copies(needing)} pool characters of mind above {most} ({listing(needing)}) and {n} {names} to draft "
+        f"them with: only {n} of them can be drafted", part=Part.POOL, lines=lines_of(needing), severity=WARNING,
+        explain=[f"each {names} lets one character of mind up to {enabled} be revealed in the draft",
+                 "a warning: the pool may hold the others; they cannot start, and may be shuffled into the play "
+                 "deck after the draft"])
