@@ -135,9 +135,10 @@ def test_an_illegal_deck_that_the_other_ruleset_allows_says_so(tmp_path):
     result = deckcheck("validate", str(rulebook_only), cwd=tmp_path)
     assert result.returncode == 1 and "ILLEGAL (1 error) under coe rules" in header(result)
     assert "  note: legal under rulebook rules (--rules rulebook)" in result.stdout.splitlines()
-    # Three Gandalfs: the rulebook allows two avatars in the play deck, coe three.
-    coe_only = tmp_path / "g3.meccg"
-    coe_only.write_text(legal.replace("2 Gandalf [H] (TW)", "3 Gandalf [H] (TW)"), encoding="utf-8")
+    # Three Witch-kings: MELE allows a Ringwraith player two Ringwraith cards in the play deck, coe three.
+    ringwraith = (EXAMPLES / "ringwraith-legal.meccg").read_text(encoding="utf-8")
+    coe_only = tmp_path / "w3.meccg"
+    coe_only.write_text(ringwraith.replace("2 The Witch-king [M] (LE)", "3 The Witch-king [M] (LE)"), encoding="utf-8")
     result = deckcheck("validate", "--rules", "rulebook", str(coe_only), cwd=tmp_path)
     assert result.returncode == 1 and "ILLEGAL (1 error) under rulebook rules" in header(result)
     assert "  note: legal under coe rules (--rules coe)" in result.stdout.splitlines()
