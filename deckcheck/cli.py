@@ -492,7 +492,8 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
 
         opponent = _read_deck_reporting(against_path, require_cards=True)
         report = run_against_command(deck, opponent, deck_path=deck_path, against_path=against_path, games=games,
-                                     turns=turns, seed=seed, length=length, both=both, output=output)
+                                     turns=turns, seed=seed, length=length, both=both, output=output,
+                                     jobs=_capped_jobs(jobs))
         click.echo(printable_json(report) if output == "json" else printable(report))
         return
     try:

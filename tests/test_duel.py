@@ -116,6 +116,12 @@ def test_results_do_not_depend_on_how_games_are_split(sides):
         assert part_stats[i] == whole_stats[i]
 
 
+def test_worker_processes_give_the_same_summary(sides):
+    us, them = sides
+    one = simulate_sides(us, them, games=400, turns=3, seed=5, both=True, jobs=1)
+    assert simulate_sides(us, them, games=400, turns=3, seed=5, both=True, jobs=2) == one
+
+
 def test_both_reports_win_draw_and_mp_difference(sides):
     us, them = sides
     s = simulate_sides(us, them, games=30, turns=8, seed=1, both=True)

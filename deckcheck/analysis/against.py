@@ -20,6 +20,8 @@ from deckcheck.analysis.sim.tables import build_sim_deck
 from deckcheck.decklist.model import Deck
 
 TOP_HAZARDS = 8
+# Below this many games per worker, another process costs more than it saves.
+MIN_GAMES_PER_WORKER = 200
 
 
 def simulate_against(deck: Deck, opponent: Deck, *, games: int = 2000, turns: int = 12, seed: int = 0,
@@ -28,11 +30,32 @@ def simulate_against(deck: Deck, opponent: Deck, *, games: int = 2000, turns: in
     return simulate_sides(us, them, games=games, turns=turns, seed=seed, both=both)
 
 
-def simulate_sides(us: Side, them: Side, *, games: int, turns: int, seed: int, both: bool) -> dict:
+def simulate_sides(us: Side, them: Side, *, games: int, turns: int, seed: int, both: bool,
+                   jobs: int | None = None) -> dict:
     if games < 1 or turns < 1:
         raise ValueError("games and turns must be at least 1")
-    tallies, stats = run_sides(us, them, 0, games, turns, seed, both)
+    tallies, stats = run_split(us, them, games, turns, seed, both, jobs)
     return summarize_against(us, them, tallies, stats, seed=seed, both=both)
+
+
+def run_split(us: Side, them: Side, games: int, turns: int, seed: int, both: bool, jobs: int | None):
+    """All games in this process, or in contiguous chunks over `jobs` worker processes (the same sums)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    workers = max(1, min(jobs or 1, games // MIN_GAMES_PER_WORKER or 1))
+    if workers == 1:
+        return run_sides(us, them, 0, games, turns, seed, both)
+    chunk = -(-games // workers)
+    starts = list(range(0, games, chunk))
+    n = len(starts)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        parts = list(pool.map(run_sides, [us] * n, [them] * n, starts, [min(chunk, games - s) for s in starts],
+                              [turns] * n, [seed] * n, [both] * n))
+    tallies, stats = parts[0]
+    for more_tallies, more_stats in parts[1:]:
+        for mine, theirs in zip(tallies + stats, more_tallies + more_stats):
+            mine.merge(theirs)
+    return tallies, stats
 
 
 def run_sides(us: Side, them: Side, first: int, count: int, turns: int, seed: int, both: bool
@@ -145,7 +168,7 @@ def format_against(summary: dict) -> str:
 
 
 def run_against_command(deck: Deck, opponent: Deck, *, deck_path: str, against_path: str, games: int, turns: int,
-                        seed: int, length: int | None, both: bool, output: str) -> str:
+                        seed: int, length: int | None, both: bool, output: str, jobs: int | None = None) -> str:
     """What `simulate --against` prints (timing to stderr); a deck the engine cannot simulate is an input error."""
     import json
     import sys
@@ -160,7 +183,7 @@ def run_against_command(deck: Deck, opponent: Deck, *, deck_path: str, against_p
         except ValueError as exc:
             raise DeckcheckError(f"cannot simulate: {exc}", path) from None
     started = time.perf_counter()
-    summary = simulate_sides(sides[0], sides[1], games=games, turns=turns, seed=seed, both=both)
+    summary = simulate_sides(sides[0], sides[1], games=games, turns=turns, seed=seed, both=both, jobs=jobs)
     elapsed = time.perf_counter() - started
     print(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)", file=sys.stderr)
     return json.dumps(summary, ensure_ascii=False, indent=2) if output == "json" else format_against(summary)
