@@ -45,7 +45,7 @@ def render_text(d: dict) -> str:
              "and draws", ""]
     for deck in decks:
         lines.append(f"{_label(deck['index']):>3}  {deck['name']} ({deck['alignment']})")
-    width = 15
+    width = 17
     lines.append("")
     lines.append("   " + "".join(f"{_label(i):>{width}}" for i in range(len(decks))))
     for i, row in enumerate(d["matrix"]):
