@@ -41,6 +41,8 @@ TIME_BOUND, MEMORY_BOUND_MB = 10.0, 500
 class Run:
     argv: list[str]
     seconds: float
+    cpu: float                  # user + system seconds of the command and its workers (a busy machine slows
+    #                             the wall time, not this)
     peak_mb: float
     code: int | None            # None: killed at the timeout
     stdout: bytes
@@ -103,8 +105,8 @@ def run_command(args: list[str], *, cwd: Path, timeout: float, env: dict | None 
         code = os.waitstatus_to_exitcode(status) if status is not None else None
         out.seek(0)
         err.seek(0)
-        return Run(argv=args, seconds=seconds, peak_mb=usage.ru_maxrss / 1024, code=code, stdout=out.read(),
-                   stderr=err.read())
+        return Run(argv=args, seconds=seconds, cpu=usage.ru_utime + usage.ru_stime, peak_mb=usage.ru_maxrss / 1024,
+                   code=code, stdout=out.read(), stderr=err.read())
 
 
 def one_line_error(run: Run) -> list[str]:
@@ -178,6 +180,21 @@ def registrations_case(make: Callable[[Path, Scale], Path], *, rows_expected: in
                 problems.append(f"{got} rows in the results, not {rows_expected}")
         return run, problems
     return case
+
+
+def empty_rows_xlsx(path: Path, rows: int) -> Path:
+    def chunks():
+        yield attacks.row_xml(1, attacks.HEADER)
+        yield attacks.row_xml(2, ["Ann", "ann.meccg"])
+        for start in range(3, rows + 3, 100_000):
+            yield b"".join(b'<row r="%d"/>' % n for n in range(start, min(start + 100_000, rows + 3)))
+        yield attacks.row_xml(rows + 3, ["Zed", "zed.meccg"])
+    return attacks.write_workbook(path, [chunks()])
+
+
+def blank_lines_csv(path: Path, lines: int) -> Path:
+    path.write_text("Player,Deck\nAnn,ann.meccg\n" + "\n" * lines + "Zed,zed.meccg\n", encoding="utf-8")
+    return path
 
 
 # ---------------------------------------------------------------- decklists
@@ -444,6 +461,10 @@ def cases() -> list[Case]:
         Case("xlsx: 1,048,575 rows", "unbounded memory",
              registrations_case(lambda t, s: attacks.many_rows_xlsx(t / "r.xlsx", s(1_048_575)),
                                 error_expected=True)),
+        Case("xlsx: 3,000,000 empty rows", "unbounded memory (runs of empty rows)",
+             registrations_case(lambda t, s: empty_rows_xlsx(t / "r.xlsx", s(3_000_000)), rows_expected=2)),
+        Case("csv: 30,000,000 blank lines", "unbounded memory (runs of empty rows)",
+             registrations_case(lambda t, s: blank_lines_csv(t / "r.csv", s(30_000_000)), rows_expected=2)),
         Case("deck line a+32768 spaces+b", "quadratic parsing",
              deck_case(lambda s: attacks.spaces_line(s(32_768)), suffix=".txt")),
         Case("GCCG card line with 32768 spaces", "quadratic parsing",
@@ -492,7 +513,7 @@ def main() -> None:
     print_conditions()
     print(f"bound: {TIME_BOUND:.0f} s and {MEMORY_BOUND_MB} MB; timeout {args.timeout:.0f} s; "
           f"sizes {'small' if args.small else 'as in the issue'}")
-    print(f"{'attack':36} {'seconds':>8} {'peak MB':>8} {'exit':>5}  verdict / stderr")
+    print(f"{'attack':36} {'seconds':>8} {'cpu s':>6} {'peak MB':>8} {'exit':>5}  verdict / stderr")
     failures = 0
     for case in cases():
         if args.only and not any(word.lower() in case.name.lower() for word in args.only):
@@ -508,8 +529,8 @@ def main() -> None:
         failures += bool(problems)
         verdict = "ok" if not problems else "FAIL: " + "; ".join(problems)
         code = "-" if run.code is None else str(run.code)
-        print(f"{case.name:36} {run.seconds:8.2f} {run.peak_mb:8.0f} {code:>5}  {verdict}")
-        print(f"{'':36} {'':8} {'':8} {'':5}  {run.first_err[:150]!r}")
+        print(f"{case.name:36} {run.seconds:8.2f} {run.cpu:6.2f} {run.peak_mb:8.0f} {code:>5}  {verdict}")
+        print(f"{'':36} {'':8} {'':6} {'':8} {'':5}  {run.first_err[:150]!r}")
     print(f"{failures} attack(s) not handled")
     sys.exit(1 if failures else 0)
 

@@ -350,7 +350,10 @@ def rules_command(ruleset: str, alignment: str | None, output: str) -> None:
               help="Deck paths are relative to this folder and must lie in it (default: the registrations folder).")
 @click.option("--allow-outside", is_flag=True,
               help="Let deck paths lead out of that folder (absolute paths, ~, .., symlinks): trusted sheets only.")
-def batch_command(registrations, out, output_format, ruleset, length, jobs, force, decks_dir, allow_outside) -> None:
+@click.option("--max-rows", type=click.IntRange(min=1), default=10_000, show_default=True,
+              help="Registrations read at most; a bigger sheet is refused (exit 2) before any deck is checked.")
+def batch_command(registrations, out, output_format, ruleset, length, jobs, force, decks_dir, allow_outside,
+                  max_rows) -> None:
     """Check every registered deck of a tournament: REGISTRATIONS is an .xlsx or .csv file with player and
     deck columns (deck = a path relative to the file, or the decklist pasted into the cell).
 
@@ -361,7 +364,7 @@ def batch_command(registrations, out, output_format, ruleset, length, jobs, forc
 
     sys.exit(run_batch_command(registrations, out=out, output_format=output_format, ruleset=ruleset,
                                length=length, jobs=jobs, force=force, decks_dir=decks_dir,
-                               allow_outside=allow_outside))
+                               allow_outside=allow_outside, max_rows=max_rows))
 
 
 @cli.command("meta")

@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from deckcheck.batch.outputs import plan_output, write_results
-from deckcheck.batch.registrations import read_registrations
+from deckcheck.batch.registrations import MAX_ROWS, read_registrations
 from deckcheck.batch.repeats import mark_repeats
 from deckcheck.batch.runner import ERROR, ILLEGAL, LEGAL, RowResult, Settings, deck_path, run_batch
 from deckcheck.errors import DeckcheckError
@@ -25,7 +25,7 @@ PROGRESS_MIN_ROWS = 2
 
 def run_batch_command(registrations: str, *, out: str | None, output_format: str | None, ruleset: str,
                       length: int, jobs: int, force: bool, settings: Settings | None = None,
-                      decks_dir: str | None = None, allow_outside: bool = False) -> int:
+                      decks_dir: str | None = None, allow_outside: bool = False, max_rows: int = MAX_ROWS) -> int:
     """Run the whole command; returns the exit code (0 all legal, 1 some illegal or unreadable).
 
     Deck paths resolve inside the registrations folder, or `decks_dir`; with allow_outside anywhere."""
@@ -36,7 +36,7 @@ def run_batch_command(registrations: str, *, out: str | None, output_format: str
     if decks_dir is not None and not Path(decks_dir).is_dir():
         raise DeckcheckError("no such folder (--decks-dir)", decks_dir)
     _check_data()
-    table = read_registrations(registrations)
+    table = read_registrations(registrations, max_rows=max_rows)
     for note in table.notes:
         click.echo(printable(f"deckcheck: {note}"), err=True)
     base_dir = str(Path(decks_dir or Path(registrations).parent).resolve())

@@ -7,21 +7,23 @@ they are absent or empty), and any other column is carried through to the result
 
 A problem with one row (empty deck cell, a length of "seven") is recorded on that row and the batch goes on;
 only a file that cannot be used at all (missing, not a spreadsheet, no sheet with player and deck columns)
-raises a DeckcheckError, which ends the command with exit code 2. The file is only ever opened for reading.
+raises a DeckcheckError, which ends the command with exit code 2. The file is only ever opened for reading,
+and read as a stream within bounds (batch.sheets): at most MAX_ROWS registrations, a sheet without a header is
+left after its first rows.
 """
 
 from __future__ import annotations
 
 import csv
 import datetime
-import io
 import re
 from dataclasses import dataclass, field
+from itertools import chain, islice
 from pathlib import Path
 from typing import Any
 
+from deckcheck.batch.sheets import MAX_CELL_CHARS, Budget, Limits, Workbook, csv_rows
 from deckcheck.errors import DeckcheckError
-from deckcheck.fileio import open_input, read_text
 
 # Header spellings accepted for each known column (compared after lower-casing and folding spaces, "_", "-").
 COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
@@ -59,10 +61,12 @@ _LENGTH_WORDS = {"starter": 1, "short": 2, "long": 3, "campaign": 4}
 # rows of a sheet that names both the player and the deck column.
 HEADER_SEARCH_ROWS = 10
 
-# Readable as a workbook by openpyxl.
+# Readable as a workbook.
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
-# The biggest registrations file we accept (500 pasted decklists are about 1.5 MB).
-MAX_REGISTRATIONS_BYTES = 64 * 1024 * 1024
+# Registrations read at most, by default (--max-rows): more is no tournament, and the work is bounded.
+MAX_ROWS = 10_000
+# Extra columns carried through to the results at most (a form's export has a few dozen).
+MAX_EXTRA_COLUMNS = 1_000
 
 
 @dataclass
@@ -100,77 +104,25 @@ class RegistrationFile:
     notes: list[str] = field(default_factory=list)   # sheets skipped and why (printed on stderr)
 
 
-def read_registrations(path: str | Path) -> RegistrationFile:
-    """Read every registration row of an .xlsx workbook (all sheets) or a .csv file."""
+def read_registrations(path: str | Path, *, max_rows: int = MAX_ROWS, limits: Limits | None = None) -> RegistrationFile:
+    """Read every registration row of an .xlsx workbook (all sheets) or a .csv file, streamed: at most
+    `max_rows` registrations and what `limits` allows (a DeckcheckError beyond), blank rows for free."""
     p = Path(path)
     suffix = p.suffix.lower()
+    budget = Budget(str(p), limits or Limits())
     if suffix in WORKBOOK_SUFFIXES:
-        sheets = _workbook_sheets(p)
-    elif suffix in (".csv", ".txt", ".tsv"):
-        sheets = [("", _csv_rows(p))]
-    elif suffix == ".xls":
+        with Workbook(p, budget) as workbook:
+            return _registrations_from_sheets(str(p), workbook.sheets(), max_rows)
+    if suffix in (".csv", ".txt", ".tsv"):
+        return _registrations_from_sheets(str(p), [("", csv_rows(p, budget, _csv_delimiter))], max_rows)
+    if suffix == ".xls":
         raise DeckcheckError("old .xls workbooks cannot be read; save it as .xlsx or .csv", str(p))
-    else:
-        raise DeckcheckError(f"unknown registrations file type {suffix or '(none)'}; use .xlsx or .csv", str(p))
-    return _registrations_from_sheets(str(p), sheets)
+    raise DeckcheckError(f"unknown registrations file type {suffix or '(none)'}; use .xlsx or .csv", str(p))
 
 
-# ---------------------------------------------------------------- file formats
-
-
-def _workbook_sheets(path: Path) -> list[tuple[str, list[tuple[int, list[Any]]]]]:
-    """[(sheet title, [(row number, cell values)])] for every worksheet; the workbook is opened read-only.
-
-    A damaged workbook makes openpyxl raise almost anything (zip, XML parse, key, value errors), and any of
-    them means the file cannot be used: each becomes one line naming the file (and the sheet), exit 2.
-    """
-    import openpyxl
-
-    source = open_input(path)    # a FIFO or a device (/dev/zero named .xlsx) is refused before reading
-    try:
-        # data_only: a formula cell gives the value it last showed, never the formula text.
-        workbook = openpyxl.load_workbook(source, read_only=True, data_only=True)
-    except Exception as exc:  # noqa: BLE001 - see the docstring
-        raise DeckcheckError(f"not a readable .xlsx workbook ({_short(exc)})", str(path)) from None
-    sheets = []
-    title = None
-    try:
-        for worksheet in workbook.worksheets:
-            title = worksheet.title
-            rows = [(number, list(values)) for number, values in
-                    enumerate(worksheet.iter_rows(values_only=True), start=1)]
-            sheets.append((title, rows))
-        return sheets
-    except Exception as exc:  # noqa: BLE001 - see the docstring
-        where = f"sheet {title!r}: " if title is not None else ""
-        raise DeckcheckError(f"not a readable .xlsx workbook ({where}{_short(exc)})", str(path)) from None
-    finally:
-        workbook.close()
-
-
-def _csv_rows(path: Path) -> list[tuple[int, list[Any]]]:
-    """Records of a CSV file in any encoding; the delimiter (, ; or tab) is the one whose header names
-    the required columns. A record's number is the row a spreadsheet program shows for it."""
-    text, _ = read_text(path, limit=MAX_REGISTRATIONS_BYTES, kind="a registrations file")
-    if "\x00" in text:
-        raise DeckcheckError("binary data, not a CSV file", str(path))
-    delimiter = _csv_delimiter(text)
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
-    records = []
-    record_start = 1        # the line a record begins on: where an unclosed quote was opened
-    try:
-        for record in reader:
-            records.append(record)
-            record_start = reader.line_num + 1
-    except csv.Error as exc:
-        hint = "; a quoted cell is not closed" if "end of data" in str(exc) else ""
-        raise DeckcheckError(f"not a readable CSV file ({exc}{hint})", str(path), record_start) from None
-    return [(number, record) for number, record in enumerate(records, start=1)]
-
-
-def _csv_delimiter(text: str) -> str:
+def _csv_delimiter(lines: list[str]) -> str:
     """The delimiter that splits a header line (one of the first lines: a title may come first) best."""
-    lines = [line for line in text.split("\n") if line.strip()][:HEADER_SEARCH_ROWS]
+    lines = [line for line in lines if line.strip()][:HEADER_SEARCH_ROWS]
     best, best_hits = ",", 0
     for delimiter in (",", ";", "\t"):
         for header in csv.reader(lines, delimiter=delimiter):
@@ -183,29 +135,36 @@ def _csv_delimiter(text: str) -> str:
 # ---------------------------------------------------------------- rows to registrations
 
 
-def _registrations_from_sheets(path: str, sheets) -> RegistrationFile:
+def _registrations_from_sheets(path: str, sheets, max_rows: int) -> RegistrationFile:
     registrations: list[Registration] = []
     extra_columns: list[str] = []
     notes: list[str] = []
     headers_found = False
     for title, rows in sheets:
-        rows = [(number, values) for number, values in rows if not _blank_row(values)]
-        if not rows:
+        rows = (row for row in rows if not _blank_row(row[1]))
+        leading = list(islice(rows, HEADER_SEARCH_ROWS))    # the header is among these; the rest is streamed
+        if not leading:
             continue        # an empty sheet is not a problem
-        header_position = _header_position(rows)
+        header_position = _header_position(leading)
         if header_position is None:
             label = f"sheet {title!r}" if title else "the file"
             notes.append(f"{path}: {label} skipped: no row among its first {HEADER_SEARCH_ROWS} names both "
                          f"a player and a deck column")
-            continue
-        header_number, header = rows[header_position]
+            continue        # and the rest of the sheet is never read
+        header_number, header = leading[header_position]
         columns = _match_header(header, path, title, header_number)
-        _name_unheaded_columns(columns, rows[header_position + 1:])
+        data_rows = []
+        for row in chain(leading[header_position + 1:], rows):
+            if len(registrations) + len(data_rows) >= max_rows:
+                raise DeckcheckError(f"more than {max_rows:,} registrations (row {row[0]}"
+                                     f"{f' of sheet {title!r}' if title else ''}); --max-rows N reads more", path)
+            data_rows.append(row)
+        notes += _name_unheaded_columns(columns, data_rows, path, title)
         headers_found = True
         for name in columns.extras.values():
             if name not in extra_columns:
                 extra_columns.append(name)
-        for number, values in rows[header_position + 1:]:
+        for number, values in data_rows:
             registrations.append(_registration(len(registrations), title, number, values, columns))
     if not registrations:
         if headers_found:
@@ -249,13 +208,15 @@ def _match_header(header: list[Any], path: str, sheet: str, row: int) -> _Column
     known: dict[str, int] = {}
     extras: dict[int, str] = {}
     keys = _header_keys(header)
+    taken: set[str] = set()
     for position, cell in enumerate(header):
         text = _text(cell)
         if not text:
             continue
         key = keys.get(position)
         if key is None:
-            extras[position] = _unique_name(text, extras.values())
+            extras[position] = _unique_name(text, taken)
+            taken.add(extras[position])
         elif key in known:
             # A workbook's sheet and row go into the message; a CSV file's row is its line.
             where = f"sheet {sheet!r} row {row}: " if sheet else ""
@@ -265,14 +226,25 @@ def _match_header(header: list[Any], path: str, sheet: str, row: int) -> _Column
     return _Columns(known, extras)
 
 
-def _name_unheaded_columns(columns: _Columns, data_rows) -> None:
-    """A column with values but no header (a "paid" tick) is carried through too, as "column F"."""
+def _name_unheaded_columns(columns: _Columns, data_rows, path: str, title: str) -> list[str]:
+    """A column with values but no header (a "paid" tick) is carried through too, as "column F"; at most
+    MAX_EXTRA_COLUMNS extra columns in all are (the notes say what was left out)."""
     used = set(columns.known.values()) | set(columns.extras)
     filled = {position for _, values in data_rows for position, value in enumerate(values)
               if position not in used and _text(value) != ""}
+    taken = set(columns.extras.values())
     for position in sorted(filled):
-        columns.extras[position] = _unique_name(f"column {_column_letter(position)}", columns.extras.values())
+        name = _unique_name(f"column {_column_letter(position)}", taken)
+        columns.extras[position] = name
+        taken.add(name)
     columns.extras = dict(sorted(columns.extras.items()))
+    if len(columns.extras) <= MAX_EXTRA_COLUMNS:
+        return []
+    dropped = list(columns.extras)[MAX_EXTRA_COLUMNS:]
+    columns.extras = {position: columns.extras[position] for position in list(columns.extras)[:MAX_EXTRA_COLUMNS]}
+    label = f"sheet {title!r}" if title else "the file"
+    return [f"{path}: {label}: {len(dropped):,} more columns than the {MAX_EXTRA_COLUMNS} carried through to the "
+            f"results (from column {_column_letter(dropped[0])}) are left out"]
 
 
 def _column_letter(position: int) -> str:
@@ -284,9 +256,8 @@ def _column_letter(position: int) -> str:
     return letters
 
 
-def _unique_name(name: str, taken) -> str:
+def _unique_name(name: str, taken: set[str]) -> str:
     """Two extra columns with the same header both survive: the second becomes "notes (2)"."""
-    taken = set(taken)
     candidate, number = name, 1
     while candidate in taken:
         number += 1
@@ -316,7 +287,11 @@ def _registration(index: int, sheet: str, row: int, values: list[Any], columns: 
     deck = _text(cell("deck"), keep_lines=True)
     if not player:
         problems.append("the player cell is empty")
-    if not deck.strip():
+    if len(str(cell("deck") or "")) > MAX_CELL_CHARS:   # the reader kept one character more than a deck may have
+        problems.append(f"the deck cell holds more than {MAX_CELL_CHARS // (1024 * 1024)} MB of text, more than "
+                        f"any decklist; not read")
+        deck = ""
+    elif not deck.strip():
         problems.append("the deck cell is empty")
     alignment = _parse_alignment(cell("alignment"), problems)
     ruleset_text = _text(cell("ruleset")).lower()
@@ -336,7 +311,7 @@ def _parse_alignment(value: Any, problems: list[str]) -> str | None:
     text = re.split(r"\s*(?:\(|\s-\s|:|,)", text, maxsplit=1)[0].strip() or text
     text = _ALIGNMENT_SYNONYMS.get(text, text)
     if text not in ALIGNMENTS:
-        problems.append(f"unknown alignment {_text(value)!r} (use {', '.join(ALIGNMENTS)})")
+        problems.append(f"unknown alignment {_excerpt(_text(value))!r} (use {', '.join(ALIGNMENTS)})")
         return None
     return text
 
@@ -350,10 +325,10 @@ def _parse_length(value: Any, problems: list[str]) -> int | None:
         number = int(value) if float(value).is_integer() else None
     else:
         text = _text(value).lower()
-        match = re.fullmatch(r"(\d+)(?:\s*-?\s*decks?)?", text)
+        match = re.fullmatch(r"(\d{1,9})(?:\s*-?\s*decks?)?", text)     # never int() of a long run of digits
         number = int(match.group(1)) if match else _LENGTH_WORDS.get(text)
     if number not in (1, 2, 3, 4):
-        problems.append(f"game length {_text(value)!r} is not 1-4 (starter, short, long, campaign)")
+        problems.append(f"game length {_excerpt(_text(value))!r} is not 1-4 (starter, short, long, campaign)")
         return None
     return number
 
@@ -374,6 +349,6 @@ def _blank_row(values: list[Any]) -> bool:
     return all(_text(v) == "" for v in values)
 
 
-def _short(exc: Exception) -> str:
-    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    return text[:120]
+def _excerpt(text: str, limit: int = 40) -> str:
+    """At most `limit` characters of a cell quoted in a message: results never carry a whole stranger's text."""
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
