@@ -401,7 +401,10 @@ def meta_command(inputs, out, output, validate, ruleset, length, top, force) -> 
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
 @click.option("--draws", type=click.IntRange(0, 60), default=10, show_default=True,
               help="Further draws after the opening hand of 8, for the odds curves.")
-def stats_command(deck_path: str, output: str, out_path: str | None, force: bool, draws: int) -> None:
+@click.option("--alignment", type=DECK_ALIGNMENTS, help="Read the deck as this alignment (overrides inference).")
+@click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
+def stats_command(deck_path: str, output: str, out_path: str | None, force: bool, draws: int,
+                  alignment: str | None, input_format: str | None) -> None:
     """Deck statistics: composition, characters, MP, creatures, site coverage, draw odds."""
     from pathlib import Path
 
@@ -415,7 +418,7 @@ def stats_command(deck_path: str, output: str, out_path: str | None, force: bool
         refuse_overwriting_inputs(out_path, [deck_path])
     if out_path and not force and Path(out_path).exists():
         raise DeckcheckError("exists already; use --force to replace it", out_path)
-    stats = deck_stats(_read_deck_reporting(deck_path, require_cards=True), draws=draws)
+    stats = deck_stats(_read_deck_reporting(deck_path, input_format, alignment, require_cards=True), draws=draws)
     data = render_stats(stats, output)
     if out_path:
         atomic_write_bytes(out_path, data, overwrite=force)
@@ -434,8 +437,10 @@ def stats_command(deck_path: str, output: str, out_path: str | None, force: bool
 @click.option("-k", "--at-least", type=click.IntRange(1, 60), default=1, show_default=True,
               help="Copies needed of each card or group.")
 @click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+@click.option("--alignment", type=DECK_ALIGNMENTS, help="Read the deck as this alignment (overrides inference).")
+@click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str, ...], draws: int,
-                 at_least: int, output: str) -> None:
+                 at_least: int, output: str, alignment: str | None, input_format: str | None) -> None:
     """Exact odds of drawing cards: the opening hand of 8, then each further draw; all conditions at once."""
     import json
 
@@ -447,7 +452,7 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
         odds_table,
     )
 
-    deck = _read_deck_reporting(deck_path, require_cards=True)
+    deck = _read_deck_reporting(deck_path, input_format, alignment, require_cards=True)
     conditions = [card_condition(deck, name, at_least) for name in card_names]
     conditions += [group_condition(deck, spec, at_least) for spec in groups]
     chosen = bool(conditions)
@@ -477,19 +482,19 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
 @click.option("--against", "against_path", metavar="OPPONENT", type=click.Path(dir_okay=False),
               help="Play OPPONENT's real hazards on our companies (instead of --hazards).")
 @click.option("--both", is_flag=True, help="With --against: both decks play full turns; P(win) at the Free Council.")
+@click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
+@click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards: str, length: int | None,
-                     jobs: int | None, output: str, against_path: str | None, both: bool) -> None:
-    """Goldfish the deck's own turns: mean MP per turn, call odds, exhaustion, stuck cards, opening hands."""
-    import json
-    import time
-
-    from deckcheck.analysis.simulate import build_sim_deck, format_text, simulate_tables
+                     jobs: int | None, output: str, against_path: str | None, both: bool, alignment: str | None,
+                     input_format: str | None) -> None:
+    """Goldfish the deck's own turns: mean MP per turn, call odds, exhaustion, every card played or why not."""
+    from deckcheck.analysis.simulate import run_simulate_command
 
     if both and not against_path:
         raise DeckcheckError("--both needs --against OPPONENT")
     if against_path and hazards != "none":
         raise DeckcheckError("--against plays the opponent's real hazards: leave out --hazards")
-    deck = _read_deck_reporting(deck_path, require_cards=True)
+    deck = _read_deck_reporting(deck_path, input_format, alignment, require_cards=True)
     if against_path:
         from deckcheck.analysis.against import run_against_command
 
@@ -499,19 +504,9 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
                                      jobs=_capped_jobs(jobs))
         click.echo(printable_json(report) if output == "json" else printable(report))
         return
-    try:
-        sim = build_sim_deck(deck, length or deck.length or 2)
-    except ValueError as exc:
-        raise DeckcheckError(f"cannot simulate: {exc}", deck_path) from None
-    jobs = _capped_jobs(jobs)
-    started = time.perf_counter()
-    summary = simulate_tables(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs)
-    elapsed = time.perf_counter() - started
-    click.echo(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)", err=True)
-    if output == "json":
-        click.echo(printable_json(json.dumps(summary, ensure_ascii=False, indent=2)))
-    else:
-        click.echo(printable(format_text(summary)))
+    report = run_simulate_command(deck, deck_path=deck_path, games=games, turns=turns, seed=seed, hazards=hazards,
+                                  length=length, jobs=_capped_jobs(jobs), output=output)
+    click.echo(printable_json(report) if output == "json" else printable(report))
 
 
 @cli.command("matchups")

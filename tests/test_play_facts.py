@@ -182,3 +182,17 @@ def test_real_sites_match_the_real_conditions(facts):
     assert describe(PlayCondition(at=(Place(types=("S",)),), site=ANY)) == "Shadow-hold (tapped or untapped)"
     assert describe(PlayCondition(at=(Place(items="major", hoard=True),))) == "major item site with a hoard"
     assert SiteFacts().auto_attacks == ()
+
+
+def test_the_docs_list_every_resource_worth_mp_the_simulation_cannot_play(facts):
+    """docs/simulation.md keeps the list of resources worth MP whose condition is unmodelled, with the reason."""
+    from tests._shared import PROJECT
+
+    docs = (PROJECT / "docs" / "simulation.md").read_text(encoding="utf-8")
+    listed = {line.split("|")[1].strip(): line.split("|")[3].strip()
+              for line in docs.splitlines() if line.startswith("| ") and line.split("|")[1].strip()[:2].isalpha()
+              and "-" in line.split("|")[1]}
+    expected = {card.id: facts.condition(card.id).unmodelled for card in load_catalog().cards
+                if card.type == "Resource" and ((card.mp or 0) > 0 or card.mp_alt)
+                and not facts.condition(card.id).modelled}
+    assert listed == expected

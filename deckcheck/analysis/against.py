@@ -11,11 +11,9 @@ is an integer sum over games, so the same seed gives the same summary in any spl
 
 from __future__ import annotations
 
-import math
-
 from deckcheck.analysis.sim.duel import DuelTally, Side, play_against, play_duel, side_of
 from deckcheck.analysis.sim.engine import EXHAUSTION_HORIZON, Tally
-from deckcheck.analysis.sim.report import Z95, format_text, summarize
+from deckcheck.analysis.sim.report import format_text, mean_interval, summarize, wilson
 from deckcheck.analysis.sim.tables import build_sim_deck
 from deckcheck.decklist.model import Deck
 
@@ -69,25 +67,6 @@ def run_sides(us: Side, them: Side, first: int, count: int, turns: int, seed: in
         else:
             play_against(us, them, game, seed, turns, tallies[0], stats[0], EXHAUSTION_HORIZON)
     return tallies, stats
-
-
-def mean_interval(total: int, squares: int, n: int) -> dict:
-    """Mean with a 95% normal interval (mean ± 1.96 s/√n), rounded for the report."""
-    mean = total / n
-    variance = max(0.0, squares / n - mean * mean) * n / (n - 1) if n > 1 else 0.0
-    half = Z95 * math.sqrt(variance / n) if n > 1 else 0.0
-    return {"mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)]}
-
-
-def wilson(successes: int, n: int) -> dict:
-    """A proportion with its 95% Wilson interval."""
-    if n == 0:
-        return {"p": None, "ci95": [None, None]}
-    p = successes / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return {"p": round(p, 4), "ci95": [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]}
 
 
 def summarize_against(us: Side, them: Side, tallies: tuple[Tally, Tally], stats: tuple[DuelTally, DuelTally], *,
