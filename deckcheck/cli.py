@@ -229,9 +229,7 @@ def diff_command(registered: str, played: str, output: str) -> None:
 # ---------------------------------------------------------------- legality: validate, rules -----------------
 
 RULESET_CHOICE = click.Choice(["rulebook", "coe"])
-# The built-in ruleset is the Council of Elrond's: the rules tournaments and online play use today (the printed
-# rulebooks call 131 of 133 real decks illegal, mostly for their avatar limit). --rules rulebook stays a choice.
-DEFAULT_RULESET = "coe"
+DEFAULT_RULESET = "coe"     # as deckcheck.rules.ruleset.DEFAULT_RULESET (not imported here: start-up time)
 
 
 def rules_option(help: str = "The Council of Elrond tournament rules or the printed ICE rulebooks."):
@@ -313,16 +311,30 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
 
 
 @cli.command("rules")
+@click.argument("code", required=False)
 @rules_option()
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Only this alignment (default: every one the ruleset covers).")
 @click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
-def rules_command(ruleset: str, alignment: str | None, output: str) -> None:
-    """List every rule: its code, what it checks, its numbers and its citation."""
+def rules_command(code: str | None, ruleset: str, alignment: str | None, output: str) -> None:
+    """List every rule: its code, what it checks, its numbers and its citation. With a CODE: that rule in full
+    (what it checks, why, an example that breaks it and one that keeps it, its numbers and citations under every
+    ruleset and alignment; --rules and --alignment narrow the table)."""
     import json
 
     from deckcheck.rules import load_ruleset
-    from deckcheck.rules.describe import describe, render_rules
+    from deckcheck.rules.describe import describe, render_rules, rule_page
     from deckcheck.rules.ruleset import available
+
+    if code:
+        from deckcheck.report.rule_page import render_rule_page
+
+        page = rule_page(code)
+        given = click.get_current_context().get_parameter_source("ruleset") == click.core.ParameterSource.COMMANDLINE
+        page["rulesets"] = [r for r in page["rulesets"] if (not given or r["ruleset"] == ruleset)
+                            and (not alignment or r["alignment"] == alignment)]
+        click.echo(json.dumps(page, ensure_ascii=False, indent=2) if output == "json" else render_rule_page(page),
+                   nl=output == "json")
+        return
 
     alignments = [alignment] if alignment else available(ruleset)
     tables = {a: describe(load_ruleset(ruleset, a)) for a in alignments}
@@ -374,8 +386,8 @@ def batch_command(registrations, out, output_format, ruleset, length, jobs, forc
               help="Report format; default from -o's suffix, else text.")
 @click.option("--validate", is_flag=True, help="Check each deck file too, for the legal rate per alignment "
                                                "(a registrations sheet is always checked).")
-@click.option("--rules", "ruleset", type=RULESET_CHOICE, default="rulebook", show_default=True)
-@click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True)
+@rules_option("Ruleset for --validate and for registrations without a ruleset column value.")
+@length_option()
 @click.option("--top", type=click.IntRange(min=0), default=40, show_default=True,
               help="Cards listed in the text report (0: all).")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")

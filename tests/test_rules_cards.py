@@ -72,7 +72,7 @@ def test_an_ambiguous_card_whose_version_changes_the_verdict_is_an_error(ruleset
     assert bad.severity == "error" and not v.legal
     assert bad.message.endswith("add a tag [H]/[M]/[F]/[B] or a set code")
     assert sorted(bad.explanation) == ["with LE-269 Hillmen [M] (LE): also alignment-card (error)",
-                                       "with TW-257 Hillmen [H] (TW): nothing more"]
+                                       "with TW-257 Hillmen [H] (TW): no other violation"]
 
 
 def test_a_deck_whose_names_all_resolve_has_neither_code():
@@ -99,3 +99,14 @@ def test_a_dream_card_is_reported_as_outside_the_ice_pool():
     v = validate(deck, ruleset="coe")
     [bad] = only(v, "unknown-card")
     assert bad.message.startswith("'Balin' is a dream card, not in the ICE card pool (in resources)")
+
+
+def test_an_ambiguous_card_that_every_version_makes_illegal_is_an_error_not_a_note():
+    # "The Balrog" in a Wizard's sideboard: the minion ally and the Balrog avatar both break alignment-card.
+    # The verdict is the same either way, but it is an illegal one the unresolved line would hide.
+    text = DECK.replace("1 Concealmnet", "1 Concealment") + "\n#########\nSideboard\n#########\n1 The Balrog\n"
+    v = validate(parse_text(text, path="w.deck"), ruleset="coe")
+    [bad] = only(v, "ambiguous-card")
+    assert bad.severity == "error" and not v.legal
+    assert sorted(bad.explanation) == ["with AS-71 The Balrog [M] (AS): also alignment-card (error)",
+                                       "with BA-3 The Balrog [B] (BA): also alignment-card (error)"]

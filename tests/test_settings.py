@@ -145,3 +145,10 @@ def test_an_illegal_deck_that_the_other_ruleset_allows_says_so(tmp_path):
     assert deckcheck("validate", str(coe_only), cwd=tmp_path).returncode == 0
     result = deckcheck("validate", "--rules", "rulebook", str(EXAMPLES / "ringwraith-illegal.meccg"), cwd=tmp_path)
     assert result.returncode == 1 and "note:" not in result.stdout      # illegal under coe too
+
+
+def test_the_command_line_and_the_library_share_the_built_in_ruleset():
+    from deckcheck import cli
+    from deckcheck.rules.ruleset import DEFAULT_RULESET
+
+    assert cli.DEFAULT_RULESET == DEFAULT_RULESET == "coe"

@@ -833,3 +833,23 @@ def test_cli_bad_input_exits_2_without_traceback(tmp_path):
     too_small = run("simulate", str(tiny))
     assert too_small.returncode == 2 and "Traceback" not in too_small.stderr
     assert too_small.stderr.strip().splitlines()[-1].startswith("deckcheck: ")
+
+
+def test_progress_is_reported_in_chunks_without_changing_the_numbers(sim):
+    seen = []
+    with_bar = simulate_tables(sim, games=1200, turns=3, seed=2, on_progress=seen.append)
+    assert sum(seen) == 1200 and len(seen) == 3                 # chunks of 500 games
+    assert with_bar == simulate_tables(sim, games=1200, turns=3, seed=2)
+
+
+def test_the_command_draws_a_progress_bar_on_a_terminal(monkeypatch, capsys):
+    from deckcheck.analysis import simulate as module
+    from deckcheck.decklist import read_deck
+
+    monkeypatch.setattr(module, "_stderr_is_terminal", lambda: True)
+    deck = read_deck(FIXTURES / "small-wizard.gccg")
+    text = module.run_simulate_command(deck, deck_path="small", games=600, turns=2, seed=1, hazards="none",
+                                       length=None, jobs=None, output="text")
+    err = capsys.readouterr().err
+    assert err.startswith("simulating") and "games/s" in err   # click draws the bar itself on a real tty
+    assert text.startswith("Small Wizard")

@@ -15,7 +15,7 @@ from functools import cache
 from deckcheck.decklist.model import PART_ORDER, Deck
 from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.rules.registry import ERROR, RULES, Context, Violation
-from deckcheck.rules.ruleset import ALIGNMENTS, RULESET_NAMES, load_ruleset
+from deckcheck.rules.ruleset import ALIGNMENTS, DEFAULT_RULESET, RULESET_NAMES, load_ruleset
 
 # Package modules that hold no rules.
 _NOT_RULE_MODULES = {"registry", "engine", "ruleset", "common", "describe"}
@@ -137,7 +137,7 @@ def run_rules(ctx: Context, *, skip: set[str] = frozenset()) -> list[Violation]:
     return violations
 
 
-def validate(deck: Deck, *, ruleset: str = "rulebook", alignment: str | None = None,
+def validate(deck: Deck, *, ruleset: str = DEFAULT_RULESET, alignment: str | None = None,
              length: int = 2) -> Verdict:
     """Every violation of the deck under the ruleset, for the given (or the deck's own) alignment."""
     if length not in (1, 2, 3, 4):
@@ -192,7 +192,7 @@ def violation_order(v: Violation) -> tuple:
     return (part_rank, first_line, v.code, v.card or "")
 
 
-def validate_file(path: str, *, ruleset: str = "rulebook", alignment: str | None = None, length: int = 2,
+def validate_file(path: str, *, ruleset: str = DEFAULT_RULESET, alignment: str | None = None, length: int = 2,
                   input_format: str | None = None) -> tuple[Deck, Verdict]:
     """Read a decklist file and validate it; DeckcheckError when the file cannot be read or judged."""
     from deckcheck.decklist import read_deck

@@ -432,7 +432,7 @@ def check_stage_playable(ctx: Context) -> Iterator[Violation]:
                      f"drafted Stage cards: {listing(stage)}"])
 
 
-@rule("mind-enablers", family=FAMILY,
+@rule("mind-enablers", family=FAMILY, severity=WARNING,
       summary="Fallen-wizard: no more mind-6 pool characters than Thrall of the Voice cards to draft them")
 def check_mind_enablers(ctx: Context) -> Iterator[Violation]:
     """coe 1.9.F3: a Fallen-wizard reveals a character of mind above 5 only after drafting a Stage card that

@@ -646,7 +646,7 @@ class Game:
         the test could allow and the test is worth it (the odds times the best such ring's MP exceed the gold
         ring's own); the best allowed ring replaces it, else the gold ring is discarded."""
         sim = self.sim
-        if not any(self.in_play[g] for g in sim.gold_rings):
+        if sim.special_rings.isdisjoint(self.hand) or not any(self.in_play[g] for g in sim.gold_rings):
             return
         for company in self.companies:
             for character in company.characters:

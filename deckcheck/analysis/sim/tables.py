@@ -186,6 +186,7 @@ class SimDeck:
     made_haven_kinds: tuple[int, ...] = ()                        # site-phase kinds a made Wizardhaven allows
     site_playable_set: list[frozenset[int]] = field(default_factory=list)
     gold_rings: tuple[int, ...] = ()                              # kinds the engine's shortcuts look for
+    special_rings: frozenset[int] = frozenset()
     storable: bool = False
     organization_kinds: frozenset[int] = frozenset()
     start_site: int = 0
@@ -525,6 +526,7 @@ class _Builder:
                                      and sim.phase[k] == PHASE_SITE)
         sim.site_playable_set = [frozenset(ks) for ks in sim.site_playable]
         sim.gold_rings = tuple(k for k in range(len(sim.kinds)) if sim.ring_table[k])
+        sim.special_rings = frozenset(k for k in range(len(sim.kinds)) if sim.ring_kind[k])
         sim.storable = any(sim.store_sites)
         sim.organization_kinds = frozenset(k for k in range(len(sim.kinds)) if sim.phase[k] == PHASE_ORGANIZATION)
 
