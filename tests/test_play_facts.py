@@ -141,6 +141,9 @@ def test_other_facts_sites_regions_bonuses_rings_modes(facts):
     assert ("Dwarven Ring", 8, 99) in facts.ring_tests[by_name("Precious Gold Ring").id]
     assert facts.modes[by_name("Heralded Lord").id].direct_influence == 3
     assert facts.mode_influence[by_name("The Witch-king", "Minion").id] == {"Heralded Lord": 3}
+    assert facts.hand_size[by_name("Hoarmûrath the Ringwraith").id].darkhaven
+    assert facts.hand_size[by_name("Elrond").id].site == "Rivendell"
+    assert facts.general_influence[by_name("Bade to Rule").id].general == 5
 
 
 # ---- matching sites -----------------------------------------------------------------------------------

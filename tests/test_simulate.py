@@ -853,3 +853,18 @@ def test_the_command_draws_a_progress_bar_on_a_terminal(monkeypatch, capsys):
     err = capsys.readouterr().err
     assert err.startswith("simulating") and "games/s" in err   # click draws the bar itself on a real tty
     assert text.startswith("Small Wizard")
+
+
+def test_a_card_that_keeps_one_more_card_raises_the_hand_size_where_its_condition_holds():
+    from deckcheck.cards.play import HandSize, PlayFacts
+
+    elder = card("Elder", "Character", unique=True, mind=2, direct_influence=1, mp=1)
+    facts = PlayFacts(hand_size={elder.id: HandSize(site="Rivendell")})
+    sim = build_sim_deck(synthetic_deck(pool=(LEADER, elder)), facts=facts)
+    game = new_game(sim)
+    assert game.companies[0].site == site_index(sim, RIVENDELL) and game.hand_size() == 9
+    game.hand = [kind(sim, ORC)] * 12
+    game.reset_to_hand_size()
+    assert len(game.hand) == 9
+    game.companies[0].site = site_index(sim, RUIN)                      # away from Rivendell: 8
+    assert game.hand_size() == 8

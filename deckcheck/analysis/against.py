@@ -12,7 +12,7 @@ is an integer sum over games, so the same seed gives the same summary in any spl
 from __future__ import annotations
 
 from deckcheck.analysis.sim.duel import DuelTally, Side, play_against, play_duel, side_of
-from deckcheck.analysis.sim.engine import EXHAUSTION_HORIZON, Tally
+from deckcheck.analysis.sim.engine import Tally
 from deckcheck.analysis.sim.report import format_text, mean_interval, summarize, wilson
 from deckcheck.analysis.sim.tables import build_sim_deck
 from deckcheck.decklist.model import Deck
@@ -38,15 +38,19 @@ def simulate_sides(us: Side, them: Side, *, games: int, turns: int, seed: int, b
 
 def run_split(us: Side, them: Side, games: int, turns: int, seed: int, both: bool, jobs: int | None):
     """All games in this process, or in contiguous chunks over `jobs` worker processes (the same sums)."""
+    import os
     from concurrent.futures import ProcessPoolExecutor
 
-    workers = max(1, min(jobs or 1, games // MIN_GAMES_PER_WORKER or 1))
+    from deckcheck.process import die_with_parent, max_jobs
+
+    workers = max(1, min(jobs or 1, max_jobs(), games // MIN_GAMES_PER_WORKER or 1))
     if workers == 1:
         return run_sides(us, them, 0, games, turns, seed, both)
     chunk = -(-games // workers)
     starts = list(range(0, games, chunk))
     n = len(starts)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    # workers end with this process, even when it is killed (as the goldfish's, deckcheck.process)
+    with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
         parts = list(pool.map(run_sides, [us] * n, [them] * n, starts, [min(chunk, games - s) for s in starts],
                               [turns] * n, [seed] * n, [both] * n))
     tallies, stats = parts[0]
@@ -65,7 +69,7 @@ def run_sides(us: Side, them: Side, first: int, count: int, turns: int, seed: in
         if both:
             play_duel(us, them, game, seed, turns, tallies, stats)
         else:
-            play_against(us, them, game, seed, turns, tallies[0], stats[0], EXHAUSTION_HORIZON)
+            play_against(us, them, game, seed, turns, tallies[0], stats[0])
     return tallies, stats
 
 
@@ -83,7 +87,6 @@ def summarize_against(us: Side, them: Side, tallies: tuple[Tally, Tally], stats:
         {"card": them.sim.kinds[k].display(), "copies": them.sim.copies(k), "reason": reason}
         for k, reason in sorted(them.hazards.not_played.items(), key=lambda kv: them.sim.kinds[kv[0]].name)]
     if both:
-        summary["exhaustion"]["horizon"] = tallies[0].turns
         summary["p_win"] = wilson(mine.wins, n)
         summary["p_draw"] = wilson(mine.draws, n)
         summary["mp_difference"] = mean_interval(mine.mp_difference, mine.mp_difference_sq, n)

@@ -140,6 +140,16 @@ class RingTester:
 
 
 @dataclass(frozen=True)
+class HandSize:
+    """"You may keep one more card than normal in your hand": by a character (when at a named site, or as the
+    Ringwraith at a Darkhaven) or an item in play."""
+
+    bonus: int = 1
+    site: str | None = None
+    darkhaven: bool = False
+
+
+@dataclass(frozen=True)
 class InfluenceChange:
     """An event that changes general influence (Bade to Rule: +5, and -2 to the Ringwraith's direct influence),
     played on our avatar at a Darkhaven."""
@@ -176,6 +186,7 @@ class PlayFacts:
     ring_test_bonus: dict[str, int] = field(default_factory=dict)        # items: "+2 when a ring is tested"
     modes: dict[str, Mode] = field(default_factory=dict)                  # mode cards by id
     general_influence: dict[str, InfluenceChange] = field(default_factory=dict)
+    hand_size: dict[str, HandSize] = field(default_factory=dict)
     mode_influence: dict[str, dict[str, int]] = field(default_factory=dict)   # Ringwraith -> {mode: +DI}
 
     def condition(self, card_id: str) -> PlayCondition | None:
@@ -227,7 +238,7 @@ def condition_from_json(data: dict) -> PlayCondition:
 
 
 SECTIONS = ("conditions", "sites", "regions", "influence", "ring_tests", "ring_testers", "ring_test_bonus", "modes",
-            "mode_influence", "general_influence")
+            "mode_influence", "general_influence", "hand_size")
 
 
 def facts_to_json(facts: PlayFacts) -> dict:
@@ -242,6 +253,7 @@ def facts_to_json(facts: PlayFacts) -> dict:
         "modes": {k: _compact(v) for k, v in facts.modes.items()},
         "mode_influence": dict(facts.mode_influence),
         "general_influence": {k: _compact(v) for k, v in facts.general_influence.items()},
+        "hand_size": {k: _compact(v) for k, v in facts.hand_size.items()},
     }
 
 
@@ -261,6 +273,7 @@ def facts_from_json(data: dict) -> PlayFacts:
         modes={k: Mode(**v) for k, v in data.get("modes", {}).items()},
         mode_influence={k: dict(v) for k, v in data.get("mode_influence", {}).items()},
         general_influence={k: InfluenceChange(**v) for k, v in data.get("general_influence", {}).items()},
+        hand_size={k: HandSize(**v) for k, v in data.get("hand_size", {}).items()},
     )
 
 

@@ -25,6 +25,7 @@ from deckcheck.cards.play import (
     SITE_PHASE,
     TAPPED,
     Bearer,
+    HandSize,
     InfluenceBonus,
     InfluenceChange,
     Mode,
@@ -577,6 +578,20 @@ def general_influence_change(text: str) -> InfluenceChange | None:
     return InfluenceChange(general=int(m.group(1)), avatar_direct=int(di.group(1)) if di else 0)
 
 
+_NUMBERS = {"one": 1, "two": 2, "three": 3}
+
+
+def hand_size(text: str, names: Names) -> HandSize | None:
+    """"When he is at Carn Dûm, you may keep one more card than normal in your hand"."""
+    m = re.search(r"([^.]*)you may keep (one|two|three) more cards? than normal in your hand", text, re.I)
+    if not m:
+        return None
+    before = m.group(1)
+    sites = names.find(before.split(" at ", 1)[1], "site") if " at " in before else []
+    return HandSize(bonus=_NUMBERS[m.group(2).lower()], site=sites[0] if sites else None,
+                    darkhaven="darkhaven" in before.lower())
+
+
 def mode_influence(text: str) -> dict[str, int]:
     """A Ringwraith's own "+2 direct influence in Heralded Lord mode"."""
     return {mode: int(value) for value, mode in
@@ -679,6 +694,8 @@ def derive_play_facts(source: dict) -> PlayFacts:
                 facts.mode_influence[card_id] = modes
             if change := general_influence_change(text):
                 facts.general_influence[card_id] = change
+            if bonus := hand_size(text, names):
+                facts.hand_size[card_id] = bonus
     return facts
 
 

@@ -222,7 +222,9 @@ class MatchGame(Game):
     def move(self, company: Company, dest: int) -> None:
         origin = company.site
         super().move(company, dest)
-        if self.hazard_player is not None and company.characters:
+        # A company that stays where it was (a failed Under-deeps roll, coe 2.IV.i.1) faces no hazards here:
+        # hazards on companies that do not move are not simulated.
+        if self.hazard_player is not None and company.characters and company.site != origin:
             self.hazard_phase(company, origin, dest)
 
     def move_of(self, origin: int, dest: int) -> Move:
@@ -430,8 +432,9 @@ class MatchGame(Game):
 # ---- playing games --------------------------------------------------------------------------------------
 
 def play_against(us: Side, them: Side, game: int, seed: int, turns: int, tally: Tally, stats: DuelTally,
-                 horizon: int) -> MatchGame:
-    """One game of ours against the opponent's hazards (its own turns reduced to its card flow)."""
+                 horizon: int = 0) -> MatchGame:
+    """One game of ours against the opponent's hazards (its own turns reduced to its card flow); no play-on
+    beyond `turns` unless a `horizon` is asked, as in the goldfish."""
     rng = game_rng(seed, game)
     ours = MatchGame(us, them, rng, stats)
     ours.opponent_hand = HazardHand(them.sim, rng, them.hazards.keep)

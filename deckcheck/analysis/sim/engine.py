@@ -333,6 +333,21 @@ class Game:
                 self.discard.append(worst)
         self.reset_to_hand_size()
 
+    def hand_size(self) -> int:
+        """8, plus one for each card in play that lets us keep one more card (Pallando; Hoarmûrath at a
+        Darkhaven; Elrond at Rivendell; Emerald of the Mariner), where its condition holds."""
+        sim = self.sim
+        if not sim.hand_bonus_kinds or not any(self.in_play[k] for k in sim.hand_bonus_kinds):
+            return HAND_SIZE
+        size = HAND_SIZE
+        for company in self.companies:
+            for character in company.characters:
+                for kind in (character.kind, *character.holdings):
+                    bonus = sim.hand_bonus[kind]
+                    if bonus is not None and (bonus[1] is None or company.site in bonus[1]):
+                        size += bonus[0]
+        return size
+
     def reset_to_hand_size(self, site: int | None = None) -> None:
         """Draw up to or discard down to the hand size (coe 2.IV.viii, 2.VI.ii).
 
@@ -340,7 +355,7 @@ class Game:
         its site phase comes next.
         """
         hand = self.hand
-        extra = len(hand) - HAND_SIZE
+        extra = len(hand) - self.hand_size()
         if extra > 0:
             keep, used, unique = self.sim.keep_value, self.used_unique, self.sim.unique
             here = self.sim.site_playable[site] if site is not None else ()

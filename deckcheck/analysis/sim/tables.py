@@ -145,6 +145,8 @@ class SimDeck:
     mode: list[tuple[str, int] | None] = field(default_factory=list)        # (mode, DI change) of a mode card
     mode_di: list[dict[str, int]] = field(default_factory=list)             # a Ringwraith's own DI per mode
     gi_change: list[tuple[int, int] | None] = field(default_factory=list)   # (+GI, avatar DI): Bade to Rule
+    hand_bonus: list[tuple[int, frozenset[int] | None] | None] = field(default_factory=list)   # +cards, where
+    #                                              (None: anywhere) for a character or item in play (Pallando...)
     company_need: list[int] = field(default_factory=list)       # COMPANY_ANY, COMPANY_COVERT, COMPANY_OVERT
     makes_haven: list[bool] = field(default_factory=list)       # its site becomes one of our Wizardhavens
     protects: list[bool] = field(default_factory=list)          # protects one of our Wizardhavens
@@ -187,6 +189,7 @@ class SimDeck:
     site_playable_set: list[frozenset[int]] = field(default_factory=list)
     gold_rings: tuple[int, ...] = ()                              # kinds the engine's shortcuts look for
     special_rings: frozenset[int] = frozenset()
+    hand_bonus_kinds: frozenset[int] = frozenset()
     storable: bool = False
     organization_kinds: frozenset[int] = frozenset()
     start_site: int = 0
@@ -472,6 +475,13 @@ class _Builder:
         sim.mode.append((mode.name, mode.direct_influence) if mode else None)
         change = facts.general_influence.get(card.id)
         sim.gi_change.append((change.general, change.avatar_direct) if change else None)
+        bonus = facts.hand_size.get(card.id) if role in (ROLE_CHARACTER, ROLE_ITEM) else None
+        where = None
+        if bonus is not None and bonus.site:
+            where = frozenset(i for i, s in enumerate(sim.sites) if fold(s.name) == fold(bonus.site))
+        elif bonus is not None and bonus.darkhaven:
+            where = frozenset(i for i, s in enumerate(sim.sites) if sim.site_dark_haven[i])
+        sim.hand_bonus.append((bonus.bonus, where) if bonus is not None else None)
         sim.makes_overt.append(role == ROLE_CHARACTER and bool(OVERT_RACES.intersection(card.races)))
         sim.mode_di.append(dict(facts.mode_influence.get(card.id, {})))
         sim.boost.append(sum(b.bonus for b in facts.influence.get(card.id, ()) if b.any_faction)
@@ -527,6 +537,7 @@ class _Builder:
         sim.site_playable_set = [frozenset(ks) for ks in sim.site_playable]
         sim.gold_rings = tuple(k for k in range(len(sim.kinds)) if sim.ring_table[k])
         sim.special_rings = frozenset(k for k in range(len(sim.kinds)) if sim.ring_kind[k])
+        sim.hand_bonus_kinds = frozenset(k for k in range(len(sim.kinds)) if sim.hand_bonus[k])
         sim.storable = any(sim.store_sites)
         sim.organization_kinds = frozenset(k for k in range(len(sim.kinds)) if sim.phase[k] == PHASE_ORGANIZATION)
 
