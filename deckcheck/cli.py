@@ -402,6 +402,28 @@ def meta_command(inputs, out, output, validate, ruleset, length, top, force) -> 
                               force=force, top=top))
 
 
+@cli.command("sheet")
+@click.argument("deck", type=click.Path(dir_okay=False))
+@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False), help="Write the HTML sheet here.")
+@click.option("--event", help="The event's name, printed at the top.")
+@click.option("--player", help="The player's name (default: the deck's, else a blank to fill in).")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+def sheet_command(deck: str, out_path: str | None, event: str | None, player: str | None, force: bool) -> None:
+    """A printable registration sheet of DECK (HTML, A4 or Letter): event, player, signature, alignment, avatar,
+    the fingerprint and every part with its counts and cards."""
+    from deckcheck.fileio import atomic_write_text, refuse_overwriting_inputs
+    from deckcheck.report.sheet import render_sheet
+
+    if out_path:
+        refuse_overwriting_inputs(out_path, [deck])
+    html = render_sheet(_read_deck_reporting(deck, require_cards=True), event=event, player=player)
+    if out_path:
+        atomic_write_text(out_path, html, overwrite=force)
+        click.echo(printable(f"wrote {out_path}"), err=True)
+    else:
+        click.echo(html, nl=False)
+
+
 # ---------------------------------------------------------------- analysis: stats, odds, simulate -----------
 
 
