@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/bench_simulate_model.py [--games 2000] [--corpus-games 1000] [--seed 1]
                                                         [--skip-corpus] [--skip-challenge] [--worst 15]
+                                                        [--sweep SEEDS] [--sweep-games 50]
 
 1. Over every real deck of ../shared/decks (read there, never copied): the share of the play deck's resource
    marshalling points (resource cards, copies x MP as the deck's alignment scores them) in cards that no game
@@ -9,6 +10,8 @@
    alignment (target: at most 10% each), and the cards most responsible, with the reason the report gives.
 2. The ten ICE Challenge Decks A-J (council-of-rivendell), `--games` games each, seed 1, 12 turns, no hazards:
    mean MP after turn 12 and the lowest / highest ratio (target: at least 0.6).
+3. With `--sweep SEEDS`: every real deck under every hazard model and seeds 1..SEEDS, `--sweep-games` games each;
+   the games played and the exceptions raised (target: none; each is printed with its deck, model and seed).
 
 Decks that cannot be simulated (the two sideboard fragments: no play deck) are counted and named, not scored.
 """
@@ -25,7 +28,7 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT))
 
-from deckcheck.analysis.sim.engine import run_games  # noqa: E402
+from deckcheck.analysis.sim.engine import HAZARD_MODELS, run_games  # noqa: E402
 from deckcheck.analysis.sim.report import card_rows, never_played_share  # noqa: E402
 from deckcheck.analysis.sim.tables import build_sim_deck  # noqa: E402
 from deckcheck.decklist import read_deck  # noqa: E402
@@ -93,6 +96,27 @@ def challenge(games: int, seed: int) -> None:
           f"({'ok' if low / high >= 0.6 else 'BELOW 0.6'})")
 
 
+def sweep(seeds: int, games: int) -> None:
+    played = errors = 0
+    started = time.perf_counter()
+    for path in sorted(p for p in DECKS.rglob("*") if p.is_file() and p.parent != DECKS):
+        try:
+            sim = build_sim_deck(read_deck(path))
+        except ValueError:
+            continue                      # no play deck: the command says so (exit 2)
+        for hazards in HAZARD_MODELS:
+            for seed in range(1, seeds + 1):
+                try:
+                    run_games(sim, 0, games, TURNS, seed, hazards)
+                    played += games
+                except Exception as exc:  # noqa: BLE001 - counted and shown: the target is none
+                    errors += 1
+                    print(f"  EXCEPTION {type(exc).__name__}: {exc} — {path.relative_to(DECKS)}, {hazards}, "
+                          f"seed {seed}")
+    print(f"sweep: {played} games over every real deck x {len(HAZARD_MODELS)} hazard models x seeds 1-{seeds}, "
+          f"{errors} exceptions ({time.perf_counter() - started:.0f} s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per Challenge Deck")
@@ -101,6 +125,8 @@ def main() -> None:
     parser.add_argument("--worst", type=int, default=15)
     parser.add_argument("--skip-corpus", action="store_true")
     parser.add_argument("--skip-challenge", action="store_true")
+    parser.add_argument("--sweep", type=int, default=0, metavar="SEEDS", help="also play every deck, model, seed")
+    parser.add_argument("--sweep-games", type=int, default=50)
     args = parser.parse_args()
     if not DECKS.is_dir():
         sys.exit(f"needs the real decklists at {DECKS}")
@@ -108,6 +134,8 @@ def main() -> None:
         challenge(args.games, args.seed)
     if not args.skip_corpus:
         corpus(args.corpus_games, args.seed, args.worst)
+    if args.sweep:
+        sweep(args.sweep, args.sweep_games)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,7 @@ from deckcheck.analysis.sim.engine import (
     Company,
     Game,
     Tally,
+    game_rng,
     run_games,
 )
 from deckcheck.analysis.sim.tables import (
@@ -682,6 +683,14 @@ def test_tallies_add_up_game_by_game(sim):
     assert parts == whole
 
 
+def opening_hands(sim, games: int, seed: int) -> Tally:
+    """The opening hands of `games` games, as `Game.play` records them before its first turn."""
+    tally = Tally(turns=1, kinds=len(sim.kinds))
+    for game in range(games):
+        Game(sim, game_rng(seed, game))._record_opening(tally)
+    return tally
+
+
 def assert_within_monte_carlo_error(observed: int, games: int, exact: float) -> None:
     standard_error = math.sqrt(exact * (1 - exact) / games)
     assert abs(observed / games - exact) <= 4 * standard_error + 1e-12, (observed / games, exact)
@@ -689,7 +698,7 @@ def assert_within_monte_carlo_error(observed: int, games: int, exact: float) -> 
 
 def test_simulated_opening_hands_match_the_exact_odds(sim):
     games = 20_000
-    tally = run_games(sim, 0, games, 1, 5, "none", horizon=1)
+    tally = opening_hands(sim, games, seed=5)
     size = sim.deck_size
     for k in set(sim.play_deck):
         assert_within_monte_carlo_error(tally.opening_kind[k], games, p_at_least(1, sim.copies(k), size, 8))
@@ -762,7 +771,7 @@ def test_real_deck_opening_hands_match_the_exact_odds():
 
     sim = build_sim_deck(read_deck(GANDALF))
     games = 20_000
-    tally = run_games(sim, 0, games, 1, 9, "none", horizon=1)
+    tally = opening_hands(sim, games, seed=9)
     size = sim.deck_size
     for k in set(sim.play_deck):
         assert_within_monte_carlo_error(tally.opening_kind[k], games, p_at_least(1, sim.copies(k), size, 8))

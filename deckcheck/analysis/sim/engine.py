@@ -314,18 +314,15 @@ class Game:
         hand = self.hand
         if hand:
             sim = self.sim
-            role, keep, used, unique = sim.role, sim.keep_value, self.used_unique, sim.unique
+            role, keep = sim.role, self.keep_value         # a subclass may rank cards its own way (sim.duel)
             spare_hazards = sum(1 for k in hand if role[k] == ROLE_HAZARD) <= HAZARDS_PER_OPPONENT_TURN
             worst, worst_value = None, DISCARD_AT_OR_BELOW + 1
             for kind in hand:
-                if unique[kind] and kind in used:
-                    value = -10                            # a unique card already in play: dead
-                elif role[kind] == ROLE_HAZARD:
-                    value = keep[kind] + 1 if spare_hazards else keep[kind]
+                value = keep(kind)
+                if role[kind] == ROLE_HAZARD and spare_hazards:
+                    value += 1
                 elif sim.cancels[kind] and self.p_lose:
                     value = 2                              # kept against the hazards
-                else:
-                    value = keep[kind]
                 if value < worst_value:
                     worst, worst_value = kind, value
             if worst is not None:
@@ -357,10 +354,9 @@ class Game:
         hand = self.hand
         extra = len(hand) - self.hand_size()
         if extra > 0:
-            keep, used, unique = self.sim.keep_value, self.used_unique, self.sim.unique
-            here = self.sim.site_playable[site] if site is not None else ()
-            ranked = sorted(hand, key=lambda kind: (kind in here, -10 if unique[kind] and kind in used
-                                                    else keep[kind]))
+            keep = self.keep_value
+            here = self.sim.site_playable_set[site] if site is not None else ()
+            ranked = sorted(hand, key=lambda kind: (kind in here, keep(kind)))
             drop = ranked[:extra]
             self.discard.extend(drop)
             for kind in drop:
