@@ -60,11 +60,14 @@ def cards_show(name: str, output: str) -> None:
     from deckcheck.cards.catalog import load_catalog
     from deckcheck.cards.lookup import render_table, show
 
-    result = show(load_catalog(), name)
+    catalog = load_catalog()
+    result = show(catalog, name)
+    if result.note:
+        click.echo(f"deckcheck: {result.note}", err=True)
     if output == "json":
         click.echo(json.dumps([c.to_json() for c in result.cards], ensure_ascii=False, indent=2))
     else:
-        click.echo(render_table(result.cards))
+        click.echo(render_table(result.cards, catalog))
 
 
 @cards.command("search")
@@ -99,7 +102,8 @@ def cards_search(output: str, **filters) -> None:
 @click.option("-o", "--out-dir", type=click.Path(file_okay=False), default=None,
               help="Where to write cards.json (default: the project's card_db/).")
 def cards_import_coe(source: str, out_dir: str | None) -> None:
-    """Build card_db/cards.json and play.json from the Council of Elrond card database SOURCE (coe-cards.json)."""
+    """Build card_db/ (cards.json, combat.json, names.json, play.json) from the Council of Elrond card database
+    SOURCE (coe-cards.json)."""
     from pathlib import Path
 
     from deckcheck.cards.catalog import CARD_DB
@@ -117,6 +121,7 @@ def cards_import_coe(source: str, out_dir: str | None) -> None:
 
     atomic_write_text(target / "combat.json", dump_combat_facts(import_combat_facts(source)))
     click.echo(f"combat facts written to {target / 'combat.json'}", err=True)
+    _import_names(source, target, document["source"])
     _import_play_facts(source, target)
 
 
@@ -130,6 +135,17 @@ def _import_play_facts(source: str, target) -> None:
     validate_play_facts(document)
     atomic_write_text(target / PLAY_FILE, dump_play_facts(document))
     click.echo(f"{len(document['conditions'])} play conditions written to {target / PLAY_FILE}", err=True)
+
+
+def _import_names(source: str, target, source_info: dict) -> None:
+    """card_db/names.json: the card names of the other editions, from the same source."""
+    from deckcheck.cards.languages import dump_names, import_names_file, validate_names
+    from deckcheck.fileio import atomic_write_text
+
+    names = import_names_file(source, source_info)
+    validate_names(names)
+    atomic_write_text(target / "names.json", dump_names(names))
+    click.echo(f"names in {len(names['languages'])} other languages written to {target / 'names.json'}", err=True)
 
 
 # ---------------------------------------------------------------- decklist: show, convert -------------------
