@@ -11,7 +11,9 @@ import sys
 import click
 
 from deckcheck import __version__
+from deckcheck.console import DeckcheckGroup, common_options
 from deckcheck.errors import DataError, DeckcheckError
+from deckcheck.settings import setting_option
 from deckcheck.terminal import printable, printable_json
 
 OUTPUT_TEXT_JSON = click.Choice(["text", "json"])
@@ -25,12 +27,19 @@ def _set_debug(_ctx, _param, value: bool) -> None:
 _debug = False   # --debug: an internal error prints its traceback too
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=DeckcheckGroup, params=common_options(), context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="deckcheck")
 @click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug,
               help="On an internal error, print the traceback as well.")
-def cli() -> None:
-    """Validate and analyze Middle-earth CCG decks."""
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """Validate and analyze Middle-earth CCG decks.
+
+    Settings (--rules, --length) come from the command line, else DECKCHECK_RULES, DECKCHECK_LENGTH, else a
+    deckcheck.toml or pyproject.toml [tool.deckcheck] here or above, else ~/.config/deckcheck/deckcheck.toml."""
+    from deckcheck.settings import apply_config
+
+    apply_config(ctx)
 
 
 # ---------------------------------------------------------------- cards ------------------------------------
@@ -236,17 +245,26 @@ def diff_command(registered: str, played: str, output: str) -> None:
 # ---------------------------------------------------------------- legality: validate, rules -----------------
 
 RULESET_CHOICE = click.Choice(["rulebook", "coe"])
+DEFAULT_RULESET = "coe"     # as deckcheck.rules.ruleset.DEFAULT_RULESET (not imported here: start-up time)
+
+
+def rules_option(help: str = "The Council of Elrond tournament rules or the printed ICE rulebooks."):
+    return setting_option("rules", "--rules", "ruleset", type=RULESET_CHOICE, default=DEFAULT_RULESET,
+                          show_default=True, help=help)
+
+
+def length_option(help: str = "Game length in decks: 1 Starter, 2 Short, 3 Long, 4 Campaign.", default: int | None = 2):
+    return setting_option("length", "--length", type=click.IntRange(1, 4), default=default,
+                          show_default=default is not None, help=help)
 # Reading problems that also become legality violations (unknown-card, ambiguous-card, unreadable-line) are
 # reported once, in the verdict: every reading error; the reader's warnings go to stderr.
 
 
 @cli.command("validate")
 @click.argument("decks", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--rules", "ruleset", type=RULESET_CHOICE, default="rulebook", show_default=True,
-              help="The printed rulebooks or the Council of Elrond tournament rules.")
+@rules_option()
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Judge as this alignment (default: inferred).")
-@click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True,
-              help="Game length in decks: 1 Starter, 2 Short, 3 Long, 4 Campaign.")
+@length_option()
 @click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
 @click.option("--all-formats", is_flag=True,
               help="Show in which ruleset x alignment x length combinations the deck is legal.")
@@ -260,10 +278,14 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
 
     Exit 0 when every deck is legal, 1 when any is illegal, 2 on a usage or input error.
     With --all-formats: exit 0 when the deck is legal in at least one combination."""
+    from deckcheck.console import detail
     from deckcheck.report import verdict as report
     from deckcheck.rules.engine import all_formats as judge_all
-    from deckcheck.rules.engine import validate_file
+    from deckcheck.rules.engine import note_other_ruleset, validate_file
+    from deckcheck.settings import describe_sources
 
+    for line in describe_sources(click.get_current_context()):
+        detail(f"deckcheck: {line}")
     if decks.count("-") > 1:
         raise click.UsageError("standard input (-) can be read only once")
     if all_formats:
@@ -294,6 +316,7 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
         for diagnostic in deck.diagnostics:
             if diagnostic.severity != "error":
                 click.echo(diagnostic.one_line(), err=True)
+        note_other_ruleset(deck, verdict)
         verdicts.append(verdict)
     if verdicts:
         click.echo(report.render_json(verdicts) if output == "json" else report.render_text(verdicts, explain=explain),
@@ -305,7 +328,7 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
 
 @cli.command("rules")
 @click.argument("code", required=False)
-@click.option("--rules", "ruleset", type=RULESET_CHOICE, default="rulebook", show_default=True)
+@rules_option()
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Only this alignment (default: every one the ruleset covers).")
 @click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
 def rules_command(code: str | None, ruleset: str, alignment: str | None, output: str) -> None:
@@ -346,10 +369,8 @@ def rules_command(code: str | None, ruleset: str, alignment: str | None, output:
               help="Results file: .xlsx (Summary + Violations sheets), .csv (plus NAME-violations.csv) or .json.")
 @click.option("--output", "output_format", type=click.Choice(["xlsx", "csv", "json"]),
               help="Results format; default from -o's suffix, JSON on stdout without -o.")
-@click.option("--rules", "ruleset", type=RULESET_CHOICE, default="rulebook", show_default=True,
-              help="Ruleset for rows without a ruleset column value.")
-@click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True,
-              help="Game length (1-4 decks) for rows without a length column value.")
+@rules_option("Ruleset for rows without a ruleset column value.")
+@length_option("Game length (1-4 decks) for rows without a length column value.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Check decks in this many parallel processes (at most 2 per CPU).")
 @click.option("--force", is_flag=True, help="Replace an existing results file.")
@@ -381,8 +402,8 @@ def batch_command(registrations, out, output_format, ruleset, length, jobs, forc
               help="Report format; default from -o's suffix, else text.")
 @click.option("--validate", is_flag=True, help="Check each deck file too, for the legal rate per alignment "
                                                "(a registrations sheet is always checked).")
-@click.option("--rules", "ruleset", type=RULESET_CHOICE, default="rulebook", show_default=True)
-@click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True)
+@rules_option("Ruleset for --validate and for registrations without a ruleset column value.")
+@length_option()
 @click.option("--top", type=click.IntRange(min=0), default=40, show_default=True,
               help="Cards listed in the text report (0: all).")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
@@ -505,8 +526,7 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
               help="Same seed, same report (whatever --jobs).")
 @click.option("--hazards", type=click.Choice(["none", "light", "heavy"]), default="none", show_default=True,
               help="The opponent's hazards: absent, or a model that costs site phases and characters.")
-@click.option("--length", type=click.IntRange(1, 4), default=None,
-              help="Game length (1-4 decks) for the MP call threshold; default: the deck's, else 2.")
+@length_option("Game length (1-4 decks) for the MP call threshold; default: the deck's, else 2.", default=None)
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default 1).")
 @click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
 @click.option("--against", "against_path", metavar="OPPONENT", type=click.Path(dir_okay=False),
@@ -547,7 +567,7 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
 @click.option("--turns", type=click.IntRange(1, 100), default=12, show_default=True, help="Turns per player.")
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
               help="Same seed, same result (whatever --jobs or --scheduler).")
-@click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True, help="Game length (1-4 decks).")
+@length_option()
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes of a local Dask cluster (default: the CPUs; 1: this process, no Dask).")
 @click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run on this existing Dask cluster instead.")

@@ -199,3 +199,18 @@ def test_the_docs_list_every_resource_worth_mp_the_simulation_cannot_play(facts)
                 if card.type == "Resource" and ((card.mp or 0) > 0 or card.mp_alt)
                 and not facts.condition(card.id).modelled}
     assert listed == expected
+
+
+def test_validate_never_loads_the_play_facts():
+    """The play facts are for stats and simulate: validate's start-up does not read or import them."""
+    import subprocess
+    import sys
+
+    from tests._shared import PROJECT
+
+    probe = ("import sys\nfrom deckcheck.cli import main\n"
+             "try:\n    main(['validate', 'examples/wizard-legal.meccg'])\nexcept SystemExit:\n    pass\n"
+             "print('LOADED', sorted(m for m in sys.modules if m in ('deckcheck.cards.play', "
+             "'deckcheck.analysis.playable')), file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=PROJECT, timeout=60)
+    assert "LOADED []" in result.stderr, result.stderr

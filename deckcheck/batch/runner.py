@@ -18,6 +18,7 @@ from typing import Any
 from deckcheck.batch.registrations import Registration
 from deckcheck.errors import DeckcheckError
 from deckcheck.process import die_with_parent, max_jobs, stop_workers
+from deckcheck.rules.ruleset import DEFAULT_RULESET
 
 LEGAL, ILLEGAL, ERROR = "legal", "illegal", "error"
 RULESETS = ("rulebook", "coe")
@@ -39,7 +40,7 @@ class Settings:
     """
 
     base_dir: str                       # the registrations folder (or --decks-dir): deck paths resolve inside it
-    ruleset: str = "rulebook"
+    ruleset: str = DEFAULT_RULESET
     length: int = 2
     alignment: str | None = None
     reader: Callable | None = None

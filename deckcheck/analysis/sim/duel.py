@@ -160,7 +160,7 @@ class MatchGame(Game):
     # ---- hand management: our own hazards matter when we also play the hazard side ---------------------
 
     def keep_value(self, kind: int) -> int:
-        if self.hazard_player is not None:
+        if self.duel_opponent is not None:           # only when we also play the hazard side (--both)
             own = self.side.hazard_keep[kind]
             if own is not None:
                 return own
@@ -525,7 +525,7 @@ def play_duel(first: Side, second: Side, game: int, seed: int, turns: int,
         record_b()
         state["turn"] += 1
 
-    a.duel_opponent = b
+    a.duel_opponent, b.duel_opponent = b, a       # (b's own opponent_turn is never called: a's turns are a.play's)
     a.duel_opponent_turn = b_turn
     plain_may_call = a.may_call
 
