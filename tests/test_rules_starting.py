@@ -274,13 +274,20 @@ def test_a_stage_card_no_start_can_play(ruleset):
                            "points; without it the starting Stage cards give 0 of the 3 stage points")
 
 
-def test_a_stage_card_placed_on_the_avatar_cannot_start_under_coe():
-    # Many-coloured Robes (1) is placed on Saruman in play; a coe pool holds no avatar (1.7), so none is in play.
+@pytest.mark.parametrize("ruleset", ["rulebook", "coe"])
+def test_a_stage_card_placed_on_the_avatar_if_he_is_in_play_can_start(ruleset):
+    # Many-coloured Robes (1): "Place this card on Saruman if he is in play. If on Saruman, ..." says where the
+    # card goes, not a condition to play it; coe 1.7.F1 lets starting Stage cards be specific to the avatar.
     the_deck = deck(characters=[FW_SARUMAN], pool=["TW-125", "WH-118", BAD_COMPANY], sites=[WHITE_TOWERS_FW])
+    assert found("stage-playable", the_deck, ruleset=ruleset, alignment="fallen-wizard") == []
+
+
+def test_a_stage_card_played_on_the_avatar_cannot_start_under_coe():
+    # Oromë's Warders (3): "Playable on Alatar if Join the Hunt is in play"; a coe pool holds no avatar (1.7).
+    the_deck = deck(characters=["WH-1"], pool=["TW-125", "WH-94"], sites=[WHITE_TOWERS_FW])   # Alatar [F]
     [bad] = found("stage-playable", the_deck, ruleset="coe", alignment="fallen-wizard")
-    assert "it is placed on Saruman in play, and no avatar is in play at the start" in bad.message
-    # MEWH lets the Fallen-wizard "start at his home site": the rulebook does not judge it
-    assert found("stage-playable", the_deck, ruleset="rulebook", alignment="fallen-wizard") == []
+    assert bad.severity == "error"
+    assert "it is played on Alatar in play, and no avatar is in play at the start" in bad.message
 
 
 @pytest.mark.parametrize("ruleset", ["rulebook", "coe"])
