@@ -74,6 +74,20 @@ def test_fallen_wizard_counts_hero_and_minion_versions_of_a_unique_name_once():
     assert bad.citation == "coe 1.3.1, 1.3.F1"
 
 
+def test_a_join_the_ruleset_states_wins_over_one_it_borrows():
+    # Hillmen [H] and [M] are manifestations of one unique resource (coe 1.3.1's joining, borrowed by analogy
+    # under the rulebook) and versions of one name, which MEWH states: under the rulebook, an error citing MEWH.
+    parts = with_added("fallen-wizard", P.SIDEBOARD, (1, "TW-257"), (1, "LE-269"))
+    [bad] = only(verdict(parts, "fallen-wizard", "rulebook"), "unique-limit")
+    assert bad.severity == "error" and bad.by_analogy is None
+    assert bad.message.startswith("Hillmen [H] and Hillmen [M] are versions of one unique name")
+    assert bad.citation == 'rulebook MEWH "Your Play Deck"'
+    # Aragorn II and Strider share no name: still the debatable character-manifestation warning.
+    parts = with_added("fallen-wizard", P.SIDEBOARD, (1, "BA-1"), (1, "TW-120"))
+    [debatable] = only(verdict(parts, "fallen-wizard", "rulebook"), "unique-limit")
+    assert debatable.severity == "warning" and "manifestations of one character" in debatable.message
+
+
 def test_avatars_are_exempt_from_the_unique_limit():
     parts = base_parts("wizard")
     parts[P.CHARACTERS][0] = (3, "TW-156")   # Gandalf x3
