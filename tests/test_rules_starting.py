@@ -103,6 +103,17 @@ def test_rulebook_wizard_and_fallen_wizard_start_up_to_five(alignment):
     got = found("starting-size", deck(pool=hero_characters(6)), ruleset="rulebook", alignment=alignment)
     assert [v.message for v in got] == ["the starting company holds 6 characters; the limit is 5"]
     assert found("starting-size", deck(pool=hero_characters(5)), ruleset="rulebook", alignment=alignment) == []
+    # MEWH states a Fallen-wizard's 5; a Wizard's is MEWH's borrowed (MELE says six for a Ringwraith)
+    assert [(v.severity, v.by_analogy is not None) for v in got] == [
+        ("error", False) if alignment == "fallen-wizard" else ("warning", True)]
+
+
+def test_rulebook_fallen_wizard_agent_rule_is_meles_borrowed():
+    # MELE step 3 keeps agents out of a Ringwraith's starting company; MEWH says nothing of a Fallen-wizard's.
+    [got] = found("starting-size", deck(pool=["TW-118", AGENT]), ruleset="rulebook", alignment="fallen-wizard")
+    assert got.severity == "warning" and "MEWH says nothing of agents" in got.by_analogy
+    [ringwraith] = found("starting-size", deck(pool=["LE-7", AGENT]), ruleset="rulebook", alignment="ringwraith")
+    assert ringwraith.severity == "error" and ringwraith.by_analogy is None
 
 
 def test_coe_pool_is_never_too_big_for_the_draft_which_stops_by_itself():
@@ -174,6 +185,18 @@ def test_starting_minor_items_are_non_unique_and_not_hoard_items(ruleset):
     assert [v.message for v in got] == [
         "Sting [H] (TW) is unique; starting minor items must be non-unique",
         "Adamant Helmet [H] (TD) is a hoard item; a hoard minor item may not be included with a starting company"]
+
+
+def test_a_wizards_rulebook_starting_items_are_meles_numbers_borrowed_but_metds_hoard_rule_is_stated():
+    # MELE step 4 (two non-unique minor items) is stated for a Ringwraith; METD "Hoards" for everyone.
+    the_deck = deck(pool=["TW-118", "TW-333", "TD-96"] + HERO_MINORS)   # Anborn; Sting, Adamant Helmet, 3 more
+    got = {(v.message.split(";")[0], v.severity, v.citation, v.by_analogy is not None)
+           for v in found("starting-items", the_deck, ruleset="rulebook", alignment="wizard")}
+    assert got == {
+        ("the starting company holds 5 minor items (Sting, Adamant Helmet, Dagger of Westernesse, Athelas, Elven "
+         "Cloak)", "warning", "rulebook MELE Starter step 4", True),
+        ("Sting [H] (TW) is unique", "warning", "rulebook MELE Starter step 4", True),
+        ("Adamant Helmet [H] (TD) is a hoard item", "error", 'rulebook METD "Hoards"', False)}
 
 
 def test_rulebook_starting_company_holds_no_major_item_and_no_item_that_says_it_may_not_start():
@@ -368,6 +391,7 @@ def test_a_real_balrog_pool_with_agents_breaks_pool_size():
     got = corpus(ZARA + "{d}_{F}{R} The Red Hills (grab bag haz).dck", codes=("pool-size",))
     assert [v.card for v in got] == ["Drór", "Elerína"]
     assert "is an agent, a hazard for a Balrog player" in got[0].message
+    assert got[0].citation == "coe 1.7, 1.3.B2"     # the pool's clause and the one that makes an agent a hazard
 
 
 @needs_decks
