@@ -192,20 +192,26 @@ def avatar_limit(ctx: Context) -> Iterator[Violation]:
     concern."""
     limits = ctx.data["avatars"]
     own = [e for e in deck_cards(ctx) if is_own_avatar(e.card, ctx.alignment)]
-    least = limits.get("in_deck_min", 0)
-    if sum(e.count for e in own) < least:
+    if sum(e.count for e in own) < limits.get("in_deck_min", 0):
         yield ctx.violation("avatar-limit",
                             f"no {AVATAR_KIND[ctx.alignment]} avatar in the deck; the player must declare one and "
-                            f"hold at least {copies(least)} of it in the play deck or sideboard",
+                            f"hold at least {copies(limits['in_deck_min'])} of it in the play deck or sideboard",
                             aspect="declared", explain=_specific_hint(ctx))
     in_play = [e for e in own if e.part.in_play_deck]
+    yield from _avatars_in_play_deck(ctx, in_play)
+    too_many = sum(e.count for e in in_play) > limits["play_deck_max"]
+    yield from _avatar_copies(ctx, own, play_deck_reported=too_many)
+
+
+def _avatars_in_play_deck(ctx: Context, in_play: list[DeckEntry]) -> Iterator[Violation]:
+    """Too many avatars in the play deck, or too many different ones (coe 1.5; MELE step 5)."""
+    limits = ctx.data["avatars"]
     in_play_count = Counter()
     for e in in_play:
         in_play_count[e.card.name] += e.count
     total = sum(in_play_count.values())
     counted = [f"counted in the play deck: {_listing(in_play_count)}"] if in_play_count else []
-    play_deck_reported = total > limits["play_deck_max"]
-    if play_deck_reported:
+    if total > limits["play_deck_max"]:
         yield ctx.violation("avatar-limit",
                             f"{plural(total, 'avatar')} in the play deck ({_listing(in_play_count)}); "
                             f"the limit is {limits['play_deck_max']}",
@@ -215,6 +221,13 @@ def avatar_limit(ctx: Context) -> Iterator[Violation]:
                             f"{len(in_play_count)} different avatars in the play deck ({_listing(in_play_count)}); "
                             f"at most {limits['play_deck_max_different']} different ones",
                             part=in_play[0].part, lines=all_lines(in_play), aspect="play-deck", explain=counted)
+
+
+def _avatar_copies(ctx: Context, own: list[DeckEntry], *, play_deck_reported: bool) -> Iterator[Violation]:
+    """Avatars with several copies across play deck and sideboard (coe 1.6.2; MELE "Sideboard": one chosen
+    Ringwraith, two copies at most). Copies all in the play deck that were just reported as too many avatars
+    there are not reported again."""
+    limits = ctx.data["avatars"]
     outside_pool = [e for e in own if e.part in (Part.SIDEBOARD, Part.FW_SIDEBOARD) or e.part.in_play_deck]
     across = Counter()
     for e in outside_pool:
@@ -231,7 +244,7 @@ def avatar_limit(ctx: Context) -> Iterator[Violation]:
         if cap and n > cap:
             group = [e for e in outside_pool if e.card.name == name]
             if play_deck_reported and all(e.part.in_play_deck for e in group):
-                continue   # the same copies were just reported as too many avatars in the play deck
+                continue
             yield ctx.violation("avatar-limit",
                                 f"{copies(n)} of {label(group[0].card)} in play deck and sideboard; "
                                 f"the limit is {cap}", entry=group[0], lines=all_lines(group), aspect="copies",
