@@ -157,3 +157,16 @@ def test_lang_is_a_setting_of_the_config_file(tmp_path):
                             text=True, encoding="utf-8", cwd=tmp_path, timeout=120)
     assert result.returncode == 0, result.stderr
     assert "Capa Élfica" in result.stdout
+
+
+def test_the_spanish_example_of_the_readme_is_the_english_example_deck():
+    from deckcheck.decklist import read_deck
+    from deckcheck.decklist.fingerprint import fingerprint
+    from deckcheck.rules import validate
+
+    spanish, english = read_deck(PROJECT / "examples" / "wizard-legal-es.txt"), \
+        read_deck(PROJECT / "examples" / "wizard-legal.meccg")
+    assert fingerprint(spanish) == fingerprint(english)
+    assert [(d.line, d.code) for d in spanish.diagnostics] == [(51, "not-a-card-line"), (17, "name-corrected"),
+                                                               (3, "card-language")]
+    assert validate(spanish, ruleset="coe").legal and validate(spanish, ruleset="rulebook").legal
