@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import html
 import re
+from functools import lru_cache
 
 from deckcheck.decklist.lines import (
     NOTES,
     ReadResult,
+    excerpt,
     fold,
     label_part,
     read_card_line,
@@ -22,12 +24,16 @@ from deckcheck.decklist.lines import (
 )
 from deckcheck.decklist.model import Diagnostic, Part
 
-HEADING = re.compile(r"^\s{0,3}#{1,6}\s*(?P<label>.+?)\s*#*\s*$")
-HTML_TAG = re.compile(r"<[^>]+>")
-LABEL = re.compile(r"^(?P<label>[^:]{1,60}?)\s*:\s*(?P<value>.*?)\s*$")
+# Linear patterns only (a line may be a megabyte of blanks): no lazy part followed by blanks and a test that can
+# fail, no tag that runs past the next "<"; what a lazy part used to leave out is stripped in code.
+HEADING = re.compile(r"^\s{0,3}#{1,6}\s*(?P<label>.+)$")      # closing #s and blanks: heading_label()
+HTML_TAG = re.compile(r"<[^<>]+>")
+LABEL = re.compile(r"^(?P<label>[^:]{0,59}?[^:\s])\s*+:\s*+(?P<value>.*)$")      # value: rstrip it
 MARKDOWN_LINK = re.compile(r"\]\(|https?://")
+LETTER_OR_DIGIT = re.compile(r"[^\W_]")
+HTML_HEADING = re.compile(r"^\s*<h\d\b", re.IGNORECASE)
 COUNT_SUFFIX = re.compile(r"\(\s*\d+\s*\)")
-LABEL_THEN_COUNT = re.compile(r"^(?P<label>[^\W\d][^():]*?)\s*\(\s*\d+\s*\)\s*\S")
+LABEL_THEN_COUNT = re.compile(r"^(?P<label>[^\W\d][^():]*+)\(\s*+\d++\s*+\)\s*+\S")    # label: strip it
 META_KEYS = {"name": "name", "deck name": "name", "deck": "name", "player": "player", "alignment": "alignment",
              "avatar": "avatar", "length": "length", "game length": "length"}
 # Labels accepted without a colon, as whole lines (Cardnum zone words and web headings).
@@ -53,11 +59,11 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
             if section == NOTES:
                 notes.append(line.strip()[1:].strip())
             continue
-        stripped = HTML_TAG.sub("", line).strip()
+        stripped = _without_tags(line)
         row = _table_row(stripped)
         if row is not None:
             stripped = row   # "| 3 | Twilight |" reads as "3 Twilight"; "" for rules and header rows
-        if not stripped or not re.search(r"[^\W_]", stripped) or MARKDOWN_LINK.search(stripped):
+        if not stripped or not LETTER_OR_DIGIT.search(stripped) or MARKDOWN_LINK.search(stripped):
             continue   # blank, rules ("---"), and link lists (a table of contents) are not cards
         label = _section_label(line, stripped)
         if label is not None:
@@ -75,7 +81,7 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
                         result.name = heading
                     continue
                 result.problem(path, line_no, "unknown-section",
-                               f"unknown section {label!r}; its lines are skipped", severity="warning")
+                               f"unknown section {excerpt(label)!r}; its lines are skipped", severity="warning")
             section = found if found is not None else "unknown"
             continue
         if _metadata(result, stripped, path, line_no):
@@ -102,10 +108,10 @@ def _read_without_headings(text: str, path: str, result: ReadResult) -> None:
     before = len(result.diagnostics)
     first_card_line = None
     for line_no, line in enumerate(text.split("\n"), start=1):
-        stripped = HTML_TAG.sub("", line).strip()
+        stripped = _without_tags(line)
         row = _table_row(stripped)
         stripped = row if row is not None else stripped
-        if not stripped or stripped.startswith(">") or split_count(strip_bullet(stripped))[0] is None:
+        if not stripped or stripped.startswith(">") or not _has_count(stripped):
             continue
         if read_card_line(result, path, line_no, stripped, Part.PLAY) and first_card_line is None:
             first_card_line = line_no
@@ -140,6 +146,18 @@ def _table_row(stripped: str) -> str | None:
     return " ".join(names)   # a label row ("| Hazards |") or a name without a count
 
 
+def _without_tags(line: str) -> str:
+    return (HTML_TAG.sub("", line) if "<" in line else line).strip()
+
+
+# The same lines come back (a hand-typed list repeats its card lines; a hostile text repeats one line a million
+# times): what a line is, which depends on its text alone, is remembered.
+@lru_cache(maxsize=8192)
+def _has_count(stripped: str) -> bool:
+    return split_count(strip_bullet(stripped))[0] is not None
+
+
+@lru_cache(maxsize=8192)
 def _section_label(line: str, stripped: str) -> str | None:
     """The label text when the line starts a section, else None."""
     heading = _heading_text(line)
@@ -149,7 +167,7 @@ def _section_label(line: str, stripped: str) -> str | None:
     if count is not None:
         return None
     m = LABEL.match(stripped)
-    if m and not m.group("value"):
+    if m and not m.group("value").rstrip():
         return m.group("label")
     folded = fold(COUNT_SUFFIX.sub(" ", stripped))
     if folded in BARE_LABELS or label_part(stripped) == NOTES:
@@ -159,28 +177,35 @@ def _section_label(line: str, stripped: str) -> str | None:
     lead = LABEL_THEN_COUNT.match(stripped)
     if lead and len(lead.group("label").split()) <= 3 and isinstance(label_part(lead.group("label")), Part) \
             and label_part(stripped) != NOTES:
-        return lead.group("label")   # "Hazards (30) * indicates Creatures" (Guild Companion)
+        return lead.group("label").strip()   # "Hazards (30) * indicates Creatures" (Guild Companion)
     return None
 
 
 def _heading_text(line: str) -> str | None:
     m = HEADING.match(line)
     if m and not line.lstrip().startswith("#" * 7):
-        return HTML_TAG.sub("", m.group("label")).strip()
-    if re.match(r"^\s*<h\d\b", line, re.IGNORECASE):
+        return HTML_TAG.sub("", heading_label(m.group("label"))).strip()
+    if HTML_HEADING.match(line):
         return HTML_TAG.sub("", line).strip()
     return None
+
+
+def heading_label(text: str) -> str:
+    """A Markdown heading's text without its closing #s and blanks ("Hazards ##" -> "Hazards"; "C#" -> "C" as
+    Markdown reads it); a heading of #s only keeps one."""
+    text = text.rstrip()
+    return text.rstrip("#").rstrip() or text[:1]
 
 
 def _metadata(result: ReadResult, stripped: str, path: str = "", line_no: int | None = None) -> bool:
     """"Player: Ann" and the like; True when the line was metadata."""
     m = LABEL.match(stripped)
-    if not m or not m.group("value"):
+    if not m or not m.group("value").rstrip():
         return False
     key = META_KEYS.get(fold(m.group("label")))
     if key is None or split_count(m.group("label"))[0] is not None:
         return False
-    value = html.unescape(m.group("value"))   # "&lt;" and "&amp;" as web pages and our own writer escape them
+    value = html.unescape(m.group("value").rstrip())   # "&lt;" and "&amp;" as web pages and our writer escape them
     if key == "length":
         read_length(result, path, line_no, value)
     else:
