@@ -39,6 +39,18 @@ def exit_on_sigterm() -> None:
         signal.signal(signal.SIGTERM, terminate)
 
 
+def exit_now(code: int) -> None:
+    """End the process at once, once the command has unwound (Ctrl-C, SIGTERM): its files are cleaned up by
+    then, and nothing is left to wait for -- worker processes, whose pool would otherwise be waited for at
+    interpreter exit, die with this process (die_with_parent)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
+
+
 def unexpected(exc: Exception, *, debug: bool) -> int:
     """An exception no layer handled: a failed write of the report to stdout (a full disk, /dev/full) is said
     as that; anything else is an internal error. The exit code is 2."""
@@ -147,11 +159,8 @@ def _watch_parent(parent_pid: int) -> None:
 
 
 def stop_workers(pool) -> None:
-    """Stop a ProcessPoolExecutor's workers now, queued work dropped (the parent is unwinding)."""
-    workers = list((getattr(pool, "_processes", None) or {}).values())   # shutdown() forgets them
-    pool.shutdown(wait=False, cancel_futures=True)
-    for worker in workers:
-        try:
-            worker.terminate()
-        except (OSError, AttributeError, ValueError):
-            pass
+    """Let a ProcessPoolExecutor go while its owner unwinds (Ctrl-C, SIGTERM, a worker that died): no more work
+    is given out and nothing waits for it. The workers are not terminated here: the pool's own thread, seeing them
+    gone while the map's futures are being cancelled, fails with InvalidStateError in Python 3.11 (a traceback on
+    stderr). The command line ends the process at once instead (exit_now), and they die with it."""
+    pool.shutdown(wait=False)

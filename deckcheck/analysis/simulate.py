@@ -17,7 +17,7 @@ from deckcheck.analysis.sim.engine import HAZARD_MODELS, Tally, run_games
 from deckcheck.analysis.sim.report import format_text, summarize
 from deckcheck.analysis.sim.tables import SimDeck, build_sim_deck
 from deckcheck.decklist.model import Deck
-from deckcheck.process import die_with_parent, max_jobs
+from deckcheck.process import die_with_parent, max_jobs, stop_workers
 
 __all__ = ["simulate", "simulate_tables", "format_text", "build_sim_deck", "HAZARD_MODELS"]
 
@@ -54,11 +54,17 @@ def run_tally(sim: SimDeck, *, games: int, turns: int, seed: int, hazards: str, 
     chunk = -(-games // workers)
     starts = list(range(0, games, chunk))
     tally = Tally(turns=turns, kinds=len(sim.kinds))
-    # workers end with this process, even when it is killed (SIGKILL leaves it no chance to stop them)
-    with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
+    # workers end with this process, even when it is killed (SIGKILL leaves it no chance to stop them); on Ctrl-C
+    # or SIGTERM nothing waits for their games (a `with` block would, for all of them)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),))
+    try:
         parts = pool.map(run_games, [sim] * len(starts), starts,
                          [min(chunk, games - s) for s in starts], [turns] * len(starts),
                          [seed] * len(starts), [hazards] * len(starts))
         for part in parts:
             tally.merge(part)
+    except BaseException:
+        stop_workers(pool)
+        raise
+    pool.shutdown()
     return tally
