@@ -11,7 +11,9 @@ import sys
 import click
 
 from deckcheck import __version__
+from deckcheck.console import DeckcheckGroup, common_options
 from deckcheck.errors import DataError, DeckcheckError
+from deckcheck.settings import setting_option
 from deckcheck.terminal import printable, printable_json
 
 OUTPUT_TEXT_JSON = click.Choice(["text", "json"])
@@ -25,12 +27,19 @@ def _set_debug(_ctx, _param, value: bool) -> None:
 _debug = False   # --debug: an internal error prints its traceback too
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=DeckcheckGroup, params=common_options(), context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="deckcheck")
 @click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug,
               help="On an internal error, print the traceback as well.")
-def cli() -> None:
-    """Validate and analyze Middle-earth CCG decks."""
+@click.pass_context
+def cli(ctx: click.Context) -> None:
+    """Validate and analyze Middle-earth CCG decks.
+
+    Settings (--rules, --length) come from the command line, else DECKCHECK_RULES, DECKCHECK_LENGTH, else a
+    deckcheck.toml or pyproject.toml [tool.deckcheck] here or above, else ~/.config/deckcheck/deckcheck.toml."""
+    from deckcheck.settings import apply_config
+
+    apply_config(ctx)
 
 
 # ---------------------------------------------------------------- cards ------------------------------------
@@ -51,11 +60,14 @@ def cards_show(name: str, output: str) -> None:
     from deckcheck.cards.catalog import load_catalog
     from deckcheck.cards.lookup import render_table, show
 
-    result = show(load_catalog(), name)
+    catalog = load_catalog()
+    result = show(catalog, name)
+    if result.note:
+        click.echo(f"deckcheck: {result.note}", err=True)
     if output == "json":
         click.echo(json.dumps([c.to_json() for c in result.cards], ensure_ascii=False, indent=2))
     else:
-        click.echo(render_table(result.cards))
+        click.echo(render_table(result.cards, catalog))
 
 
 @cards.command("search")
@@ -90,7 +102,8 @@ def cards_search(output: str, **filters) -> None:
 @click.option("-o", "--out-dir", type=click.Path(file_okay=False), default=None,
               help="Where to write cards.json (default: the project's card_db/).")
 def cards_import_coe(source: str, out_dir: str | None) -> None:
-    """Build card_db/cards.json and play.json from the Council of Elrond card database SOURCE (coe-cards.json)."""
+    """Build card_db/ (cards.json, combat.json, names.json, play.json) from the Council of Elrond card database
+    SOURCE (coe-cards.json)."""
     from pathlib import Path
 
     from deckcheck.cards.catalog import CARD_DB
@@ -108,6 +121,7 @@ def cards_import_coe(source: str, out_dir: str | None) -> None:
 
     atomic_write_text(target / "combat.json", dump_combat_facts(import_combat_facts(source)))
     click.echo(f"combat facts written to {target / 'combat.json'}", err=True)
+    _import_names(source, target, document["source"])
     _import_play_facts(source, target)
 
 
@@ -121,6 +135,17 @@ def _import_play_facts(source: str, target) -> None:
     validate_play_facts(document)
     atomic_write_text(target / PLAY_FILE, dump_play_facts(document))
     click.echo(f"{len(document['conditions'])} play conditions written to {target / PLAY_FILE}", err=True)
+
+
+def _import_names(source: str, target, source_info: dict) -> None:
+    """card_db/names.json: the card names of the other editions, from the same source."""
+    from deckcheck.cards.languages import dump_names, import_names_file, validate_names
+    from deckcheck.fileio import atomic_write_text
+
+    names = import_names_file(source, source_info)
+    validate_names(names)
+    atomic_write_text(target / "names.json", dump_names(names))
+    click.echo(f"names in {len(names['languages'])} other languages written to {target / 'names.json'}", err=True)
 
 
 # ---------------------------------------------------------------- decklist: show, convert -------------------
@@ -220,17 +245,26 @@ def diff_command(registered: str, played: str, output: str) -> None:
 # ---------------------------------------------------------------- legality: validate, rules -----------------
 
 RULESET_CHOICE = click.Choice(["rulebook", "coe"])
+DEFAULT_RULESET = "coe"     # as deckcheck.rules.ruleset.DEFAULT_RULESET (not imported here: start-up time)
+
+
+def rules_option(help: str = "The Council of Elrond tournament rules or the printed ICE rulebooks."):
+    return setting_option("rules", "--rules", "ruleset", type=RULESET_CHOICE, default=DEFAULT_RULESET,
+                          show_default=True, help=help)
+
+
+def length_option(help: str = "Game length in decks: 1 Starter, 2 Short, 3 Long, 4 Campaign.", default: int | None = 2):
+    return setting_option("length", "--length", type=click.IntRange(1, 4), default=default,
+                          show_default=default is not None, help=help)
 # Reading problems that also become legality violations (unknown-card, ambiguous-card, unreadable-line) are
 # reported once, in the verdict: every reading error; the reader's warnings go to stderr.
 
 
 @cli.command("validate")
 @click.argument("decks", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--rules", "ruleset", type=RULESET_CHOICE, default="rulebook", show_default=True,
-              help="The printed rulebooks or the Council of Elrond tournament rules.")
+@rules_option()
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Judge as this alignment (default: inferred).")
-@click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True,
-              help="Game length in decks: 1 Starter, 2 Short, 3 Long, 4 Campaign.")
+@length_option()
 @click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
 @click.option("--all-formats", is_flag=True,
               help="Show in which ruleset x alignment x length combinations the deck is legal.")
@@ -244,10 +278,14 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
 
     Exit 0 when every deck is legal, 1 when any is illegal, 2 on a usage or input error.
     With --all-formats: exit 0 when the deck is legal in at least one combination."""
+    from deckcheck.console import detail
     from deckcheck.report import verdict as report
     from deckcheck.rules.engine import all_formats as judge_all
-    from deckcheck.rules.engine import validate_file
+    from deckcheck.rules.engine import note_other_ruleset, validate_file
+    from deckcheck.settings import describe_sources
 
+    for line in describe_sources(click.get_current_context()):
+        detail(f"deckcheck: {line}")
     if decks.count("-") > 1:
         raise click.UsageError("standard input (-) can be read only once")
     if all_formats:
@@ -278,6 +316,7 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
         for diagnostic in deck.diagnostics:
             if diagnostic.severity != "error":
                 click.echo(diagnostic.one_line(), err=True)
+        note_other_ruleset(deck, verdict)
         verdicts.append(verdict)
     if verdicts:
         click.echo(report.render_json(verdicts) if output == "json" else report.render_text(verdicts, explain=explain),
@@ -288,16 +327,30 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
 
 
 @cli.command("rules")
-@click.option("--rules", "ruleset", type=RULESET_CHOICE, default="rulebook", show_default=True)
+@click.argument("code", required=False)
+@rules_option()
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Only this alignment (default: every one the ruleset covers).")
 @click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
-def rules_command(ruleset: str, alignment: str | None, output: str) -> None:
-    """List every rule: its code, what it checks, its numbers and its citation."""
+def rules_command(code: str | None, ruleset: str, alignment: str | None, output: str) -> None:
+    """List every rule: its code, what it checks, its numbers and its citation. With a CODE: that rule in full
+    (what it checks, why, an example that breaks it and one that keeps it, its numbers and citations under every
+    ruleset and alignment; --rules and --alignment narrow the table)."""
     import json
 
     from deckcheck.rules import load_ruleset
-    from deckcheck.rules.describe import describe, render_rules
+    from deckcheck.rules.describe import describe, render_rules, rule_page
     from deckcheck.rules.ruleset import available
+
+    if code:
+        from deckcheck.report.rule_page import render_rule_page
+
+        page = rule_page(code)
+        given = click.get_current_context().get_parameter_source("ruleset") == click.core.ParameterSource.COMMANDLINE
+        page["rulesets"] = [r for r in page["rulesets"] if (not given or r["ruleset"] == ruleset)
+                            and (not alignment or r["alignment"] == alignment)]
+        click.echo(json.dumps(page, ensure_ascii=False, indent=2) if output == "json" else render_rule_page(page),
+                   nl=output == "json")
+        return
 
     alignments = [alignment] if alignment else available(ruleset)
     tables = {a: describe(load_ruleset(ruleset, a)) for a in alignments}
@@ -316,10 +369,8 @@ def rules_command(ruleset: str, alignment: str | None, output: str) -> None:
               help="Results file: .xlsx (Summary + Violations sheets), .csv (plus NAME-violations.csv) or .json.")
 @click.option("--output", "output_format", type=click.Choice(["xlsx", "csv", "json"]),
               help="Results format; default from -o's suffix, JSON on stdout without -o.")
-@click.option("--rules", "ruleset", type=RULESET_CHOICE, default="rulebook", show_default=True,
-              help="Ruleset for rows without a ruleset column value.")
-@click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True,
-              help="Game length (1-4 decks) for rows without a length column value.")
+@rules_option("Ruleset for rows without a ruleset column value.")
+@length_option("Game length (1-4 decks) for rows without a length column value.")
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Check decks in this many parallel processes (at most 2 per CPU).")
 @click.option("--force", is_flag=True, help="Replace an existing results file.")
@@ -351,8 +402,8 @@ def batch_command(registrations, out, output_format, ruleset, length, jobs, forc
               help="Report format; default from -o's suffix, else text.")
 @click.option("--validate", is_flag=True, help="Check each deck file too, for the legal rate per alignment "
                                                "(a registrations sheet is always checked).")
-@click.option("--rules", "ruleset", type=RULESET_CHOICE, default="rulebook", show_default=True)
-@click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True)
+@rules_option("Ruleset for --validate and for registrations without a ruleset column value.")
+@length_option()
 @click.option("--top", type=click.IntRange(min=0), default=40, show_default=True,
               help="Cards listed in the text report (0: all).")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
@@ -367,6 +418,28 @@ def meta_command(inputs, out, output, validate, ruleset, length, top, force) -> 
                               force=force, top=top))
 
 
+@cli.command("sheet")
+@click.argument("deck", type=click.Path(dir_okay=False))
+@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False), help="Write the HTML sheet here.")
+@click.option("--event", help="The event's name, printed at the top.")
+@click.option("--player", help="The player's name (default: the deck's, else a blank to fill in).")
+@click.option("--force", is_flag=True, help="Replace FILE if it exists.")
+def sheet_command(deck: str, out_path: str | None, event: str | None, player: str | None, force: bool) -> None:
+    """A printable registration sheet of DECK (HTML, A4 or Letter): event, player, signature, alignment, avatar,
+    the fingerprint and every part with its counts and cards."""
+    from deckcheck.fileio import atomic_write_text, refuse_overwriting_inputs
+    from deckcheck.report.sheet import render_sheet
+
+    if out_path:
+        refuse_overwriting_inputs(out_path, [deck])
+    html = render_sheet(_read_deck_reporting(deck, require_cards=True), event=event, player=player)
+    if out_path:
+        atomic_write_text(out_path, html, overwrite=force)
+        click.echo(printable(f"wrote {out_path}"), err=True)
+    else:
+        click.echo(html, nl=False)
+
+
 # ---------------------------------------------------------------- analysis: stats, odds, simulate -----------
 
 
@@ -378,7 +451,10 @@ def meta_command(inputs, out, output, validate, ruleset, length, top, force) -> 
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
 @click.option("--draws", type=click.IntRange(0, 60), default=10, show_default=True,
               help="Further draws after the opening hand of 8, for the odds curves.")
-def stats_command(deck_path: str, output: str, out_path: str | None, force: bool, draws: int) -> None:
+@click.option("--alignment", type=DECK_ALIGNMENTS, help="Read the deck as this alignment (overrides inference).")
+@click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
+def stats_command(deck_path: str, output: str, out_path: str | None, force: bool, draws: int,
+                  alignment: str | None, input_format: str | None) -> None:
     """Deck statistics: composition, characters, MP, creatures, site coverage, draw odds."""
     from pathlib import Path
 
@@ -392,7 +468,7 @@ def stats_command(deck_path: str, output: str, out_path: str | None, force: bool
         refuse_overwriting_inputs(out_path, [deck_path])
     if out_path and not force and Path(out_path).exists():
         raise DeckcheckError("exists already; use --force to replace it", out_path)
-    stats = deck_stats(_read_deck_reporting(deck_path, require_cards=True), draws=draws)
+    stats = deck_stats(_read_deck_reporting(deck_path, input_format, alignment, require_cards=True), draws=draws)
     data = render_stats(stats, output)
     if out_path:
         atomic_write_bytes(out_path, data, overwrite=force)
@@ -411,8 +487,10 @@ def stats_command(deck_path: str, output: str, out_path: str | None, force: bool
 @click.option("-k", "--at-least", type=click.IntRange(1, 60), default=1, show_default=True,
               help="Copies needed of each card or group.")
 @click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+@click.option("--alignment", type=DECK_ALIGNMENTS, help="Read the deck as this alignment (overrides inference).")
+@click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str, ...], draws: int,
-                 at_least: int, output: str) -> None:
+                 at_least: int, output: str, alignment: str | None, input_format: str | None) -> None:
     """Exact odds of drawing cards: the opening hand of 8, then each further draw; all conditions at once."""
     import json
 
@@ -424,7 +502,7 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
         odds_table,
     )
 
-    deck = _read_deck_reporting(deck_path, require_cards=True)
+    deck = _read_deck_reporting(deck_path, input_format, alignment, require_cards=True)
     conditions = [card_condition(deck, name, at_least) for name in card_names]
     conditions += [group_condition(deck, spec, at_least) for spec in groups]
     chosen = bool(conditions)
@@ -448,26 +526,25 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
               help="Same seed, same report (whatever --jobs).")
 @click.option("--hazards", type=click.Choice(["none", "light", "heavy"]), default="none", show_default=True,
               help="The opponent's hazards: absent, or a model that costs site phases and characters.")
-@click.option("--length", type=click.IntRange(1, 4), default=None,
-              help="Game length (1-4 decks) for the MP call threshold; default: the deck's, else 2.")
+@length_option("Game length (1-4 decks) for the MP call threshold; default: the deck's, else 2.", default=None)
 @click.option("--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default 1).")
 @click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
 @click.option("--against", "against_path", metavar="OPPONENT", type=click.Path(dir_okay=False),
               help="Play OPPONENT's real hazards on our companies (instead of --hazards).")
 @click.option("--both", is_flag=True, help="With --against: both decks play full turns; P(win) at the Free Council.")
+@click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
+@click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards: str, length: int | None,
-                     jobs: int | None, output: str, against_path: str | None, both: bool) -> None:
-    """Goldfish the deck's own turns: mean MP per turn, call odds, exhaustion, stuck cards, opening hands."""
-    import json
-    import time
-
-    from deckcheck.analysis.simulate import build_sim_deck, format_text, simulate_tables
+                     jobs: int | None, output: str, against_path: str | None, both: bool, alignment: str | None,
+                     input_format: str | None) -> None:
+    """Goldfish the deck's own turns: mean MP per turn, call odds, exhaustion, every card played or why not."""
+    from deckcheck.analysis.simulate import run_simulate_command
 
     if both and not against_path:
         raise DeckcheckError("--both needs --against OPPONENT")
     if against_path and hazards != "none":
         raise DeckcheckError("--against plays the opponent's real hazards: leave out --hazards")
-    deck = _read_deck_reporting(deck_path, require_cards=True)
+    deck = _read_deck_reporting(deck_path, input_format, alignment, require_cards=True)
     if against_path:
         from deckcheck.analysis.against import run_against_command
 
@@ -477,19 +554,9 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
                                      jobs=_capped_jobs(jobs))
         click.echo(printable_json(report) if output == "json" else printable(report))
         return
-    try:
-        sim = build_sim_deck(deck, length or deck.length or 2)
-    except ValueError as exc:
-        raise DeckcheckError(f"cannot simulate: {exc}", deck_path) from None
-    jobs = _capped_jobs(jobs)
-    started = time.perf_counter()
-    summary = simulate_tables(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs)
-    elapsed = time.perf_counter() - started
-    click.echo(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)", err=True)
-    if output == "json":
-        click.echo(printable_json(json.dumps(summary, ensure_ascii=False, indent=2)))
-    else:
-        click.echo(printable(format_text(summary)))
+    report = run_simulate_command(deck, deck_path=deck_path, games=games, turns=turns, seed=seed, hazards=hazards,
+                                  length=length, jobs=_capped_jobs(jobs), output=output)
+    click.echo(printable_json(report) if output == "json" else printable(report))
 
 
 @cli.command("matchups")
@@ -500,7 +567,7 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
 @click.option("--turns", type=click.IntRange(1, 100), default=12, show_default=True, help="Turns per player.")
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
               help="Same seed, same result (whatever --jobs or --scheduler).")
-@click.option("--length", type=click.IntRange(1, 4), default=2, show_default=True, help="Game length (1-4 decks).")
+@length_option()
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes of a local Dask cluster (default: the CPUs; 1: this process, no Dask).")
 @click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run on this existing Dask cluster instead.")

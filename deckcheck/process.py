@@ -17,6 +17,8 @@ import signal
 import sys
 import threading
 import traceback
+from collections.abc import Callable
+from contextlib import contextmanager
 
 from deckcheck.terminal import printable
 
@@ -156,6 +158,29 @@ def _watch_parent(parent_pid: int) -> None:
     while os.getppid() == parent_pid:
         time.sleep(0.5)
     os._exit(1)
+
+
+@contextmanager
+def worker_pool(workers: int, initializer: Callable | None = None, initargs: tuple = ()):
+    """A ProcessPoolExecutor of `workers` processes that die with this one (die_with_parent, then `initializer`);
+    left by an exception (Ctrl-C, SIGTERM), nothing waits for their work (a plain `with` would wait for all of
+    it), otherwise it is shut down as usual."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
+                               initargs=(os.getpid(), initializer, initargs))
+    try:
+        yield pool
+    except BaseException:
+        stop_workers(pool)
+        raise
+    pool.shutdown()
+
+
+def _start_worker(parent_pid: int, initializer: Callable | None, initargs: tuple) -> None:
+    die_with_parent(parent_pid)
+    if initializer is not None:
+        initializer(*initargs)
 
 
 def stop_workers(pool) -> None:

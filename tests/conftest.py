@@ -5,8 +5,18 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+@pytest.fixture(autouse=True)
+def no_user_settings(monkeypatch, tmp_path_factory):
+    """Every test sees deckcheck's built-in settings: no DECKCHECK_* variable and no user config file of the
+    machine it runs on (subprocesses inherit this environment too)."""
+    for name in [n for n in os.environ if n.startswith("DECKCHECK_")]:
+        monkeypatch.delenv(name)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("user-config")))

@@ -235,11 +235,11 @@ def test_ruleset_spellings(tmp_path, value, expected):
 def test_row_options_override_the_command_options(tmp_path):
     path = tmp_path / "r.csv"
     write_rows_csv(path, [["player", "deck", "ruleset", "length"],
-                          ["Ann", FAKE_LEGAL, "coe", "4"], ["Bob", FAKE_LEGAL, "", ""],
+                          ["Ann", FAKE_LEGAL, "rulebook", "4"], ["Bob", FAKE_LEGAL, "", ""],
                           ["Cid", FAKE_LEGAL, "house rules", ""]])
     ann, bob, cid = run_batch(read_registrations(path).registrations, fake_settings(tmp_path, length=1))
-    assert (ann.ruleset, ann.length, ann.violations[-1]["message"]) == ("coe", 4, "checked at length 4")
-    assert (bob.ruleset, bob.length, bob.violations[-1]["message"]) == ("rulebook", 1, "checked at length 1")
+    assert (ann.ruleset, ann.length, ann.violations[-1]["message"]) == ("rulebook", 4, "checked at length 4")
+    assert (bob.ruleset, bob.length, bob.violations[-1]["message"]) == ("coe", 1, "checked at length 1")
     assert cid.status == "error" and "unknown ruleset 'house rules'" in cid.first_problem
 
 

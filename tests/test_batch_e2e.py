@@ -48,12 +48,13 @@ def test_the_fixture_decks_are_what_their_names_say():
     assert parse_text(LEGAL).diagnostics == []
     coe_only = {v.code for v in validate(parse_text(ILLEGAL), ruleset="coe").violations}
     assert "resource-count" in coe_only       # 28 resources: the rulebook allows 25, coe wants 30
-    assert "resource-count" not in {v.code for v in validate(parse_text(ILLEGAL)).violations}
+    assert "resource-count" not in {v.code for v in validate(parse_text(ILLEGAL), ruleset="rulebook").violations}
 
 
 def run(args: list[str]) -> int:
+    """`deckcheck batch` under the rulebook, which these expectations are written for (args may override)."""
     with pytest.raises(SystemExit) as info:
-        main(["batch", *args])
+        main(["batch", "--rules", "rulebook", *args])
     return info.value.code
 
 
@@ -291,7 +292,8 @@ def test_a_decklist_pasted_as_one_line_of_json(tmp_path):
     ann, bob = list(openpyxl.load_workbook(out)["Summary"].iter_rows(min_row=2, values_only=True))
     assert ann[1:4] == ("Ann", "legal", True) and ann[-1] == "pasted decklist (1 line)"
     assert bob[1:4] == ("Bob", "illegal", False)
-    assert bob[7] == sum(1 for v in validate(parse_text(ILLEGAL)).violations if v.severity == "error")
+    assert bob[7] == sum(1 for v in validate(parse_text(ILLEGAL), ruleset="rulebook").violations
+                         if v.severity == "error")
 
 
 def test_csv_on_stdout_mentions_the_violations_table_only_when_there_is_one(tmp_path, capsys):

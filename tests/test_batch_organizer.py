@@ -24,8 +24,9 @@ OCTGN = DECKS / "octgn-wlk0" / "Challenge_decks"
 
 
 def run(args: list[str]) -> int:
+    """`deckcheck batch` under the rulebook (whose avatar limit these expectations count on; coe is the default)."""
     with pytest.raises(SystemExit) as info:
-        main(["batch", *args])
+        main(["batch", "--rules", "rulebook", *args])
     return info.value.code
 
 
@@ -82,7 +83,7 @@ def test_a_player_entered_twice_is_warned_on_both_rows_and_shared_decks_are_note
     col = {name: i for i, name in enumerate(summary[0])}
     for row, deck_file, repeated in zip(summary[1:], ["A.meccg", "B.meccg", "F.meccg", "A.o8d", "G.meccg"],
                                         [1, 0, 1, 0, 0]):
-        verdict = validate(read_deck(tmp_path / "decks" / deck_file))
+        verdict = validate(read_deck(tmp_path / "decks" / deck_file), ruleset="rulebook")
         errors = sum(v.severity == "error" for v in verdict.violations)
         assert (row[col["status"]], row[col["errors"]], row[col["warnings"]]) == \
             ("legal" if verdict.legal else "illegal", errors, len(verdict.violations) - errors + repeated)

@@ -32,11 +32,18 @@ def test_show_json_gives_the_facts():
 
 
 def test_unknown_name_exits_2_with_suggestions_and_no_traceback():
-    result = run("cards", "show", "Gandalff")
+    result = run("cards", "show", "Gandalf Friend")
     assert result.returncode == 2
     assert result.stdout == ""
-    assert result.stderr.strip() == ("deckcheck: unknown card 'Gandalff'; did you mean Gandalf, Gandalf’s Friend, "
-                                     "Calendal?")
+    assert result.stderr.strip() == ("deckcheck: unknown card 'Gandalf Friend'; did you mean Gandalf’s Friend, "
+                                     "Gandalf, Nobody’s Friend?")
+
+
+def test_a_near_miss_shows_the_card_and_says_what_it_was_read_as():
+    result = run("cards", "show", "Gandalff")
+    assert result.returncode == 0
+    assert "TW-156" in result.stdout and "WH-4" in result.stdout
+    assert result.stderr.strip() == "deckcheck: 'Gandalff' is no card name; read as 'Gandalf' (spelling)"
 
 
 def test_search_filters_combine():

@@ -141,3 +141,33 @@ def test_a_real_hidden_haven_pool_with_no_ruins_and_lairs_to_start_at():
     assert hidden.message.endswith("and the location deck holds none; without it the starting Stage cards give 2 "
                                    "of the 3 stage points")
     assert hidden.citation == "coe 1.9.F4, 1.10.F1"
+
+
+def test_every_verdict_on_the_real_decks_says_its_reasoning():
+    """`validate --explain` has something to print under every violation of every real deck, both rulesets."""
+    from deckcheck.errors import DeckcheckError
+    from tests._shared import corpus_files
+
+    silent = []
+    for path in corpus_files():
+        for ruleset in ("coe", "rulebook"):
+            try:
+                _, verdict = validate_file(str(path), ruleset=ruleset)
+            except DeckcheckError:
+                continue        # not judged (a Balrog deck under the rulebook, a fragment): nothing to explain
+            silent += [(path.name, ruleset, v.code) for v in verdict.violations if not v.explanation]
+    assert silent == []
+
+
+def test_explain_prints_the_reasoning_under_each_violation(capsys):
+    from deckcheck.cli import main
+
+    path = str(DECKS / ZARA / "{R}P_{D}{R} The Mystic Hills.dck")
+    with pytest.raises(SystemExit) as exited:
+        main(["validate", "--rules", "coe", "--explain", path])
+    out = capsys.readouterr().out
+    assert exited.value.code == 1
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if "stage-playable:" in line)
+    assert lines[at + 1].strip().startswith("· at the start: no avatar in play, 3 stage points at most")
+    assert lines[at + 2].strip() == "· drafted Stage cards: Thrall of the Voice, Stave of Pallando"

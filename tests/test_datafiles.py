@@ -128,7 +128,7 @@ def test_rules_without_any_ruleset_file_is_an_error_not_an_empty_list(capsys, da
     _, rulesets = data_copy
     for toml in rulesets.glob("rulebook/*.toml"):
         toml.unlink()
-    assert_one_line_exit_2(capsys, ["rules"], "rulebook", "reinstall it")
+    assert_one_line_exit_2(capsys, ["rules", "--rules", "rulebook"], "rulebook", "reinstall it")
 
 
 def test_readers_name_the_file_and_the_line(tmp_path):

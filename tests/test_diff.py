@@ -92,7 +92,7 @@ def test_identical_exactly_when_the_fingerprints_are():
 
 def test_json_output_fits_its_schema(tmp_path):
     played = tmp_path / "played.meccg"
-    played.write_text(SMALL.read_text(encoding="utf-8").replace("1 Glamdring (TW)", "1 Glamdrink")
+    played.write_text(SMALL.read_text(encoding="utf-8").replace("1 Glamdring (TW)", "1 Qwxzv Plorth")
                       .replace("1 Beretar (TW)\n", "").replace("1 Legolas (TW)", "1 Legolas (TW)\n1 Beretar (TW)"),
                       encoding="utf-8")
     result = run("diff", SMALL, played, "--output", "json")
@@ -100,7 +100,7 @@ def test_json_output_fits_its_schema(tmp_path):
     document = json.loads(result.stdout)
     jsonschema.validate(document, diff_schema())
     assert document["schema"] == "deckcheck/diff/1"
-    assert {(c["name"], c["card_id"]) for c in document["added"]} == {("Glamdrink", None)}
+    assert {(c["name"], c["card_id"]) for c in document["added"]} == {("Qwxzv Plorth", None)}
     assert document["moved"] == [{"card_id": "TW-128", "name": "Beretar", "count": 1, "part": "characters",
                                   "from": "pool"}]
     same = json.loads(run("diff", SMALL, SMALL, "--output", "json").stdout)

@@ -122,6 +122,22 @@ def test_worker_processes_give_the_same_summary(sides):
     assert simulate_sides(us, them, games=400, turns=3, seed=5, both=True, jobs=2) == one
 
 
+def test_against_output_fits_the_simulate_schema(sides):
+    import jsonschema
+
+    from deckcheck.datafiles import schema_path
+
+    schema = json.loads(schema_path("simulate").read_text(encoding="utf-8"))
+    us, them = sides
+    for both in (False, True):
+        summary = json.loads(json.dumps(simulate_sides(us, them, games=10, turns=4, seed=1, both=both)))
+        assert summary["schema"] == "deckcheck/simulate/2"
+        jsonschema.validate(summary, schema)
+    broken = dict(summary, p_win={"p": 2, "ci95": [0, 1]})
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(broken, schema)
+
+
 def test_both_reports_win_draw_and_mp_difference(sides):
     us, them = sides
     s = simulate_sides(us, them, games=30, turns=8, seed=1, both=True)

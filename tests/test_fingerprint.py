@@ -112,10 +112,10 @@ def test_a_reprint_is_the_same_card():
 def test_the_recipe_is_exactly_as_documented():
     """Rebuilt from the module documentation by hand: PART<TAB>KEY<TAB>COUNT lines, sorted, SHA-256, 12 digits."""
     deck = parse_text("Pool\n1 Faramir (TW)\nDeck\n2 Cave-drake (LE)\n1 Cave-drake (TW)\n3 Gandalf [H] (TW)\n"
-                      "1 Gandalff the Greyish\n")
+                      "1 Qwxzv the Greyish\n")
     text = ("characters\tTW-156\t3\n"          # Gandalf [H] (TW)
             "hazards\tTW-20\t3\n"              # Cave-drake: TW-20 and its reprint LE-66 added up
-            "play\t?gandalffthegreyish\t1\n"   # no such card: the folded name as written
+            "play\t?qwxzvthegreyish\t1\n"      # no such card: the folded name as written
             "pool\tTW-149\t1\n")               # Faramir
     assert canonical_text(deck) == text
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -128,6 +128,11 @@ def test_cli_matchups_in_process_and_bad_input(field, tmp_path):
     assert no_file.returncode == 2 and "Traceback" not in no_file.stderr
     one = subprocess.run(base[:4] + [paths[0], "--jobs", "1"], capture_output=True, text=True)
     assert one.returncode == 2 and "at least two decks" in one.stderr
+    against_field = subprocess.run(base + ["--one", paths[2], "--output", "json"], capture_output=True, text=True)
+    assert against_field.returncode == 0, against_field.stderr
+    document = json.loads(against_field.stdout)
+    assert document["mode"] == "one-against-field" and document["decks"][0]["path"] == paths[2]
+    assert [(p["a"], p["b"]) for p in document["pairs"]] == [(0, 1), (0, 2)]
 
 
 def test_cli_unreachable_scheduler_is_one_line_exit_2(field):

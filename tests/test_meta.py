@@ -207,3 +207,11 @@ def test_pandas_is_loaded_only_by_the_commands_that_use_it(args, loads_pandas):
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=PROJECT, timeout=60)
     assert f"PANDAS {loads_pandas}" in result.stderr, result.stderr
 
+
+
+def test_files_that_are_no_decklist_by_their_suffix_are_skipped_and_named():
+    result = run("meta", "examples", "--output", "json")
+    assert result.returncode == 0, result.stderr
+    assert ("skipped 3 file(s) that are no decklist: make_registrations.py, registrations.csv, registrations.xlsx"
+            in result.stderr)
+    assert json.loads(result.stdout)["decks"] == 8

@@ -141,6 +141,9 @@ def test_other_facts_sites_regions_bonuses_rings_modes(facts):
     assert ("Dwarven Ring", 8, 99) in facts.ring_tests[by_name("Precious Gold Ring").id]
     assert facts.modes[by_name("Heralded Lord").id].direct_influence == 3
     assert facts.mode_influence[by_name("The Witch-king", "Minion").id] == {"Heralded Lord": 3}
+    assert facts.hand_size[by_name("Hoarmûrath the Ringwraith").id].darkhaven
+    assert facts.hand_size[by_name("Elrond").id].site == "Rivendell"
+    assert facts.general_influence[by_name("Bade to Rule").id].general == 5
 
 
 # ---- matching sites -----------------------------------------------------------------------------------
@@ -182,3 +185,32 @@ def test_real_sites_match_the_real_conditions(facts):
     assert describe(PlayCondition(at=(Place(types=("S",)),), site=ANY)) == "Shadow-hold (tapped or untapped)"
     assert describe(PlayCondition(at=(Place(items="major", hoard=True),))) == "major item site with a hoard"
     assert SiteFacts().auto_attacks == ()
+
+
+def test_the_docs_list_every_resource_worth_mp_the_simulation_cannot_play(facts):
+    """docs/simulation.md keeps the list of resources worth MP whose condition is unmodelled, with the reason."""
+    from tests._shared import PROJECT
+
+    docs = (PROJECT / "docs" / "simulation.md").read_text(encoding="utf-8")
+    listed = {line.split("|")[1].strip(): line.split("|")[3].strip()
+              for line in docs.splitlines() if line.startswith("| ") and line.split("|")[1].strip()[:2].isalpha()
+              and "-" in line.split("|")[1]}
+    expected = {card.id: facts.condition(card.id).unmodelled for card in load_catalog().cards
+                if card.type == "Resource" and ((card.mp or 0) > 0 or card.mp_alt)
+                and not facts.condition(card.id).modelled}
+    assert listed == expected
+
+
+def test_validate_never_loads_the_play_facts():
+    """The play facts are for stats and simulate: validate's start-up does not read or import them."""
+    import subprocess
+    import sys
+
+    from tests._shared import PROJECT
+
+    probe = ("import sys\nfrom deckcheck.cli import main\n"
+             "try:\n    main(['validate', 'examples/wizard-legal.meccg'])\nexcept SystemExit:\n    pass\n"
+             "print('LOADED', sorted(m for m in sys.modules if m in ('deckcheck.cards.play', "
+             "'deckcheck.analysis.playable')), file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=PROJECT, timeout=60)
+    assert "LOADED []" in result.stderr, result.stderr

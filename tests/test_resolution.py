@@ -90,11 +90,12 @@ def test_reprints_of_the_same_card_are_one_card(catalog):
     assert resolve(catalog, "Twilight (LE)").card.set == "LE"
 
 
-def test_unknown_names_come_with_three_suggestions(catalog):
-    result = resolve(catalog, "Gandalff")
-    assert result.status == UNKNOWN
-    assert len(result.suggestions) == 3 and result.suggestions[0] == "Gandalf"
-    assert "did you mean Gandalf" in result.message
+def test_unknown_names_come_with_the_nearest_suggestions(catalog):
+    # as close to Gandalf's Friend (a letter) as to Gandalf (a word after the name): no guess
+    result = resolve(catalog, "Gandalf Friend")
+    assert result.status == UNKNOWN and result.card is None
+    assert result.suggestions[:2] == ["Gandalf’s Friend", "Gandalf"]
+    assert "did you mean Gandalf’s Friend, Gandalf" in result.message
 
 
 def test_dream_cards_are_not_in_the_ice_pool(catalog):

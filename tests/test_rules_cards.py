@@ -19,7 +19,7 @@ Deck
 
 # Resource (1)
 
-1 Concealmnet
+1 Gandalf Friend
 
 # Hazard (1)
 
@@ -39,15 +39,28 @@ def test_unknown_card_with_did_you_mean(ruleset):
     deck = parse_text(DECK, path="typo.deck")
     v = validate(deck, ruleset=ruleset)
     [bad] = only(v, "unknown-card")
-    assert bad.message.startswith("'Concealmnet' names no known card (in resources); did you mean Concealment")
-    assert bad.lines == [11] and bad.card == "Concealmnet" and bad.card_id is None
+    assert bad.message.startswith("'Gandalf Friend' names no known card (in resources); did you mean "
+                                  "Gandalf’s Friend, Gandalf")
+    assert bad.lines == [11] and bad.card == "Gandalf Friend" and bad.card_id is None
     assert bad.severity == "error" and not v.legal
+
+
+@pytest.mark.parametrize("ruleset", ["coe", "rulebook"])
+def test_a_near_miss_is_read_said_and_not_an_error(ruleset):
+    deck = parse_text(DECK.replace("1 Gandalf Friend", "1 Concealmnet"), path="typo.deck")
+    [said] = [d for d in deck.diagnostics if d.code == "name-corrected"]
+    assert said.severity == "warning" and said.line == 11
+    assert said.message == "'Concealmnet' is no card name; read as 'Concealment' (spelling)"
+    v = validate(deck, ruleset=ruleset)
+    assert only(v, "unknown-card") == [] and [e.card.id for e in deck.part(P.RESOURCES)] == ["TW-204"]
+    assert v.violations == validate(parse_text(DECK.replace("Gandalf Friend", "Concealment"), path="ok.deck"),
+                                    ruleset=ruleset).violations
 
 
 @pytest.mark.parametrize("ruleset", ["coe", "rulebook"])
 def test_ambiguous_card_lists_the_candidates(ruleset):
     # A Fallen-wizard may hold hero and minion resources: an untagged "Hillmen" fits both factions.
-    text = DECK.replace("2 Gandalf [H] (TW)", "2 Saruman [F] (WH)").replace("1 Concealmnet", "1 Hillmen")
+    text = DECK.replace("2 Gandalf [H] (TW)", "2 Saruman [F] (WH)").replace("1 Gandalf Friend", "1 Hillmen")
     v = validate(parse_text(text, path="fw.deck"), ruleset=ruleset)
     assert v.alignment == "fallen-wizard"
     [note] = only(v, "ambiguous-card")
@@ -62,7 +75,7 @@ def test_ambiguous_card_lists_the_candidates(ruleset):
 @pytest.mark.parametrize("ruleset", ["coe", "rulebook"])
 def test_an_ambiguous_card_whose_version_changes_the_verdict_is_an_error(ruleset):
     # A Wizard may not hold the minion Hillmen: the version decides, so the line must be made exact.
-    text = DECK.replace("1 Concealmnet", "1 Hillmen")
+    text = DECK.replace("1 Gandalf Friend", "1 Hillmen")
     deck = parse_text(text, path="w.deck")
     entry = next(e for e in deck.entries if e.written == "Hillmen")
     catalog_hillmen = [c for c in load_catalog().by_name("Hillmen")]
@@ -72,11 +85,11 @@ def test_an_ambiguous_card_whose_version_changes_the_verdict_is_an_error(ruleset
     assert bad.severity == "error" and not v.legal
     assert bad.message.endswith("add a tag [H]/[M]/[F]/[B] or a set code")
     assert sorted(bad.explanation) == ["with LE-269 Hillmen [M] (LE): also alignment-card (error)",
-                                       "with TW-257 Hillmen [H] (TW): nothing more"]
+                                       "with TW-257 Hillmen [H] (TW): no other violation"]
 
 
 def test_a_deck_whose_names_all_resolve_has_neither_code():
-    deck = parse_text(DECK.replace("Concealmnet", "Concealment"), path="ok.deck")
+    deck = parse_text(DECK.replace("Gandalf Friend", "Concealment"), path="ok.deck")
     v = validate(deck, ruleset="coe")
     assert only(v, "unknown-card") == [] and only(v, "ambiguous-card") == []
 
@@ -95,7 +108,18 @@ def test_hazard_agents_count_half_a_creature_for_every_alignment():
 
 
 def test_a_dream_card_is_reported_as_outside_the_ice_pool():
-    deck = parse_text(DECK.replace("1 Concealmnet", "1 Concealment [H] (TW)\n1 Balin [H] (DF)"), path="dream.deck")
+    deck = parse_text(DECK.replace("1 Gandalf Friend", "1 Concealment [H] (TW)\n1 Balin [H] (DF)"), path="dream.deck")
     v = validate(deck, ruleset="coe")
     [bad] = only(v, "unknown-card")
     assert bad.message.startswith("'Balin' is a dream card, not in the ICE card pool (in resources)")
+
+
+def test_an_ambiguous_card_that_every_version_makes_illegal_is_an_error_not_a_note():
+    # "The Balrog" in a Wizard's sideboard: the minion ally and the Balrog avatar both break alignment-card.
+    # The verdict is the same either way, but it is an illegal one the unresolved line would hide.
+    text = DECK.replace("1 Concealmnet", "1 Concealment") + "\n#########\nSideboard\n#########\n1 The Balrog\n"
+    v = validate(parse_text(text, path="w.deck"), ruleset="coe")
+    [bad] = only(v, "ambiguous-card")
+    assert bad.severity == "error" and not v.legal
+    assert sorted(bad.explanation) == ["with AS-71 The Balrog [M] (AS): also alignment-card (error)",
+                                       "with BA-3 The Balrog [B] (BA): also alignment-card (error)"]

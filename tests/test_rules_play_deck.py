@@ -221,3 +221,23 @@ def test_the_fallen_wizard_cap_is_per_card_across_reprints_and_parts():
     parts[P.HAZARDS].append((2, "TW-106"))
     [bad] = only(verdict(parts, "fallen-wizard", "coe"), "hazard-parity")
     assert "(plus 3 copies playable as either, at most 2 of them as resources)" in bad.message
+
+
+def test_a_fallen_wizards_agent_counts_as_a_character_and_the_parity_message_says_so():
+    # One hazard replaced by an agent, Bill Ferny (DM-3), written among the hazards:
+    # 29 hazards and 30 resources, because a Fallen-wizard's agent counts as a character (coe 1.3.F4).
+    parts = base_parts("fallen-wizard")
+    count, first = parts[P.HAZARDS][0]
+    parts[P.HAZARDS][0] = (count - 1, first)
+    parts[P.HAZARDS].append((1, "DM-3"))
+    [bad] = only(verdict(parts, "fallen-wizard", "coe"), "hazard-parity")
+    assert bad.message == ("29 hazards and 30 resources in the play deck; hazards must equal resources (the agent "
+                           "1 Bill Ferny [M] counts as a character for a Fallen-wizard player, not as a hazard)")
+    assert bad.citation == "coe 1.5, 1.3.3, 1.3.F2, 1.3.F4"
+    assert any("agents count as characters (not resources or hazards)" in line for line in bad.explanation)
+    # For a Wizard the same agent is a hazard: 30 and 30, nothing to say.
+    wizard = base_parts("wizard")
+    count, first = wizard[P.HAZARDS][0]
+    wizard[P.HAZARDS][0] = (count - 1, first)
+    wizard[P.HAZARDS].append((1, "DM-3"))
+    assert only(verdict(wizard, "wizard", "coe"), "hazard-parity") == []

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from deckcheck.analysis.odds import p_at_least
+from deckcheck.analysis.scoring import scored_mp
 from deckcheck.analysis.sim.engine import (
     AVAILABLE,
     DISCARDED,
@@ -21,6 +22,7 @@ from deckcheck.analysis.sim.engine import (
     Company,
     Game,
     Tally,
+    game_rng,
     run_games,
 )
 from deckcheck.analysis.sim.tables import (
@@ -28,7 +30,6 @@ from deckcheck.analysis.sim.tables import (
     ROLE_CHARACTER,
     build_sim_deck,
     home_sites,
-    scored_mp,
 )
 from deckcheck.analysis.simulate import format_text, simulate, simulate_tables
 from deckcheck.cards.model import Card
@@ -179,13 +180,14 @@ def test_a_balrog_reads_any_dark_hold_as_an_under_deeps_site_and_plays_one_more_
 
 def test_a_fallen_wizard_plays_resources_only_at_sites_of_their_alignment():
     minion_sword = card("Orc Blade", "Resource", subtypes=("Major Item",), alignment="Minion", mp=1)
-    minion_ruin = site("Orc Ruin", "R", ("Rivendell",), draw=2, items=("major",), alignment="Minion")
-    for alignment, blade_sites in (("wizard", {RUIN, minion_ruin}), ("fallen-wizard", {minion_ruin})):
+    minion_hold = site("Orc Hold", "S", ("Rivendell",), draw=2, items=("major",), alignment="Minion")
+    for alignment, blade_sites in (("wizard", {RUIN, minion_hold}), ("fallen-wizard", {RUIN, minion_hold})):
         deck = synthetic_deck(play=PLAY + [(minion_sword, 2)], alignment=alignment)
-        deck.entries.append(DeckEntry(Part.SITES, 1, minion_ruin.name, card=minion_ruin))
+        deck.entries.append(DeckEntry(Part.SITES, 1, minion_hold.name, card=minion_hold))
         sim = build_sim_deck(deck)
+        # coe 2.II.7.F1: a Ruins & Lairs serves a Fallen-wizard as either version; a Shadow-hold only as its own
         assert sim.play_sites[kind(sim, minion_sword)] == {site_index(sim, s) for s in blade_sites}, alignment
-        sword_sites = {RUIN} if alignment == "fallen-wizard" else {RUIN, minion_ruin}
+        sword_sites = {RUIN} if alignment == "fallen-wizard" else {RUIN, minion_hold}
         assert sim.play_sites[kind(sim, SWORD)] == {site_index(sim, s) for s in sword_sites}   # coe 2.V.F1
 
 
@@ -212,13 +214,15 @@ def test_scoring_follows_alignment():
     minion_item = card("Minion Sword", "Resource", subtypes=("Major Item",), alignment="Minion", mp=3)
     faction = card("Elves", "Resource", subtypes=("Faction",), mp=3)
     stage = card("Stage", "Resource", subtypes=("Permanent-event",), alignment="Stage", mp=2)
-    assert scored_mp(hero_item, "wizard") == 3
-    assert scored_mp(minion_item, "wizard") == 2          # half, rounded up (coe 10.W1)
-    assert scored_mp(hero_item, "ringwraith") == 2        # coe 10.R1
-    assert scored_mp(minion_item, "balrog") == 3
-    assert scored_mp(hero_item, "balrog") == 2            # coe 10.B1
-    assert scored_mp(faction, "fallen-wizard") == 1       # coe 10.F1
-    assert scored_mp(stage, "fallen-wizard") == 2
+    assert scored_mp(hero_item, "wizard") == (3, "")
+    assert scored_mp(minion_item, "wizard") == (2, "half: minion item")   # half, rounded up (coe 10.W1)
+    assert scored_mp(hero_item, "ringwraith")[0] == 2        # coe 10.R1
+    assert scored_mp(minion_item, "balrog")[0] == 3
+    assert scored_mp(hero_item, "balrog")[0] == 2            # coe 10.B1
+    assert scored_mp(faction, "fallen-wizard")[0] == 1       # coe 10.F1
+    assert scored_mp(stage, "fallen-wizard")[0] == 2
+    sim = build_sim_deck(synthetic_deck(play=PLAY + [(minion_item, 1)]))
+    assert sim.mp[kind(sim, minion_item)] == 2            # the simulation scores with the same function
     assert CALL_THRESHOLD == {1: 20, 2: 25, 3: 30, 4: 40}
 
 
@@ -426,25 +430,43 @@ def test_with_the_avatar_in_play_general_influence_only_at_its_site():
     assert scout_company.characters[-1].controller is leader
 
 
-def test_a_ringwraith_keeps_to_darkhavens_and_controls_no_followers():
+def test_a_ringwraith_stays_home_without_a_mode_and_controls_followers_only_when_no_one_else_can():
     wraith = card("Wraith", "Character", unique=True, avatar=True, alignment="Minion", direct_influence=5,
                   home_site="Old Ruin")
     sim = build_sim_deck(synthetic_deck(play=PLAY + [(wraith, 1)], alignment="ringwraith"))
     assert site_index(sim, RUIN) not in sim.character_sites[kind(sim, wraith)]   # coe 2.II.2.1.R3
     game = new_game(sim)
     company = game.companies[0]
-    company.characters = [game._enter(kind(sim, wraith), None)] + company.characters
+    wraith_character = game._enter(kind(sim, wraith), None)
+    company.characters = [wraith_character] + company.characters
     game.hand = [kind(sim, SMALL), kind(sim, SWORD)] + [kind(sim, ORC)] * 6
     game.play_character()
     small = company.characters[-1]
-    assert small.kind == kind(sim, SMALL) and small.controller.kind == kind(sim, LEADER)   # not the Wraith
+    assert small.kind == kind(sim, SMALL) and small.controller.kind == kind(sim, LEADER)   # free to travel
     moves = game.plan_moves()
     assert [dest for _, dest in moves] == [site_index(sim, RUIN)]
     moving = moves[0][0]
     assert kind(sim, wraith) not in [c.kind for c in moving.characters]
     staying = next(c for c in game.companies if c is not moving)
-    assert [c.kind for c in staying.characters] == [kind(sim, wraith)]
+    assert [c.kind for c in staying.characters] == [kind(sim, wraith)]             # no mode: it stays home
     assert staying.site == site_index(sim, RIVENDELL)
+    # nobody else has room: the Ringwraith takes the follower (MELE p. 19), which moves to general influence
+    # as soon as there is room, so that it may travel (coe 2.II.3.3)
+    game = new_game(sim)
+    company = game.companies[0]
+    wraith_character = game._enter(kind(sim, wraith), None)
+    company.characters = [wraith_character] + company.characters
+    for character in company.characters:
+        character.followers_mind = sim.direct_influence[character.kind] if character is not wraith_character else 0
+    game.gi_used = game.gi_max
+    game.hand = [kind(sim, SMALL)] + [kind(sim, ORC)] * 7
+    game.play_character()
+    assert company.characters[-1].controller is wraith_character
+    game._free_ringwraith_followers()
+    assert company.characters[-1].controller is wraith_character                  # still no room
+    game.gi_used -= 5
+    game._free_ringwraith_followers()
+    assert company.characters[-1].controller is None and wraith_character.followers_mind == 0
 
 
 def test_a_tapped_site_is_discarded_when_the_company_leaves(sim):
@@ -512,14 +534,18 @@ def test_the_company_splits_towards_two_good_sites(sim):
     assert influencer.kind == kind(sim, LEADER)                 # the faction site gets the best influence
 
 
-def test_exhaustion_turn_is_estimated_beyond_the_reported_turns(sim):
+def test_never_exhausted_is_kept_apart_from_a_turn_number(sim):
     short = simulate_tables(sim, games=300, turns=2, seed=5)
     assert [row["turn"] for row in short["per_turn"]] == [1, 2]
     ex = short["exhaustion"]
-    assert ex["p_within_turns"] == 0                            # 36 cards do not run out in 2 turns
-    assert ex["p_within_horizon"] == 1 and 3 < ex["mean_turn"] < ex["horizon"]
-    longer = simulate_tables(sim, games=300, turns=20, seed=5)
-    assert longer["exhaustion"]["mean_turn"] == ex["mean_turn"]   # the same games, the same decks
+    assert ex["p_within_turns"] == 0 and ex["games_never_exhausted"] == 300     # 36 cards do not run out in 2
+    assert ex["mean_turn"] is None and ex["p_within_turns_ci95"][1] < 0.02
+    assert "never within 2 turns in 300 games" in format_text(short)
+    longer = simulate_tables(sim, games=300, turns=20, seed=5)["exhaustion"]
+    assert longer["p_within_turns"] == 1 and longer["games_never_exhausted"] == 0 and 3 < longer["mean_turn"] < 20
+    assert "p_within_horizon" not in longer                     # no play-on: run time grows with --turns
+    tally = run_games(sim, 0, 50, 2, 5, "none", horizon=40)      # a caller may still ask for a play-on
+    assert tally.exhausted_games == 0 and tally.exhausted_eventually == 50
 
 
 def test_final_scores_are_those_of_the_last_reported_turn(sim):
@@ -657,6 +683,14 @@ def test_tallies_add_up_game_by_game(sim):
     assert parts == whole
 
 
+def opening_hands(sim, games: int, seed: int) -> Tally:
+    """The opening hands of `games` games, as `Game.play` records them before its first turn."""
+    tally = Tally(turns=1, kinds=len(sim.kinds))
+    for game in range(games):
+        Game(sim, game_rng(seed, game))._record_opening(tally)
+    return tally
+
+
 def assert_within_monte_carlo_error(observed: int, games: int, exact: float) -> None:
     standard_error = math.sqrt(exact * (1 - exact) / games)
     assert abs(observed / games - exact) <= 4 * standard_error + 1e-12, (observed / games, exact)
@@ -664,7 +698,7 @@ def assert_within_monte_carlo_error(observed: int, games: int, exact: float) -> 
 
 def test_simulated_opening_hands_match_the_exact_odds(sim):
     games = 20_000
-    tally = run_games(sim, 0, games, 1, 5, "none", horizon=1)
+    tally = opening_hands(sim, games, seed=5)
     size = sim.deck_size
     for k in set(sim.play_deck):
         assert_within_monte_carlo_error(tally.opening_kind[k], games, p_at_least(1, sim.copies(k), size, 8))
@@ -699,10 +733,36 @@ def test_real_challenge_deck_gives_sane_numbers(gandalf_summary):
     reached = [row["p_threshold"] for row in s["per_turn"]]
     assert reached == sorted(reached) and reached[0] == 0 and reached[-1] > 0.5
     ex = s["exhaustion"]
-    assert 0.5 < ex["p_within_turns"] <= ex["p_within_horizon"] == 1 and 6 < ex["mean_turn"] < 16
+    assert 0.5 < ex["p_within_turns"] < 1 and 6 < ex["mean_turn"] < 12
+    assert ex["games_never_exhausted"] == round(2000 * (1 - ex["p_within_turns"]))
     o = s["opening_hand"]
     assert 0 < o["p_both"] <= min(o["p_playable_character"], o["p_resource_at_reachable_site"]) < 1
     assert all(row["turns_held_per_game"] > 0 for row in s["stuck_in_hand"])
+    for row in s["per_turn"]:                                   # a Wilson interval around every probability
+        for key in ("p_threshold", "p_called"):
+            low, high = row[f"{key}_ci95"]
+            assert 0 <= low <= row[key] <= high <= 1
+
+
+@needs_decks
+def test_every_play_deck_card_is_listed_with_how_often_it_was_played(gandalf_summary):
+    cards = gandalf_summary["cards"]
+    assert sum(row["copies"] for row in cards) == gandalf_summary["play_deck"]
+    assert {tuple(sorted(row)) for row in cards} == {tuple(sorted(
+        ["card_id", "name", "part", "copies", "mp", "mean_played", "p_played", "p_played_ci95",
+         "never_played_reason"]))}
+    by_name = {row["name"]: row for row in cards}
+    assert by_name["Glamdring [H] (TW)"]["p_played"] > 0.5 and by_name["Concealment [H] (TW)"]["never_played_reason"]
+    for row in cards:
+        low, high = row["p_played_ci95"]
+        assert low <= row["p_played"] <= high and 0 <= row["mean_played"] <= row["copies"]
+        assert (row["never_played_reason"] is None) == (row["p_played"] > 0), row
+    never = [row for row in cards if row["never_played_reason"]]
+    assert all(row["never_played_reason"].strip() for row in never)
+    resource_mp = [row for row in cards if row["mp"] > 0 and row["part"] == "resources"]
+    share = sum(r["mp"] * r["copies"] for r in resource_mp if r["never_played_reason"]) / sum(
+        r["mp"] * r["copies"] for r in resource_mp)
+    assert gandalf_summary["never_played_resource_mp_share"] == round(share, 4) < 0.1
 
 
 @needs_decks
@@ -711,7 +771,7 @@ def test_real_deck_opening_hands_match_the_exact_odds():
 
     sim = build_sim_deck(read_deck(GANDALF))
     games = 20_000
-    tally = run_games(sim, 0, games, 1, 9, "none", horizon=1)
+    tally = opening_hands(sim, games, seed=9)
     size = sim.deck_size
     for k in set(sim.play_deck):
         assert_within_monte_carlo_error(tally.opening_kind[k], games, p_at_least(1, sim.copies(k), size, 8))
@@ -737,13 +797,39 @@ def test_cli_text_report_is_reproducible():
     assert again.stdout == first.stdout
 
 
-def test_cli_json_output():
+def test_cli_json_output_fits_its_schema():
+    import jsonschema
+
+    from deckcheck.datafiles import schema_path
+
     result = run("simulate", str(FIXTURES / "small-wizard.gccg"), "--games", "200", "--turns", "4",
                  "--hazards", "light", "--length", "1", "--output", "json")
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
+    assert summary["schema"] == "deckcheck/simulate/2"
     assert summary["threshold"] == 20 and summary["hazards"] == "light" and summary["games"] == 200
     assert [row["turn"] for row in summary["per_turn"]] == [1, 2, 3, 4]
+    jsonschema.validate(summary, json.loads(schema_path("simulate").read_text(encoding="utf-8")))
+
+
+@needs_decks
+def test_real_deck_json_fits_the_schema(gandalf_summary):
+    import jsonschema
+
+    from deckcheck.datafiles import schema_path
+
+    jsonschema.validate(gandalf_summary, json.loads(schema_path("simulate").read_text(encoding="utf-8")))
+
+
+def test_stats_odds_and_simulate_take_alignment_and_input_format(tmp_path):
+    deck = str(FIXTURES / "small-wizard.gccg")
+    for command in (["stats"], ["odds"], ["simulate", "--games", "20", "--turns", "2"]):
+        result = run(*command, deck, "--input-format", "gccg", "--alignment", "fallen-wizard", "--output", "json")
+        assert result.returncode == 0, (command, result.stderr)
+        if command[0] != "odds":
+            assert json.loads(result.stdout)["alignment"] == "fallen-wizard", command
+        bad = run(*command, deck, "--alignment", "elf")
+        assert bad.returncode == 2 and "Traceback" not in bad.stderr
 
 
 def test_cli_bad_input_exits_2_without_traceback(tmp_path):
@@ -756,3 +842,38 @@ def test_cli_bad_input_exits_2_without_traceback(tmp_path):
     too_small = run("simulate", str(tiny))
     assert too_small.returncode == 2 and "Traceback" not in too_small.stderr
     assert too_small.stderr.strip().splitlines()[-1].startswith("deckcheck: ")
+
+
+def test_progress_is_reported_in_chunks_without_changing_the_numbers(sim):
+    seen = []
+    with_bar = simulate_tables(sim, games=1200, turns=3, seed=2, on_progress=seen.append)
+    assert sum(seen) == 1200 and len(seen) == 3                 # chunks of 500 games
+    assert with_bar == simulate_tables(sim, games=1200, turns=3, seed=2)
+
+
+def test_the_command_draws_a_progress_bar_on_a_terminal(monkeypatch, capsys):
+    from deckcheck.analysis import simulate as module
+    from deckcheck.decklist import read_deck
+
+    monkeypatch.setattr(module, "_stderr_is_terminal", lambda: True)
+    deck = read_deck(FIXTURES / "small-wizard.gccg")
+    text = module.run_simulate_command(deck, deck_path="small", games=600, turns=2, seed=1, hazards="none",
+                                       length=None, jobs=None, output="text")
+    err = capsys.readouterr().err
+    assert err.startswith("simulating") and "games/s" in err   # click draws the bar itself on a real tty
+    assert text.startswith("Small Wizard")
+
+
+def test_a_card_that_keeps_one_more_card_raises_the_hand_size_where_its_condition_holds():
+    from deckcheck.cards.play import HandSize, PlayFacts
+
+    elder = card("Elder", "Character", unique=True, mind=2, direct_influence=1, mp=1)
+    facts = PlayFacts(hand_size={elder.id: HandSize(site="Rivendell")})
+    sim = build_sim_deck(synthetic_deck(pool=(LEADER, elder)), facts=facts)
+    game = new_game(sim)
+    assert game.companies[0].site == site_index(sim, RIVENDELL) and game.hand_size() == 9
+    game.hand = [kind(sim, ORC)] * 12
+    game.reset_to_hand_size()
+    assert len(game.hand) == 9
+    game.companies[0].site = site_index(sim, RUIN)                      # away from Rivendell: 8
+    assert game.hand_size() == 8

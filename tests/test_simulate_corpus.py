@@ -35,5 +35,5 @@ def test_every_real_deck_plays_under_every_hazard_model(path):
             assert summary["games"] == GAMES and len(summary["per_turn"]) == 12
             means = [row["mean_mp"] for row in summary["per_turn"]]
             assert abs(sum(summary["final_mp_by_category"].values()) - means[-1]) < 0.01
-            if hazards == "none":               # nothing takes a card out of play: MP never go down
-                assert means == sorted(means)
+            if hazards == "none":   # only a failed ring test or a character discarded for room loses MP
+                assert means[-1] >= means[0]

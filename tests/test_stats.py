@@ -344,7 +344,7 @@ def test_a_card_name_with_tag_or_set_narrows_the_deck_cards():
 
 
 def test_a_name_the_catalog_knows_by_another_spelling():
-    # card_db/aliases.json: players write "Long Grievious Siege" for "Long Grievous Siege"
+    # card_db/names.json: a Spanish player writes "Largo y Crudo Asedio" for "Long Grievous Siege"
     siege = card("Long Grievous Siege", "Hazard", "Neutral", ("Long-event",))
     deck = Deck(path="d", alignment="wizard", entries=[entry(Part.HAZARDS, 2, siege), entry(Part.HAZARDS, 3, DOORS)])
-    assert card_condition(deck, "Long Grievious Siege").copies == 2
+    assert card_condition(deck, "Largo y Crudo Asedio").copies == 2

@@ -21,7 +21,7 @@ def run(*args: str, stdin: bytes = LEGAL) -> subprocess.CompletedProcess:
 def test_validate_reads_standard_input():
     result = run("validate", "-")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.decode().startswith("<stdin>: LEGAL under rulebook rules, wizard")
+    assert result.stdout.decode().startswith("<stdin>: LEGAL under coe rules, wizard")
 
 
 @pytest.mark.parametrize("command", [["show"], ["convert", "--to", "gccg"], ["stats"], ["odds"],

@@ -56,7 +56,7 @@ def test_illegal_examples_report_their_mistakes(capsys, alignment, expected):
 
 
 def test_json_has_exactly_the_issue_shape(capsys):
-    code, out, _ = run(capsys, "validate", "--output", "json", "--length", "3",
+    code, out, _ = run(capsys, "validate", "--rules", "rulebook", "--output", "json", "--length", "3",
                        str(EXAMPLES / "wizard-illegal.meccg"), str(EXAMPLES / "wizard-legal.meccg"))
     assert code == 1
     decks = json.loads(out)["decks"]
@@ -110,11 +110,11 @@ def test_exit_2_on_input_errors_and_the_others_still_judged(capsys, tmp_path):
 
 
 def test_rulebook_balrog_is_a_usage_error(capsys):
-    code, out, err = run(capsys, "validate", str(EXAMPLES / "balrog-legal.meccg"))
+    code, out, err = run(capsys, "validate", "--rules", "rulebook", str(EXAMPLES / "balrog-legal.meccg"))
     assert code == 2 and out == ""
     assert "the rulebook ruleset has no rules for a balrog deck" in err and "use --rules coe" in err
     with pytest.raises(DeckcheckError):
-        validate_file(str(EXAMPLES / "wizard-legal.meccg"), alignment="balrog")
+        validate_file(str(EXAMPLES / "wizard-legal.meccg"), ruleset="rulebook", alignment="balrog")
 
 
 def test_alignment_given_on_the_command_line_overrides(capsys):
@@ -181,15 +181,18 @@ def test_rules_command_lists_codes_numbers_and_citations(capsys):
     assert "faction-race       (does not apply)" in out
     assert "mind at most 5; Thrall of the Voice: one up to 6 (warning)" in out
     assert "no Orc/Troll starting character without Bad Company (warning)" in out
+    assert "one character of mind 6 per Thrall of the Voice in the pool (warning)" in out
     assert "17 entries: Bade to Rule, The Balrog (Ally), Cracks of Doom" in out
     assert "Glamour of Surpassing Excellence" in out and "News Must Get Through" in out
     assert "at least 1 of the declared avatar in the deck [coe 1.5, 1.6.2, 1.8.F1]" in out
     code, out, _ = run(capsys, "rules", "--rules", "coe", "--alignment", "balrog")
-    assert "mind at most 8 unless Balrog-specific (error)" in out
+    assert "mind at most 8 unless Balrog-specific [coe 1.3.B4]" in out
     assert "factions Orc, Troll, Wolf, Animal, Dragon [coe 1.3.B4]" in out
     assert "27 entries:" in out and "Ringwraith Unleashed cards" in out
     assert "non-avatar characters Orc or Troll only" in out
-    code, out, _ = run(capsys, "rules", "--output", "json")
+    code, out, _ = run(capsys, "rules", "--rules", "rulebook", "--alignment", "wizard")
+    assert "at most 2 copies of it (warning, by analogy) [rulebook MELE Starter step 5" in out
+    code, out, _ = run(capsys, "rules", "--rules", "rulebook", "--output", "json")
     doc = json.loads(out)
     assert doc["ruleset"] == "rulebook" and set(doc["alignments"]) == {"wizard", "ringwraith", "fallen-wizard"}
     sideboard = next(r for r in doc["alignments"]["wizard"] if r["code"] == "sideboard-size")

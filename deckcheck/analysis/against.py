@@ -11,11 +11,9 @@ is an integer sum over games, so the same seed gives the same summary in any spl
 
 from __future__ import annotations
 
-import math
-
 from deckcheck.analysis.sim.duel import DuelTally, Side, play_against, play_duel, side_of
-from deckcheck.analysis.sim.engine import EXHAUSTION_HORIZON, Tally
-from deckcheck.analysis.sim.report import Z95, format_text, summarize
+from deckcheck.analysis.sim.engine import Tally
+from deckcheck.analysis.sim.report import format_text, mean_interval, summarize, wilson
 from deckcheck.analysis.sim.tables import build_sim_deck
 from deckcheck.decklist.model import Deck
 
@@ -40,15 +38,16 @@ def simulate_sides(us: Side, them: Side, *, games: int, turns: int, seed: int, b
 
 def run_split(us: Side, them: Side, games: int, turns: int, seed: int, both: bool, jobs: int | None):
     """All games in this process, or in contiguous chunks over `jobs` worker processes (the same sums)."""
-    from concurrent.futures import ProcessPoolExecutor
+    from deckcheck.process import max_jobs, worker_pool
 
-    workers = max(1, min(jobs or 1, games // MIN_GAMES_PER_WORKER or 1))
+    workers = max(1, min(jobs or 1, max_jobs(), games // MIN_GAMES_PER_WORKER or 1))
     if workers == 1:
         return run_sides(us, them, 0, games, turns, seed, both)
     chunk = -(-games // workers)
     starts = list(range(0, games, chunk))
     n = len(starts)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    # workers end with this process, even when it is killed (as the goldfish's, deckcheck.process)
+    with worker_pool(workers) as pool:
         parts = list(pool.map(run_sides, [us] * n, [them] * n, starts, [min(chunk, games - s) for s in starts],
                               [turns] * n, [seed] * n, [both] * n))
     tallies, stats = parts[0]
@@ -67,27 +66,8 @@ def run_sides(us: Side, them: Side, first: int, count: int, turns: int, seed: in
         if both:
             play_duel(us, them, game, seed, turns, tallies, stats)
         else:
-            play_against(us, them, game, seed, turns, tallies[0], stats[0], EXHAUSTION_HORIZON)
+            play_against(us, them, game, seed, turns, tallies[0], stats[0])
     return tallies, stats
-
-
-def mean_interval(total: int, squares: int, n: int) -> dict:
-    """Mean with a 95% normal interval (mean ± 1.96 s/√n), rounded for the report."""
-    mean = total / n
-    variance = max(0.0, squares / n - mean * mean) * n / (n - 1) if n > 1 else 0.0
-    half = Z95 * math.sqrt(variance / n) if n > 1 else 0.0
-    return {"mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)]}
-
-
-def wilson(successes: int, n: int) -> dict:
-    """A proportion with its 95% Wilson interval."""
-    if n == 0:
-        return {"p": None, "ci95": [None, None]}
-    p = successes / n
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
-    return {"p": round(p, 4), "ci95": [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]}
 
 
 def summarize_against(us: Side, them: Side, tallies: tuple[Tally, Tally], stats: tuple[DuelTally, DuelTally], *,
@@ -104,7 +84,6 @@ def summarize_against(us: Side, them: Side, tallies: tuple[Tally, Tally], stats:
         {"card": them.sim.kinds[k].display(), "copies": them.sim.copies(k), "reason": reason}
         for k, reason in sorted(them.hazards.not_played.items(), key=lambda kv: them.sim.kinds[kv[0]].name)]
     if both:
-        summary["exhaustion"]["horizon"] = tallies[0].turns
         summary["p_win"] = wilson(mine.wins, n)
         summary["p_draw"] = wilson(mine.draws, n)
         summary["mp_difference"] = mean_interval(mine.mp_difference, mine.mp_difference_sq, n)

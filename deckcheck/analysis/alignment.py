@@ -4,7 +4,9 @@
 - `plays_as_hazard`: hazard cards, and the agents a deck plays as hazards (they score nothing for it).
 - `fallen_wizard_may_play_at`: coe 2.V.F1, "For a Fallen-wizard player to play a resource that would normally
   tap the site, the alignment of the resource being played must match the alignment of the site where it is
-  being played. Wizardhavens and Stage resources count as either alignment for this purpose."
+  being played. Wizardhavens and Stage resources count as either alignment for this purpose." A Ruins & Lairs
+  counts as either too: a Fallen-wizard's companies "may use either the hero or minion version of a Ruins & Lairs
+  site" (coe 2.II.7.F1), so the deck's one copy stands for whichever version the resource needs.
 """
 
 from __future__ import annotations
@@ -50,6 +52,6 @@ def plays_as_hazard(entry: DeckEntry, alignment: str | None) -> bool:
 
 def fallen_wizard_may_play_at(resource: Card, site: Card) -> bool:
     """True if a Fallen-wizard may play `resource` (item, faction, ally) at `site` by coe 2.V.F1."""
-    if resource.alignment not in SIDED or site.alignment == "Fallen-wizard":
+    if resource.alignment not in SIDED or site.alignment == "Fallen-wizard" or site.site_type == "R":
         return True
     return site.alignment == resource.alignment

@@ -136,11 +136,12 @@ def _fits(entry: DeckEntry, tag: str | None, set_code: str | None) -> bool:
 
 
 def _catalog_card(name: str, tag: str | None, set_code: str | None, alignment: str | None):
-    """The catalog's reading of a name (aliases, other spellings); None when the catalog is unavailable."""
+    """The catalog's reading of a name (aliases, other spellings, other languages); None when the catalog is
+    unavailable. A name typed on the command line is not guessed at: a misspelling gets suggestions instead."""
     try:
         from deckcheck.cards.catalog import load_catalog
 
-        resolution = load_catalog().resolve(name, tag=tag, set_code=set_code, alignment=alignment)
+        resolution = load_catalog().resolve(name, tag=tag, set_code=set_code, alignment=alignment, correct=False)
     except (ImportError, DeckcheckError):
         return None
     if resolution.card is not None:

@@ -76,8 +76,11 @@ def site_views(sites: list[Card], facts: PlayFacts) -> list[SiteView]:
     return [site_view(s, facts, keys, regions) for s in sites]
 
 
-def place_fits(place: Place, site: SiteView) -> bool:
-    """True if the site is of the kind the place names (every field given must hold)."""
+def place_fits(place: Place, site: SiteView, fallen_wizard: bool = False) -> bool:
+    """True if the site is of the kind the place names (every field given must hold).
+
+    For a Fallen-wizard player a Haven or Darkhaven a card names is one of its Wizardhavens (MEWH "Wizardhavens":
+    "When rules and non-site cards refer to Havens and Darkhavens, they apply instead to your Wizardhavens")."""
     if place.sites and site.key not in {fold(n) for n in place.sites}:
         return False
     if place.not_sites and site.key in {fold(n) for n in place.not_sites}:
@@ -86,8 +89,10 @@ def place_fits(place: Place, site: SiteView) -> bool:
         return False
     if place.not_types and site.type in place.not_types:
         return False
-    if place.haven and site.type == "H" and site.haven != place.haven:
-        return False
+    if site.type == "H" and "H" in place.types:
+        wanted = "wizard" if fallen_wizard else place.haven
+        if wanted and site.haven != wanted:
+            return False
     if place.regions and site.region not in {fold(r) for r in place.regions}:
         return False
     if place.region_type and site.region_type != place.region_type:
@@ -131,10 +136,10 @@ def playable_sites(card: Card, condition: PlayCondition | None, sites: list[Card
     """Indices of the sites where the card can be played by its condition ([] if none or not site-bound)."""
     if condition is None or not condition.modelled or not condition.at:
         return []
-    fallen = alignment == "fallen-wizard" and condition.taps_site
+    fallen = alignment == "fallen-wizard"
     return [i for i, view in enumerate(views)
-            if any(place_fits(p, view) for p in condition.at)
-            and not (fallen and not fallen_wizard_may_play_at(card, sites[i]))]
+            if any(place_fits(p, view, fallen) for p in condition.at)
+            and not (fallen and condition.taps_site and not fallen_wizard_may_play_at(card, sites[i]))]
 
 
 # ---- words ----------------------------------------------------------------------------------------------

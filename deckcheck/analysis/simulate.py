@@ -5,24 +5,26 @@
 
 The engine, its tables and its report live in `deckcheck.analysis.sim`; docs/simulation.md describes the
 heuristics. Each game has its own generator seeded from (seed, game number), and the results are integer
-sums, so the same seed gives the same report whether the games run in one process or several.
+sums, so the same seed gives the same report whether the games run in one process or several, in one chunk
+or many (the progress bar plays them in chunks).
 """
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable
 
 from deckcheck.analysis.sim.engine import HAZARD_MODELS, Tally, run_games
 from deckcheck.analysis.sim.report import format_text, summarize
 from deckcheck.analysis.sim.tables import SimDeck, build_sim_deck
 from deckcheck.decklist.model import Deck
-from deckcheck.process import die_with_parent, max_jobs, stop_workers
+from deckcheck.process import max_jobs, worker_pool
 
-__all__ = ["simulate", "simulate_tables", "format_text", "build_sim_deck", "HAZARD_MODELS"]
+__all__ = ["simulate", "simulate_tables", "format_text", "build_sim_deck", "HAZARD_MODELS", "run_simulate_command"]
 
 # Below this many games a second process costs more than it saves.
 PARALLEL_MIN_GAMES = 2000
+# Games per step of the progress bar (a step costs nothing measurable: tallies add up).
+PROGRESS_CHUNK = 500
 
 
 def simulate(deck: Deck, *, games: int = 10_000, turns: int = 12, seed: int = 0, hazards: str = "none",
@@ -33,38 +35,78 @@ def simulate(deck: Deck, *, games: int = 10_000, turns: int = 12, seed: int = 0,
 
 
 def simulate_tables(sim: SimDeck, *, games: int, turns: int, seed: int = 0, hazards: str = "none",
-                    jobs: int | None = None) -> dict:
+                    jobs: int | None = None, on_progress: Callable[[int], None] | None = None) -> dict:
     if games < 1 or turns < 1:
         raise ValueError("games and turns must be at least 1")
     if hazards not in HAZARD_MODELS:
         raise ValueError(f"hazards must be one of {', '.join(HAZARD_MODELS)}, not {hazards!r}")
-    tally = run_tally(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs)
+    tally = run_tally(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs, on_progress=on_progress)
     return summarize(sim, tally, seed=seed, hazards=hazards)
 
 
-def run_tally(sim: SimDeck, *, games: int, turns: int, seed: int, hazards: str, jobs: int | None) -> Tally:
+def run_tally(sim: SimDeck, *, games: int, turns: int, seed: int, hazards: str, jobs: int | None,
+              on_progress: Callable[[int], None] | None = None) -> Tally:
     """The summed tally of all games, in one process or split into contiguous chunks over `jobs` workers.
 
     One process is the default: it meets the speed target, and on a busy 2-core machine a second worker
-    process often costs more than it saves (benchmarks/bench_simulate.py measures both).
-    """
+    process often costs more than it saves (benchmarks/bench_simulate.py measures both). `on_progress` is told
+    how many games each finished chunk held."""
     workers = max(1, min(jobs or 1, max_jobs(), games // (PARALLEL_MIN_GAMES // 2) or 1))
+    tally = Tally(turns=turns, kinds=len(sim.kinds))
     if workers == 1:
-        return run_games(sim, 0, games, turns, seed, hazards)
+        step = PROGRESS_CHUNK if on_progress else games
+        for start in range(0, games, step):
+            count = min(step, games - start)
+            tally.merge(run_games(sim, start, count, turns, seed, hazards))
+            if on_progress:
+                on_progress(count)
+        return tally
     chunk = -(-games // workers)
     starts = list(range(0, games, chunk))
-    tally = Tally(turns=turns, kinds=len(sim.kinds))
-    # workers end with this process, even when it is killed (SIGKILL leaves it no chance to stop them); on Ctrl-C
-    # or SIGTERM nothing waits for their games (a `with` block would, for all of them)
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),))
-    try:
-        parts = pool.map(run_games, [sim] * len(starts), starts,
-                         [min(chunk, games - s) for s in starts], [turns] * len(starts),
+    # workers end with this process, even when it is killed; on Ctrl-C or SIGTERM nothing waits for their games
+    with worker_pool(workers) as pool:
+        counts = [min(chunk, games - s) for s in starts]
+        parts = pool.map(run_games, [sim] * len(starts), starts, counts, [turns] * len(starts),
                          [seed] * len(starts), [hazards] * len(starts))
-        for part in parts:
+        for part, count in zip(parts, counts):
             tally.merge(part)
-    except BaseException:
-        stop_workers(pool)
-        raise
-    pool.shutdown()
+            if on_progress:
+                on_progress(count)
     return tally
+
+
+def run_simulate_command(deck: Deck, *, deck_path: str, games: int, turns: int, seed: int, hazards: str,
+                         length: int | None, jobs: int | None, output: str) -> str:
+    """What `deckcheck simulate` prints; timing (and a progress bar at a terminal) go to stderr."""
+    import json
+    import sys
+    import time
+
+    import click
+
+    from deckcheck.errors import DeckcheckError
+
+    try:
+        sim = build_sim_deck(deck, length or deck.length or 2)
+    except ValueError as exc:
+        raise DeckcheckError(f"cannot simulate: {exc}", deck_path) from None
+    started = time.perf_counter()
+    if _stderr_is_terminal():
+        with click.progressbar(length=games, label="simulating", file=sys.stderr, show_pos=True,
+                               show_eta=True) as bar:
+            summary = simulate_tables(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs,
+                                      on_progress=bar.update)
+    else:
+        summary = simulate_tables(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs)
+    elapsed = time.perf_counter() - started
+    print(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)", file=sys.stderr)
+    return json.dumps(summary, ensure_ascii=False, indent=2) if output == "json" else format_text(summary)
+
+
+def _stderr_is_terminal() -> bool:
+    import sys
+
+    try:
+        return sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False

@@ -8,7 +8,6 @@ and left out of everything that needs card facts.
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field
@@ -19,7 +18,7 @@ from deckcheck.analysis.alignment import (
 )
 from deckcheck.analysis.deck_odds import default_conditions, odds_table
 from deckcheck.analysis.playable import condition_of, describe, playable_sites, site_views
-from deckcheck.analysis.scoring import half_rule_total
+from deckcheck.analysis.scoring import half_rule_total, scored_mp
 from deckcheck.cards.model import Card
 from deckcheck.cards.play import PlayFacts, load_play_facts
 from deckcheck.decklist.model import PART_ORDER, Deck, DeckEntry, Part
@@ -32,9 +31,6 @@ REGION_TYPES = {"w": "Wilderness", "s": "Shadow-land", "d": "Dark-domain", "b": 
 SITE_TYPES = {"H": "Haven", "F": "Free-hold", "B": "Border-hold", "R": "Ruins & Lairs",
               "S": "Shadow-hold", "D": "Dark-hold"}
 _SYMBOL = re.compile(r"\{(\w)\}")
-
-# Items of the other side score half for these alignments (coe 10.W1, 10.R1, 10.B1).
-HALF_SCORED_ITEMS = {"wizard": "Minion", "ringwraith": "Hero", "balrog": "Hero"}
 
 UNRESOLVED = "unresolved"
 # Odds curves of the reports: the opening hand and this many further draws.
@@ -205,22 +201,6 @@ def _mind(deck: Deck, parts: tuple[Part, ...], alignment: str | None) -> int:
 
 
 # ---- marshalling points ---------------------------------------------------------------------------------
-
-
-def scored_mp(card: Card, alignment: str | None, printed: int | None) -> tuple[int, str]:
-    """A printed MP value as the deck's alignment scores it, and why it differs (or "").
-
-    Fallen-wizard: a non-Stage card worth at least 1 is worth 1 (coe 10.F1). Wizard, Ringwraith, Balrog:
-    items of the other side score half, rounded up (coe 10.W1, 10.R1, 10.B1).
-    """
-    if printed is None:
-        return 0, ""
-    if alignment == "fallen-wizard" and not card.is_stage and printed >= 1:
-        return 1, "Fallen-wizard: 1" if printed > 1 else ""
-    other_side = HALF_SCORED_ITEMS.get(alignment or "")
-    if card.is_item and card.alignment == other_side and printed > 0:
-        return math.ceil(printed / 2), f"half: {other_side.lower()} item"
-    return printed, ""
 
 
 def _printed_mp(card: Card) -> str:

@@ -4,8 +4,9 @@ Here because a registrations sheet is read and checked the way `batch` does it (
 avatars); the numbers are `analysis.meta`'s, the renderings `report.meta_report`'s.
 
 A folder is read to any depth, in name order, its hidden files and links left alone (a link may lead outside what
-the user named). A file that is no decklist is one line on stderr and left out; the report is made of the rest, and
-the exit code is then 2.
+the user named); files that are no decklist by their suffix (spreadsheets, scripts, images) are skipped and named
+in one line. Any other file that turns out to be no decklist is one line on stderr and left out; the report is made
+of the rest, and the exit code is then 2.
 """
 
 from __future__ import annotations
@@ -19,6 +20,9 @@ from deckcheck.errors import DeckcheckError
 from deckcheck.terminal import printable
 
 REGISTRATION_SUFFIXES = (".xlsx", ".xlsm", ".csv")
+# Files in a folder of decks that are no decklist, whatever they hold: skipped, and said in one line.
+NOT_DECK_SUFFIXES = frozenset({".xlsx", ".xlsm", ".xls", ".csv", ".ods", ".py", ".pdf", ".png", ".jpg", ".jpeg",
+                               ".gif", ".zip", ".gz", ".html", ".htm", ".exe"})
 _SUFFIX_FORMATS = {".txt": "text", ".json": "json", ".xlsx": "xlsx", ".html": "html", ".htm": "html"}
 # More files than any collection of decklists holds: past this a folder is something else (a home directory).
 MAX_FOLDER_FILES = 5000
@@ -71,17 +75,24 @@ def _output_format(out: str | None, output: str | None) -> str:
 def _deck_files(path: Path) -> list[Path]:
     if not path.is_dir():
         return [path]          # a missing or unreadable file is said when it is read
-    files = []
+    files, skipped = [], []
     for folder, subfolders, names in os.walk(path, followlinks=False):
         subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
         for name in sorted(names):
             candidate = Path(folder) / name
             if name.startswith(".") or candidate.is_symlink():
                 continue
+            if candidate.suffix.lower() in NOT_DECK_SUFFIXES:
+                skipped.append(candidate.name)
+                continue
             files.append(candidate)
             if len(files) > MAX_FOLDER_FILES:
                 raise DeckcheckError(f"holds more than {MAX_FOLDER_FILES} files; name the folder of the decks",
                                      str(path))
+    if skipped:
+        shown = ", ".join(skipped[:5]) + (f" and {len(skipped) - 5} more" if len(skipped) > 5 else "")
+        click.echo(printable(f"deckcheck: {path}: skipped {len(skipped)} file(s) that are no decklist: {shown}"),
+                   err=True)
     if not files:
         click.echo(printable(f"deckcheck: {path}: no deck files in this folder"), err=True)
     return files

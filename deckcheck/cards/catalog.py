@@ -4,17 +4,23 @@
 nearest names), it names a dream card outside the ICE pool, or it fits several versions that neither the
 line's tag and set code nor the deck part and alignment tell apart (with the candidates). It never picks
 silently among versions that differ.
+
+A name is looked up as the English name, then as a true alternative name (`card_db/aliases.json`), then as the
+name of another edition (`card_db/names.json`, loaded only then); a name none of these know is read as the one
+card it clearly misspells (`nearmiss.py`), and the resolution says so (`corrected`), or left unknown with the
+nearest names of every language as suggestions.
 """
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
+from deckcheck.cards.languages import LANGUAGES, load_names
 from deckcheck.cards.model import CARD_FIELDS, Card
 from deckcheck.cards.names import DREAM_SET_CODES, ICE_SET_CODES, TAG_ALIGNMENT, fold
+from deckcheck.cards.nearmiss import NameEntry, NameMatcher, NearMiss
 from deckcheck.datafiles import data_dir, read_json
 from deckcheck.errors import DataError
 
@@ -52,10 +58,21 @@ class Resolution:
     candidates: list[Card] = field(default_factory=list)
     suggestions: list[str] = field(default_factory=list)
     message: str = ""
+    corrected: NearMiss | None = None     # the near-miss the card was read as, when the name is no card's
+    language: str | None = None           # the edition whose name was written, when not English
 
     @property
     def ok(self) -> bool:
         return self.status == OK
+
+    def correction_text(self) -> str:
+        """What a near-miss was read as: "'Glamdrng' read as 'Glamdring' (spelling)"."""
+        miss = self.corrected
+        if miss is None:
+            return ""
+        entry = miss.entry
+        shown = entry.written if entry.written == entry.target else f"{entry.written} = {entry.target}"
+        return f"{self.written!r} is no card name; read as {shown!r} ({miss.slip})"
 
 
 def same_card(a: Card, b: Card) -> bool:
@@ -82,17 +99,20 @@ class Catalog:
     """The cards, by id and by folded name. A card record becomes a `Card` the first time it is asked for:
     checking one deck touches some 80 of the 1,683 cards, and building them all would double the load time."""
 
-    def __init__(self, records: list[dict], aliases: dict[str, str], source: dict | None = None):
+    def __init__(self, records: list[dict], aliases: dict[str, str], source: dict | None = None,
+                 directory=None):
         self.source = source or {}
         self._records = {r["id"].upper(): r for r in records}
         self._made: dict[str, Card] = {}
         self._ids_by_key: dict[str, list[str]] = {}
         for record in records:
             self._ids_by_key.setdefault(fold(record["name"]), []).append(record["id"].upper())
-        # An alias maps a folded misspelling or client name to a card name or id.
-        self._aliases = {fold(k): v for k, v in aliases.items()}
-        self._names = sorted({r["name"] for r in records})
-        self._folded_names: dict[str, str] | None = None
+        # An alias maps a folded alternative name (a card renamed between printings) to a card name or id.
+        self._aliases = {fold(k): (k, v) for k, v in aliases.items()}
+        self._directory = directory                          # where names.json is, read on first need
+        self._foreign: dict[str, dict[str, set[str]]] | None = None
+        self._foreign_written: dict[str, str] = {}
+        self._matcher: NameMatcher | None = None
 
     def _card(self, card_id: str) -> Card:
         card = self._made.get(card_id)
@@ -116,47 +136,112 @@ class Catalog:
         return self._card(key) if key in self._records else None
 
     def by_name(self, name: str) -> list[Card]:
-        """Every version of a name (folded: case, accents, apostrophes, spaces), aliases followed."""
+        """Every version of a name (folded: case, accents, apostrophes, spaces): English, an alternative name, or
+        the name of another edition."""
+        return self.lookup(name)[0]
+
+    def lookup(self, name: str) -> tuple[list[Card], str | None]:
+        """(every version of the name, the language it was found in: "en", "alias" or an edition's code)."""
         key = fold(name)
         if key in self._ids_by_key:
-            return [self._card(card_id) for card_id in self._ids_by_key[key]]
-        target = self._aliases.get(key)
-        if target:
-            card = self.by_id(target)
-            return [card] if card else [self._card(i) for i in self._ids_by_key.get(fold(target), [])]
-        return []
+            return [self._card(card_id) for card_id in self._ids_by_key[key]], "en"
+        if key in self._aliases:
+            return self._versions_of(self._aliases[key][1]), "alias"
+        found = self.foreign_names().get(key) if key else None
+        if found:
+            cards = [card for english in sorted(found) for card in self._versions_of(english)]
+            languages = sorted({code for codes in found.values() for code in codes}, key=list(LANGUAGES).index)
+            return cards, languages[0]
+        return [], None
+
+    def _versions_of(self, target: str) -> list[Card]:
+        """The cards an alias or another edition's name stands for: a card id, or every version of a name."""
+        card = self.by_id(target)
+        return [card] if card else [self._card(i) for i in self._ids_by_key.get(fold(target), [])]
+
+    def foreign_names(self) -> dict[str, dict[str, set[str]]]:
+        """folded name of another edition -> {English card name: {language codes}}. An English name always wins:
+        another edition's name that folds like the English name of a card is left out."""
+        if self._foreign is None:
+            table = load_names(self._directory) if self._directory is not None else {}
+            foreign: dict[str, dict[str, set[str]]] = {}
+            for card_id, by_language in table.items():
+                record = self._records.get(card_id)
+                if record is None:
+                    continue
+                english = record["name"]
+                for code, spellings in by_language.items():
+                    for spelling in spellings:
+                        key = fold(spelling)
+                        if key and key not in self._ids_by_key and key not in self._aliases:
+                            foreign.setdefault(key, {}).setdefault(english, set()).add(code)
+            self._foreign = foreign
+            self._foreign_written = {fold(s): s for by in table.values() for ss in by.values() for s in ss}
+        return self._foreign
+
+    def name_in(self, card: Card, language: str | None) -> str:
+        """The card's name in another edition ("es", "fr", ...), or its English name where that edition has
+        none (for a reprint, the name of the printing that was translated)."""
+        if not language or language == "en" or self._directory is None:
+            return card.name
+        table = load_names(self._directory)
+        names = table.get(card.id, {}).get(language)
+        if not names:
+            names = next((table[i][language] for i in self._ids_by_key.get(fold(card.name), [])
+                          if language in table.get(i, {})), None)
+        return names[0] if names else card.name
+
+    def matcher(self) -> NameMatcher:
+        """The near-miss index over every name in every language (built on the first unknown name)."""
+        if self._matcher is None:
+            foreign = self.foreign_names()
+            entries = [NameEntry.of(name, name, "en") for name in sorted({r["name"] for r in self._records.values()})]
+            for written, target in sorted(self._aliases.values()):
+                versions = self._versions_of(target)
+                if versions:
+                    entries.append(NameEntry.of(written, versions[0].name, "alias"))
+            for key, targets in sorted(foreign.items()):
+                for english, codes in sorted(targets.items()):
+                    code = sorted(codes, key=list(LANGUAGES).index)[0]
+                    entries.append(NameEntry.of(self._foreign_written.get(key, key), english, code))
+            self._matcher = NameMatcher(entries)
+        return self._matcher
 
     def suggest(self, name: str, n: int = 3) -> list[str]:
-        """The n nearest card names, for "did you mean"."""
-        if self._folded_names is None:
-            self._folded_names = {}
-            for real in self._names:
-                self._folded_names.setdefault(fold(real), real)
-        keys = difflib.get_close_matches(fold(name), list(self._folded_names), n=n, cutoff=0.6)
-        return [self._folded_names[k] for k in keys]
+        """The n nearest card names in any language, for "did you mean"."""
+        return [_shown(miss.entry) for miss in self.matcher().match(name).close[:n]]
 
     def resolve(self, name: str, *, tag: str | None = None, set_code: str | None = None,
-                part=None, alignment: str | None = None) -> Resolution:
-        """Resolve a written name to one card, using the line's tag and set code and the deck's context."""
+                part=None, alignment: str | None = None, correct: bool = True) -> Resolution:
+        """Resolve a written name to one card, using the line's tag and set code and the deck's context. With
+        `correct`, a name that is no card's is read as the one card it clearly misspells (see `corrected`)."""
         written = name.strip()
         code = (set_code or "").strip().upper() or None
         if code in DREAM_SET_CODES:
             return Resolution(None, NOT_ICE, written,
                               message=f"{written} ({code}): a dream card, not in the ICE card pool")
-        candidates = self.by_name(written)
+        candidates, language = self.lookup(written)
+        corrected = None
         if not candidates:
-            suggestions = self.suggest(written)
-            hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
-            return Resolution(None, UNKNOWN, written, suggestions=suggestions,
-                              message=f"unknown card {written!r}{hint}")
+            match = self.matcher().match(written) if correct else None
+            if match is None or match.best is None:
+                suggestions = [_shown(m.entry) for m in match.suggestions] if match else []
+                hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
+                return Resolution(None, UNKNOWN, written, suggestions=suggestions,
+                                  message=f"unknown card {written!r}{hint}")
+            corrected = match.best
+            candidates = self._versions_of(corrected.entry.target)
+            language = corrected.entry.language
+        language = None if language in ("en", "alias") else language
         cards = self._narrow_by_context(candidates, tag, code, part, alignment)
         distinct = _distinct(cards)
         if len(distinct) == 1:
-            return Resolution(distinct[0], OK, written)
+            return Resolution(distinct[0], OK, written, corrected=corrected, language=language)
         listed = "; ".join(f"{c.id} {c.display()}" for c in distinct)
-        return Resolution(None, AMBIGUOUS, written, candidates=distinct,
-                          message=f"{written!r} fits {len(distinct)} cards: {listed} — add a tag [H]/[M]/[F]/[B] "
-                                  f"or a set code")
+        read = f" (read as {corrected.entry.target!r})" if corrected else ""
+        return Resolution(None, AMBIGUOUS, written, candidates=distinct, corrected=corrected, language=language,
+                          message=f"{written!r}{read} fits {len(distinct)} cards: {listed} — add a tag "
+                                  f"[H]/[M]/[F]/[B] or a set code")
 
     @staticmethod
     def _narrow_by_context(cards: list[Card], tag, code, part, alignment) -> list[Card]:
@@ -194,6 +279,11 @@ _CARD_TYPES = frozenset({"Character", "Resource", "Hazard", "Site", "Region"})
 _CARD_FIELDS = frozenset(CARD_FIELDS)
 
 
+def _shown(entry: NameEntry) -> str:
+    """A name as a suggestion shows it: the English name, or another edition's name with the English one."""
+    return entry.target if entry.language in ("en", "alias") else f"{entry.written} ({entry.target})"
+
+
 def _record_problem(record) -> str | None:
     if not isinstance(record, dict):
         return "not an object"
@@ -223,7 +313,7 @@ def load_catalog_from(directory: Path) -> Catalog:
     if not isinstance(aliases, dict):
         raise DataError("aliases must be a JSON object", str(aliases_path))
     aliases = {k: v for k, v in aliases.items() if not k.startswith("_")}
-    return Catalog(doc["cards"], aliases, doc.get("source"))
+    return Catalog(doc["cards"], aliases, doc.get("source"), directory=directory)
 
 
 @cache

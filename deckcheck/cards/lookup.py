@@ -79,20 +79,32 @@ def fact(card: Card, key: str):
 class ShowResult:
     query: str
     cards: list[Card]
+    note: str = ""          # what a near-miss was read as, for stderr
 
 
 def show(catalog: Catalog, query: str) -> ShowResult:
-    """Every version of the name the player typed; a tag or set code narrows the versions shown."""
+    """Every version of the name the player typed (in any language, or the one card it clearly misspells); a tag
+    or set code narrows the versions shown."""
     name, tag, code = split_written_name(query)
-    versions = catalog.by_name(name)
+    versions, note = catalog.by_name(name), ""
     if not versions:
         resolution = catalog.resolve(name, set_code=code)
-        raise DeckcheckError(resolution.message)
+        if resolution.corrected is None:
+            raise DeckcheckError(resolution.message)
+        versions, note = catalog.by_name(resolution.corrected.entry.target), resolution.correction_text()
     if tag or code:
         narrowed = [c for c in versions if (not tag or c.tag == tag) and (not code or c.set == code or
                                                                           (code == "PR" and c.promo))]
         versions = narrowed or versions
-    return ShowResult(query, versions)
+    return ShowResult(query, versions, note)
+
+
+def other_names(catalog: Catalog, card: Card) -> str | None:
+    """The card's names in the other editions of the card data ("de Elbenmantel; es Capa Élfica; ...")."""
+    from deckcheck.cards.languages import OTHER_LANGUAGES
+
+    names = [f"{code} {named}" for code in OTHER_LANGUAGES if (named := catalog.name_in(card, code)) != card.name]
+    return "; ".join(names) or None
 
 
 def facts_table(cards: list[Card]) -> list[tuple[str, list[str]]]:
@@ -105,9 +117,13 @@ def facts_table(cards: list[Card]) -> list[tuple[str, list[str]]]:
     return rows
 
 
-def render_table(cards: list[Card]) -> str:
+def render_table(cards: list[Card], catalog: Catalog | None = None) -> str:
+    """The facts of the cards side by side; with the catalog, a last row gives their names in other languages."""
     header = ["", *(c.display() for c in cards)]
     rows = [header, *([label, *values] for label, values in facts_table(cards))]
+    names = [other_names(catalog, c) for c in cards] if catalog is not None else []
+    if any(names):
+        rows.append(["other languages", *(n or "" for n in names)])
     widths = [max(len(r[i]) for r in rows) for i in range(len(header))]
     lines = []
     for i, row in enumerate(rows):

@@ -29,10 +29,43 @@ _NOT_ALNUM = re.compile(r"[^0-9a-z]+")
 _SPECIAL_LETTERS = str.maketrans({"æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "ß": "ss", "ð": "d", "þ": "th"})
 
 
-@lru_cache(maxsize=8192)   # resolution and the rules fold the same few hundred names again and again
+# Letters of scripts that have no Latin spelling: Greek, Cyrillic, kana, CJK ideographs, Hangul, half-width kana.
+_NON_LATIN = re.compile("[\u0370-\u03ff\u0400-\u04ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
+                        "\uff66-\uff9f]")
+
+
+@lru_cache(maxsize=16384)   # resolution and the rules fold the same few hundred names again and again
 def fold(name: str) -> str:
-    """The lookup key of a name: lower-case letters and digits only, accents removed."""
-    if not name.isascii():
+    """The lookup key of a name: lower-case letters and digits only, accents removed.
+
+    Letters of scripts without a Latin spelling (the Japanese names of the card data) are kept as they are,
+    in their composed form: "ガンダルフ" folds to itself, not to nothing."""
+    if name.isascii():
+        return _NOT_ALNUM.sub("", name.lower())
+    if not _NON_LATIN.search(name):
         # Decompose (û -> u + accent) and drop what is not ASCII: accents, curly quotes, dashes.
         name = unicodedata.normalize("NFKD", name.translate(_SPECIAL_LETTERS)).encode("ascii", "ignore").decode()
-    return _NOT_ALNUM.sub("", name.lower())
+        return _NOT_ALNUM.sub("", name.lower())
+    kept: list[str] = []
+    for char in unicodedata.normalize("NFKD", name.translate(_SPECIAL_LETTERS).lower()):
+        if char.isascii():
+            if char.isalnum():
+                kept.append(char)
+        elif unicodedata.combining(char):
+            if kept and not kept[-1].isascii():
+                kept.append(char)   # the voicing mark of a kana, not the accent of a Latin letter
+        elif char.isalnum() and not unicodedata.name(char, "").startswith("LATIN"):
+            kept.append(char)       # a kana or kanji; a Latin letter with no ASCII form is dropped, as before
+    return unicodedata.normalize("NFC", "".join(kept))
+
+
+# Between words: anything but letters, digits, combining marks, apostrophes and hyphens ("Durin's" and
+# "Cavern-ways" are one word each, as a player drops or adds them).
+_WORD_BREAK = re.compile(r"[^\w'’‘`´\-‐‑\u0300-\u036f\u3099\u309a]+|_+")
+
+
+def name_words(name: str) -> tuple[str, ...]:
+    """The folded words of a name ("Sable Shield/find" -> ("sable", "shield", "find"), "Orc-guard" -> ("orcguard",)),
+    for comparing names
+    word by word; a word that folds to nothing (a lone dash or accent) is left out."""
+    return tuple(word for part in _WORD_BREAK.split(name) if (word := fold(part)))

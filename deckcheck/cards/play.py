@@ -79,13 +79,15 @@ class InfluenceBonus:
 @dataclass(frozen=True)
 class Modification:
     """A faction's standard modification: the influencer's race (or "Wizard"); a faction, or any faction of a
-    race, we have in play; or an influencer by name or keyword ("The Balrog", "Leader"; "Radagast" as avatar)."""
+    race, we have in play; the influencer by name or keyword ("The Balrog", "Leader"); our avatar ("if Radagast
+    is your Wizard")."""
 
     value: int
     race: str | None = None
     faction: str | None = None
     faction_race: str | None = None
     influencer: str | None = None
+    avatar: str | None = None
 
 
 @dataclass(frozen=True)
@@ -103,6 +105,10 @@ class PlayCondition:
     stage_points: int = 0
     ring: str | None = None              # a special ring: played on a tested gold ring that names this kind
     stored_at: tuple[Place, ...] = ()    # marshalling points only once stored at one of these
+    company: str | None = None           # "covert" or "overt": what the playing company must be
+    protected: bool = False              # needs one of our Wizardhavens protected (a card that protects one)
+    makes_wizardhaven: bool = False      # the site it is played on becomes one of our Wizardhavens
+    protects: bool = False               # it makes one of our Wizardhavens protected
     influence: int | None = None         # factions: the check must exceed this number
     modifications: tuple[Modification, ...] = ()
     unmodelled: str | None = None        # why the simulation cannot play it
@@ -130,6 +136,26 @@ class RingTester:
     modifier: int = 0
     no_roll: bool = False                # Ringlore: any ring but The One Ring, without a roll
     best_of_two: bool = False            # Wizard's Test: two rolls, the better one kept
+    information: bool = False            # only at a site where Information is playable (Secrets of Their Forging)
+
+
+@dataclass(frozen=True)
+class HandSize:
+    """"You may keep one more card than normal in your hand": by a character (when at a named site, or as the
+    Ringwraith at a Darkhaven) or an item in play."""
+
+    bonus: int = 1
+    site: str | None = None
+    darkhaven: bool = False
+
+
+@dataclass(frozen=True)
+class InfluenceChange:
+    """An event that changes general influence (Bade to Rule: +5, and -2 to the Ringwraith's direct influence),
+    played on our avatar at a Darkhaven."""
+
+    general: int
+    avatar_direct: int = 0
 
 
 @dataclass(frozen=True)
@@ -159,6 +185,8 @@ class PlayFacts:
     ring_testers: dict[str, RingTester] = field(default_factory=dict)
     ring_test_bonus: dict[str, int] = field(default_factory=dict)        # items: "+2 when a ring is tested"
     modes: dict[str, Mode] = field(default_factory=dict)                  # mode cards by id
+    general_influence: dict[str, InfluenceChange] = field(default_factory=dict)
+    hand_size: dict[str, HandSize] = field(default_factory=dict)
     mode_influence: dict[str, dict[str, int]] = field(default_factory=dict)   # Ringwraith -> {mode: +DI}
 
     def condition(self, card_id: str) -> PlayCondition | None:
@@ -210,7 +238,7 @@ def condition_from_json(data: dict) -> PlayCondition:
 
 
 SECTIONS = ("conditions", "sites", "regions", "influence", "ring_tests", "ring_testers", "ring_test_bonus", "modes",
-            "mode_influence")
+            "mode_influence", "general_influence", "hand_size")
 
 
 def facts_to_json(facts: PlayFacts) -> dict:
@@ -224,6 +252,8 @@ def facts_to_json(facts: PlayFacts) -> dict:
         "ring_test_bonus": dict(facts.ring_test_bonus),
         "modes": {k: _compact(v) for k, v in facts.modes.items()},
         "mode_influence": dict(facts.mode_influence),
+        "general_influence": {k: _compact(v) for k, v in facts.general_influence.items()},
+        "hand_size": {k: _compact(v) for k, v in facts.hand_size.items()},
     }
 
 
@@ -242,6 +272,8 @@ def facts_from_json(data: dict) -> PlayFacts:
         ring_test_bonus=dict(data.get("ring_test_bonus", {})),
         modes={k: Mode(**v) for k, v in data.get("modes", {}).items()},
         mode_influence={k: dict(v) for k, v in data.get("mode_influence", {}).items()},
+        general_influence={k: InfluenceChange(**v) for k, v in data.get("general_influence", {}).items()},
+        hand_size={k: HandSize(**v) for k, v in data.get("hand_size", {}).items()},
     )
 
 

@@ -25,7 +25,9 @@ from deckcheck.cards.play import (
     SITE_PHASE,
     TAPPED,
     Bearer,
+    HandSize,
     InfluenceBonus,
+    InfluenceChange,
     Mode,
     Modification,
     Place,
@@ -59,6 +61,8 @@ RACE_WORDS = {
     "pûkel-creature": "Pûkel-creature", "pûkel": "Pûkel-creature", "slayer": "Slayer", "men of": "Man",
     "nazgul": "Nazgûl", "nazgûl": "Nazgûl",
 }
+REGION_TYPE_WORDS = {"wilderness": "w", "border-land": "b", "shadow-land": "s", "dark-domain": "d",
+                     "free-domain": "f"}
 SKILL_WORDS = {"sage": "Sage", "scout": "Scout", "ranger": "Ranger", "warrior": "Warrior", "diplomat": "Diplomat"}
 
 # Phrases of a play condition that ask for something the goldfish never has: the reason it gives.
@@ -74,8 +78,6 @@ UNMODELLED = (
                 r"deep mines|(?<!tap the )bearer of|invert|can only be untapped|played a faction there"),
      "needs another resource in a particular state first (not modelled)"),
     (re.compile(r"hero is at the same site|hero company"), "needs the opponent's characters (not modelled)"),
-    (re.compile(r"covert company|overt company"), "needs a covert or overt company (company modes are not "
-     "modelled)"),
     (re.compile(r"\d+ factions|\d+ characters|\d+ allies"), "needs a count of factions, characters or allies in "
      "play (not modelled)"),
 )
@@ -187,9 +189,13 @@ def _places(phrase: str, names: Names) -> tuple[Place, ...]:
     elif "dragon's lair" in text:
         common["dragons_lair"] = True
     text = re.sub(r"(?:a )?(?:non-)?dragon's lair:?", " ", text)
-    if "in a wilderness" in text:
-        common["region_type"] = "w"
-        text = text.replace("in a wilderness", " ")
+    region_types = []
+    m = re.search(r"in an? ((?:wilderness|border-land|shadow-land|dark-domain|free-domain)"
+                  r"(?:\s*,?\s*(?:or )?(?:wilderness|border-land|shadow-land|dark-domain|free-domain))*)", text)
+    if m:
+        region_types = [REGION_TYPE_WORDS[w] for w in re.findall(r"wilderness|border-land|shadow-land|dark-domain|"
+                                                                  r"free-domain", m.group(1))]
+        text = text.replace(m.group(0), " ")
     # a list of regions (or a named site) after " in "
     m = re.search(r"\bin (?:the )?(.+)$", text)
     if m:
@@ -208,7 +214,8 @@ def _places(phrase: str, names: Names) -> tuple[Place, ...]:
         merged = {**common, **place}
         if merged.get("surface") is False:
             merged.setdefault("under_deeps", False)
-        out.append(Place(**merged))
+        for region_type in region_types or [None]:
+            out.append(Place(**merged, region_type=region_type) if region_type else Place(**merged))
     return tuple(dict.fromkeys(out))
 
 
@@ -314,7 +321,10 @@ def derive_condition(card: dict, text: str, names: Names, characters: set[str],
     play_text = " ".join(sentences)
     low = play_text.lower().replace("’", "'")
     mp = (attrs.get("marshallingPoints") or "").strip()
-    if event and mp in ("", "0"):
+    makes_haven = bool(re.search(r"this site becomes (?:one of your|a) wizardhaven", text, re.I))
+    protects = bool(re.search(r"(?:the site|isengard|the white towers|your wizardhaven \[\{h\}\] becomes) (?:is )?"
+                              r"protected", text, re.I))
+    if event and mp in ("", "0") and not (makes_haven or protects):
         return None                   # events without marshalling points: the simulation plays them otherwise
     kwargs: dict = {}
     # who plays or bears it
@@ -386,14 +396,18 @@ def derive_condition(card: dict, text: str, names: Names, characters: set[str],
         if m := re.search(r"influence check is greater than (\d+)", text, re.I):
             kwargs["influence"] = int(m.group(1))
         kwargs["modifications"] = _modifications(text)
+    if m := re.search(r"\b(covert|overt) company", low):
+        kwargs["company"] = m.group(1)
+    kwargs["makes_wizardhaven"] = makes_haven
+    kwargs["protects"] = protects
     if "(" in mp and not re.match(r"^\d", mp):
         stored = _stored_at(text, names)
         if stored:
             kwargs["stored_at"] = stored
     reason = _unmodelled(low) or kwargs.get("unmodelled")
     if not reason and not kwargs["at"] and not kwargs.get("ring") and not kwargs.get("on") and not (
-            requirements.get("avatar") or requirements.get("stage_points") or kwargs.get("phase") == ORGANIZATION
-            and kwargs.get("bearer")):
+            requirements.get("avatar") or requirements.get("stage_points") or requirements.get("protected")
+            or kwargs.get("phase") == ORGANIZATION and kwargs.get("bearer")):
         reason = "no play condition the simulation can read" if (special_item or faction or ally or sentences) \
             else "no play condition printed (its effect is not modelled)"
     if "(" in mp and not re.match(r"^\d", mp) and not kwargs.get("stored_at") and not reason:
@@ -429,7 +443,7 @@ def _location_phrase(play_text: str) -> str | None:
                   play_text)
     text = re.sub(r"\s+", " ", text)
     m = re.search(r"(?:\bat |\bin (?=the |[A-Z])|\bon (?=(?:an? |one of your |the )?(?:untapped |tapped )?"
-                  r"(?:[A-Z]|free|border|shadow|dark|ruins|site|under)))"
+                  r"(?:hero |minion )?(?:[A-Z]|free|border|shadow|dark|ruins|site|under|non-)))"
                   r"(.+?)(?= if | and only| only if|, if|\(does|\(if|; playable| by |\. |\.$|$| during | who | "
                   r"where an? | and if | with a gold| and after| in the same)", text)
     if not m:
@@ -438,6 +452,7 @@ def _location_phrase(play_text: str) -> str | None:
     # "at one of your Wizardhavens", "at any tapped or untapped"
     phrase = re.sub(r"^(?:any|an?|the|one of your|your)\s+", "", phrase)
     phrase = re.sub(r"\b(?:tapped or untapped|untapped|already tapped|tapped)\s+", "", phrase)
+    phrase = re.sub(r"^(?:hero|minion)\s+", "", phrase)
     return phrase
 
 
@@ -459,7 +474,7 @@ def _requirements(text: str, avatars: set[str]) -> dict:
     if m := re.search(r"with (Sacrifice of Form)\b", text):
         in_play.append(m.group(1))
     if re.search(r"protected (?:wizardhaven|isengard|the white towers)", text, re.I):
-        in_play.append("Guarded Haven")
+        out["protected"] = True
     if in_play:
         out["in_play"] = tuple(dict.fromkeys(p.strip() for p in in_play))
     return out
@@ -479,7 +494,7 @@ def _modifications(text: str) -> tuple[Modification, ...]:
         elif key in RACE_WORDS:
             out.append(Modification(int(value), race=RACE_WORDS[key]))
         elif a := re.match(r"if (\w+) is your wizard", key):
-            out.append(Modification(int(value), influencer=a.group(1).title()))
+            out.append(Modification(int(value), avatar=a.group(1).title()))
         elif a := re.match(r"(men|dwarves|elves) with home sites", key):
             out.append(Modification(int(value), race=RACE_WORDS[a.group(1)]))
         elif a := re.match(r"any other (\w+) faction", key):
@@ -528,6 +543,8 @@ def site_facts(card: dict, text: str) -> SiteFacts | None:
 def ring_tester(text: str) -> RingTester | None:
     """Gandalf's ability ("may tap to test a gold ring in his company"), Test of Lore, Wizard's Test, Ringlore."""
     low = text.lower()
+    if re.search(r"replace the gold ring with a special item ring", low):     # Secrets of Their Forging
+        return RingTester(sage="sage" in low, no_roll=True, information="information is playable" in low)
     if not re.search(r"(?:may tap to|play to) test a gold ring|test the gold ring, no roll", low):
         return None
     modifier = 0
@@ -550,6 +567,29 @@ def mode_card(text: str) -> Mode | None:
         return None
     di = re.search(r"([+-]\d+) direct influence", text)
     return Mode(name=m.group(1), direct_influence=int(di.group(1)) if di else 0)
+
+
+def general_influence_change(text: str) -> InfluenceChange | None:
+    """Bade to Rule: "-2 to his direct influence, +5 general influence"."""
+    m = re.search(r"([+-]\d+) general influence", text)
+    if not m or not re.search(r"on your ringwraith|your ringwraith is not in play", text, re.I):
+        return None
+    di = re.search(r"([+-]\d+) to his direct influence", text)
+    return InfluenceChange(general=int(m.group(1)), avatar_direct=int(di.group(1)) if di else 0)
+
+
+_NUMBERS = {"one": 1, "two": 2, "three": 3}
+
+
+def hand_size(text: str, names: Names) -> HandSize | None:
+    """"When he is at Carn Dûm, you may keep one more card than normal in your hand"."""
+    m = re.search(r"([^.]*)you may keep (one|two|three) more cards? than normal in your hand", text, re.I)
+    if not m:
+        return None
+    before = m.group(1)
+    sites = names.find(before.split(" at ", 1)[1], "site") if " at " in before else []
+    return HandSize(bonus=_NUMBERS[m.group(2).lower()], site=sites[0] if sites else None,
+                    darkhaven="darkhaven" in before.lower())
 
 
 def mode_influence(text: str) -> dict[str, int]:
@@ -652,6 +692,10 @@ def derive_play_facts(source: dict) -> PlayFacts:
                 facts.modes[card_id] = mode
             if modes := mode_influence(text):
                 facts.mode_influence[card_id] = modes
+            if change := general_influence_change(text):
+                facts.general_influence[card_id] = change
+            if bonus := hand_size(text, names):
+                facts.hand_size[card_id] = bonus
     return facts
 
 

@@ -42,6 +42,7 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
     merged: dict[tuple, DeckEntry] = {}
     resolved: dict[tuple, object] = {}
     misplaced: dict[tuple, list[RawLine]] = {}   # (counted part, card id, written part) -> its lines
+    languages: dict[str, list[tuple[RawLine, object]]] = {}   # another edition's names: language -> lines
     for line in result.lines:
         if len(deck.diagnostics) > MAX_PROBLEMS:     # thousands of names that are no card: no decklist
             raise TooManyProblems(deck.diagnostics[0])
@@ -51,6 +52,8 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
             message = f"unknown version tag [{excerpt(line.tag, 10)}] in {excerpt(line.text)!r}; ignored"
             deck.diagnostics.append(Diagnostic(path, line.line, "unknown-tag", message, "warning"))
         card, problem, resolution = _resolve(line, catalog, deck, resolved)
+        if card is not None and getattr(resolution, "language", None):
+            languages.setdefault(resolution.language, []).append((line, card))
         part, is_misplaced = _counted_part(line, card, deck, placed_by_type=result.placed_by_type)
         if is_misplaced:
             misplaced.setdefault((part, card.id, line.part), []).append(line)
@@ -70,11 +73,26 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
             entry.lines.append(line.line)
     for (part, card_id, written), lines in misplaced.items():
         deck.diagnostics.append(_misplaced_diagnostic(path, merged[(part, card_id)].card, part, written, lines))
+    deck.diagnostics.extend(_language_notes(path, languages))
     if avatar and not result.avatar:
         # the avatar as the card is named ("The Witch-king"), not as typed ("The Witch King")
         named = next((e.card.name for e in deck.entries if e.card and e.card.avatar and e.written == avatar), None)
         deck.avatar = named or avatar
     return deck
+
+
+def _language_notes(path: str, languages: dict[str, list[tuple[RawLine, object]]]) -> list[Diagnostic]:
+    """One note per language: names of another edition are read as their cards, and said so once."""
+    from deckcheck.cards.languages import LANGUAGES
+
+    notes = []
+    for code, found in languages.items():
+        first, card = found[0]
+        lines = f"{len(found)} line{'s' if len(found) > 1 else ''}"
+        notes.append(Diagnostic(path, first.line, "card-language",
+                                f"card names in {LANGUAGES.get(code, code)} ({code}) on {lines}, read as the "
+                                f"cards they name (first: {first.name!r} = {card.name})", "warning"))
+    return notes
 
 
 def _resolve(line: RawLine, catalog, deck: Deck, cache: dict):
@@ -89,28 +107,37 @@ def _resolve(line: RawLine, catalog, deck: Deck, cache: dict):
             why = f"card id {line.card_id!r} is {card.name!r} in the catalog, not {line.name!r}"
         deck.diagnostics.append(Diagnostic(deck.path, line.line, "card-id-mismatch",
                                            f"{why}; resolved by name", "warning"))
-    key = (fold(line.name), (line.tag or "").upper(), line.set_code, line.part, deck.alignment)
-    if key not in cache and cache.get(UNKNOWN_COUNT, 0) >= MAX_SUGGESTED and not catalog.by_name(line.name):
-        # past this many unknown names the text is no decklist: skip the costly nearest-name search
-        cache[key] = Resolution(None, "unknown", line.name, message=f"unknown card {line.name!r}")
-    if key not in cache:
-        cache[key] = catalog.resolve(line.name, tag=line.tag, set_code=line.set_code, part=line.part,
-                                     alignment=deck.alignment)
-    resolution = cache[key]
-    if resolution.status == "unknown":
-        cache[UNKNOWN_COUNT] = cache.get(UNKNOWN_COUNT, 0) + 1
+    resolution = _cached_resolution(line.name, line, catalog, deck, cache, correct=False)
     if resolution.card is None and line.tag_implied:
         untagged = RawLine(line.name, line.count, line.part, line.line, None, line.set_code, text=line.text)
         return _resolve(untagged, catalog, deck, cache)
+    if resolution.status == "unknown":
+        remark = _resolve_without_remark(line, catalog, deck, cache)
+        if remark is not None:
+            return remark.card, None, remark
+        # past this many unknown names the text is no decklist: skip the nearest-name search
+        if cache.get(UNKNOWN_COUNT, 0) < MAX_SUGGESTED:
+            resolution = _cached_resolution(line.name, line, catalog, deck, cache, correct=True)
+        if resolution.status == "unknown":
+            cache[UNKNOWN_COUNT] = cache.get(UNKNOWN_COUNT, 0) + 1
+        elif resolution.card is not None and resolution.corrected is not None:
+            deck.diagnostics.append(Diagnostic(deck.path, line.line, "name-corrected",
+                                               resolution.correction_text(), "warning"))
     if resolution.card is not None:
         return resolution.card, None, resolution
-    remark = _resolve_without_remark(line, catalog, deck, cache) if resolution.status == "unknown" else None
-    if remark is not None:
-        return remark.card, None, remark
     code = PROBLEM_CODES.get(resolution.status, "unknown-card")
     message = resolution.message or f"{line.name!r} does not resolve ({resolution.status})"
     deck.diagnostics.append(Diagnostic(deck.path, line.line, code, message, "error"))
     return None, code, resolution
+
+
+def _cached_resolution(name: str, line: RawLine, catalog, deck: Deck, cache: dict, *, correct: bool) -> Resolution:
+    """The catalog's resolution of a name in the line's context, once per deck (NetMECCG repeats every line)."""
+    key = (fold(name), (line.tag or "").upper(), line.set_code, line.part, deck.alignment, correct)
+    if key not in cache:
+        cache[key] = catalog.resolve(name, tag=line.tag, set_code=line.set_code, part=line.part,
+                                     alignment=deck.alignment, correct=correct)
+    return cache[key]
 
 
 def _resolve_without_remark(line: RawLine, catalog, deck: Deck, cache: dict):
@@ -120,16 +147,13 @@ def _resolve_without_remark(line: RawLine, catalog, deck: Deck, cache: dict):
     if not annotated or not catalog.by_name(annotated[0]):   # by_name: no costly nearest-name search
         return None
     name, remark = annotated
-    key = (fold(name), (line.tag or "").upper(), line.set_code, line.part, deck.alignment)
-    if key not in cache:
-        cache[key] = catalog.resolve(name, tag=line.tag, set_code=line.set_code, part=line.part,
-                                     alignment=deck.alignment)
-    if cache[key].card is None:
+    resolution = _cached_resolution(name, line, catalog, deck, cache, correct=False)
+    if resolution.card is None:
         return None
     deck.diagnostics.append(Diagnostic(
         deck.path, line.line, "card-remark",
         f"({remark}) after {name!r} read as a remark, not part of the card name", "warning"))
-    return cache[key]
+    return resolution
 
 
 def _trailing_remark(name: str) -> tuple[str, str] | None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import ICE_SETS, fold
@@ -35,6 +36,7 @@ class ContentCard:
     type: str | None        # Character, Resource, Hazard, Site, Region; None when unresolved
 
 
+@lru_cache(maxsize=4096)   # a deck names some 80 cards, a tournament the same few hundred again and again
 def canonical_id(card: Card) -> str:
     """The id of the first printing of `card` (itself when it was never reprinted)."""
     from deckcheck.cards.catalog import load_catalog, same_card

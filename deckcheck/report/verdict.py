@@ -64,6 +64,7 @@ def render_text(verdicts: Sequence[Verdict], *, explain: bool = False) -> str:
                 f"{verdict.alignment}, {LENGTH_NAMES[verdict.length]} game")
         reason = verdict.alignment_reason.removeprefix(f"{verdict.alignment}: ")
         out = [head, f"  alignment {verdict.alignment}: {reason}"]
+        out.extend(f"  note: {note}" for note in verdict.notes)
         for v in verdict.violations:
             out.append(violation_line(v))
             if explain:

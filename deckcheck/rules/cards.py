@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterator
 
 from deckcheck.decklist.model import DeckEntry
-from deckcheck.rules.registry import NOTE, Context, Violation, rule
+from deckcheck.rules.registry import ERROR, NOTE, Context, Violation, rule
 
 # How many ambiguous lines of one deck are judged under each of their versions (each try runs every rule
 # once): beyond this, an ambiguous line is an error without trying, so the work stays linear in the deck.
@@ -52,49 +52,49 @@ def ambiguous_card(ctx: Context) -> Iterator[Violation]:
     version and the line is a note, not an error."""
     ambiguous = [e for e in ctx.deck.entries
                  if e.card is None and (e.problem == "ambiguous-card" or e.candidates)]
+    base = _outcome(ctx) if ambiguous else frozenset()
     for n, entry in enumerate(ambiguous):
         listed = "; ".join(f"{c.id} {c.display()}" for c in entry.candidates) or "several cards"
         message = f"{entry.written!r}{_where(entry)} fits {len(entry.candidates) or 'several'} cards: {listed}"
         outcomes = _verdicts_by_version(ctx, entry) if n < MAX_VERSION_TRIALS else {}
-        if len(outcomes) > 1 and len(set(outcomes.values())) == 1:
+        added = {card: outcome - base for card, outcome in outcomes.items()}
+        same = len(outcomes) > 1 and len(set(outcomes.values())) == 1
+        if same and not any(severity == ERROR for (_, severity, _, _), _n in next(iter(added.values()))):
             yield ctx.violation(
                 "ambiguous-card", f"{message}; either gives the same verdict, so the legality does not depend on "
                 f"the version (a tag [H]/[M]/[F]/[B] or a set code makes the list exact)",
-                entry=entry, severity=NOTE,
-                explain=["judged the deck once with each version: the same violations either way"])
+                entry=entry, severity=NOTE, explain=["judged the deck once with each version: "
+                                                     + "; ".join(_added(card, extra) for card, extra in added.items())])
             continue
-        explain = _differences(outcomes) or [
+        explain = [_added(card, extra) for card, extra in added.items()] or [
             f"not judged with each version (only the first {MAX_VERSION_TRIALS} ambiguous lines are)"
             if n >= MAX_VERSION_TRIALS else "no candidates to try"]
         yield ctx.violation("ambiguous-card", f"{message}; add a tag [H]/[M]/[F]/[B] or a set code", entry=entry,
                             explain=explain)
 
 
-def _verdicts_by_version(ctx: Context, entry: DeckEntry) -> dict:
-    """The verdict on the deck with the ambiguous entry read as each of its candidates: card -> the violations
-    of the other rules as a comparable multiset (code, severity, part, card name)."""
+def _outcome(ctx: Context) -> frozenset:
+    """The violations of every rule but this one, as a comparable multiset (code, severity, part, card name)."""
     from deckcheck.rules.engine import run_rules
 
+    found = run_rules(ctx, skip={"ambiguous-card"})
+    return frozenset(Counter((v.code, v.severity, v.part, v.card) for v in found).items())
+
+
+def _verdicts_by_version(ctx: Context, entry: DeckEntry) -> dict:
+    """The verdict on the deck with the ambiguous entry read as each of its candidates (card -> outcome)."""
     outcomes = {}
     for card in entry.candidates:
         chosen = dataclasses.replace(entry, card=card, problem=None, candidates=[])
         deck = dataclasses.replace(ctx.deck, entries=[chosen if e is entry else e for e in ctx.deck.entries])
-        trial = dataclasses.replace(ctx, deck=deck)
-        found = run_rules(trial, skip={"ambiguous-card"})
-        outcomes[card] = frozenset(Counter((v.code, v.severity, v.part, v.card) for v in found).items())
+        outcomes[card] = _outcome(dataclasses.replace(ctx, deck=deck))
     return outcomes
 
 
-def _differences(outcomes: dict) -> list[str]:
-    """For each version, the violations it brings that not every version brings."""
-    if not outcomes:
-        return []
-    common = frozenset.intersection(*outcomes.values())
-    lines = []
-    for card, outcome in outcomes.items():
-        extra = sorted({f"{code} ({severity})" for (code, severity, _, _), _n in outcome - common})
-        lines.append(f"with {card.id} {card.display()}: {'also ' + ', '.join(extra) if extra else 'nothing more'}")
-    return lines
+def _added(card, extra: frozenset) -> str:
+    """"with LE-296 Woses ... [M] (LE): also alignment-card (error)": what reading the line as this card adds."""
+    codes = sorted({f"{code} ({severity})" for (code, severity, _, _), _n in extra})
+    return f"with {card.id} {card.display()}: {'also ' + ', '.join(codes) if codes else 'no other violation'}"
 
 
 # Reading problems that are their own violations already (one per unresolved entry).

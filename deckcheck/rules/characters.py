@@ -130,18 +130,29 @@ def check_mind_limit(ctx: Context) -> Iterator[Violation]:
             if problem:
                 yield ctx.violation("mind-limit", problem, entry=entry, severity=severity,
                                     explain=[f"printed mind {card.mind}, in {entry.part.value}",
-                                             f"{names} in the deck: {'yes' if in_deck else 'none'}"])
+                                             _enabler_note(limits, card, names, in_deck, where="in the deck")])
             continue
         for _ in range(entry.count):
             problem = mind_problem(ctx, card, starting_allowance > 0)
             if problem:
                 yield ctx.violation("mind-limit", problem, entry=entry, severity=severity,
                                     explain=[f"printed mind {card.mind}, among the starting cards",
-                                             f"{names} among the starting cards to let it start: "
-                                             f"{'all used by other characters' if enablers else 'none'}"])
+                                             _enabler_note(limits, card, names, bool(enablers))])
                 break
             if mind_problem(ctx, card, False):
                 starting_allowance -= 1      # it starts thanks to an enabler: one fewer left
+
+
+def _enabler_note(limits: dict, card: Card, names: str, present: bool, where: str = "among the starting cards") -> str:
+    """Why no card lifted the limit for this character: none there, all used, or its mind is beyond any."""
+    enabled = limits.get("enabled_mind_max")
+    if enabled is None:
+        return "no card lifts this limit"
+    if card.mind > enabled:
+        return f"mind above {enabled}: {names} cannot lift the limit for it"
+    if not present:
+        return f"{names} {where}: none"
+    return f"{names} {where}: each lets one character start, and the others use them"
 
 
 @rule("starting-race", family=FAMILY, summary="no Orc or Troll starting character without a card that allows one")

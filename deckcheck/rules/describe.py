@@ -93,7 +93,7 @@ def _mind(d: dict) -> str:
         text += f" unless {'/'.join(c['mind_exempt_specific'])}-specific"
     if c.get("mind_enablers"):
         text += f"; {', '.join(_card_names(c['mind_enablers']))}: one up to {c.get('enabled_mind_max')}"
-    return text + f" ({c.get('mind_severity', 'error')})"
+    return text
 
 
 def _starting_races(d: dict) -> str:
@@ -101,14 +101,14 @@ def _starting_races(d: dict) -> str:
     if not c.get("starting_races_restricted"):
         return ""
     return (f"no {'/'.join(c['starting_races_restricted'])} starting character without "
-            f"{', '.join(_card_names(c.get('starting_race_enablers', [])))} "
-            f"({c.get('starting_race_severity', 'error')})")
+            f"{', '.join(_card_names(c.get('starting_race_enablers', [])))}")
 
 
 def _mind_enablers(d: dict) -> str:
     c = d.get("characters", {})
-    return (f"one character of mind {c.get('mind_max', 0) + 1}-{c.get('enabled_mind_max')} per "
-            f"{', '.join(_card_names(c.get('mind_enablers', [])))} in the pool (warning)")
+    low, high = c.get("mind_max", 0) + 1, c.get("enabled_mind_max")
+    mind = f"{low}" if low == high else f"{low}-{high}"
+    return f"one character of mind {mind} per {', '.join(_card_names(c.get('mind_enablers', [])))} in the pool"
 
 
 def _stage_playable(d: dict) -> str:
@@ -134,7 +134,7 @@ def _starting_size(d: dict) -> str:
         enablers = ", ".join(_card_names(s.get("agent_enablers", [])))
         agents = f"agents only with {enablers}" if enablers else "no agents"
         return f"{s.get('characters_min', 0)}-{s.get('characters_max')} characters, no avatar, {agents}"
-    return f"agents in the pool need {', '.join(_card_names(s.get('agent_enablers', [])))} (warning)"
+    return f"agents in the pool need {', '.join(_card_names(s.get('agent_enablers', [])))}"
 
 
 def _stage(d: dict) -> str:
@@ -197,12 +197,13 @@ def describe(data: dict) -> list[dict]:
         numbers = NUMBERS.get(code, lambda d: "")(data) if on else ""
         rows.append({"code": code, "family": registered.family, "applies": on, "summary": registered.summary,
                      "numbers": numbers, "citation": data["citations"].get(code, "") if on else "",
-                     "severity": registered.severity})
+                     "severity": severity_under(code, data) if on else registered.severity})
     return rows
 
 
 def render_rules(ruleset: str, tables: dict[str, list[dict]]) -> str:
-    """The rules of one ruleset, alignment by alignment: code, what it checks, numbers, citation."""
+    """The rules of one ruleset, alignment by alignment: code, what it checks, numbers, severity when it is not
+    "error", citation. `deckcheck rules CODE` shows one rule in full."""
     out = []
     for alignment, rows in tables.items():
         out.append(f"{ruleset} rules, {alignment} deck")
@@ -211,6 +212,144 @@ def render_rules(ruleset: str, tables: dict[str, list[dict]]) -> str:
                 out.append(f"  {row['code']:<18} (does not apply) {row['summary']}")
                 continue
             numbers = f" — {row['numbers']}" if row["numbers"] else ""
-            out.append(f"  {row['code']:<18} {row['summary']}{numbers} [{row['citation']}]")
+            severity = f" ({row['severity']})" if row["severity"] != "error" else ""
+            out.append(f"  {row['code']:<18} {row['summary']}{numbers}{severity} [{row['citation']}]")
         out.append("")
     return "\n".join(out)
+
+
+# ---- one rule, as `deckcheck rules CODE` shows it (like `ruff rule CODE`) ---------------------------------
+
+DOC_SECTIONS = ("What it checks", "Why", "Breaks it", "Keeps it")
+
+
+def doc_file(code: str):
+    """Where the doc of a rule lives: deckcheck/rules/docs/<code>.md, shipped with the package."""
+    from importlib import resources
+
+    return resources.files("deckcheck") / "rules" / "docs" / f"{code}.md"
+
+
+def read_doc(code: str) -> dict:
+    """A rule's doc: {"what", "why", "breaks", "keeps"}; each example {"ruleset", "alignment", "length", "deck"}.
+
+    DeckcheckError (DataError) when the file is missing or lacks a section: every code has one (a test says so).
+    """
+    from deckcheck.datafiles import read_text
+    from deckcheck.errors import DataError
+
+    text = read_text(doc_file(code), f"the doc of rule {code}")
+    sections: dict[str, str] = {}
+    current = None
+    for line in text.splitlines():
+        if line.startswith("## "):
+            current = line[3:].strip()
+            sections[current] = ""
+        elif current:
+            sections[current] += line + "\n"
+    missing = [s for s in DOC_SECTIONS if s not in sections]
+    if missing:
+        raise DataError(f"the doc of rule {code} lacks the section(s) {', '.join(missing)}", str(doc_file(code)))
+    return {"what": " ".join(sections["What it checks"].split()), "why": " ".join(sections["Why"].split()),
+            "breaks": _example(code, sections["Breaks it"]), "keeps": _example(code, sections["Keeps it"])}
+
+
+def _example(code: str, section: str) -> dict:
+    """The ```deck ruleset=... alignment=... [length=...]``` block of a doc section."""
+    from deckcheck.errors import DataError
+
+    lines = section.strip().splitlines()
+    if not lines or not lines[0].startswith("```deck") or lines[-1].strip() != "```":
+        raise DataError(f"the doc of rule {code}: an example is one ```deck ...``` block", str(doc_file(code)))
+    options = dict(item.split("=", 1) for item in lines[0].split()[1:])
+    return {"ruleset": options.get("ruleset", "coe"), "alignment": options.get("alignment"),
+            "length": int(options.get("length", 2)), "deck": "\n".join(lines[1:-1]) + "\n"}
+
+
+def judge_example(code: str, example: dict) -> list:
+    """The violations of `code` the example deck brings (its other rules' violations are beside the point)."""
+    from deckcheck.decklist import parse_text
+    from deckcheck.rules.engine import validate
+
+    deck = parse_text(example["deck"], path=f"{code} example", alignment=example["alignment"])
+    verdict = validate(deck, ruleset=example["ruleset"], alignment=example["alignment"], length=example["length"])
+    return [v for v in verdict.violations if v.code == code]
+
+
+def rule_table(code: str) -> list[dict]:
+    """The rule under every ruleset and alignment: whether it applies, its numbers, its citation, the cases it
+    cites apart and the numbers it borrows by analogy (with why)."""
+    from deckcheck.rules.ruleset import RULESET_NAMES, available, load_ruleset
+
+    load_rule_modules()
+    rows = []
+    for ruleset in RULESET_NAMES:
+        for alignment in available(ruleset):
+            data = load_ruleset(ruleset, alignment)
+            on = data["rules"].get(code) is True
+            cases = {k.split("/", 1)[1]: v for k, v in data["citations"].items() if k.startswith(code + "/")}
+            analogy = {k: dict(v) for k, v in data.get("analogy", {}).items()
+                       if k == code or k.startswith(code + "/")}
+            rows.append({"ruleset": ruleset, "alignment": alignment, "applies": on,
+                         "severity": severity_under(code, data) if on else "",
+                         "numbers": NUMBERS.get(code, lambda d: "")(data) if on else "",
+                         "citation": data["citations"].get(code, "") if on else "",
+                         "cases": cases if on else {}, "by_analogy": analogy if on else {}})
+    return rows
+
+
+def _pool_warning(code: str) -> Callable[[dict], str]:
+    def severity(d: dict) -> str:
+        return "warning" if d.get("starting", {}).get("mode") == "pool" else RULES[code].severity
+    return severity
+
+
+# Where a rule's severity depends on the ruleset (the registry holds the usual one).
+SEVERITY: dict[str, Callable[[dict], str]] = {
+    "mind-limit": lambda d: d.get("characters", {}).get("mind_severity", "error"),
+    "starting-race": lambda d: d.get("characters", {}).get("starting_race_severity", "error"),
+    "starting-size": _pool_warning("starting-size"),      # coe: agents that can never be drafted
+    "starting-mind": _pool_warning("starting-mind"),      # coe: no company can be drafted at all
+}
+
+
+def severity_under(code: str, data: dict) -> str:
+    """The severity of the rule's violations under one ruleset file: "warning (by analogy)" when the ruleset
+    borrows the rule's number, "error, some cases warnings by analogy" when it borrows only some."""
+    base = SEVERITY.get(code, lambda d: RULES[code].severity)(data)
+    analogy = data.get("analogy", {})
+    if code in analogy:
+        lengths = analogy[code].get("lengths")
+        return "warning, by analogy" if not lengths else f"{base}; warning by analogy in {_games(lengths)}"
+    cases = sorted(k.split("/", 1)[1] + (f" ({_games(v['lengths'])})" if v.get("lengths") else "")
+                   for k, v in analogy.items() if k.startswith(code + "/"))
+    return f"{base}; warning by analogy: {', '.join(cases)}" if cases and base == "error" else base
+
+
+def _games(lengths: list[int]) -> str:
+    return "/".join(map(str, lengths)) + "-deck games"
+
+
+def rule_page(code: str) -> dict:
+    """Everything `deckcheck rules CODE` shows: what, why, the two examples with their verdict, the table."""
+    import inspect
+
+    from deckcheck.errors import DeckcheckError
+
+    load_rule_modules()
+    if code not in RULES:
+        from difflib import get_close_matches
+
+        near = get_close_matches(code, list(RULES), n=3)
+        hint = f"; did you mean {', '.join(near)}?" if near else f"; the codes: {', '.join(sorted(RULES))}"
+        raise DeckcheckError(f"no rule {code!r}{hint}")
+    registered = RULES[code]
+    doc = read_doc(code)
+    module = inspect.getmodule(registered.check).__name__.replace(".", "/") + ".py"
+    examples = {}
+    for kind in ("breaks", "keeps"):
+        found = judge_example(code, doc[kind])
+        examples[kind] = {**doc[kind], "violations": [v.to_json() for v in found]}
+    return {"schema": "deckcheck/rule/1", "code": code, "summary": registered.summary,
+            "family": registered.family, "module": module, "doc": f"deckcheck/rules/docs/{code}.md",
+            "what": doc["what"], "why": doc["why"], "examples": examples, "rulesets": rule_table(code)}

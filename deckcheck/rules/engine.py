@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from deckcheck.decklist.model import PART_ORDER, Deck
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.rules.registry import ERROR, RULES, Context, Violation
-from deckcheck.rules.ruleset import ALIGNMENTS, load_ruleset
+from deckcheck.rules.ruleset import ALIGNMENTS, DEFAULT_RULESET, RULESET_NAMES, load_ruleset
 
 # Package modules that hold no rules.
 _NOT_RULE_MODULES = {"registry", "engine", "ruleset", "common", "describe"}
@@ -51,6 +51,7 @@ class Verdict:
     alignment_reason: str
     length: int
     violations: list[Violation] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)      # one line each, under the verdict's header
 
     def counts(self) -> Counter:
         return Counter(v.severity for v in self.violations)
@@ -136,7 +137,7 @@ def run_rules(ctx: Context, *, skip: set[str] = frozenset()) -> list[Violation]:
     return violations
 
 
-def validate(deck: Deck, *, ruleset: str = "rulebook", alignment: str | None = None,
+def validate(deck: Deck, *, ruleset: str = DEFAULT_RULESET, alignment: str | None = None,
              length: int = 2) -> Verdict:
     """Every violation of the deck under the ruleset, for the given (or the deck's own) alignment."""
     if length not in (1, 2, 3, 4):
@@ -164,6 +165,23 @@ def validate(deck: Deck, *, ruleset: str = "rulebook", alignment: str | None = N
                    length=length, violations=violations)
 
 
+def note_other_ruleset(deck: Deck, verdict: Verdict) -> None:
+    """An illegal deck that the other ruleset allows gets a note saying so: a player may have meant it."""
+    if verdict.legal:
+        return
+    for other in RULESET_NAMES:
+        if other == verdict.ruleset:
+            continue
+        try:
+            elsewhere = validate(deck, ruleset=other, alignment=verdict.alignment, length=verdict.length)
+        except DataError:
+            raise
+        except DeckcheckError:
+            continue        # the other ruleset has no rules for this alignment (rulebook Balrog)
+        if elsewhere.legal:
+            verdict.notes.append(f"legal under {other} rules (--rules {other})")
+
+
 _PART_RANK = {part: i for i, part in enumerate(PART_ORDER)}
 
 
@@ -174,7 +192,7 @@ def violation_order(v: Violation) -> tuple:
     return (part_rank, first_line, v.code, v.card or "")
 
 
-def validate_file(path: str, *, ruleset: str = "rulebook", alignment: str | None = None, length: int = 2,
+def validate_file(path: str, *, ruleset: str = DEFAULT_RULESET, alignment: str | None = None, length: int = 2,
                   input_format: str | None = None) -> tuple[Deck, Verdict]:
     """Read a decklist file and validate it; DeckcheckError when the file cannot be read or judged."""
     from deckcheck.decklist import read_deck

@@ -112,7 +112,8 @@ def region_card(ctx: Context) -> Iterator[Violation]:
         if entry.card.type == REGION:
             yield ctx.violation("region-card",
                                 f"{entry.card.name} is a region card; the location deck may not hold region cards",
-                                entry=entry)
+                                entry=entry, explain=[f"{entry.card.id} is a Region card in the card data, "
+                                                      f"written in {entry.part.value}"])
 
 
 def _can_start_at(card: Card, ctx: Context) -> bool:
@@ -142,7 +143,8 @@ def starting_site(ctx: Context) -> Iterator[Violation]:
     listed = location_sites(ctx)
     if not listed:
         yield ctx.violation("starting-site", f"the file lists no location deck; the starting company needs {where}",
-                            part=Part.SITES, severity=WARNING)
+                            part=Part.SITES, severity=WARNING,
+                            explain=["a warning: with no location deck in the file there is nothing to check"])
     elif not any(_can_start_at(e.card, ctx) for e in listed):
         near = sorted({label(e.card) for e in listed if fold(e.card.name) in
                        {fold(n) for n in sites.get("starting", [])}})

@@ -181,7 +181,7 @@ def character_limit(ctx: Context) -> Iterator[Violation]:
 
 
 @rule("avatar-limit", family="play deck", summary="avatars in the play deck and copies across play deck and sideboard")
-@counts_cards_in(*PLAY_DECK_PARTS, Part.SIDEBOARD, Part.FW_SIDEBOARD)
+@counts_cards_in(*PLAY_DECK_PARTS)
 def avatar_limit(ctx: Context) -> Iterator[Violation]:
     """Avatars: rulebook (MELE) up to 2 Ringwraith cards in the play deck, two copies of one chosen
     Ringwraith allowed across play deck and sideboard (for a Wizard or Fallen-wizard no reference states a

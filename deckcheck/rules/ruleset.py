@@ -16,6 +16,9 @@ RULESETS_DIR = data_dir("rulesets")    # rulesets/ at the top of the repository,
 SCHEMA_PATH = RULESETS_DIR / "schema.json"
 
 RULESET_NAMES = ("rulebook", "coe")
+# The Council of Elrond's rules: what tournaments and online play use today. The printed rulebooks call 131 of
+# the 133 real decks of ../shared they can judge illegal, mostly for their avatar limit; coe 39 of 145.
+DEFAULT_RULESET = "coe"
 ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
 
 

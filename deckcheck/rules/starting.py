@@ -99,9 +99,14 @@ def check_pool_size(ctx: Context) -> Iterator[Violation]:
             # coe 1.7 lets the pool hold any character and non-hoard minor item that keeps the deck rules; a
             # card that may not start can only never be drafted (a character may still be shuffled into the
             # play deck after the draft, 1.9): a warning, like an agent no card lets the player reveal.
-            yield ctx.violation("pool-size", f"{problem}: it can never be drafted", entry=entry, severity=WARNING)
+            yield ctx.violation("pool-size", f"{problem}: it can never be drafted", entry=entry, severity=WARNING,
+                                explain=["a warning: the pool may hold it (coe 1.7); it can never be drafted, and a "
+                                         "character may be shuffled into the play deck after the draft"])
         elif problem:
-            yield ctx.violation("pool-size", problem, entry=entry)
+            yield ctx.violation("pool-size", problem, entry=entry,
+                                explain=[f"{card.id}: {card.type} {'/'.join(card.subtypes)}".rstrip(" ")
+                                         + "; a pool holds non-avatar characters and minor items"
+                                         + (" and Stage cards" if "stage_points" in settings(ctx) else "")])
     characters = [(e, c) for e, c in starting_characters(ctx) if not c.avatar]
     most = limits.get("pool_characters_max")
     if most is not None and copies(characters) > most:
@@ -151,12 +156,12 @@ def check_starting_items(ctx: Context) -> Iterator[Violation]:
         if card.unique:
             yield ctx.violation(
                 "starting-items", f"{card.display()} is unique; starting minor items must be non-unique",
-                entry=entry, aspect="unique")
+                entry=entry, aspect="unique", explain=[f"{card.id} is a unique minor item in the card data"])
         if card.hoard_item:
             yield ctx.violation(
                 "starting-items",
                 f"{card.display()} is a hoard item; a hoard minor item may not be included with a starting company",
-                entry=entry, aspect="hoard")
+                entry=entry, aspect="hoard", explain=[f"{card.id} carries the Hoard Item keyword in the card data"])
     if mode(ctx) == COMPANY:
         yield from item_count(ctx, "starting-items")
 
@@ -185,7 +190,9 @@ def check_starting_size(ctx: Context) -> Iterator[Violation]:
     for entry, card in pool_cards(ctx):
         problem = pool_kind_problem(ctx, card) if card.is_character else None
         if problem:
-            yield ctx.violation("starting-size", problem, entry=entry)
+            yield ctx.violation("starting-size", problem, entry=entry,
+                                explain=["a starting company holds non-avatar characters (agents only with a card "
+                                         "that allows one)"])
     characters = [(e, c) for e, c in starting_characters(ctx) if not c.avatar]
     agents = [(e, c) for e, c in characters if c.agent]
     allowed_agents = enablers_in_pool(ctx, "agent_enablers", limits)
@@ -311,24 +318,28 @@ def check_stage_points(ctx: Context) -> Iterator[Violation]:
     for entry, card in stage:
         if card.id.upper() in never:
             yield ctx.violation(
-                "stage-points", f"{card.display()} says it may not be a starting stage card", entry=entry)
+                "stage-points", f"{card.display()} says it may not be a starting stage card", entry=entry,
+                explain=[f"{card.id} is in the ruleset's never_starting_stage list (its text says so)"])
         if "Permanent-event" not in card.subtypes:
             yield ctx.violation(
                 "stage-points",
                 f"{card.display()} is a Stage {'/'.join(card.subtypes) or card.type}; starting Stage cards "
-                f"must be permanent-events", entry=entry)
+                f"must be permanent-events", entry=entry,
+                explain=[f"{card.id}'s subtypes in the card data: {'/'.join(card.subtypes) or 'none'}"])
     events = [(e, c) for e, c in stage if "Permanent-event" in c.subtypes and c.id.upper() not in never]
     n, least, most = copies(events), limits.get("stage_cards_min", 1), limits.get("stage_cards_max", 3)
     lines = lines_of(events)
     if not events:
         yield ctx.violation(
             "stage-points", f"no starting Stage resource permanent-events; a {player(ctx)} player starts with "
-            f"{least} to {most} of them worth exactly {target} stage points", part=Part.POOL)
+            f"{least} to {most} of them worth exactly {target} stage points", part=Part.POOL,
+            explain=["looked for Stage resource permanent-events among the starting cards (the pool): none"
+                     + (f" (not counted: {listing(stage)})" if stage else "")])
         return
     if not least <= n <= most:
         yield ctx.violation("stage-points",
                             f"{n} starting Stage cards ({listing(events)}); {least} to {most} may start",
-                            part=Part.POOL, lines=lines)
+                            part=Part.POOL, lines=lines, explain=[f"counted: {listing(events)}"])
     points = sum((card.stage_points or 0) * entry.count for entry, card in events)
     if points != target:
         each = ", ".join(f"{card.name} {card.stage_points or 0}" + (f" ×{entry.count}" if entry.count > 1 else "")
@@ -343,7 +354,8 @@ def check_stage_points(ctx: Context) -> Iterator[Violation]:
         yield ctx.violation(
             "stage-points",
             f"the starting Stage cards ({listing(events)}) are all unique; at least one must be non-unique",
-            part=Part.POOL, lines=lines)
+            part=Part.POOL, lines=lines,
+            explain=[f"unique in the card data: {listing(events)}"])
 
 
 def starting_site_entries(ctx: Context) -> list[DeckEntry]:
@@ -432,7 +444,7 @@ def check_stage_playable(ctx: Context) -> Iterator[Violation]:
                      f"drafted Stage cards: {listing(stage)}"])
 
 
-@rule("mind-enablers", family=FAMILY,
+@rule("mind-enablers", family=FAMILY, severity=WARNING,
       summary="Fallen-wizard: no more mind-6 pool characters than Thrall of the Voice cards to draft them")
 def check_mind_enablers(ctx: Context) -> Iterator[Violation]:
     """coe 1.9.F3: a Fallen-wizard reveals a character of mind above 5 only after drafting a Stage card that

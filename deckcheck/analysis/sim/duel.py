@@ -160,7 +160,7 @@ class MatchGame(Game):
     # ---- hand management: our own hazards matter when we also play the hazard side ---------------------
 
     def keep_value(self, kind: int) -> int:
-        if self.hazard_player is not None:
+        if self.duel_opponent is not None:           # only when we also play the hazard side (--both)
             own = self.side.hazard_keep[kind]
             if own is not None:
                 return own
@@ -222,7 +222,9 @@ class MatchGame(Game):
     def move(self, company: Company, dest: int) -> None:
         origin = company.site
         super().move(company, dest)
-        if self.hazard_player is not None and company.characters:
+        # A company that stays where it was (a failed Under-deeps roll, coe 2.IV.i.1) faces no hazards here:
+        # hazards on companies that do not move are not simulated.
+        if self.hazard_player is not None and company.characters and company.site != origin:
             self.hazard_phase(company, origin, dest)
 
     def move_of(self, origin: int, dest: int) -> Move:
@@ -430,8 +432,9 @@ class MatchGame(Game):
 # ---- playing games --------------------------------------------------------------------------------------
 
 def play_against(us: Side, them: Side, game: int, seed: int, turns: int, tally: Tally, stats: DuelTally,
-                 horizon: int) -> MatchGame:
-    """One game of ours against the opponent's hazards (its own turns reduced to its card flow)."""
+                 horizon: int = 0) -> MatchGame:
+    """One game of ours against the opponent's hazards (its own turns reduced to its card flow); no play-on
+    beyond `turns` unless a `horizon` is asked, as in the goldfish."""
     rng = game_rng(seed, game)
     ours = MatchGame(us, them, rng, stats)
     ours.opponent_hand = HazardHand(them.sim, rng, them.hazards.keep)
@@ -522,7 +525,7 @@ def play_duel(first: Side, second: Side, game: int, seed: int, turns: int,
         record_b()
         state["turn"] += 1
 
-    a.duel_opponent = b
+    a.duel_opponent, b.duel_opponent = b, a       # (b's own opponent_turn is never called: a's turns are a.play's)
     a.duel_opponent_turn = b_turn
     plain_may_call = a.may_call
 

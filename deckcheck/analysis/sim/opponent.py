@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 from deckcheck.analysis.sim.combat import Attack
 from deckcheck.analysis.sim.keying import CreatureKeys, Move, best_key, creature_keys, keys_for
+from deckcheck.analysis.sim.tables import ROLE_HAZARD
 from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.cards.model import HAZARD, leading_int
 
@@ -38,6 +39,7 @@ OWN_TURN_DRAW = 2
 NOT_MODELLED = "hazard event: its effect is not simulated"
 NO_KEY = "creature whose keying condition is not simulated (Under-deeps, Doors of Night, after another attack)"
 CORRUPTION_NOT_MODELLED = "corruption card whose condition is not simulated"
+AGENT = "agent: agents are not simulated"
 
 
 @dataclass(slots=True)
@@ -133,6 +135,9 @@ def hazard_tables(sim) -> HazardTables:
         elif card.type == HAZARD:
             use = UNMODELLED
             tables.not_played[kind] = NOT_MODELLED
+        elif sim.role[kind] == ROLE_HAZARD:          # an agent played as a hazard
+            use = UNMODELLED
+            tables.not_played[kind] = AGENT
         if kind not in in_play_deck:
             tables.not_played.pop(kind, None)
         tables.use.append(use)

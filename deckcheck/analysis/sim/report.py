@@ -1,14 +1,51 @@
-"""Turn a `Tally` of integer sums into the numbers `deckcheck simulate` reports, as a dict and as text."""
+"""Turn a `Tally` of integer sums into the numbers `deckcheck simulate` reports, as a dict and as text.
+
+Every probability comes with its 95% Wilson interval, every mean with a normal one; "never" is kept apart
+from a turn number; every play-deck card is listed with how often it was played, and a card never played
+with the reason (`never_played_reason`).
+"""
 
 from __future__ import annotations
 
 import math
 
-from deckcheck.analysis.sim.engine import EXHAUSTION_HORIZON, Tally
-from deckcheck.analysis.sim.tables import MP_CATEGORIES, ROLE_HAZARD, SimDeck
+from deckcheck.analysis.sim.engine import Tally
+from deckcheck.analysis.sim.tables import (
+    MP_CATEGORIES,
+    ROLE_CHARACTER,
+    ROLE_EVENT,
+    ROLE_HAZARD,
+    SimDeck,
+)
+from deckcheck.cards.model import RESOURCE
 
+SCHEMA = "deckcheck/simulate/2"
 Z95 = 1.96
 TOP_STUCK = 5
+
+
+def wilson(successes: int, n: int) -> dict:
+    """A proportion with its 95% Wilson interval."""
+    if n == 0:
+        return {"p": None, "ci95": [None, None]}
+    p = successes / n
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+    half = Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n)
+    return {"p": round(p, 4), "ci95": [round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4)]}
+
+
+def mean_interval(total: int, squares: int, n: int) -> dict:
+    """Mean with a 95% normal interval (mean ± 1.96 s/√n), rounded for the report."""
+    mean = total / n
+    variance = max(0.0, squares / n - mean * mean) * n / (n - 1) if n > 1 else 0.0
+    half = Z95 * math.sqrt(variance / n) if n > 1 else 0.0
+    return {"mean": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)]}
+
+
+def _p(successes: int, n: int, key: str) -> dict:
+    w = wilson(successes, n)
+    return {key: w["p"], f"{key}_ci95": w["ci95"]}
 
 
 def summarize(sim: SimDeck, tally: Tally, *, seed: int, hazards: str) -> dict:
@@ -16,21 +53,25 @@ def summarize(sim: SimDeck, tally: Tally, *, seed: int, hazards: str) -> dict:
     n = tally.games
     per_turn = []
     for t in range(tally.turns):
-        mean = tally.mp_sum[t] / n
-        variance = max(0.0, tally.mp_sq[t] / n - mean * mean) * n / (n - 1) if n > 1 else 0.0
-        half = Z95 * math.sqrt(variance / n) if n > 1 else 0.0
-        per_turn.append({
-            "turn": t + 1,
-            "mean_mp": round(mean, 3),
-            "ci95": [round(mean - half, 3), round(mean + half, 3)],
-            "p_threshold": round(tally.reached[t] / n, 4),
-            "p_called": round(tally.called[t] / n, 4),
-        })
-    exhausted = tally.exhausted_eventually
+        mean = mean_interval(tally.mp_sum[t], tally.mp_sq[t], n)
+        per_turn.append({"turn": t + 1, "mean_mp": mean["mean"], "ci95": mean["ci95"],
+                         **_p(tally.reached[t], n, "p_threshold"), **_p(tally.called[t], n, "p_called")})
+    exhausted = tally.exhausted_games
+    exhaustion = {
+        **_p(exhausted, n, "p_within_turns"),
+        "games_never_exhausted": n - exhausted,
+        "mean_turn": round(tally.exhausted_within_turn_sum / exhausted, 2) if exhausted else None,
+        "horizon": tally.turns,
+    }
+    if tally.exhausted_eventually > exhausted:        # a caller asked for a play-on beyond the turns
+        exhaustion.update(_p(tally.exhausted_eventually, n, "p_within_horizon"))
+        exhaustion["mean_turn_within_horizon"] = round(tally.exhausted_turn_sum / tally.exhausted_eventually, 2)
     stuck = sorted(
         ((tally.held[k] / n, k) for k in range(len(sim.kinds)) if sim.role[k] != ROLE_HAZARD and tally.held[k]),
         key=lambda pair: (-pair[0], sim.kinds[pair[1]].name))[:TOP_STUCK]
+    cards = card_rows(sim, tally, hazards)
     return {
+        "schema": SCHEMA,
         "deck": sim.name,
         "alignment": sim.alignment,
         "games": n,
@@ -42,32 +83,96 @@ def summarize(sim: SimDeck, tally: Tally, *, seed: int, hazards: str) -> dict:
         "play_deck": sim.deck_size,
         "starting_company": [sim.kinds[k].name for k in sim.start_characters],
         "per_turn": per_turn,
-        "exhaustion": {
-            "p_within_turns": round(tally.exhausted_games / n, 4),
-            "horizon": EXHAUSTION_HORIZON,
-            "p_within_horizon": round(exhausted / n, 4),
-            "mean_turn": round(tally.exhausted_turn_sum / exhausted, 2) if exhausted else None,
-        },
+        "exhaustion": exhaustion,
         "stuck_in_hand": [
             {"card": sim.kinds[k].display(), "turns_held_per_game": round(value, 3), "copies": sim.copies(k)}
             for value, k in stuck
         ],
         "opening_hand": {
-            "p_character": round(tally.opening_character / n, 4),
-            "p_playable_character": round(tally.opening_playable_character / n, 4),
-            "p_resource_at_reachable_site": round(tally.opening_reachable_resource / n, 4),
-            "p_both": round(tally.opening_both / n, 4),
+            **_p(tally.opening_character, n, "p_character"),
+            **_p(tally.opening_playable_character, n, "p_playable_character"),
+            **_p(tally.opening_reachable_resource, n, "p_resource_at_reachable_site"),
+            **_p(tally.opening_both, n, "p_both"),
         },
         "final_mp_by_category": {
             name: round(tally.final_category[i] / n, 3) for i, name in enumerate(MP_CATEGORIES)
         },
         "final_mp_half_rule": round(tally.final_half_rule / n, 3),
+        "never_played_resource_mp_share": never_played_share(sim, tally),
+        "cards": cards,
         "warnings": list(sim.warnings),
     }
 
 
+def card_rows(sim: SimDeck, tally: Tally, hazards: str) -> list[dict]:
+    """Every distinct card of the play deck: how often it was played by the last simulated turn, and why a card
+    never played was not."""
+    n = tally.games
+    rows = []
+    for k in sorted(set(sim.play_deck), key=lambda k: (sim.part[k], sim.kinds[k].name)):
+        card = sim.kinds[k]
+        w = wilson(tally.played_games[k], n)
+        rows.append({
+            "card_id": card.id,
+            "name": card.display(),
+            "part": sim.part[k],
+            "copies": sim.copies(k),
+            "mp": sim.mp[k],
+            "mean_played": round(tally.played[k] / n, 3),
+            "p_played": w["p"],
+            "p_played_ci95": w["ci95"],
+            "never_played_reason": None if tally.played_games[k] else never_played_reason(sim, tally, k, hazards),
+        })
+    return rows
+
+
+def never_played_reason(sim: SimDeck, tally: Tally, kind: int, hazards: str) -> str:
+    """Why no game played the card: what the tables know first (no site, no bearer, not modelled), then what
+    the games show (never drawn in time, never at a site where it could be played)."""
+    if sim.unplayable[kind]:
+        return sim.unplayable[kind]
+    role = sim.role[kind]
+    card = sim.kinds[kind]
+    if role == ROLE_CHARACTER and not sim.character_sites[kind]:
+        return "no site of the location deck where this deck may bring the character into play " \
+               "(home site, a haven; a Fallen-wizard: mind 5 or less, no Orc or Troll without Bad Company)"
+    if role == ROLE_EVENT and sim.condition[kind] is None:
+        if sim.cancels[kind]:
+            return "spent only to cancel a hazard's effect, and this run's hazard model is none" if hazards == "none" \
+                else "spent only to cancel a hazard's effect; no hazard came while it was in hand"
+        if sim.mode[kind] is not None:
+            return "a Ringwraith mode: played only when the Ringwraith has a site to go to"
+        if sim.tester[kind] is not None:
+            return "tests a gold ring: played only with a gold ring in play and a ring in hand the test could allow"
+        if sim.boost[kind]:
+            return "played only to turn a failed influence check on a faction into a success"
+        if sim.sudden_call[kind]:
+            return "calls the game: played only once the game may be called"
+        return "an event worth no marshalling points whose effect the simulation does not model"
+    if not tally.opening_kind[kind] and not tally.held[kind]:
+        return f"never in hand within {tally.turns} turns in {tally.games} games"
+    if role == ROLE_HAZARD:
+        return "never played on the opponent (at most two hazards a turn)"
+    if role == ROLE_CHARACTER:
+        return "never brought into play: no room under general or direct influence where it may enter play"
+    if card.type == RESOURCE and sim.play_sites[kind]:
+        return f"in hand, but never with a company at one of its {len(sim.play_sites[kind])} site(s) able to play " \
+               f"it (a bearer, an influence check it could pass, the site's state) within {tally.turns} turns"
+    return f"in hand, but its condition never held within {tally.turns} turns"
+
+
+def never_played_share(sim: SimDeck, tally: Tally) -> float | None:
+    """The share of the play deck's resource marshalling points (resource cards, copies times MP as this deck
+    scores them) in cards no game played by the last simulated turn; None for a deck without any."""
+    kinds = [k for k in set(sim.play_deck) if sim.kinds[k].type == RESOURCE and sim.mp[k] > 0]
+    total = sum(sim.mp[k] * sim.copies(k) for k in kinds)
+    if not total:
+        return None
+    return round(sum(sim.mp[k] * sim.copies(k) for k in kinds if not tally.played_games[k]) / total, 4)
+
+
 def format_text(summary: dict) -> str:
-    """The human report: per-turn table, exhaustion, stuck cards, opening-hand odds."""
+    """The human report: per-turn table, exhaustion, cards played and not, stuck cards, opening-hand odds."""
     s = summary
     lines = [
         f"{s['deck']} ({s['alignment']}): {_count(s['games'], 'game')} of {_count(s['turns'], 'own turn')}, "
@@ -75,24 +180,32 @@ def format_text(summary: dict) -> str:
         f"hazards {s['hazards']}, {s['length']}-deck game (call at {s['threshold']} MP)",
         f"play deck {s['play_deck']} cards; starting company: {', '.join(s['starting_company']) or 'none'}",
         "",
-        f"{'turn':>4}  {'mean MP':>7}  {'95% CI':>15}  {'P(MP>=' + str(s['threshold']) + ')':>10}  {'P(called)':>9}",
+        f"{'turn':>4}  {'mean MP':>7}  {'95% CI':>13}  {'P(MP>=' + str(s['threshold']) + ')':>10} {'95% CI':>13}  "
+        f"{'P(called)':>9} {'95% CI':>13}",
     ]
     for row in s["per_turn"]:
-        low, high = row["ci95"]
-        lines.append(f"{row['turn']:>4}  {row['mean_mp']:>7.2f}  {f'{low:.2f}-{high:.2f}':>15}  "
-                     f"{row['p_threshold']:>10.1%}  {row['p_called']:>9.1%}")
+        lines.append(f"{row['turn']:>4}  {row['mean_mp']:>7.2f}  {_range(row['ci95'], '.2f'):>13}  "
+                     f"{row['p_threshold']:>10.1%} {_range(row['p_threshold_ci95'], '.1%'):>13}  "
+                     f"{row['p_called']:>9.1%} {_range(row['p_called_ci95'], '.1%'):>13}")
     lines.append(f"mean MP after turn {s['turns']} under the half rule (coe 10.3.iv: no source above half the "
                  f"total; no kill points): {s['final_mp_half_rule']:.2f}")
     ex = s["exhaustion"]
     lines.append("")
     turns = f"{s['turns']} turn" + ("s" if s["turns"] != 1 else "")
-    lines.append(f"play deck exhausted within {turns} in {ex['p_within_turns']:.1%} of games")
-    if ex["mean_turn"] is None:
-        lines.append(f"expected exhaustion turn: none within {ex['horizon']} turns")
-    else:
-        lines.append(f"expected turn of the first exhaustion: {ex['mean_turn']:.1f}"
-                     + (f" ({ex['p_within_horizon']:.1%} of games exhaust by turn {ex['horizon']})"
-                        if ex["p_within_horizon"] < 1 else ""))
+    lines.append(f"play deck exhausted within {turns} in {ex['p_within_turns']:.1%} of games "
+                 f"(95% CI {_range(ex['p_within_turns_ci95'], '.1%')})"
+                 + (f", first at turn {ex['mean_turn']:.1f} on average" if ex["mean_turn"] is not None else "")
+                 + f"; never within {turns} in {ex['games_never_exhausted']} games")
+    share = s["never_played_resource_mp_share"]
+    lines.append("")
+    lines.append("play-deck cards: mean copies played by turn "
+                 f"{s['turns']}, share of games with one played (95% CI)")
+    for row in s["cards"]:
+        mark = "" if row["never_played_reason"] is None else f"  NEVER PLAYED: {row['never_played_reason']}"
+        lines.append(f"  {row['mean_played']:5.2f}  {row['p_played']:6.1%} {_range(row['p_played_ci95'], '.1%'):>13}"
+                     f"  {row['name']} (x{row['copies']}, {row['part']}, {row['mp']} MP){mark}")
+    if share is not None:
+        lines.append(f"share of the play deck's resource MP never played: {share:.1%}")
     lines.append("cards most often stuck in hand (turn-ends held over, per game):")
     for row in s["stuck_in_hand"]:
         lines.append(f"  {row['turns_held_per_game']:6.2f}  {row['card']} (x{row['copies']})")
@@ -101,13 +214,20 @@ def format_text(summary: dict) -> str:
     o = s["opening_hand"]
     lines += [
         "opening hand (8 cards):",
-        f"  a character that can be played turn 1     {o['p_playable_character']:6.1%}",
-        f"  a resource playable at a reachable site   {o['p_resource_at_reachable_site']:6.1%}",
-        f"  both                                      {o['p_both']:6.1%}",
+        f"  a character that can be played turn 1     {o['p_playable_character']:6.1%} "
+        f"{_range(o['p_playable_character_ci95'], '.1%'):>13}",
+        f"  a resource playable at a reachable site   {o['p_resource_at_reachable_site']:6.1%} "
+        f"{_range(o['p_resource_at_reachable_site_ci95'], '.1%'):>13}",
+        f"  both                                      {o['p_both']:6.1%} {_range(o['p_both_ci95'], '.1%'):>13}",
     ]
     for warning in s["warnings"]:
         lines.append(f"note: {warning}")
     return "\n".join(lines)
+
+
+def _range(pair, spec: str) -> str:
+    low, high = pair
+    return f"{format(low, spec)}-{format(high, spec)}"
 
 
 def _count(n: int, noun: str) -> str:

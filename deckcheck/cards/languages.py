@@ -1,0 +1,124 @@
+"""Card names in the other languages of the Council of Elrond card data: `card_db/names.json`.
+
+Players write "Capa Élfica", "Fondcombe" or "Zwergenaxt" for the cards of the English catalog: the printed names
+of the Spanish, French, German, Italian, Dutch, Finnish and Japanese editions are facts like any other, imported
+from the same source as `cards.json`. The file keeps only names that differ from the English one, one card per
+line. It is loaded only when an English name fails to resolve or a command is asked for another language, so
+that reading an English deck never pays for it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+
+from deckcheck.datafiles import read_json
+from deckcheck.errors import DataError, DeckcheckError
+
+NAMES_FORMAT = 1
+NAMES_FILE = "names.json"
+
+# Every language of the card data, as `--lang` takes it; English is the catalog's own.
+LANGUAGES = {"en": "English", "es": "Spanish", "fr": "French", "de": "German", "it": "Italian", "nl": "Dutch",
+             "fi": "Finnish", "ja": "Japanese"}
+OTHER_LANGUAGES = tuple(code for code in LANGUAGES if code != "en")
+
+# The Japanese names of the source sometimes hold two spellings joined as '","' (katakana or kanji, then a
+# hiragana reading: 'モリア","もりあ'), a stray '""' inside one name ('夜明けの死""インドゥア') or an unbalanced
+# quote ('バート"（ブーラト）'); each spelling is a name, the stray quotes are not part of it.
+_JOINED = re.compile(r'"\s*,\s*"')
+
+
+def spellings(raw: str) -> list[str]:
+    """The names one source field holds: trimmed, stray quotes dropped, duplicates once."""
+    out: list[str] = []
+    for part in _JOINED.split(raw or ""):
+        part = part.replace('""', "").strip()
+        if part.count('"') % 2:
+            part = part.replace('"', "").strip()
+        if part and part not in out:
+            out.append(part)
+    return out
+
+
+def import_names(source: dict, source_info: dict | None = None) -> dict:
+    """The names document for `card_db/names.json` from the CoE card data (already read as JSON)."""
+    names: dict[str, dict[str, str | list[str]]] = {}
+    for set_data in source.values():
+        for raw in set_data["cards"].values():
+            english = raw["name"]["en"].strip()
+            found: dict[str, str | list[str]] = {}
+            for code in OTHER_LANGUAGES:
+                written = [n for n in spellings(raw["name"].get(code) or "") if n != english]
+                if written:
+                    found[code] = written[0] if len(written) == 1 else written
+            if found:
+                names[raw["id"]] = found
+    document = {"format": NAMES_FORMAT, "languages": {c: LANGUAGES[c] for c in OTHER_LANGUAGES}}
+    if source_info:
+        document["source"] = source_info
+    document["names"] = dict(sorted(names.items(), key=lambda item: _id_order(item[0])))
+    return document
+
+
+def _id_order(card_id: str) -> tuple[str, int]:
+    set_code, _, number = card_id.partition("-")
+    return set_code, int(number) if number.isdigit() else 0
+
+
+def import_names_file(source_path, source_info: dict | None = None) -> dict:
+    """`import_names` over the coe-cards.json file (which `import_coe` has already checked)."""
+    path = Path(source_path)
+    try:
+        return import_names(json.loads(path.read_bytes().decode("utf-8-sig")), source_info)
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError, KeyError, TypeError, AttributeError) as exc:
+        raise DeckcheckError(f"cannot read the card names: {exc}", str(path)) from None
+
+
+def dump_names(document: dict) -> str:
+    """One card per line, so that diffs between imports are readable."""
+    head = {k: v for k, v in document.items() if k != "names"}
+    lines = [json.dumps(head, ensure_ascii=False, sort_keys=True)[:-1] + ', "names": {']
+    items = list(document["names"].items())
+    for i, (card_id, names) in enumerate(items):
+        sep = "," if i < len(items) - 1 else ""
+        lines.append(f"  {json.dumps(card_id)}: {json.dumps(names, ensure_ascii=False, sort_keys=True)}{sep}")
+    lines.append("}}")
+    return "\n".join(lines) + "\n"
+
+
+def validate_names(document: dict, schema_path=None) -> None:
+    """Check a names document against card_db/names.schema.json; a DeckcheckError names the first problem."""
+    import jsonschema
+
+    from deckcheck.cards.catalog import CARD_DB
+
+    schema_path = schema_path or CARD_DB / "names.schema.json"
+    schema = json.loads(schema_path.read_text(encoding="utf-8"))
+    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(document))
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path)
+        raise DeckcheckError(f"card names do not fit their schema at {where or 'top'}: {error.message}",
+                             str(schema_path))
+
+
+@cache
+def load_names(directory) -> dict[str, dict[str, list[str]]]:
+    """card id -> language -> its names there, from `directory/names.json`; empty where the file is absent
+    (a catalog built before names were imported reads English only)."""
+    path = directory / NAMES_FILE
+    if not path.is_file():
+        return {}
+    document = read_json(path, "card names")
+    table = document.get("names") if isinstance(document, dict) else None
+    if not isinstance(table, dict):
+        raise DataError("card names have no 'names' object", str(path))
+    out: dict[str, dict[str, list[str]]] = {}
+    for card_id, by_language in table.items():
+        if not isinstance(by_language, dict):
+            raise DataError(f"card names of {card_id!r} are not an object", str(path))
+        out[card_id.upper()] = {code: [value] if isinstance(value, str) else [str(v) for v in value]
+                                for code, value in by_language.items() if code in LANGUAGES}
+    return out

@@ -1,0 +1,142 @@
+"""The HTML pages deckcheck writes, checked in a real browser (headless Chromium, see tests/browser.py):
+
+- the stats report at a desktop's 1280 px and a phone's 400 px: no console error, every chart's SVG drawn with a
+  visible size inside the page, no sideways scrolling, the curves' end labels apart (two groups of 3 copies give one
+  curve: it is drawn striped and both labels show);
+- the registration sheet printed to PDF on A4 and on Letter: at most two pages, its fingerprint the deck's;
+- the metagame page's charts.
+
+The screenshots and PDFs are kept in out/browser/ (git-ignored) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+
+import pytest
+
+from deckcheck.decklist import read_deck
+from deckcheck.decklist.fingerprint import fingerprint
+from tests._shared import DECKS, PROJECT, needs_decks
+from tests.browser import Browser, chromium_or_skip
+
+ARTIFACTS = PROJECT / "out" / "browser"
+CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
+WIDTHS = [(1280, False), (400, True)]      # desktop; a phone (mobile viewport)
+PAPER = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}    # inches
+
+MEASURE_CHARTS = """JSON.stringify(Array.from(document.querySelectorAll('svg.chart')).map(svg => {
+  const box = svg.getBoundingClientRect();
+  return {id: svg.id, width: box.width, height: box.height, left: box.left, right: box.right};
+}))"""
+END_LABELS = """JSON.stringify(Array.from(document.querySelectorAll('#chart-odds text.end-label')).map(t => {
+  const b = t.getBoundingClientRect();
+  return {text: t.childNodes[0].nodeValue, top: b.top, bottom: b.bottom, left: b.left, right: b.right};
+}))"""
+
+
+@pytest.fixture(scope="module")
+def browser():
+    executable = chromium_or_skip()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with Browser(executable) as running:
+        yield running
+
+
+def deckcheck(*args) -> None:
+    result = subprocess.run([sys.executable, "-m", "deckcheck", *map(str, args)], capture_output=True, text=True,
+                            encoding="utf-8", timeout=300, cwd=PROJECT)
+    assert result.returncode == 0, result.stderr
+
+
+def check_charts(page, expected: set[str]) -> list[dict]:
+    import json
+
+    charts = json.loads(page.evaluate(MEASURE_CHARTS))
+    assert {c["id"] for c in charts} >= expected
+    viewport = page.evaluate("window.innerWidth")
+    for chart in charts:
+        assert chart["width"] >= 100 and chart["height"] >= 20, chart          # drawn, with a visible size
+        assert chart["left"] >= 0 and chart["right"] <= viewport + 0.5, (chart, viewport)   # nothing clipped
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport   # no sideways scrolling
+    return charts
+
+
+def overlapping(boxes: list[dict]) -> list[tuple[str, str]]:
+    return [(a["text"], b["text"]) for a, b in itertools.combinations(boxes, 2)
+            if a["top"] < b["bottom"] and b["top"] < a["bottom"] and a["left"] < b["right"] and b["left"] < a["right"]]
+
+
+@needs_decks
+@pytest.mark.parametrize("width, mobile", WIDTHS)
+def test_the_stats_report_in_a_browser(browser, width, mobile):
+    import json
+
+    # Challenge Deck E: avatars (3 Gandalf) and allies (3) are two groups of 3 copies: one curve
+    deck = next(CHALLENGE.glob("E - *"))
+    report = ARTIFACTS / "stats-E.html"
+    deckcheck("stats", deck, "--output", "html", "-o", report, "--force")
+    page = browser.open(report, width=width, height=900, mobile=mobile)
+    assert page.console_errors == []
+    charts = check_charts(page, {"chart-parts", "chart-types", "chart-subtypes", "chart-alignment", "chart-mp",
+                                 "chart-keyed", "chart-odds"})
+    if mobile:
+        assert all(c["width"] <= width for c in charts)
+    assert page.evaluate("document.querySelector('h1').textContent") == "E - Gandalf - Return of the King"
+    labels = json.loads(page.evaluate(END_LABELS))
+    assert {label["text"] for label in labels} >= {"avatars (3)", "allies (3)"}
+    assert overlapping(labels) == []
+    assert "avatars (3) and allies (3)" in page.evaluate("document.querySelector('#chart-odds + p.note').textContent")
+    page.screenshot(ARTIFACTS / f"stats-E-{width}.png")
+
+
+@pytest.mark.parametrize("width, mobile", WIDTHS)
+def test_the_stats_report_of_an_example_deck_in_a_browser(browser, width, mobile):
+    """The same checks on a deck of the repository: they run where ../shared is absent too."""
+    report = ARTIFACTS / "stats-example.html"
+    deckcheck("stats", "examples/wizard-legal.meccg", "--output", "html", "-o", report, "--force")
+    page = browser.open(report, width=width, mobile=mobile)
+    assert page.console_errors == []
+    check_charts(page, {"chart-parts", "chart-odds"})
+
+
+@needs_decks
+@pytest.mark.parametrize("deck_glob, name", [(("council-of-rivendell", "Challenge Decks", "A - *"), "A"),
+                                             (("council-of-rivendell", "Challenge Decks", "J - *"), "J"),
+                                             (("gccg-restoration", "Contrib", "zara", "{D}_{D} Dwar CVCC.dck"),
+                                              "zara-106-sites")])
+def test_the_registration_sheet_prints_on_at_most_two_pages(browser, deck_glob, name):
+    *folders, pattern = deck_glob
+    deck_path = next(DECKS.joinpath(*folders).glob(pattern))
+    sheet = ARTIFACTS / f"sheet-{name}.html"
+    deckcheck("sheet", deck_path, "--event", "Lyon Open 2026", "-o", sheet, "--force")
+    page = browser.open(sheet, width=1280)
+    assert page.console_errors == []
+    assert page.evaluate("document.querySelector('.fingerprint').textContent") == \
+        fingerprint(read_deck(deck_path)).value
+    pages = {paper: page.pdf(ARTIFACTS / f"sheet-{name}-{paper}.pdf", paper=size) for paper, size in PAPER.items()}
+    assert all(1 <= n <= 2 for n in pages.values()), pages
+    if name != "zara-106-sites":         # a Challenge Deck: one page
+        assert pages == {"a4": 1, "letter": 1}
+
+
+@needs_decks
+def test_the_metagame_page_in_a_browser(browser):
+    page_path = ARTIFACTS / "meta.html"
+    deckcheck("meta", CHALLENGE, "-o", page_path, "--force")
+    for width, mobile in WIDTHS:
+        page = browser.open(page_path, width=width, mobile=mobile)
+        assert page.console_errors == []
+        check_charts(page, {"chart-alignments", "chart-avatars"})
+
+
+def test_a_page_error_is_seen(browser, tmp_path):
+    """The console check itself: a page with a script error and a failed load reports both."""
+    broken = tmp_path / "broken.html"
+    broken.write_text("<!DOCTYPE html><html><body><img src='missing.png'><script>undefinedFunction()</script>"
+                      "</body></html>", encoding="utf-8")
+    errors = browser.open(broken, width=400).console_errors
+    assert any("undefinedFunction" in e for e in errors), errors
+    assert any("missing.png" in e or "ERR_FILE_NOT_FOUND" in e for e in errors), errors

@@ -1,0 +1,107 @@
+"""Card names in the other languages of the card data: imported as facts, read in decklists, loaded only when needed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import jsonschema
+import pytest
+
+from deckcheck.cards.catalog import CARD_DB, load_catalog
+from deckcheck.cards.languages import dump_names, import_names_file, spellings
+from deckcheck.cards.names import fold
+from deckcheck.decklist import parse_text
+from tests._shared import COE_CARDS, PROJECT, needs_coe
+
+NAMES = json.loads((CARD_DB / "names.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    return load_catalog()
+
+
+def test_names_fit_their_schema_and_cover_every_language():
+    schema = json.loads((CARD_DB / "names.schema.json").read_text(encoding="utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.validate(NAMES, schema)
+    found = {code for names in NAMES["names"].values() for code in names}
+    assert found == {"es", "fr", "de", "it", "nl", "fi", "ja"}
+    assert NAMES["names"]["TW-225"]["es"] == "Capa Élfica" and NAMES["names"]["TW-421"]["fr"] == "Fondcombe"
+
+
+def test_names_are_facts_only():
+    """Names, nothing else: short strings, no markup or links, and never a card's English name again."""
+    english = {c["id"]: c["name"] for c in json.loads((CARD_DB / "cards.json").read_text(encoding="utf-8"))["cards"]}
+    for card_id, by_language in NAMES["names"].items():
+        assert card_id in english
+        for value in by_language.values():
+            for name in [value] if isinstance(value, str) else value:
+                assert len(name) < 80 and "<" not in name and "http" not in name, (card_id, name)
+                assert name != english[card_id]
+
+
+@needs_coe
+def test_import_is_deterministic_and_matches_the_committed_names():
+    source = json.loads((CARD_DB / "cards.json").read_text(encoding="utf-8"))["source"]
+    document = import_names_file(COE_CARDS, source)
+    assert dump_names(document) == (CARD_DB / "names.json").read_text(encoding="utf-8")
+
+
+def test_joined_japanese_spellings_are_split_and_stray_quotes_dropped():
+    assert spellings('モリア","もりあ') == ["モリア", "もりあ"]
+    assert spellings('夜明けの死""インドゥア') == ["夜明けの死インドゥア"]
+    assert spellings('バート"（ブーラト）') == ["バート（ブーラト）"]
+    assert spellings('"不浄"のレン') == ['"不浄"のレン']
+    assert spellings("  Rivendel ") == ["Rivendel"] and spellings("") == []
+
+
+def test_japanese_names_fold_to_themselves_and_latin_ones_as_before():
+    assert fold("ガンダルフ") == "ガンダルフ" and fold("ｶﾞﾝﾀﾞﾙﾌ") == "ガンダルフ"   # half-width kana too
+    assert fold("Carn Dûm") == "carndum" and fold("Durin’s Axe") == "durinsaxe" and fold("Æthel") == "aethel"
+    assert fold("！？") == ""
+
+
+@pytest.mark.parametrize("written,card_id,language", [
+    ("Capa Élfica", "TW-225", "es"), ("capa elfica", "TW-225", "es"), ("Dardo", "TW-333", "es"),
+    ("Minas Profundas", "WH-55", "es"), ("Manteau elfique", "TW-225", "fr"), ("Zwergenaxt", "TW-499", "de"),
+    ("Schwertmeister", "TW-498", "de"), ("Manto Elfico", "TW-225", "it"), ("Haltiaviitta", "TW-225", "fi"),
+    ("グラムドリング", "TW-244", "ja"), ("もりあ", "TW-413", "ja"),
+])
+def test_a_name_of_another_edition_resolves_to_its_card(catalog, written, card_id, language):
+    result = catalog.resolve(written, alignment="wizard")
+    assert result.ok and result.card.id == card_id and result.language == language and result.corrected is None
+
+
+def test_an_english_name_always_wins_over_another_edition(catalog):
+    # The German data names Dôgrib "Dorelas", which is the English name of another card
+    assert catalog.resolve("Dorelas").card.name == "Dorelas"
+    assert "dorelas" not in catalog.foreign_names()
+
+
+def test_a_name_of_another_edition_names_every_version_of_its_card(catalog):
+    # the Italian, Finnish and Japanese editions translated only TW: the LE reprint is the same card
+    assert {c.id for c in catalog.by_name("Assalitore")} == {"TW-5", "LE-59"}
+    assert catalog.name_in(catalog.by_id("LE-59"), "it") == "Assalitore"
+    assert catalog.name_in(catalog.by_id("TW-156"), "es") == "Gandalf"           # the same in Spanish
+    assert catalog.name_in(catalog.by_id("TW-413"), "ja") == "モリア"
+
+
+def test_a_spanish_list_reads_with_one_language_note():
+    deck = parse_text("Personajes:\n1 Gandalf\nRecursos:\n2 Capa Élfica\n1 Dardo\n", path="es.txt")
+    assert [(e.card.id, e.count) for e in deck.entries] == [("TW-156", 1), ("TW-225", 2), ("TW-333", 1)]
+    [note] = [d for d in deck.diagnostics if d.code == "card-language"]
+    assert note.severity == "warning" and note.line == 4
+    assert note.message == ("card names in Spanish (es) on 2 lines, read as the cards they name "
+                            "(first: 'Capa Élfica' = Elven Cloak)")
+
+
+def test_an_english_deck_never_loads_the_names():
+    probe = ("import sys\nfrom deckcheck.cli import main\n"
+             "import deckcheck.cards.languages as languages\n"
+             "try:\n    main(['validate', 'examples/wizard-legal.meccg'])\nexcept SystemExit:\n    pass\n"
+             "print('NAMES LOADED', languages.load_names.cache_info().currsize, file=sys.stderr)")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=PROJECT, timeout=60)
+    assert "NAMES LOADED 0" in result.stderr, result.stderr

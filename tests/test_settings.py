@@ -1,0 +1,154 @@
+"""Settings a player sets once: command line > DECKCHECK_* environment > config file > built-in default, and
+`validate -v` says where each one came from. Run as a player would, in a subprocess from a folder of theirs."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests._shared import PROJECT
+
+EXAMPLES = PROJECT / "examples"
+WIZARD = str(EXAMPLES / "wizard-legal.meccg")
+
+
+def deckcheck(*args: str, cwd: Path, env: dict | None = None) -> subprocess.CompletedProcess:
+    import os
+
+    environment = {**os.environ, **(env or {})}
+    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, text=True, cwd=cwd,
+                          env=environment, timeout=120)
+
+
+def header(result: subprocess.CompletedProcess) -> str:
+    return result.stdout.splitlines()[0]
+
+
+def test_environment_variable_sets_the_ruleset(tmp_path):
+    # The Done-when case: DECKCHECK_RULES=coe validates under coe (here against a config file saying rulebook).
+    (tmp_path / "deckcheck.toml").write_text('rules = "rulebook"\n', encoding="utf-8")
+    result = deckcheck("validate", WIZARD, cwd=tmp_path, env={"DECKCHECK_RULES": "coe"})
+    assert result.returncode == 0 and "LEGAL under coe rules" in header(result)
+    result = deckcheck("validate", WIZARD, cwd=tmp_path, env={"DECKCHECK_RULES": "rulebook"})
+    assert "LEGAL under rulebook rules" in header(result)
+
+
+def test_a_deckcheck_toml_sets_the_ruleset_and_length(tmp_path):
+    (tmp_path / "deckcheck.toml").write_text('rules = "rulebook"\nlength = 3\n', encoding="utf-8")
+    result = deckcheck("validate", WIZARD, cwd=tmp_path)
+    assert header(result).endswith("LEGAL under rulebook rules, wizard, 3-deck game")
+    (tmp_path / "deckcheck.toml").write_text('rules = "coe"\n', encoding="utf-8")
+    result = deckcheck("validate", "-v", WIZARD, cwd=tmp_path)
+    assert "LEGAL under coe rules" in header(result)
+    assert f"rules = coe  (config file {tmp_path / 'deckcheck.toml'})" in result.stderr
+
+
+def test_precedence_command_line_environment_config_default(tmp_path):
+    (tmp_path / "deckcheck.toml").write_text('rules = "rulebook"\nlength = 3\n', encoding="utf-8")
+    result = deckcheck("validate", "-v", "--length", "4", WIZARD, cwd=tmp_path, env={"DECKCHECK_RULES": "coe"})
+    assert header(result).endswith("under coe rules, wizard, 4-deck game")
+    assert "rules = coe  (environment variable DECKCHECK_RULES=coe)" in result.stderr
+    assert "length = 4  (command line)" in result.stderr
+    (tmp_path / "deckcheck.toml").unlink()
+    result = deckcheck("validate", "-v", WIZARD, cwd=tmp_path)
+    assert header(result).endswith("under coe rules, wizard, 2-deck game")
+    assert "rules = coe  (built-in default)" in result.stderr and "length = 2  (built-in default)" in result.stderr
+    assert "config file: none (looked for" in result.stderr
+
+
+def test_pyproject_tool_table_in_a_parent_folder(tmp_path):
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n\n[tool.deckcheck]\nrules = "rulebook"\n',
+                                             encoding="utf-8")
+    below = tmp_path / "decks" / "2024"
+    below.mkdir(parents=True)
+    result = deckcheck("validate", "-v", WIZARD, cwd=below)
+    assert "under rulebook rules" in header(result)
+    assert f"config file: {tmp_path / 'pyproject.toml'}" in result.stderr
+
+
+def test_the_nearest_file_wins_and_a_pyproject_without_our_table_is_passed_over(tmp_path):
+    (tmp_path / "deckcheck.toml").write_text('length = 4\n', encoding="utf-8")
+    (tmp_path / "club").mkdir()
+    (tmp_path / "club" / "pyproject.toml").write_text('[tool.ruff]\nline-length = 100\n', encoding="utf-8")
+    result = deckcheck("validate", WIZARD, cwd=tmp_path / "club")
+    assert "4-deck game" in header(result)
+    (tmp_path / "club" / "deckcheck.toml").write_text('length = 1\n', encoding="utf-8")
+    result = deckcheck("validate", WIZARD, cwd=tmp_path / "club")
+    assert "1-deck game" in header(result)
+
+
+def test_the_user_config_folder_comes_last(tmp_path):
+    user = tmp_path / "xdg"
+    (user / "deckcheck").mkdir(parents=True)
+    (user / "deckcheck" / "deckcheck.toml").write_text('rules = "rulebook"\n', encoding="utf-8")
+    folder = tmp_path / "work"
+    folder.mkdir()
+    result = deckcheck("validate", "-v", WIZARD, cwd=folder, env={"XDG_CONFIG_HOME": str(user)})
+    assert "under rulebook rules" in header(result)
+    assert f"config file: {user / 'deckcheck' / 'deckcheck.toml'}" in result.stderr
+    (folder / "deckcheck.toml").write_text('rules = "coe"\n', encoding="utf-8")
+    result = deckcheck("validate", WIZARD, cwd=folder, env={"XDG_CONFIG_HOME": str(user)})
+    assert "under coe rules" in header(result)
+
+
+def test_every_command_with_the_option_takes_the_setting(tmp_path):
+    (tmp_path / "deckcheck.toml").write_text('rules = "rulebook"\nlength = 3\n', encoding="utf-8")
+    rules = deckcheck("rules", cwd=tmp_path)
+    assert rules.returncode == 0 and rules.stdout.startswith("rulebook rules, wizard deck")
+    sim = deckcheck("simulate", WIZARD, "--games", "10", cwd=tmp_path)
+    assert sim.returncode == 0 and "3-deck game" in sim.stdout.splitlines()[0]
+    (tmp_path / "reg.csv").write_text(f"player,deck\nAnn,{WIZARD}\n", encoding="utf-8")
+    batch = deckcheck("batch", "reg.csv", "--output", "json", cwd=tmp_path)
+    assert '"ruleset": "rulebook"' in batch.stdout and '"length": 3' in batch.stdout
+
+
+@pytest.mark.parametrize("content, words", [
+    ('rules = "rulebok"\n', "rules = 'rulebok' in the config file: 'rulebok' is not one of 'rulebook', 'coe'"),
+    ('length = 9\n', "length = 9 in the config file: 9 is not in the range 1<=x<=4"),
+    ('rule = "coe"\n', "unknown setting 'rule' in the config file; the settings are length, rules"),
+    ('rules = "coe\n', "config file is not valid TOML"),
+    ("#" * 70_000, "config file larger than 64 kB"),
+])
+def test_a_bad_config_file_is_one_line_naming_it(tmp_path, content, words):
+    (tmp_path / "deckcheck.toml").write_text(content, encoding="utf-8")
+    result = deckcheck("validate", WIZARD, cwd=tmp_path)
+    assert result.returncode == 2 and result.stdout == ""
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"deckcheck: {tmp_path / 'deckcheck.toml'}: {words}")
+
+
+def test_a_bad_environment_value_names_the_variable(tmp_path):
+    result = deckcheck("validate", WIZARD, cwd=tmp_path, env={"DECKCHECK_LENGTH": "7"})
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "DECKCHECK_LENGTH" in result.stderr and "7 is not in the range 1<=x<=4" in result.stderr
+
+
+def test_an_illegal_deck_that_the_other_ruleset_allows_says_so(tmp_path):
+    legal = (EXAMPLES / "wizard-legal.meccg").read_text(encoding="utf-8")
+    # 28 resources and 28 hazards: the rulebook asks for 25, coe for 30.
+    rulebook_only = tmp_path / "r28.meccg"
+    rulebook_only.write_text(legal.replace("2 Dagger of Westernesse [H] (TW)\n", "")
+                             .replace("2 Arouse Denizens (TW)\n", ""), encoding="utf-8")
+    result = deckcheck("validate", str(rulebook_only), cwd=tmp_path)
+    assert result.returncode == 1 and "ILLEGAL (1 error) under coe rules" in header(result)
+    assert "  note: legal under rulebook rules (--rules rulebook)" in result.stdout.splitlines()
+    # Three Witch-kings: MELE allows a Ringwraith player two Ringwraith cards in the play deck, coe three.
+    ringwraith = (EXAMPLES / "ringwraith-legal.meccg").read_text(encoding="utf-8")
+    coe_only = tmp_path / "w3.meccg"
+    coe_only.write_text(ringwraith.replace("2 The Witch-king [M] (LE)", "3 The Witch-king [M] (LE)"), encoding="utf-8")
+    result = deckcheck("validate", "--rules", "rulebook", str(coe_only), cwd=tmp_path)
+    assert result.returncode == 1 and "ILLEGAL (1 error) under rulebook rules" in header(result)
+    assert "  note: legal under coe rules (--rules coe)" in result.stdout.splitlines()
+    assert deckcheck("validate", str(coe_only), cwd=tmp_path).returncode == 0
+    result = deckcheck("validate", "--rules", "rulebook", str(EXAMPLES / "ringwraith-illegal.meccg"), cwd=tmp_path)
+    assert result.returncode == 1 and "note:" not in result.stdout      # illegal under coe too
+
+
+def test_the_command_line_and_the_library_share_the_built_in_ruleset():
+    from deckcheck import cli
+    from deckcheck.rules.ruleset import DEFAULT_RULESET
+
+    assert cli.DEFAULT_RULESET == DEFAULT_RULESET == "coe"
