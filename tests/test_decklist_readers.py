@@ -345,9 +345,13 @@ def test_a_list_with_no_headings_places_each_counted_card_by_what_it_is():
     assert [(d.code, d.line, d.severity) for d in deck.diagnostics] == [("no-sections", 3, "warning")]
 
 
-def test_a_list_with_headings_does_not_read_counted_prose_before_them():
-    deck = parse_text("3 friends built this deck\n\nHazards:\n3 Orc-raiders\n", path="h.md")
-    assert summary(deck) == {(Part.HAZARDS, "TW-75"): 3} and deck.diagnostics == []
+def test_a_counted_line_before_the_headings_is_a_card_line_even_when_it_names_none():
+    # never dropped unsaid: a counted line may be a card, so it is read as one, and reported when it names none
+    deck = parse_text("3 friends built this deck\n2x Gandalf\nGood luck!\n\nHazards:\n3 Orc-raiders\n", path="h.md")
+    assert summary(deck) == {(Part.PLAY, "unknown-card"): 3, (Part.CHARACTERS, "TW-156"): 2, (Part.HAZARDS, "TW-75"): 3}
+    assert [(d.code, d.line, d.severity) for d in deck.diagnostics] == [
+        ("no-sections", 1, "warning"), ("unknown-card", 1, "error")]
+    assert deck.diagnostics[0].message == "2 card lines before the first heading: each card is placed by what it is"
 
 
 def test_writers_leave_out_blank_metadata_instead_of_writing_an_empty_label():

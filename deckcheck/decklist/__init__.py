@@ -65,11 +65,17 @@ def parse_text(text: str, *, path: str = "<text>", input_format: str | None = No
         raise DeckcheckError("binary file, not a decklist", path)
     result = read_text_as(text, path, input_format)
     if not result.lines:
-        first = next((d for d in result.diagnostics if d.severity == "error"), None)
-        why = f"; first problem: line {first.line}: {first.message}" if first else ""
-        raise DeckcheckError(f"no card lines found (read as {result.format}){why}", path,
-                             first.line if first else None)
-    return build_deck(result, path, alignment=alignment)
+        _no_card_lines(result, result.diagnostics, path)
+    deck = build_deck(result, path, alignment=alignment)
+    if not deck.entries and all(line.tentative for line in result.lines):
+        _no_card_lines(result, deck.diagnostics, path)   # only bare lines, none of them a card: prose
+    return deck
+
+
+def _no_card_lines(result, diagnostics, path: str):
+    first = next((d for d in diagnostics if d.severity == "error"), None)
+    why = f"; first problem: line {first.line}: {first.message}" if first else ""
+    raise DeckcheckError(f"no card lines found (read as {result.format}){why}", path, first.line if first else None)
 
 
 def _mixed_utf8_lines(text: str, encoding: str) -> tuple[str, str]:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from deckcheck.cards.catalog import Resolution
 from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, SITE
+from deckcheck.cards.names import fold
 from deckcheck.decklist.alignment import ALIGNMENTS, declared_alignment, infer_alignment
-from deckcheck.decklist.lines import KNOWN_TAGS, MAX_PROBLEMS, ReadResult, TooManyProblems, excerpt, fold
+from deckcheck.decklist.lines import KNOWN_TAGS, MAX_PROBLEMS, ReadResult, TooManyProblems, excerpt
 from deckcheck.decklist.model import Deck, DeckEntry, Diagnostic, Part, RawLine
 
 ROLE_PART = {CHARACTER: Part.CHARACTERS, RESOURCE: Part.RESOURCES, HAZARD: Part.HAZARDS, SITE: Part.SITES}
@@ -51,10 +52,17 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
         if line.tag and line.tag.upper() not in KNOWN_TAGS:
             message = f"unknown version tag [{excerpt(line.tag, 10)}] in {excerpt(line.text)!r}; ignored"
             deck.diagnostics.append(Diagnostic(path, line.line, "unknown-tag", message, "warning"))
+        if line.tentative and line.line == result.title_line and not deck.name and \
+                not catalog.by_name(line.name):
+            deck.name = line.text   # the first line of a pasted list, no card and no heading: its title
+            continue
         card, problem, resolution = _resolve(line, catalog, deck, resolved)
         if card is not None and getattr(resolution, "language", None):
             languages.setdefault(resolution.language, []).append((line, card))
-        part, is_misplaced = _counted_part(line, card, deck, placed_by_type=result.placed_by_type)
+        if card is None and line.tentative:
+            continue   # a bare line outside any section that names no card: reported, not a card (_resolve)
+        part, is_misplaced = _counted_part(line, card, deck,
+                                           placed_by_type=result.placed_by_type or line.placed_by_type)
         if is_misplaced:
             misplaced.setdefault((part, card.id, line.part), []).append(line)
         key = (part, card.id) if card else (part, fold(line.name), (line.tag or "").upper(), line.set_code)
@@ -108,6 +116,8 @@ def _resolve(line: RawLine, catalog, deck: Deck, cache: dict):
         deck.diagnostics.append(Diagnostic(deck.path, line.line, "card-id-mismatch",
                                            f"{why}; resolved by name", "warning"))
     resolution = _cached_resolution(line.name, line, catalog, deck, cache, correct=False)
+    if line.tentative:
+        return _resolve_tentative(line, deck, resolution)
     if resolution.card is None and line.tag_implied:
         untagged = RawLine(line.name, line.count, line.part, line.line, None, line.set_code, text=line.text)
         return _resolve(untagged, catalog, deck, cache)
@@ -129,6 +139,22 @@ def _resolve(line: RawLine, catalog, deck: Deck, cache: dict):
     message = resolution.message or f"{line.name!r} does not resolve ({resolution.status})"
     deck.diagnostics.append(Diagnostic(deck.path, line.line, code, message, "error"))
     return None, code, resolution
+
+
+def _resolve_tentative(line: RawLine, deck: Deck, resolution: Resolution):
+    """A bare name outside any section ("Aragorn II" above the first heading): a card when it names one exactly
+    (any language), said with a missing-count warning; otherwise reported as a line not read, never dropped."""
+    shown = excerpt(line.text)
+    if resolution.card is not None:
+        deck.diagnostics.append(Diagnostic(deck.path, line.line, "missing-count",
+                                           f"no count in {shown!r}; read as 1 copy of {resolution.card.name}",
+                                           "warning"))
+        return resolution.card, None, resolution
+    why = "names several cards" if resolution.status == "ambiguous" else "is no card name"
+    deck.diagnostics.append(Diagnostic(deck.path, line.line, "not-a-card-line",
+                                       f"{shown!r} is outside every section and {why}; not read (give it a "
+                                       f"count, or put it under a heading, if it is a card)", "warning"))
+    return None, None, resolution
 
 
 def _cached_resolution(name: str, line: RawLine, catalog, deck: Deck, cache: dict, *, correct: bool) -> Resolution:

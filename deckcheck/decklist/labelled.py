@@ -1,28 +1,39 @@
-"""Hand-typed lists: Markdown and "Label:" lists (maciak.org, forum posts) and Cardnum zone text.
+"""Hand-typed lists: Markdown and "Label:" lists (maciak.org, forum posts, pasted forms) and Cardnum zone text.
 
-Sections start at a label ("Starting Company:", "Hazard Creatures:", "## Sites", "Resources (30)") or, in
-Cardnum text, a bare zone word ("resources", "FW-DC-SB"). Card lines take any count syntax players use
-("3 Name", "- 3x Name", "Name x2", "3-Name", "Name (x3)"). Prose around the list is skipped.
+Sections start at a label ("Starting Company:", "Hazard Creatures:", "## Sites", "Resources (30)", "Recursos:") or,
+in Cardnum text, a bare zone word ("resources", "FW-DC-SB"); a label may carry its cards on the same line
+("Starting company: Aragorn II, Legolas, Gimli"). Card lines take any count syntax players use ("3 Name",
+"- 3x Name", "Name x2", "3-Name", "Name (x3)", "Name (2)"). Nothing is dropped unsaid: counted lines before the
+first heading are cards placed by what they are, a bare name there is a card only if it names one (else a
+warning), the lines of an unknown section are listed in its warning, and only prose stays prose.
 """
 
 from __future__ import annotations
 
 import html
 import re
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from deckcheck.decklist.lines import (
+    COUNT_RANGE,
+    MAX_PROBLEMS,
+    NEGATIVE_COUNT,
     NOTES,
     ReadResult,
+    TooManyProblems,
     excerpt,
     fold,
     label_part,
+    looks_like_prose,
     read_card_line,
     read_length,
+    split_card_text,
     split_count,
     strip_bullet,
 )
-from deckcheck.decklist.model import Diagnostic, Part
+from deckcheck.decklist.model import Diagnostic, Part, RawLine
+from deckcheck.decklist.section_words import BARE_WORDS
 
 # Linear patterns only (a line may be a megabyte of blanks): no lazy part followed by blanks and a test that can
 # fail, no tag that runs past the next "<"; what a lazy part used to leave out is stripped in code.
@@ -30,16 +41,16 @@ HEADING = re.compile(r"^\s{0,3}#{1,6}\s*(?P<label>.+)$")      # closing #s and b
 HTML_TAG = re.compile(r"<[^<>]+>")
 LABEL = re.compile(r"^(?P<label>[^:]{0,59}?[^:\s])\s*+:\s*+(?P<value>.*)$")      # value: rstrip it
 MARKDOWN_LINK = re.compile(r"\]\(|https?://")
-LETTER_OR_DIGIT = re.compile(r"[^\W_]")
-HTML_HEADING = re.compile(r"^\s*<h\d\b", re.IGNORECASE)
 COUNT_SUFFIX = re.compile(r"\(\s*\d+\s*\)")
 LABEL_THEN_COUNT = re.compile(r"^(?P<label>[^\W\d][^():]*+)\(\s*+\d++\s*+\)\s*+\S")    # label: strip it
+LETTER_OR_DIGIT = re.compile(r"[^\W_]")
+HTML_HEADING = re.compile(r"^\s*<h\d\b", re.IGNORECASE)
 META_KEYS = {"name": "name", "deck name": "name", "deck": "name", "player": "player", "alignment": "alignment",
              "avatar": "avatar", "length": "length", "game length": "length"}
 # Labels accepted without a colon, as whole lines (Cardnum zone words and web headings).
 BARE_LABELS = {"pool", "starting company", "characters", "resources", "hazards", "sideboard", "sites", "fwsb",
                "fw dc sb", "avatars", "items", "factions", "allies", "creatures", "hazard creatures",
-               "hazard events", "location deck", "sideboard vs fw", "anti fw", "notes"}
+               "hazard events", "location deck", "sideboard vs fw", "anti fw", "notes"} | BARE_WORDS
 
 
 def read_markdown(text: str, path: str) -> ReadResult:
@@ -50,77 +61,227 @@ def read_cardnum(text: str, path: str) -> ReadResult:
     return _read(text, path, ReadResult(format="cardnum"))
 
 
+UNKNOWN = "unknown"   # the section of an unknown heading: its lines are reported, not read
+
+
+@dataclass
+class _Skipped:
+    """An unknown section: its heading, where its warning goes, and the lines it holds."""
+
+    path: str
+    label: str
+    line: int
+    at: int                                   # index of its warning among the diagnostics
+    lines: list[int] = field(default_factory=list)
+
+
 def _read(text: str, path: str, result: ReadResult) -> ReadResult:
-    section: Part | str | None = None
+    section: Part | str | None = None         # None: before the first heading
+    skipped: _Skipped | None = None
     seen_parts: set[Part] = set()
     notes: list[str] = []
+    outside: list[int] = []                   # card lines read outside every section
+    content_seen = False
     for line_no, line in enumerate(text.split("\n"), start=1):
         if line.strip().startswith(">"):   # a quote is never a label or a card: notes (kept verbatim), or prose
             if section == NOTES:
                 notes.append(line.strip()[1:].strip())
+            result.accounted_lines.add(line_no)
             continue
         stripped = _without_tags(line)
         row = _table_row(stripped)
         if row is not None:
             stripped = row   # "| 3 | Twilight |" reads as "3 Twilight"; "" for rules and header rows
         if not stripped or not LETTER_OR_DIGIT.search(stripped) or MARKDOWN_LINK.search(stripped):
-            continue   # blank, rules ("---"), and link lists (a table of contents) are not cards
+            if line.strip():
+                result.accounted_lines.add(line_no)   # rules ("---"), table headers and link lists are no cards
+            continue
+        first_content, content_seen = not content_seen, True
         label = _section_label(line, stripped)
         if label is not None:
+            result.accounted_lines.add(line_no)
+            skipped = _close(result, skipped)
             found = label_part(label)
             if found == Part.POOL and Part.POOL in seen_parts and seen_parts - {Part.POOL}:
                 result.problem(path, line_no, "second-deck",
                                "another decklist starts here; only the first one in the file is read",
                                severity="warning")
+                result.accounted_lines.update(range(line_no, text.count("\n") + 2))   # said by that warning
                 break
             if found is None:
-                if not seen_parts and not isinstance(section, Part):
+                if not seen_parts and section in (None, NOTES):
                     # prose before the list: its headings name the deck ("Challenge Deck A (Saruman)")
                     heading = _heading_text(line)
                     if heading:
                         result.name = heading
                     continue
-                result.problem(path, line_no, "unknown-section",
-                               f"unknown section {excerpt(label)!r}; its lines are skipped", severity="warning")
-            section = found if found is not None else "unknown"
+                skipped = _Skipped(path, label, line_no, len(result.diagnostics))
+                section = UNKNOWN
+                continue
+            section = found
             continue
         if _metadata(result, stripped, path, line_no):
+            result.accounted_lines.add(line_no)
+            continue
+        inline = _inline_list(stripped)
+        if inline is not None:
+            skipped = _close(result, skipped)
+            section, items = inline
+            for item in items:
+                if read_card_line(result, path, line_no, item, section, default_count=1):
+                    seen_parts.add(section)
+            if not items:
+                result.accounted_lines.add(line_no)   # "Resources: 30", a heading with its count
             continue
         if section == NOTES:
             notes.append(stripped)
+            result.accounted_lines.add(line_no)
             continue
-        if not isinstance(section, Part):
-            continue   # prose before the list, or lines of an unknown section
+        if section == UNKNOWN:
+            skipped.lines.append(line_no)
+            result.accounted_lines.add(line_no)
+            continue
+        if section is None:
+            if _read_outside(result, path, line_no, stripped, first_content):
+                outside.append(line_no)
+            continue
+        if _is_sentence(stripped):
+            result.problem(path, line_no, "not-a-card-line", f"not a card line: {excerpt(stripped)!r}; skipped",
+                           severity="warning")   # "Comments welcome, thanks." between the sections
+            continue
         raw = read_card_line(result, path, line_no, stripped, section)
         if raw:
             seen_parts.add(section)
+    _close(result, skipped)
     if notes:
         result.notes = "\n".join(notes)
-    if section is None:
-        _read_without_headings(text, path, result)
-    result.recognised = bool(seen_parts) or section is not None
+    if outside:
+        _say_outside(result, path, outside, headings=section is not None)
+    result.recognised = bool(seen_parts) or section is not None or bool(outside)
     return result
 
 
-def _read_without_headings(text: str, path: str, result: ReadResult) -> None:
-    """A list with no section heading at all ("3 Orc-raiders" lines pasted on their own): the counted lines
-    are the play deck, each card placed by what it is; lines without a count stay prose."""
-    before = len(result.diagnostics)
-    first_card_line = None
-    for line_no, line in enumerate(text.split("\n"), start=1):
-        stripped = _without_tags(line)
-        row = _table_row(stripped)
-        stripped = row if row is not None else stripped
-        if not stripped or stripped.startswith(">") or not _has_count(stripped):
-            continue
-        if read_card_line(result, path, line_no, stripped, Part.PLAY) and first_card_line is None:
-            first_card_line = line_no
-    if first_card_line is not None:
+def _close(result: ReadResult, skipped: _Skipped | None) -> None:
+    """The warning of an unknown section, once its lines are known: they are not read, and this says which."""
+    if skipped is not None:
+        lines = skipped.lines
+        listed = ("it holds no line and is" if not lines else f"its line {lines[0]} is" if len(lines) == 1
+                  else f"its {len(lines)} lines ({_line_list(lines)}) are")
+        result.diagnostics.insert(skipped.at, Diagnostic(
+            skipped.path, skipped.line, "unknown-section",
+            f"unknown section {excerpt(skipped.label)!r}; {listed} not read", "warning"))
+    return None
+
+
+def _line_list(lines: list[int]) -> str:
+    shown = ", ".join(map(str, lines[:6]))
+    return shown + (f", ... {lines[-1]}" if len(lines) > 6 else "")
+
+
+# Prose: a sentence ("Here is my deck for Lucca.", "Good luck!") is no card line, unless a card is named so
+# ("Rats!", "Will You Not Come Down?").
+SENTENCE = re.compile(r"[.!?…。！？]\s*$")
+
+
+def _is_sentence(stripped: str) -> bool:
+    text = strip_bullet(stripped)
+    return split_count(text)[0] is None and bool(SENTENCE.search(text)) and not _names_a_card(text)
+
+
+def _read_outside(result: ReadResult, path: str, line_no: int, stripped: str, first_content: bool) -> bool:
+    """A line before the first heading (or in a list with none). A counted line is a card, placed by what it is;
+    prose stays prose; a bare name is tentative: a card if it names one, else reported by the builder (the first
+    line of the text may be the list's title). True when a counted card line was read."""
+    text = strip_bullet(stripped)
+    count, rest = split_count(text)
+    if count is not None or COUNT_RANGE.match(text.strip()) or NEGATIVE_COUNT.match(stripped):
+        raw = read_card_line(result, path, line_no, stripped, Part.PLAY)
+        if raw is not None:
+            raw.placed_by_type = True
+        return raw is not None
+    if LABEL.match(rest) and LABEL.match(rest).group("value"):
+        result.accounted_lines.add(line_no)   # "title: My deck", "layout: wide": a key and its value, no card
+        return False
+    if looks_like_prose(rest) or _is_sentence(rest):
+        result.accounted_lines.add(line_no)   # prose stays prose ("Good luck!"; not "Rats!", a card)
+        return False
+    name, tag, set_code = split_card_text(rest)
+    if not name:
+        result.accounted_lines.add(line_no)
+        return False
+    result.lines.append(RawLine(name=name, count=1, part=Part.PLAY, line=line_no, tag=tag, set_code=set_code,
+                                text=stripped, placed_by_type=True, tentative=True))
+    if first_content:
+        result.title_line = line_no
+    result.tentative += 1
+    if result.tentative > MAX_PROBLEMS:     # a thousand bare lines outside any section: prose, no decklist
+        first = next(line for line in result.lines if line.tentative)
+        raise TooManyProblems(Diagnostic(path, first.line, "not-a-card-line",
+                                         f"{excerpt(first.text)!r} is outside every section and has no count"))
+    return False
+
+
+def _say_outside(result: ReadResult, path: str, outside: list[int], *, headings: bool) -> None:
+    """One warning for the card lines read outside every section."""
+    if not headings:
         result.placed_by_type = True
-        result.diagnostics.insert(before, Diagnostic(
-            path, first_card_line, "no-sections",
-            "no section headings (Pool, Characters, Resources, Hazards, Sites): each card is placed by what it is",
-            "warning"))
+        result.problem(path, outside[0], "no-sections", "no section headings (Pool, Characters, Resources, Hazards, "
+                       "Sites): each card is placed by what it is", severity="warning")
+        return
+    count = len(outside)
+    result.problem(path, outside[0], "no-sections",
+                   f"{count} card line{'s' if count > 1 else ''} before the first heading: each card is placed by "
+                   f"what it is", severity="warning")
+
+
+# "Starting company: Aragorn II, Legolas, Gimli": a section label and its cards on one line.
+HEADING_COUNT = re.compile(r"^\(?\s*+\d++\s*+\)?(?:\s++\w++)?$")   # "Resources: 30", "Recursos: 30 cartas"
+MAX_LABEL_WORDS = 4
+COMMA_NAME_PIECES = 4        # the most comma-separated pieces a card name spans ("Horns, Horns, Horns")
+
+
+def _inline_list(stripped: str) -> tuple[Part, list[str]] | None:
+    """(the part, its items) when a line is a part label followed by its cards; None otherwise."""
+    m = LABEL.match(stripped)
+    if not m or not m.group("value"):
+        return None
+    label, value = m.group("label"), m.group("value").rstrip()
+    part = label_part(label)
+    if not isinstance(part, Part) or len(label.split()) > MAX_LABEL_WORDS or split_count(label)[0] is not None:
+        return None
+    if HEADING_COUNT.match(value):
+        return part, []
+    return part, _items(value)
+
+
+def _items(value: str) -> list[str]:
+    """Comma- or semicolon-separated items; pieces that together are one card's name ("Horns, Horns, Horns") are
+    kept together (at most COMMA_NAME_PIECES pieces, so the work stays linear in the line)."""
+    pieces = [p.strip() for p in re.split(r"[,;]", value)]
+    items, i = [], 0
+    while i < len(pieces):
+        for span in range(min(COMMA_NAME_PIECES, len(pieces) - i), 1, -1):
+            joined = ", ".join(pieces[i:i + span])
+            if _names_a_card(joined):
+                items.append(joined)
+                i += span
+                break
+        else:
+            if pieces[i]:
+                items.append(pieces[i])
+            i += 1
+    return items
+
+
+def _names_a_card(item: str) -> bool:
+    from deckcheck.cards.catalog import load_catalog
+    from deckcheck.errors import DeckcheckError
+
+    name = split_card_text(split_count(strip_bullet(item))[1])[0]
+    try:
+        return bool(load_catalog().by_name(name))
+    except DeckcheckError:
+        return False
 
 
 TABLE_RULE = re.compile(r"^:?-+:?$")
@@ -153,27 +314,25 @@ def _without_tags(line: str) -> str:
 # The same lines come back (a hand-typed list repeats its card lines; a hostile text repeats one line a million
 # times): what a line is, which depends on its text alone, is remembered.
 @lru_cache(maxsize=8192)
-def _has_count(stripped: str) -> bool:
-    return split_count(strip_bullet(stripped))[0] is not None
-
-
-@lru_cache(maxsize=8192)
 def _section_label(line: str, stripped: str) -> str | None:
     """The label text when the line starts a section, else None."""
     heading = _heading_text(line)
     if heading is not None:
         return heading
+    folded = fold(COUNT_SUFFIX.sub(" ", stripped))
+    if COUNT_SUFFIX.search(stripped) and len(folded.split()) <= MAX_LABEL_WORDS \
+            and isinstance(label_part(stripped), Part) \
+            and (folded in BARE_LABELS or not _names_a_card(stripped)):
+        return stripped   # "Resources (30)", "Recursos (30)"; not "Wizard's Ring (2)", two copies of a card
     count, _rest = split_count(strip_bullet(stripped))
     if count is not None:
         return None
     m = LABEL.match(stripped)
     if m and not m.group("value").rstrip():
         return m.group("label")
-    folded = fold(COUNT_SUFFIX.sub(" ", stripped))
-    if folded in BARE_LABELS or label_part(stripped) == NOTES:
-        return stripped
-    if COUNT_SUFFIX.search(stripped) and len(folded.split()) <= 3 and isinstance(label_part(stripped), Part):
-        return stripped   # "Resources (30)"
+    if folded in BARE_LABELS or (label_part(stripped) == NOTES and not SENTENCE.search(stripped)
+                                 and not looks_like_prose(stripped)):
+        return stripped   # "Notes", "Starting Company (1) at Dol Guldur"; not "Comments welcome, thanks."
     lead = LABEL_THEN_COUNT.match(stripped)
     if lead and len(lead.group("label").split()) <= 3 and isinstance(label_part(lead.group("label")), Part) \
             and label_part(stripped) != NOTES:

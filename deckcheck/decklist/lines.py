@@ -11,6 +11,7 @@ from itertools import accumulate
 
 from deckcheck.cards.names import DREAM_SET_CODES, ICE_SET_CODES
 from deckcheck.decklist.model import Diagnostic, Part, RawLine
+from deckcheck.decklist.section_words import NOTES, foreign_part
 from deckcheck.errors import DeckcheckError
 
 KNOWN_TAGS = ("H", "M", "F", "B")
@@ -71,6 +72,14 @@ class ReadResult:
     placed_by_type: bool = False
     # the line each metadata value was read from ("alignment" -> 4), for the builder's diagnostics
     meta_lines: dict[str, int] = field(default_factory=dict)
+    # lines that are no card and need no diagnostic of their own: headings, metadata, notes, prose, and the lines
+    # of a section reported as unknown at its heading (so that a caller can check every line is accounted for)
+    accounted_lines: set[int] = field(default_factory=set)
+    # the first line of a text that opens with a bare line (no count, no heading): its title if no card
+    title_line: int | None = None
+    # bare lines outside every section read so far: each becomes a diagnostic of the builder, so more than
+    # MAX_PROBLEMS of them stop the reading too
+    tentative: int = 0
 
     def problem(self, path: str, line: int | None, code: str, message: str, severity: str = "error") -> None:
         # a problem of the whole file (or one a JSON text cannot place) points at line 1
@@ -118,10 +127,13 @@ def _is_set_code(token: str) -> bool:
     return token in ICE_SET_CODES or token in DREAM_SET_CODES
 
 
-# Count syntaxes players use: "3 Name", "3x Name", "3 x Name", "3-Name", "Name x3", "Name (x3)", "Name ×3".
-_LEADING_COUNT = re.compile(r"^(?P<n>\d+)(?:\s*[x×]\s+|[x×]\s*|-|\s+)(?P<rest>\S.*)$", re.IGNORECASE)
+# Count syntaxes players use: "3 Name", "3x Name", "3 x Name", "x3 Name", "3-Name", "Name x3", "Name (x3)",
+# "Name ×3", "Name (3)", and a count in a tab-separated column of its own ("Name<TAB>3", from a spreadsheet).
+_LEADING_COUNT = re.compile(r"^(?:(?P<n>\d+)(?:\s*[x×]\s+|[x×]\s*|-|\s+)|[x×]\s*(?P<m>\d+)\s+)(?P<rest>\S.*)$",
+                            re.IGNORECASE)
 # searched for: the name before it is what precedes the first place it matches (the text is stripped)
-_TRAILING_COUNT = re.compile(r"(?<!\s)\s*(?:\(\s*[x×]\s*(?P<a>\d+)\s*\)|\s[x×]\s*(?P<b>\d+))\s*$", re.IGNORECASE)
+_TRAILING_COUNT = re.compile(r"(?<!\s)\s*(?:\(\s*+(?:[x×]\s*+)?(?P<a>\d++)\s*+\)|\s[x×]\s*+(?P<b>\d++)|\t(?P<c>\d++))"
+                             r"\s*+$", re.IGNORECASE)
 NEGATIVE_COUNT = re.compile(r"^\s*+-\d++(?:\s*+[x×])?\s++\S")   # "-3 Dodge" ("- 3 Dodge" is a list item)
 COUNT_RANGE = re.compile(r"^(?P<low>\d+)\s*-\s*(?P<high>\d+)\s+(?P<rest>\S.*)$")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+(?=\S)")
@@ -141,10 +153,10 @@ def split_count(text: str) -> tuple[int | None, str]:
     text = text.strip()
     m = _LEADING_COUNT.match(text)
     if m:
-        return number(m.group("n")), m.group("rest").strip()
+        return number(m.group("n") or m.group("m")), m.group("rest").strip()
     m = _TRAILING_COUNT.search(text, 1)
     if m:
-        return number(m.group("a") or m.group("b")), text[:m.start()].strip()
+        return number(m.group("a") or m.group("b") or m.group("c")), text[:m.start()].strip()
     return None, text
 
 
@@ -182,7 +194,7 @@ def fold(text: str) -> str:
 _NOT_ALNUM = re.compile(r"[^a-z0-9]+")
 
 
-NOTES = "notes"   # a label whose section is prose, not cards
+# NOTES: a label whose section is prose, not cards
 
 
 # label_part is asked about every line of a hand-typed list: its patterns are compiled once, its answers kept.
@@ -197,7 +209,8 @@ _CHARACTERS = re.compile(r"\b(characters?|heroes|hero|avatars?|minions|wizards?|
 
 @lru_cache(maxsize=4096)
 def label_part(label: str) -> Part | str | None:
-    """The part a free-text section label names ("Hazard Creatures", "Sidebord", "Starting Company").
+    """The part a free-text section label names ("Hazard Creatures", "Sidebord", "Starting Company"), in English
+    or in another language of the card data (section_words.py).
 
     Returns a Part, NOTES for prose sections, or None when the label is not understood.
     """
@@ -227,7 +240,7 @@ def label_part(label: str) -> Part | str | None:
         return Part.CHARACTERS
     if words in ("deck", "play deck", "in deck", "playdeck", "main deck", "other"):
         return Part.PLAY
-    return None
+    return foreign_part(words)   # "Recursos", "Périls", "Startgemeinschaft"
 
 
 # No card name has more than 7 words; a line of 9 or more without a count is a sentence.

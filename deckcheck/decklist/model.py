@@ -63,6 +63,8 @@ class RawLine:
     card_id: str | None = None     # where the format names the card by id ("tw-181")
     text: str = ""                 # the whole source line, for messages
     tag_implied: bool = False      # the format implies the tag (NetMECCG: no suffix = hero); dropped if it misleads
+    placed_by_type: bool = False   # written under no heading: the card goes where what it is says, sites included
+    tentative: bool = False        # a bare name outside any section: a card only if the name is one, else reported
 
 
 @dataclass
