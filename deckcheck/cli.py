@@ -646,7 +646,7 @@ def main(argv: list[str] | None = None) -> None:
         code = 2
     except click.exceptions.Abort:
         click.echo("deckcheck: aborted", err=True)
-        code = 2
+        process.exit_now(2)
     except click.ClickException as exc:
         exc.show()
         code = 2
@@ -654,10 +654,10 @@ def main(argv: list[str] | None = None) -> None:
         code = process.quiet_stdout(0)
     except KeyboardInterrupt:
         click.echo("deckcheck: interrupted", err=True)
-        code = 2
+        process.exit_now(2)
     except process.Terminated:
         click.echo("deckcheck: terminated", err=True)
-        code = 2
+        process.exit_now(2)
     except Exception as exc:  # noqa: BLE001 - every bug ends in one line, never a traceback (unless --debug)
         code = process.unexpected(exc, debug=_debug)
     code = process.flush_stdout(code if isinstance(code, int) or code is None else 2)
