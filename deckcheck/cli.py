@@ -173,6 +173,27 @@ DECK_FORMATS = click.Choice(["gccg", "gccg-plain", "netmeccg", "octgn", "wigy-js
 DECK_ALIGNMENTS = click.Choice(["wizard", "ringwraith", "fallen-wizard", "balrog"])
 
 
+LANGUAGE_CHOICE = click.Choice(["en", "es", "fr", "de", "it", "nl", "fi", "ja"])   # as cards.languages.LANGUAGES
+
+
+def lang_option():
+    return setting_option("lang", "--lang", type=LANGUAGE_CHOICE, default="en", show_default=True,
+                          help="Card names in this language of the card data (es, fr, de, it, nl, fi, ja): in "
+                               "text and HTML reports, and in the decks convert writes; JSON reports keep the "
+                               "English names and the ids.")
+
+
+def _in_language(text: str, decks, lang: str) -> str:
+    """A text report with the card names of the decks written in `lang`."""
+    if lang == "en":
+        return text
+    from deckcheck.cards.catalog import load_catalog
+    from deckcheck.cards.languages import NameTranslator
+
+    cards = [entry.card for deck in decks for entry in deck.entries]
+    return NameTranslator(load_catalog(), lang, cards)(text)
+
+
 def _read_deck_reporting(path: str, input_format: str | None = None, alignment: str | None = None, *,
                          require_cards: bool = False):
     """Read a deck and print its diagnostics to stderr (a DeckcheckError means nothing usable: exit 2).
@@ -203,12 +224,16 @@ def _hint_if_terminal(path: str) -> None:
 @text_or_json_option()
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
-def show(deck: str, output: str, input_format: str | None, alignment: str | None) -> None:
+@lang_option()
+def show(deck: str, output: str, input_format: str | None, alignment: str | None, lang: str) -> None:
     """Print the parsed DECK (a file, or - for standard input) by part, with counts and source lines."""
     from deckcheck.decklist.show import render_json, render_text
+    from deckcheck.decklist.writers import deck_in_language
 
     parsed = _read_deck_reporting(deck, input_format, alignment)
-    click.echo(render_json(parsed) if output == "json" else render_text(parsed), nl=False)
+    text = render_json(parsed) if output == "json" else \
+        _in_language(render_text(deck_in_language(parsed, lang)), [parsed], lang)   # the avatar line too
+    click.echo(text, nl=False)
 
 
 @cli.command()
@@ -220,8 +245,9 @@ def show(deck: str, output: str, input_format: str | None, alignment: str | None
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
+@lang_option()
 def convert(deck: str, to_format: str | None, out_path: str | None, force: bool, input_format: str | None,
-            alignment: str | None) -> None:
+            alignment: str | None, lang: str) -> None:
     """Convert DECK to GCCG text, deckcheck JSON or Markdown."""
     from deckcheck.decklist.writers import write_deck
     from deckcheck.fileio import atomic_write_text, refuse_overwriting_inputs
@@ -233,7 +259,7 @@ def convert(deck: str, to_format: str | None, out_path: str | None, force: bool,
     if out_path:
         refuse_overwriting_inputs(out_path, [deck])
     parsed = _read_deck_reporting(deck, input_format, alignment)   # a missing or unreadable deck: exit 2 here
-    text = write_deck(parsed, to_format)
+    text = write_deck(parsed, to_format, lang=lang)
     if out_path:
         atomic_write_text(out_path, text, overwrite=force)
         note(printable(f"wrote {out_path} ({to_format}, {len(parsed.entries)} entries)"))
@@ -296,8 +322,9 @@ def length_option(help: str = "Game length in decks: 1 Starter, 2 Short, 3 Long,
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 @click.option("--explain", is_flag=True,
               help="Under each violation, the reasoning: what was counted, which exception applied.")
+@lang_option()
 def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None, length: int, output: str,
-                     all_formats: bool, input_format: str | None, explain: bool) -> None:
+                     all_formats: bool, input_format: str | None, explain: bool, lang: str) -> None:
     """Check each DECK (a file, or - for standard input) against the deck-construction rules; every violation
     at once.
 
@@ -326,7 +353,7 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
         click.echo(report.render_matrix("<stdin>" if decks[0] == "-" else decks[0], rows), nl=False)
         legal_somewhere = any(getattr(cell, "legal", False) for _, _, cells in rows for cell in cells.values())
         sys.exit(0 if legal_somewhere else 1)
-    verdicts, input_errors = [], 0
+    verdicts, read, input_errors = [], [], 0
     for path in decks:
         _hint_if_terminal(path)
         try:
@@ -343,10 +370,11 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
                 report_diagnostic(diagnostic.one_line(), diagnostic.severity)
         note_other_ruleset(deck, verdict)
         verdicts.append(verdict)
+        read.append(deck)
     if verdicts and output == "json":
         click.echo(report.render_json(verdicts), nl=False)
     elif verdicts:
-        print_report(report.render_text(verdicts, explain=explain))
+        print_report(_in_language(report.render_text(verdicts, explain=explain), read, lang))
     if len(decks) > 1:
         summary = report.summary_line(verdicts, unreadable=input_errors)
         if output == "text":
@@ -487,8 +515,9 @@ def sheet_command(deck: str, out_path: str | None, event: str | None, player: st
 @draws_option("Further draws after the opening hand of 8, for the odds curves.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Read the deck as this alignment (overrides inference).")
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
+@lang_option()
 def stats_command(deck_path: str, output: str | None, out_path: str | None, force: bool, draws: int,
-                  alignment: str | None, input_format: str | None) -> None:
+                  alignment: str | None, input_format: str | None, lang: str) -> None:
     """Deck statistics: composition, characters, MP, creatures, site coverage, draw odds."""
     from pathlib import Path
 
@@ -502,8 +531,10 @@ def stats_command(deck_path: str, output: str | None, out_path: str | None, forc
         refuse_overwriting_inputs(out_path, [deck_path])
     if out_path and not force and Path(out_path).exists():
         raise DeckcheckError("exists already; use --force to replace it", out_path)
-    stats = deck_stats(_read_deck_reporting(deck_path, input_format, alignment, require_cards=True), draws=draws)
-    data = render_stats(stats, output)
+    deck = _read_deck_reporting(deck_path, input_format, alignment, require_cards=True)
+    data = render_stats(deck_stats(deck, draws=draws), output)
+    if output in ("text", "html") and lang != "en":
+        data = _in_language(data.decode("utf-8"), [deck], lang).encode("utf-8")
     if out_path:
         atomic_write_bytes(out_path, data, overwrite=force)
         note(printable(f"wrote {out_path}"))
@@ -650,7 +681,7 @@ def main(argv: list[str] | None = None) -> None:
         code = 2
     except click.exceptions.Abort:
         click.echo("deckcheck: aborted", err=True)
-        code = 2
+        process.exit_now(2)
     except click.ClickException as exc:
         exc.show()
         code = 2
@@ -658,10 +689,10 @@ def main(argv: list[str] | None = None) -> None:
         code = process.quiet_stdout(0)
     except KeyboardInterrupt:
         click.echo("deckcheck: interrupted", err=True)
-        code = 2
+        process.exit_now(2)
     except process.Terminated:
         click.echo("deckcheck: terminated", err=True)
-        code = 2
+        process.exit_now(2)
     except Exception as exc:  # noqa: BLE001 - every bug ends in one line, never a traceback (unless --debug)
         code = process.unexpected(exc, debug=_debug)
     code = process.flush_stdout(code if isinstance(code, int) or code is None else 2)

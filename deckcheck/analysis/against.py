@@ -39,10 +39,7 @@ def simulate_sides(us: Side, them: Side, *, games: int, turns: int, seed: int, b
 
 def run_split(us: Side, them: Side, games: int, turns: int, seed: int, both: bool, jobs: int | None):
     """All games in this process, or in contiguous chunks over `jobs` worker processes (the same sums)."""
-    import os
-    from concurrent.futures import ProcessPoolExecutor
-
-    from deckcheck.process import die_with_parent, max_jobs
+    from deckcheck.process import max_jobs, worker_pool
 
     workers = max(1, min(jobs or 1, max_jobs(), games // MIN_GAMES_PER_WORKER or 1))
     if workers == 1:
@@ -51,7 +48,7 @@ def run_split(us: Side, them: Side, games: int, turns: int, seed: int, both: boo
     starts = list(range(0, games, chunk))
     n = len(starts)
     # workers end with this process, even when it is killed (as the goldfish's, deckcheck.process)
-    with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
+    with worker_pool(workers) as pool:
         parts = list(pool.map(run_sides, [us] * n, [them] * n, starts, [min(chunk, games - s) for s in starts],
                               [turns] * n, [seed] * n, [both] * n))
     tallies, stats = parts[0]

@@ -11,16 +11,14 @@ or many (the progress bar plays them in chunks).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 
 from deckcheck.analysis.sim.engine import HAZARD_MODELS, Tally, run_games
 from deckcheck.analysis.sim.report import format_text, summarize
 from deckcheck.analysis.sim.tables import SimDeck, build_sim_deck
 from deckcheck.console import note, show_progress
 from deckcheck.decklist.model import Deck
-from deckcheck.process import die_with_parent, max_jobs
+from deckcheck.process import max_jobs, worker_pool
 
 __all__ = ["simulate", "simulate_tables", "format_text", "build_sim_deck", "HAZARD_MODELS", "run_simulate_command"]
 
@@ -66,8 +64,8 @@ def run_tally(sim: SimDeck, *, games: int, turns: int, seed: int, hazards: str, 
         return tally
     chunk = -(-games // workers)
     starts = list(range(0, games, chunk))
-    # workers end with this process, even when it is killed (SIGKILL leaves it no chance to stop them)
-    with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
+    # workers end with this process, even when it is killed; on Ctrl-C or SIGTERM nothing waits for their games
+    with worker_pool(workers) as pool:
         counts = [min(chunk, games - s) for s in starts]
         parts = pool.map(run_games, [sim] * len(starts), starts, counts, [turns] * len(starts),
                          [seed] * len(starts), [hazards] * len(starts))
