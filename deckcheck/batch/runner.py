@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Any
 
 from deckcheck.batch.registrations import Registration
 from deckcheck.errors import DeckcheckError
-from deckcheck.process import die_with_parent, max_jobs, stop_workers
+from deckcheck.process import max_jobs, worker_pool
 from deckcheck.rules.ruleset import DEFAULT_RULESET
 
 LEGAL, ILLEGAL, ERROR = "legal", "illegal", "error"
@@ -196,22 +195,19 @@ def run_batch(registrations: Sequence[Registration], settings: Settings, *, jobs
         return _run_here(registrations, settings, on_result)
     results: list[RowResult] = []
     chunk = max(1, min(8, len(registrations) // (jobs * 8)))
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(settings, os.getpid()))
-    try:
-        for result in pool.map(check_registration, registrations, [settings] * len(registrations),
-                               chunksize=chunk):
-            results.append(result)
-            if on_result:
-                on_result(result)
-    except BrokenProcessPool:
+    broken = False
+    with worker_pool(jobs, _warm_worker, (settings,)) as pool:   # Ctrl-C, SIGTERM: nothing waits for the rows
+        try:
+            for result in pool.map(check_registration, registrations, [settings] * len(registrations),
+                                   chunksize=chunk):
+                results.append(result)
+                if on_result:
+                    on_result(result)
+        except BrokenProcessPool:
+            broken = True
+    if broken:
         # A worker died (out of memory, killed): finish the remaining rows here rather than lose them.
-        stop_workers(pool)
         results.extend(_run_here(registrations[len(results):], settings, on_result))
-    except BaseException:
-        stop_workers(pool)      # Ctrl-C, SIGTERM: the queued rows are dropped, the workers stopped now
-        raise
-    else:
-        pool.shutdown()
     return results
 
 
@@ -231,11 +227,6 @@ def _run_here(registrations, settings, on_result) -> list[RowResult]:
         if on_result:
             on_result(result)
     return results
-
-
-def _start_worker(settings: Settings, parent_pid: int) -> None:
-    die_with_parent(parent_pid)
-    _warm_worker(settings)
 
 
 def _warm_worker(settings: Settings) -> None:
