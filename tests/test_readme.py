@@ -85,8 +85,19 @@ def test_a_readme_example_prints_what_the_readme_shows(command, printed, capsys,
     except SystemExit:
         pass
     out, err = capsys.readouterr()
-    got = (out + err).splitlines()
     shown = printed[: printed.index("...")] if "..." in printed else printed
-    assert got[: len(shown)] == shown
-    if "..." not in printed:
-        assert got == shown
+    # the README shows what a terminal shows: stderr's lines (warnings) and stdout's, interleaved
+    assert _interleaves(shown, out.splitlines(), err.splitlines(), whole="..." not in printed), (out, err)
+
+
+def _interleaves(shown: list[str], out: list[str], err: list[str], *, whole: bool) -> bool:
+    """Whether the shown lines are stdout's and stderr's lines, each in its order (all of them when `whole`)."""
+    i = j = 0
+    for line in shown:
+        if i < len(out) and out[i] == line:
+            i += 1
+        elif j < len(err) and err[j] == line:
+            j += 1
+        else:
+            return False
+    return not whole or (i, j) == (len(out), len(err))

@@ -29,13 +29,7 @@ def test_unique_card_twice_across_pool_and_sideboard(ruleset):
     assert bad.card == "Anborn" and bad.card_id == "TW-118" and bad.part == P.POOL
     assert bad.lines == [1, 27]   # the pool line and the added sideboard line
     assert bad.citation.startswith(ruleset)
-    # The rulebook's "only one of each unique card" is MELE's, stated for a Ringwraith player: for a Wizard it is
-    # borrowed by analogy (the METW rulebook is not among the references), a warning that says so.
-    assert (bad.severity, v.legal) == (("error", False) if ruleset == "coe" else ("warning", True))
-    assert (bad.by_analogy is None) == (ruleset == "coe")
-    # MELE states it for a Ringwraith: an error under both rulesets (Agburanar, a unique hazard, twice).
-    ringwraith = verdict(with_added("ringwraith", P.SIDEBOARD, (2, "TW-3")), "ringwraith", ruleset)
-    assert [(b.severity, b.by_analogy) for b in only(ringwraith, "unique-limit")] == [("error", None)]
+    assert not v.legal and bad.severity == "error"
 
 
 def test_manifestations_of_one_character_are_a_debatable_reading_a_warning():

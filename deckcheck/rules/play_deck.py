@@ -53,8 +53,10 @@ class Split:
         return self.resources, self.resources + self.either_as_resource_max
 
 
-def split_play_deck(ctx: Context) -> Split:
-    cap = ctx.data["play_deck"]["either_as_resource_max"]
+def split_play_deck(ctx: Context, *, capped: bool = True) -> Split:
+    """The play deck's resources, hazards and cards playable as either; `capped=False` drops the Fallen-wizard's
+    cap on hazards counted as resources (to tell whether a violation rests on it alone)."""
+    cap = ctx.data["play_deck"]["either_as_resource_max"] if capped else 0
     split = Split()
     either: Counter = Counter()
     for entry in play_deck(ctx):
@@ -117,23 +119,37 @@ def _either_note(split: Split) -> str:
 def resource_count(ctx: Context) -> Iterator[Violation]:
     """The play deck holds between the minimum (rulebook 25, coe 30) and 50 resources. Characters are not
     resources; a card playable as a resource or a hazard counts as whichever makes the deck legal."""
-    low, high = ctx.data["play_deck"]["resources_min"], ctx.data["play_deck"]["resources_max"]
     split = split_play_deck(ctx)
-    at_parity = split.parity_resources()
-    least, most = split.resource_range()
-    if at_parity is not None:
-        least = most = at_parity
+    problem = _resource_problem(ctx, split)
+    if not problem:
+        return
     resources = [e for e in split.entries if role(e.card, ctx) != HAZARD_ROLE]
-    explain = split_explanation(ctx, split)
+    aspect, explain = _cap_case(ctx, split, _resource_problem(ctx, split_play_deck(ctx, capped=False)) is None)
+    yield ctx.violation("resource-count", problem, part=Part.RESOURCES, lines=all_lines(resources), aspect=aspect,
+                        explain=explain)
+
+
+def _resource_problem(ctx: Context, split: Split) -> str | None:
+    """Why the play deck's resources are too few or too many in every way of counting the cards playable as
+    either (those that also balance the deck first), or None."""
+    low, high = ctx.data["play_deck"]["resources_min"], ctx.data["play_deck"]["resources_max"]
+    least, most = split.resource_range()
+    if split.parity_resources() is not None:
+        least = most = split.parity_resources()
     if most < low:
-        yield ctx.violation("resource-count",
-                            f"{plural(split.resources, 'resource')} in the play deck{_either_note(split)}; "
-                            f"the minimum is {low}", part=Part.RESOURCES, lines=all_lines(resources),
-                            explain=explain)
-    elif least > high:
-        yield ctx.violation("resource-count",
-                            f"{plural(least, 'resource')} in the play deck; the maximum is {high}",
-                            part=Part.RESOURCES, lines=all_lines(resources), explain=explain)
+        return f"{plural(split.resources, 'resource')} in the play deck{_either_note(split)}; the minimum is {low}"
+    if least > high:
+        return f"{plural(least, 'resource')} in the play deck; the maximum is {high}"
+    return None
+
+
+def _cap_case(ctx: Context, split: Split, kept_without_cap: bool) -> tuple[str | None, list[str]]:
+    """The case of a resource-count or hazard-parity violation and its reasoning: `either-cap` when the
+    Fallen-wizard's cap on hazards counted as resources alone breaks the rule (a ruleset may borrow that cap)."""
+    explain = split_explanation(ctx, split)
+    if not (split.either and kept_without_cap):
+        return None, explain
+    return "either-cap", explain + ["without that cap the cards playable as either would keep the rule"]
 
 
 @rule("hazard-parity", family="play deck", summary="as many hazards as resources in the play deck")
@@ -147,6 +163,7 @@ def hazard_parity(ctx: Context) -> Iterator[Violation]:
     split = split_play_deck(ctx)
     if split.parity_resources() is not None:
         return
+    aspect, explain = _cap_case(ctx, split, split_play_deck(ctx, capped=False).parity_resources() is not None)
     hazards = [e for e in split.entries if role(e.card, ctx) != RESOURCE_ROLE]
     agents = _play_deck_agents(ctx)
     note = ""
@@ -159,7 +176,7 @@ def hazard_parity(ctx: Context) -> Iterator[Violation]:
         "hazard-parity",
         f"{plural(split.hazards, 'hazard')} and {plural(split.resources, 'resource')} in the play deck"
         f"{_either_note(split)}; hazards must equal resources{note}",
-        part=Part.HAZARDS, lines=all_lines(hazards), explain=split_explanation(ctx, split))
+        part=Part.HAZARDS, lines=all_lines(hazards), aspect=aspect, explain=explain)
 
 
 @rule("character-limit", family="play deck", summary="at most 10 non-avatar characters in the play deck")
