@@ -443,8 +443,13 @@ def rules_command(code: str | None, ruleset: str, alignment: str | None, output:
               help="Let deck paths lead out of that folder (absolute paths, ~, .., symlinks): trusted sheets only.")
 @click.option("--max-rows", type=click.IntRange(min=1), default=10_000, show_default=True,
               help="Registrations read at most; a bigger sheet is refused (exit 2) before any deck is checked.")
+@click.option("--player-column", metavar="HEADER", help="The header (or column letter) of the player column.")
+@click.option("--deck-column", metavar="HEADER", help="The header (or column letter) of the deck column.")
+@click.option("--alignment-column", metavar="HEADER", help="The header (or column letter) of the alignment column.")
+@click.option("--ruleset-column", metavar="HEADER", help="The header (or column letter) of the ruleset column.")
+@click.option("--length-column", metavar="HEADER", help="The header (or column letter) of the game length column.")
 def batch_command(registrations, out, output_format, ruleset, length, jobs, force, decks_dir, allow_outside,
-                  max_rows) -> None:
+                  max_rows, **columns) -> None:
     """Check every registered deck of a tournament: REGISTRATIONS is an .xlsx or .csv file with player and
     deck columns (deck = a path relative to the file, or the decklist pasted into the cell).
 
@@ -453,9 +458,10 @@ def batch_command(registrations, out, output_format, ruleset, length, jobs, forc
     """
     from deckcheck.batch.command import run_batch_command
 
+    named = {key.removesuffix("_column"): value for key, value in columns.items() if value}
     sys.exit(run_batch_command(registrations, out=out, output_format=output_format, ruleset=ruleset,
                                length=length, jobs=jobs, force=force, decks_dir=decks_dir,
-                               allow_outside=allow_outside, max_rows=max_rows))
+                               allow_outside=allow_outside, max_rows=max_rows, columns=named))
 
 
 @cli.command("meta")
