@@ -192,7 +192,7 @@ def write_rows_csv(path, rows):
     ("r.xlsx", b"this is not a zip", "not a readable .xlsx workbook"),
     ("r.csv", b"", "no registrations (the file is empty)"),
     ("r.csv", b"Player,Deck\n,,\n", "no registrations: no rows under the header"),
-    ("r.csv", b"name,decklist file\nAnn,a\n", "no sheet has a header row with player and deck columns"),
+    ("r.csv", b"deck name,decklist file\nAnn,a\n", "no sheet has a header row with player and deck columns"),
     ("r.csv", b"player,deck,Deck\nAnn,a,b\n", "two 'deck' columns in the header"),
     ("r.csv", b"\x00\x01\x02binary", "binary data"),
 ])

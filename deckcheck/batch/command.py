@@ -26,7 +26,8 @@ PROGRESS_MIN_ROWS = 2
 
 def run_batch_command(registrations: str, *, out: str | None, output_format: str | None, ruleset: str,
                       length: int, jobs: int, force: bool, settings: Settings | None = None,
-                      decks_dir: str | None = None, allow_outside: bool = False, max_rows: int = MAX_ROWS) -> int:
+                      decks_dir: str | None = None, allow_outside: bool = False, max_rows: int = MAX_ROWS,
+                      columns: dict[str, str] | None = None) -> int:
     """Run the whole command; returns the exit code (0 all legal, 1 some illegal or unreadable).
 
     Deck paths resolve inside the registrations folder, or `decks_dir`; with allow_outside anywhere."""
@@ -37,7 +38,7 @@ def run_batch_command(registrations: str, *, out: str | None, output_format: str
     if decks_dir is not None and not Path(decks_dir).is_dir():
         raise DeckcheckError("no such folder (--decks-dir)", decks_dir)
     _check_data()
-    table = read_registrations(registrations, max_rows=max_rows)
+    table = read_registrations(registrations, max_rows=max_rows, columns=columns)
     for said in table.notes:
         note(printable(f"deckcheck: {said}"))
     base_dir = str(Path(decks_dir or Path(registrations).parent).resolve())
