@@ -16,6 +16,7 @@ from collections.abc import Callable
 from deckcheck.analysis.sim.engine import HAZARD_MODELS, Tally, run_games
 from deckcheck.analysis.sim.report import format_text, summarize
 from deckcheck.analysis.sim.tables import SimDeck, build_sim_deck
+from deckcheck.console import note, show_progress
 from deckcheck.decklist.model import Deck
 from deckcheck.process import max_jobs, worker_pool
 
@@ -99,14 +100,8 @@ def run_simulate_command(deck: Deck, *, deck_path: str, games: int, turns: int, 
     else:
         summary = simulate_tables(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs)
     elapsed = time.perf_counter() - started
-    print(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)", file=sys.stderr)
+    note(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)")
     return json.dumps(summary, ensure_ascii=False, indent=2) if output == "json" else format_text(summary)
 
 
-def _stderr_is_terminal() -> bool:
-    import sys
-
-    try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        return False
+_stderr_is_terminal = show_progress     # tests stand in a terminal here

@@ -247,27 +247,48 @@ def _load_deck(reg: Registration, settings: Settings, alignment: str | None):
         parse_text = settings.text_parser
         if parse_text is None:
             from deckcheck.decklist import parse_text
-        return parse_text(reg.deck.strip("\n"), path=f"<{reg.where}>", alignment=alignment)
+        try:
+            return parse_text(reg.deck.strip("\n"), path=f"<{reg.where}>", alignment=alignment)
+        except DeckcheckError:
+            if not _names_a_file(reg, settings):
+                raise
+            # one line that is no decklist but the name of a file there ("A - Stewards of Gondor", a GCCG deck)
     read_deck = settings.reader
     if read_deck is None:
         from deckcheck.decklist import read_deck
     if re.match(r"(?i)https?://", reg.deck.strip()):
         raise DeckcheckError("a web address: decks are not downloaded; paste the decklist into the cell or "
                              "give the path of a deck file", reg.deck.strip())
-    path = deck_path(reg.deck, settings.base_dir, allow_outside=settings.allow_outside, folder=settings.folder)
+    try:
+        path = deck_path(reg.deck, settings.base_dir, allow_outside=settings.allow_outside, folder=settings.folder)
+    except OSError as exc:   # a name too long for the file system, say: no file, and no internal error
+        raise DeckcheckError(f"not a usable file name ({exc.strerror or exc})", _cut(reg.deck.strip())) from None
     shown = shown_path(path, settings)
     kind = _kind(path)
     if kind != "file":
         what = {"directory": "is a directory, not a deck file", "other": "not a regular file, not a deck file",
                 "missing": "no such deck file"}[kind]
         # named as the organizer wrote it, with where it was looked for (never the organizer's own folders)
-        raise DeckcheckError(f"{what} (looked for {shown})", reg.deck.strip())
+        raise DeckcheckError(f"{what} (looked for {_cut(shown)})", _cut(reg.deck.strip()))
     try:
         deck = read_deck(path, alignment=alignment)
     except DeckcheckError as exc:
         raise DeckcheckError(exc.message, shown, exc.line) from None
     deck.path = shown
     return deck
+
+
+def _names_a_file(reg: Registration, settings: Settings) -> bool:
+    from deckcheck.batch.registrations import MAX_PATH_CHARS
+
+    cell = reg.deck.strip()
+    if "\n" in cell or len(cell) > MAX_PATH_CHARS:
+        return False
+    try:
+        return deck_path(cell, settings.base_dir, allow_outside=settings.allow_outside,
+                         folder=settings.folder).exists()
+    except (OSError, DeckcheckError):
+        return False
 
 
 class OutsideFolder(DeckcheckError):
@@ -377,7 +398,13 @@ def _deck_label(reg: Registration) -> str:
     if reg.deck_is_pasted:
         lines = [line for line in reg.deck.split("\n") if line.strip()]
         return f"pasted decklist ({len(lines)} line{'' if len(lines) == 1 else 's'})"
-    return reg.deck.strip()
+    return _cut(reg.deck.strip())
+
+
+def _cut(cell: str, limit: int = 260) -> str:
+    """A cell as the results quote it: at most `limit` characters (a path is never longer), and how long it was
+    when cut."""
+    return cell if len(cell) <= limit else f"{cell[:limit - 1]}\u2026 ({len(cell):,} characters)"
 
 
 def _deck_error_text(exc: DeckcheckError, reg: Registration) -> str:

@@ -107,8 +107,8 @@ def _resolve(line: RawLine, catalog, deck: Deck, cache: dict):
     """(card or None, problem code or None, Resolution or None); problems become diagnostics."""
     if line.card_id:
         card = catalog.by_id(line.card_id)
-        if card and fold(card.name) == fold(line.name):
-            return card, None, None
+        if card and (fold(card.name) == fold(line.name) or card in catalog.by_name(line.name)):
+            return card, None, None   # the id and its name, in any language of the card data
         if card is None:
             why = f"card id {line.card_id!r} is not in the catalog"
         else:

@@ -204,6 +204,8 @@ def _read_outside(result: ReadResult, path: str, line_no: int, stripped: str, fi
         return False
     if looks_like_prose(rest) or _is_sentence(rest):
         result.accounted_lines.add(line_no)   # prose stays prose ("Good luck!"; not "Rats!", a card)
+        if first_content and result.name is None and "://" not in rest:
+            result.name = rest                # a long first line: the list's title
         return False
     name, tag, set_code = split_card_text(rest)
     if not name:
