@@ -101,3 +101,12 @@ def is_unread_line(diagnostic) -> bool:
 def unread_lines(deck: Deck) -> list[int | None]:
     """Lines the reader skipped (None: a part of the file without a line number): a card may hide there."""
     return [d.line for d in deck.diagnostics if is_unread_line(d)]
+
+
+def unread_text(lines: list[int | None]) -> str:
+    """`unread_lines` in words: "line 46", "lines 3, 9", "1 part without a line number" (broken JSON or XML)."""
+    numbers = sorted({n for n in lines if n})
+    whole = sum(1 for n in lines if not n)
+    said = [f"line{'' if len(numbers) == 1 else 's'} {', '.join(map(str, numbers))}"] * bool(numbers)
+    said += [f"{whole} part{'' if whole == 1 else 's'} without a line number"] * bool(whole)
+    return " and ".join(said)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from deckcheck.decklist.content import PART_RANK, ContentCard, content_cards, deck_content, unread_lines
+from deckcheck.decklist.content import PART_RANK, ContentCard, content_cards, deck_content, unread_lines, unread_text
 from deckcheck.decklist.fingerprint import fingerprint
 from deckcheck.decklist.model import PART_ORDER, Deck, Part
 
@@ -66,7 +66,7 @@ class DeckDiff:
 
     def unread_note(self) -> str | None:
         """One line naming what was not read, or None when everything was."""
-        sides = [f"{_lines_text(unread_lines(deck))} of {deck.path}" for deck in (self.registered, self.played)
+        sides = [f"{unread_text(unread_lines(deck))} of {deck.path}" for deck in (self.registered, self.played)
                  if unread_lines(deck)]
         if not sides:
             return None
@@ -144,15 +144,6 @@ def _side_line(label: str, deck: Deck) -> str:
 def _side_json(deck: Deck) -> dict:
     return {"path": deck.path, "format": deck.format, "fingerprint": fingerprint(deck).value,
             "cards": sum(deck_content(deck).values()), "unread_lines": unread_lines(deck)}
-
-
-def _lines_text(lines: list[int | None]) -> str:
-    """"line 46", "lines 3, 9", "1 part without a line number" (broken JSON or XML)."""
-    numbers = sorted({n for n in lines if n})
-    whole = sum(1 for n in lines if not n)
-    said = [f"line{'' if len(numbers) == 1 else 's'} {', '.join(map(str, numbers))}"] * bool(numbers)
-    said += [f"{whole} part{'' if whole == 1 else 's'} without a line number"] * bool(whole)
-    return " and ".join(said)
 
 
 def _card_label(change: Change) -> str:
