@@ -217,14 +217,14 @@ def test_files_that_are_no_decklist_by_their_suffix_are_skipped_and_named():
     assert result.returncode == 0, result.stderr
     assert ("skipped 3 file(s) that are no decklist: make_registrations.py, registrations.csv, registrations.xlsx"
             in result.stderr)
-    assert json.loads(result.stdout)["decks"] == 8
+    assert json.loads(result.stdout)["decks"] == 9   # the eight .meccg examples and the Spanish list
 
 
 def test_a_file_named_twice_counts_once_and_standard_input_is_a_deck():
     legal, illegal = "examples/wizard-legal.meccg", "examples/ringwraith-legal.meccg"
     result = run("meta", legal, "examples", "./" + legal, "--output", "json")
     assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout)["decks"] == 8                       # the folder's 8 decks, not 10
+    assert json.loads(result.stdout)["decks"] == 9                       # the folder's 9 decks, not 11
     assert "deckcheck: named more than once, counted once: examples/wizard-legal.meccg (3 times)" in result.stderr
     piped = subprocess.run([sys.executable, "-m", "deckcheck", "meta", "-", illegal, "--output", "json"],
                            input=(PROJECT / legal).read_text(encoding="utf-8"), capture_output=True, text=True,

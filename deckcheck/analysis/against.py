@@ -15,6 +15,7 @@ from deckcheck.analysis.sim.duel import DuelTally, Side, play_against, play_duel
 from deckcheck.analysis.sim.engine import Tally
 from deckcheck.analysis.sim.report import format_text, mean_interval, summarize, wilson
 from deckcheck.analysis.sim.tables import build_sim_deck
+from deckcheck.console import note
 from deckcheck.decklist.model import Deck
 
 TOP_HAZARDS = 8
@@ -38,10 +39,7 @@ def simulate_sides(us: Side, them: Side, *, games: int, turns: int, seed: int, b
 
 def run_split(us: Side, them: Side, games: int, turns: int, seed: int, both: bool, jobs: int | None):
     """All games in this process, or in contiguous chunks over `jobs` worker processes (the same sums)."""
-    import os
-    from concurrent.futures import ProcessPoolExecutor
-
-    from deckcheck.process import die_with_parent, max_jobs
+    from deckcheck.process import max_jobs, worker_pool
 
     workers = max(1, min(jobs or 1, max_jobs(), games // MIN_GAMES_PER_WORKER or 1))
     if workers == 1:
@@ -50,7 +48,7 @@ def run_split(us: Side, them: Side, games: int, turns: int, seed: int, both: boo
     starts = list(range(0, games, chunk))
     n = len(starts)
     # workers end with this process, even when it is killed (as the goldfish's, deckcheck.process)
-    with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
+    with worker_pool(workers) as pool:
         parts = list(pool.map(run_sides, [us] * n, [them] * n, starts, [min(chunk, games - s) for s in starts],
                               [turns] * n, [seed] * n, [both] * n))
     tallies, stats = parts[0]
@@ -153,7 +151,6 @@ def run_against_command(deck: Deck, opponent: Deck, *, deck_path: str, against_p
                         seed: int, length: int | None, both: bool, output: str, jobs: int | None = None) -> str:
     """What `simulate --against` prints (timing to stderr); a deck the engine cannot simulate is an input error."""
     import json
-    import sys
     import time
 
     from deckcheck.errors import DeckcheckError
@@ -167,5 +164,5 @@ def run_against_command(deck: Deck, opponent: Deck, *, deck_path: str, against_p
     started = time.perf_counter()
     summary = simulate_sides(sides[0], sides[1], games=games, turns=turns, seed=seed, both=both, jobs=jobs)
     elapsed = time.perf_counter() - started
-    print(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)", file=sys.stderr)
+    note(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)")
     return json.dumps(summary, ensure_ascii=False, indent=2) if output == "json" else format_against(summary)

@@ -11,15 +11,14 @@ or many (the progress bar plays them in chunks).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 
 from deckcheck.analysis.sim.engine import HAZARD_MODELS, Tally, run_games
 from deckcheck.analysis.sim.report import format_text, summarize
 from deckcheck.analysis.sim.tables import SimDeck, build_sim_deck
+from deckcheck.console import note, show_progress
 from deckcheck.decklist.model import Deck
-from deckcheck.process import die_with_parent, max_jobs
+from deckcheck.process import max_jobs, worker_pool
 
 __all__ = ["simulate", "simulate_tables", "format_text", "build_sim_deck", "HAZARD_MODELS", "run_simulate_command"]
 
@@ -65,8 +64,8 @@ def run_tally(sim: SimDeck, *, games: int, turns: int, seed: int, hazards: str, 
         return tally
     chunk = -(-games // workers)
     starts = list(range(0, games, chunk))
-    # workers end with this process, even when it is killed (SIGKILL leaves it no chance to stop them)
-    with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
+    # workers end with this process, even when it is killed; on Ctrl-C or SIGTERM nothing waits for their games
+    with worker_pool(workers) as pool:
         counts = [min(chunk, games - s) for s in starts]
         parts = pool.map(run_games, [sim] * len(starts), starts, counts, [turns] * len(starts),
                          [seed] * len(starts), [hazards] * len(starts))
@@ -101,14 +100,8 @@ def run_simulate_command(deck: Deck, *, deck_path: str, games: int, turns: int, 
     else:
         summary = simulate_tables(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs)
     elapsed = time.perf_counter() - started
-    print(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)", file=sys.stderr)
+    note(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)")
     return json.dumps(summary, ensure_ascii=False, indent=2) if output == "json" else format_text(summary)
 
 
-def _stderr_is_terminal() -> bool:
-    import sys
-
-    try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        return False
+_stderr_is_terminal = show_progress     # tests stand in a terminal here

@@ -10,6 +10,8 @@ import json
 from html import escape
 from io import BytesIO
 
+from deckcheck.console import note, show_progress
+from deckcheck.report.output_format import choose_format
 from deckcheck.report.spreadsheet import put_cell
 from deckcheck.terminal import printable, printable_json
 
@@ -186,7 +188,7 @@ def field_paths(paths: list[str]) -> list[str]:
 
 
 def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, turns: int, seed: int, length: int,
-                         jobs: int | None, scheduler: str | None, output: str, out_path: str | None, force: bool,
+                         jobs: int | None, scheduler: str | None, output: str | None, out_path: str | None, force: bool,
                          read_deck) -> None:
     """What `deckcheck matchups` does: read the field, play it, write the report (progress to stderr)."""
     import os
@@ -197,8 +199,7 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
     from deckcheck.errors import DeckcheckError
     from deckcheck.fileio import atomic_write_bytes, refuse_overwriting_inputs
 
-    if output == "xlsx" and not out_path:
-        raise DeckcheckError("--output xlsx writes a file: give it with -o FILE")
+    output = choose_format(out_path, output, ("text", "json", "xlsx", "html"), default="text", file_only=("xlsx",))
     if out_path and not force and Path(out_path).exists():
         raise DeckcheckError("exists already; use --force to replace it", out_path)
     field = field_paths(paths)
@@ -216,7 +217,7 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
         except ImportError:
             raise DeckcheckError("a Dask cluster needs dask.distributed: pip install 'deckcheck[cluster]', "
                                  "or run in this process with --jobs 1") from None
-    progress = _progress_bar() if sys.stderr.isatty() else None
+    progress = _progress_bar() if show_progress() else None
     try:
         document = run_matchups(decks, games=games, turns=turns, seed=seed, length=length, jobs=jobs,
                                 scheduler=scheduler, one_against_field=bool(one_path), paths=field, progress=progress)
@@ -225,12 +226,12 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
     except OSError as exc:
         raise DeckcheckError(f"cannot reach the Dask scheduler: {exc}", scheduler) from None
     run = document["run"]
-    print(f"{run['games']} games in {run['wall_seconds']:.2f} s ({run['games_per_second']:,.0f} games/s), "
-          f"{run['workers']} worker(s), {run['scheduler']}", file=sys.stderr)
+    note(f"{run['games']} games in {run['wall_seconds']:.2f} s ({run['games_per_second']:,.0f} games/s), "
+         f"{run['workers']} worker(s), {run['scheduler']}")
     data = render_matchups(document, output)
     if out_path:
         atomic_write_bytes(out_path, data, overwrite=force)
-        print(f"wrote {out_path}", file=sys.stderr)
+        note(printable(f"wrote {out_path}"))
     else:
         sys.stdout.write(data.decode("utf-8"))
 

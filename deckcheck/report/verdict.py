@@ -56,6 +56,17 @@ def _counts(violations: Sequence[Violation]) -> str:
     return f" ({', '.join(counts)})" if counts else ""
 
 
+def summary_line(verdicts: Sequence[Verdict], *, unreadable: int = 0) -> str:
+    """The closing line after several decks: "3 decks: 2 legal, 1 illegal (4 errors, 1 warning)"."""
+    total = len(verdicts) + unreadable
+    legal = sum(v.legal for v in verdicts)
+    parts = [f"{legal} legal", f"{len(verdicts) - legal} illegal"]
+    if unreadable:
+        parts.append(f"{unreadable} unreadable")
+    violations = [v for verdict in verdicts for v in verdict.violations]
+    return f"{total} deck{'s' if total != 1 else ''}: {', '.join(parts)}{_counts(violations)}"
+
+
 def render_text(verdicts: Sequence[Verdict], *, explain: bool = False) -> str:
     blocks = []
     for verdict in verdicts:
