@@ -77,14 +77,14 @@ def cards_show(name: str, output: str) -> None:
     import json
 
     from deckcheck.cards.catalog import load_catalog
-    from deckcheck.cards.lookup import render_table, show
+    from deckcheck.cards.lookup import cards_document, render_table, show
 
     catalog = load_catalog()
     result = show(catalog, name)
     if result.note:
         note(f"deckcheck: {result.note}")
     if output == "json":
-        click.echo(json.dumps([c.to_json() for c in result.cards], ensure_ascii=False, indent=2))
+        click.echo(json.dumps(cards_document(result.cards), ensure_ascii=False, indent=2))
     else:
         click.echo(render_table(result.cards, catalog))
 
@@ -104,13 +104,13 @@ def cards_search(output: str, **filters) -> None:
     import json
 
     from deckcheck.cards.catalog import load_catalog
-    from deckcheck.cards.lookup import render_list, search
+    from deckcheck.cards.lookup import cards_document, render_list, search
 
     found = search(load_catalog(), name=filters["name_part"], type_=filters["type_"],
                    alignment=filters["alignment"], set_code=filters["set_code"], race=filters["race"],
                    skill=filters["skill"], subtype=filters["subtype"], keyword=filters["keyword"])
     if output == "json":
-        click.echo(json.dumps([c.to_json() for c in found], ensure_ascii=False, indent=2))
+        click.echo(json.dumps(cards_document(found), ensure_ascii=False, indent=2))
     elif found:
         click.echo(render_list(found))
     note(f"{len(found)} card(s)")
@@ -415,7 +415,8 @@ def rules_command(code: str | None, ruleset: str, alignment: str | None, output:
     alignments = [alignment] if alignment else available(ruleset)
     tables = {a: describe(load_ruleset(ruleset, a)) for a in alignments}
     if output == "json":
-        click.echo(json.dumps({"ruleset": ruleset, "alignments": tables}, ensure_ascii=False, indent=2))
+        click.echo(json.dumps({"schema": "deckcheck/rules/1", "ruleset": ruleset, "alignments": tables},
+                              ensure_ascii=False, indent=2))
     else:
         print_report(render_rules(ruleset, tables))
 
@@ -581,7 +582,7 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
                                  "name cards with --card or --group", deck_path)
     table = odds_table(deck, conditions, draws=draws, joint=chosen)
     if output == "json":
-        click.echo(printable_json(json.dumps(table.to_json(), ensure_ascii=False, indent=2)))
+        click.echo(printable_json(json.dumps(table.to_document(), ensure_ascii=False, indent=2)))
     else:
         click.echo(printable(format_odds(table)))
 

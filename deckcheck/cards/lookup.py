@@ -35,6 +35,14 @@ FLAG_NAMES = [
 ]
 
 
+SCHEMA = "deckcheck/cards/1"        # deckcheck/schemas/cards.schema.json
+
+
+def cards_document(cards: list[Card]) -> dict:
+    """What `cards show|search --output json` print: the cards' facts."""
+    return {"schema": SCHEMA, "cards": [c.to_json() for c in cards]}
+
+
 def split_written_name(text: str) -> tuple[str, str | None, str | None]:
     """'Moria [M] (LE)' -> ('Moria', 'M', 'LE'); a name may itself hold parentheses ('"Bert" (Bûrat)')."""
     name, tag, code = text.strip(), None, None

@@ -1,4 +1,4 @@
-"""deckcheck's own JSON deck format, described by deck.schema.json (shipped in the package).
+"""deckcheck's own JSON deck format, described by deckcheck/schemas/deck.schema.json (shipped in the package).
 
 One shape for `deckcheck show --output json` and `deckcheck convert --to json`: metadata, then the parts,
 each a list of {count, name, card, tag, set, lines}. Validated with jsonschema on read.
@@ -8,23 +8,24 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from importlib import resources
 
-from deckcheck.datafiles import read_json
+from deckcheck.datafiles import read_json, schema_path
 from deckcheck.decklist.lines import LineIndex, ReadResult, TextCursor, check_count, excerpt, key_offset
 from deckcheck.decklist.model import PART_ORDER, Deck, DeckEntry, Part, RawLine
 
 FORMAT_NAME = "deckcheck-deck"
 VERSION = 1
+SCHEMA = "deckcheck/deck/1"
 
 
 @cache
 def schema() -> dict:
-    return read_json(resources.files("deckcheck.decklist") / "deck.schema.json", "deck schema")
+    return read_json(schema_path("deck"), "deck schema")
 
 
 def looks_like(data: object) -> bool:
-    return isinstance(data, dict) and (data.get("format") == FORMAT_NAME or "parts" in data)
+    return isinstance(data, dict) and (data.get("schema") == SCHEMA or data.get("format") == FORMAT_NAME
+                                       or "parts" in data)
 
 
 def read_data(data: dict, text: str, path: str) -> ReadResult:
@@ -90,7 +91,7 @@ def _line_near(text: str, lines: LineIndex, json_path) -> int | None:
 
 def deck_to_data(deck: Deck, *, with_diagnostics: bool = False) -> dict:
     """The deck as native JSON data: what `convert --to json` writes and `show --output json` prints."""
-    data: dict = {"format": FORMAT_NAME, "version": VERSION}
+    data: dict = {"schema": SCHEMA, "format": FORMAT_NAME, "version": VERSION}
     for key in ("name", "player", "alignment", "avatar", "length", "notes"):
         value = getattr(deck, key)
         if value is not None:

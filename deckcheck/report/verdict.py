@@ -15,6 +15,7 @@ from deckcheck.rules.engine import Verdict
 from deckcheck.rules.registry import ERROR, NOTE, WARNING, Violation
 from deckcheck.terminal import printable, printable_json
 
+SCHEMA = "deckcheck/validate/1"     # deckcheck/schemas/validate.schema.json
 LENGTH_NAMES = {1: "1-deck", 2: "2-deck", 3: "3-deck", 4: "4-deck"}
 
 
@@ -85,8 +86,8 @@ def render_text(verdicts: Sequence[Verdict], *, explain: bool = False) -> str:
 
 
 def json_document(verdicts: Sequence[Verdict]) -> dict:
-    """`{"decks": [{"path", "legal", "ruleset", "alignment", "alignment_reason", "length", "violations"}]}`"""
-    return {"decks": [v.to_json() for v in verdicts]}
+    """`{"schema": "deckcheck/validate/1", "decks": [{"path", "legal", "ruleset", "alignment", ...}]}`"""
+    return {"schema": SCHEMA, "decks": [v.to_json() for v in verdicts]}
 
 
 def render_json(verdicts: Sequence[Verdict]) -> str:
