@@ -74,6 +74,15 @@ def test_fallen_wizard_counts_hero_and_minion_versions_of_a_unique_name_once():
     assert bad.citation == "coe 1.3.1, 1.3.F1"
 
 
+def test_a_card_held_twice_is_reported_alone_not_with_a_debatable_manifestation():
+    # Two Aragorn II (same card: an error) and a Strider (joined only on the debatable reading): the error
+    # names the two Aragorn II, not "Aragorn II and Strider are one unique card: 3 copies".
+    v = verdict(with_added("wizard", P.SIDEBOARD, (2, "TW-120"), (1, "BA-1")), "wizard", "coe")
+    [bad] = only(v, "unique-limit")
+    assert bad.severity == "error"
+    assert bad.message == "2 copies of Aragorn II [H] (unique); the limit is 1"
+
+
 def test_a_join_the_ruleset_states_wins_over_one_it_borrows():
     # Hillmen [H] and [M] are manifestations of one unique resource (coe 1.3.1's joining, borrowed by analogy
     # under the rulebook) and versions of one name, which MEWH states: under the rulebook, an error citing MEWH.

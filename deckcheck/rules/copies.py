@@ -78,10 +78,12 @@ def _link(joins: _Joins, i: int, card: Card, level: str, manifested: set[str], b
         joins.union(("entry", i), ("name", fold(card.name)))
 
 
-def unique_groups(entries: list[DeckEntry], by_name: bool) -> list[tuple[list[DeckEntry], list[str]]]:
-    """Entries of unique non-avatar cards grouped as one card, each group with the joins that make it hold
-    more than one copy, plainest first: reprints, manifestations of the same entity (card data
-    `manifestation_of`, either direction), and, for a Fallen-wizard, every version of a name."""
+def unique_groups(entries: list[DeckEntry], by_name: bool) -> list[dict[str, list[list[DeckEntry]]]]:
+    """Entries of unique non-avatar cards that count as one card, by join, plainest first: for each group,
+    {join: the sets of entries that hold more than one copy when joined that way}. The joins: reprints,
+    manifestations of the same entity (card data `manifestation_of`, either direction), and, for a
+    Fallen-wizard, every version of a name. Two Aragorn II and a Strider are over at `same-card` with the two
+    Aragorn II alone."""
     uniques = [e for e in entries if e.card.unique and not e.card.avatar]
     resources = {name for e in uniques if _can_manifest(e.card) and e.card.type == RESOURCE
                  for name in manifested_names(e.card)}
@@ -98,16 +100,17 @@ def unique_groups(entries: list[DeckEntry], by_name: bool) -> list[tuple[list[De
         groups[root].append(i)
     found = []
     for members in groups.values():
-        over = []
-        for level in (*JOIN_LEVELS, _ALL):      # the levels at which some part of the group is over 1 copy
-            copies_at: dict[object, int] = defaultdict(int)
+        over: dict[str, list[list[DeckEntry]]] = {}
+        for level in (*JOIN_LEVELS, _ALL):
+            joined: dict[object, list[DeckEntry]] = defaultdict(list)
             for i in members:
-                copies_at[levels[level][i]] += uniques[i].count
-            if max(copies_at.values()) > 1:
-                over.append(level)
+                joined[levels[level][i]].append(uniques[i])
+            held = [sub for sub in joined.values() if sum(e.count for e in sub) > 1]
+            if held:
+                over[level] = held
         if over:    # over only when every join is taken together: the most debatable join named
-            found.append(([uniques[i] for i in members],
-                          over[:-1] or [NAME if by_name else CHARACTER_MANIFESTATION]))
+            whole = over.pop(_ALL)
+            found.append(over or {NAME if by_name else CHARACTER_MANIFESTATION: whole})
     return found
 
 
@@ -133,35 +136,41 @@ def unique_limit(ctx: Context) -> Iterator[Violation]:
     a warning that gives both readings. A Fallen-wizard counts hero and minion versions of a name as one
     (MEWH). Avatars: see avatar-limit."""
     by_name = ctx.data["copies"]["unique_by_name"]
-    for group, levels in unique_groups(deck_cards(ctx), by_name):
-        level = judged_level(ctx, levels)
-        total = sum(e.count for e in group)
-        names = sorted({label(e.card) for e in group})
-        where = _parts_note(group)
-        explain = [f"counted: {_counted(group)}"]
-        severity = None
-        if level == SAME_CARD:
-            what = f"{copies(total)} of {names[0]} (unique)" if len(names) == 1 else \
-                f"{' and '.join(names)} are one unique card: {copies(total)}"
-            explain.append("the whole deck counts: play deck, pool or starting company, and sideboards")
-            message = f"{what}{where}; the limit is 1"
-        elif level == CHARACTER_MANIFESTATION:
-            severity = WARNING
-            message = (f"{' and '.join(names)} are {_JOINED_AS[level]}: {copies(total)}{where}; a debatable "
-                       f"reading: if they count as one unique card the limit is 1, but coe 1.3.1 joins "
-                       f"manifestations of a unique resource, and a character is not a resource")
-            explain += [f"joined because the card data makes {_manifest_link(group)}",
-                        "for one card: the cards name one person, and the draft sets aside duplicated characters "
-                        "'with the same name or manifestation' (coe 1.9)",
-                        "for two cards: 1.3.1 speaks of resources, and Strider's own text lets Aragorn II be "
-                        "brought into play with Strider's company, which assumes both are in the deck"]
-        else:
-            message = f"{' and '.join(names)} are {_JOINED_AS[level]}: {copies(total)}{where}; the limit is 1"
-            explain.append(f"joined because the card data makes {_manifest_link(group)}" if level == MANIFESTATION
-                           else "joined by name: hero and minion versions of one unique name")
-        yield ctx.violation("unique-limit", message, entry=group[0], part=first_part(group),
-                            lines=all_lines(group), severity=severity,
-                            aspect=None if level == SAME_CARD else level, explain=explain)
+    for over in unique_groups(deck_cards(ctx), by_name):
+        level = judged_level(ctx, list(over))
+        yield from (_unique_violation(ctx, group, level) for group in over[level])
+
+
+def _unique_violation(ctx: Context, group: list[DeckEntry], level: str) -> Violation:
+    """One unique card held more than once: its copies, how they were joined, and the limit."""
+    total = sum(e.count for e in group)
+    names = sorted({label(e.card) for e in group})
+    where = _parts_note(group)
+    explain = [f"counted: {_counted(group)}"]
+    severity = None
+    if level == SAME_CARD:
+        what = f"{copies(total)} of {names[0]} (unique)" if len(names) == 1 else \
+            f"{' and '.join(names)} are one unique card: {copies(total)}"
+        explain.append("the whole deck counts: play deck, pool or starting company, and sideboards")
+        message = f"{what}{where}; the limit is 1"
+    elif level == CHARACTER_MANIFESTATION:
+        severity = WARNING
+        message = (f"{' and '.join(names)} are {_JOINED_AS[level]}: {copies(total)}{where}; a debatable "
+                   f"reading: if they count as one unique card the limit is 1, but coe 1.3.1 joins "
+                   f"manifestations of a unique resource, and a character is not a resource")
+        explain += [f"joined because the card data makes {_manifest_link(group)}",
+                    "for one card: the cards name one person, and the draft sets aside duplicated characters "
+                    "'with the same name or manifestation' (coe 1.9)",
+                    "for two cards: 1.3.1 speaks of resources" + (
+                        ", and Strider's own text lets Aragorn II be brought into play with Strider's company, "
+                        "which assumes both are in the deck" if any(e.card.name == "Strider" for e in group) else "")]
+    else:
+        message = f"{' and '.join(names)} are {_JOINED_AS[level]}: {copies(total)}{where}; the limit is 1"
+        explain.append(f"joined because the card data makes {_manifest_link(group)}" if level == MANIFESTATION
+                       else "joined by name: hero and minion versions of one unique name")
+    return ctx.violation("unique-limit", message, entry=group[0], part=first_part(group),
+                         lines=all_lines(group), severity=severity,
+                         aspect=None if level == SAME_CARD else level, explain=explain)
 
 
 def _counted(group: list[DeckEntry]) -> str:
