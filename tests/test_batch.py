@@ -493,7 +493,7 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(tmp_path, fake_command, c
 def test_progress_bar_on_a_terminal(tmp_path, fake_command, monkeypatch, capsys):
     import deckcheck.batch.command as command
 
-    monkeypatch.setattr(command, "_stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(command, "stderr_is_terminal", lambda: True)
     path, _, _ = generated(tmp_path, 20, "csv")
     run_batch_command(str(path), out=str(tmp_path / "o.json"), output_format=None, ruleset="rulebook",
                       length=2, jobs=1, force=False)

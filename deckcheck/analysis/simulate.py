@@ -20,6 +20,7 @@ from deckcheck.analysis.sim.report import format_text, summarize
 from deckcheck.analysis.sim.tables import SimDeck, build_sim_deck
 from deckcheck.decklist.model import Deck
 from deckcheck.process import die_with_parent, max_jobs
+from deckcheck.terminal import stderr_is_terminal
 
 __all__ = ["simulate", "simulate_tables", "format_text", "build_sim_deck", "HAZARD_MODELS", "run_simulate_command"]
 
@@ -93,7 +94,7 @@ def run_simulate_command(deck: Deck, *, deck_path: str, games: int, turns: int, 
     except ValueError as exc:
         raise DeckcheckError(f"cannot simulate: {exc}", deck_path) from None
     started = time.perf_counter()
-    if _stderr_is_terminal():
+    if stderr_is_terminal():
         with click.progressbar(length=games, label="simulating", file=sys.stderr, show_pos=True,
                                show_eta=True) as bar:
             summary = simulate_tables(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs,
@@ -103,12 +104,3 @@ def run_simulate_command(deck: Deck, *, deck_path: str, games: int, turns: int, 
     elapsed = time.perf_counter() - started
     print(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)", file=sys.stderr)
     return json.dumps(summary, ensure_ascii=False, indent=2) if output == "json" else format_text(summary)
-
-
-def _stderr_is_terminal() -> bool:
-    import sys
-
-    try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        return False

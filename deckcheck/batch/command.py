@@ -17,7 +17,7 @@ from deckcheck.batch.runner import ERROR, ILLEGAL, LEGAL, RowResult, Settings, d
 from deckcheck.errors import DeckcheckError
 from deckcheck.fileio import refuse_overwriting_inputs
 from deckcheck.process import cap_jobs
-from deckcheck.terminal import printable
+from deckcheck.terminal import printable, stderr_is_terminal
 
 # Below this many registrations a bar would only flicker.
 PROGRESS_MIN_ROWS = 2
@@ -85,18 +85,11 @@ def _check_data() -> None:
 
 
 def _run_with_progress(registrations, settings: Settings, jobs: int) -> list[RowResult]:
-    if not _stderr_is_terminal() or len(registrations) < PROGRESS_MIN_ROWS:
+    if not stderr_is_terminal() or len(registrations) < PROGRESS_MIN_ROWS:
         return run_batch(registrations, settings, jobs=jobs)
     with click.progressbar(length=len(registrations), label="checking decks", file=sys.stderr,
                            show_pos=True, show_eta=True) as bar:
         return run_batch(registrations, settings, jobs=jobs, on_result=lambda _result: bar.update(1))
-
-
-def _stderr_is_terminal() -> bool:
-    try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def _summary_line(results: list[RowResult], written: list[Path]) -> str:

@@ -11,9 +11,7 @@ from html import escape
 from io import BytesIO
 
 from deckcheck.report.spreadsheet import put_cell
-from deckcheck.terminal import printable, printable_json
-
-FORMATS = ("text", "json", "xlsx", "html")
+from deckcheck.terminal import printable, printable_json, stderr_is_terminal
 
 
 def render_matchups(document: dict, output: str) -> bytes:
@@ -193,12 +191,17 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
     import sys
     from pathlib import Path
 
-    from deckcheck.analysis.matchups import run_matchups
+    from deckcheck.analysis.matchups import SchedulerError, UnplayableDeck, run_matchups, scheduler_address
     from deckcheck.errors import DeckcheckError
     from deckcheck.fileio import atomic_write_bytes, refuse_overwriting_inputs
 
     if output == "xlsx" and not out_path:
         raise DeckcheckError("--output xlsx writes a file: give it with -o FILE")
+    if scheduler is not None:
+        try:
+            scheduler = scheduler_address(scheduler)
+        except ValueError as exc:
+            raise DeckcheckError(f"--scheduler: {exc}") from None
     if out_path and not force and Path(out_path).exists():
         raise DeckcheckError("exists already; use --force to replace it", out_path)
     field = field_paths(paths)
@@ -216,13 +219,13 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
         except ImportError:
             raise DeckcheckError("a Dask cluster needs dask.distributed: pip install 'deckcheck[cluster]', "
                                  "or run in this process with --jobs 1") from None
-    progress = _progress_bar() if sys.stderr.isatty() else None
+    progress = _progress_bar() if stderr_is_terminal() else None
     try:
         document = run_matchups(decks, games=games, turns=turns, seed=seed, length=length, jobs=jobs,
                                 scheduler=scheduler, one_against_field=bool(one_path), paths=field, progress=progress)
-    except ValueError as exc:
-        raise DeckcheckError(f"cannot simulate: {exc}") from None
-    except OSError as exc:
+    except UnplayableDeck as exc:
+        raise DeckcheckError(f"cannot simulate: {exc}", field[exc.index]) from None
+    except SchedulerError as exc:
         raise DeckcheckError(f"cannot reach the Dask scheduler: {exc}", scheduler) from None
     run = document["run"]
     print(f"{run['games']} games in {run['wall_seconds']:.2f} s ({run['games_per_second']:,.0f} games/s), "

@@ -878,7 +878,8 @@ def build_sim_deck(deck: Deck, length: int = 2, facts: PlayFacts | None = None) 
     if not sim.start_characters:
         sim.warnings.append("no starting company could be drafted from the pool: the game starts without one")
     if len(sim.play_deck) < HAND_SIZE:
-        raise ValueError(f"the play deck holds {len(sim.play_deck)} cards, fewer than a hand of {HAND_SIZE}")
+        held = len(sim.play_deck)
+        raise ValueError(f"the play deck holds {held} card{'' if held == 1 else 's'}, fewer than a hand of {HAND_SIZE}")
     builder.finish_conditions()
     builder.starting_stage_cards([e.card for e in deck.part(Part.POOL) if e.card is not None
                                   and e.card.type == RESOURCE and e.card.is_stage])
