@@ -150,6 +150,17 @@ def test_both_reports_win_draw_and_mp_difference(sides):
     assert len(s["opponent"]["per_turn"]) == 8
 
 
+def test_with_both_our_hazards_played_on_the_opponent_count_as_played(sides):
+    gandalf, witch_king = sides
+    s = simulate_sides(gandalf, witch_king, games=20, turns=6, seed=3, both=True)
+    hazards = [row for row in s["cards"] if row["part"] == "hazards"]
+    assert any(row["p_played"] > 0 for row in hazards)           # the creatures the hazard model played on them
+    for row in hazards:
+        assert (row["never_played_reason"] is None) == (row["p_played"] > 0), row
+    played_on_them = {row["card"]: row["times_played"] for row in s["opponent"]["hazards"]}
+    assert {row["name"]: round(row["mean_played"] * 20) for row in hazards if row["p_played"]} == played_on_them
+
+
 @needs_decks
 def test_a_creature_heavy_hazard_deck_costs_more_characters_than_the_same_deck_without_creatures():
     """The Witch-king deck as it is, and with its creatures taken out of the play deck (measured, 150 games)."""

@@ -169,4 +169,5 @@ def test_cli_scheduler_that_is_no_address_is_one_line_exit_2_before_any_work(fie
     done = subprocess.run([sys.executable, "-m", "deckcheck", "matchups", *paths[:2], "--games", "1",
                            "--scheduler", address], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
-    assert done.stderr.startswith("deckcheck: --scheduler: not a scheduler address") and "tcp://HOST:PORT" in done.stderr
+    assert done.stderr.startswith("deckcheck: --scheduler: not a scheduler address")
+    assert "tcp://HOST:PORT" in done.stderr

@@ -75,7 +75,9 @@ def run_sides(us: Side, them: Side, first: int, count: int, turns: int, seed: in
 
 def summarize_against(us: Side, them: Side, tallies: tuple[Tally, Tally], stats: tuple[DuelTally, DuelTally], *,
                       seed: int, both: bool) -> dict:
-    summary = summarize(us.sim, tallies[0], seed=seed, hazards="against")
+    summary = summarize(us.sim, tallies[0], seed=seed, hazards="both" if both else "against")
+    if both:        # our hazards are played by the hazard model: one it never plays says why
+        _hazard_model_reasons(us, tallies[0], summary["cards"])
     mine = stats[0]
     n = mine.games
     summary["opponent"] = {"deck": them.sim.name, "alignment": them.sim.alignment, "plays": "both" if both else
@@ -98,6 +100,14 @@ def summarize_against(us: Side, them: Side, tallies: tuple[Tally, Tally], stats:
             stats[1].characters_lost, stats[1].characters_lost_sq, n)
         summary["opponent"]["hazards"] = hazard_rows(us, stats[1], n)
     return summary
+
+
+def _hazard_model_reasons(us: Side, tally: Tally, rows: list[dict]) -> None:
+    kind_of = {us.sim.kinds[k].id: k for k in us.sim.copies_in_play_deck}
+    for row in rows:
+        kind = kind_of[row["card_id"]]
+        if row["never_played_reason"] and tally.drawn_games[kind] and kind in us.hazards.not_played:
+            row["never_played_reason"] = us.hazards.not_played[kind]
 
 
 def hazard_rows(them: Side, stats: DuelTally, n: int) -> list[dict]:

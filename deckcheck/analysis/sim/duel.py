@@ -431,15 +431,14 @@ class MatchGame(Game):
 
 # ---- playing games --------------------------------------------------------------------------------------
 
-def play_against(us: Side, them: Side, game: int, seed: int, turns: int, tally: Tally, stats: DuelTally,
-                 horizon: int = 0) -> MatchGame:
-    """One game of ours against the opponent's hazards (its own turns reduced to its card flow); no play-on
-    beyond `turns` unless a `horizon` is asked, as in the goldfish."""
+def play_against(us: Side, them: Side, game: int, seed: int, turns: int, tally: Tally, stats: DuelTally
+                 ) -> MatchGame:
+    """One game of ours against the opponent's hazards (its own turns reduced to its card flow)."""
     rng = game_rng(seed, game)
     ours = MatchGame(us, them, rng, stats)
     ours.opponent_hand = HazardHand(them.sim, rng, them.hazards.keep)
     ours.hazard_player = HazardPlayer(them.hazards, ours.opponent_hand)
-    ours.play(turns, tally, horizon)
+    ours.play(turns, tally)
     _record_losses(ours, stats)
     return ours
 
@@ -544,7 +543,7 @@ def play_duel(first: Side, second: Side, game: int, seed: int, turns: int,
         return False
 
     a.may_call = a_may_call
-    a.play(turns, tallies[0], horizon=0)
+    a.play(turns, tallies[0])
     council(b)
     while state["turn"] < b_tally.turns:        # the second player's score is frozen once the game has ended
         record_b()

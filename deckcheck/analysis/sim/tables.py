@@ -161,6 +161,7 @@ class SimDeck:
     sudden_call: list[bool] = field(default_factory=list)         # the card a Ringwraith or Balrog calls with
     character_sites: list[frozenset[int]] = field(default_factory=list)  # where a character may enter play
     play_deck: list[int] = field(default_factory=list)            # one kind index per card
+    copies_in_play_deck: dict[int, int] = field(default_factory=dict)   # kind -> its copies in the play deck
     part: list[str] = field(default_factory=list)                 # per kind: the deck part it came from
     start_characters: list[int] = field(default_factory=list)
     start_items: list[int] = field(default_factory=list)
@@ -204,7 +205,7 @@ class SimDeck:
         return len(self.play_deck)
 
     def copies(self, kind: int) -> int:
-        return self.play_deck.count(kind)
+        return self.copies_in_play_deck.get(kind, 0)
 
     def near_sites(self) -> frozenset[int]:
         """Sites one or two moves from the start (by the movement this deck's alignment may use)."""
@@ -886,4 +887,6 @@ def build_sim_deck(deck: Deck, length: int = 2, facts: PlayFacts | None = None) 
     sim.part = [parts.get(k, Part.POOL.value) for k in range(len(sim.kinds))]
     sim.neighbours = [sim.moves_from(s) for s in range(len(sim.sites))]
     sim.near = sim.near_sites()
+    for k in sim.play_deck:
+        sim.copies_in_play_deck[k] = sim.copies_in_play_deck.get(k, 0) + 1
     return sim
