@@ -32,7 +32,6 @@ from deckcheck.cards.model import leading_int
 from deckcheck.cards.names import fold
 
 KILL = MP_CATEGORIES.index("kill")
-MISCELLANEOUS = MP_CATEGORIES.index("miscellaneous")
 # coe 10.3.iii: the sources doubled for a player whose opponent has none (not kill, not miscellaneous).
 DOUBLED_SOURCES = tuple(MP_CATEGORIES.index(s) for s in ("character", "item", "faction", "ally"))
 AVATAR_PENALTY = 5                    # coe 10.3.vi: an eliminated avatar

@@ -24,7 +24,6 @@ from deckcheck.decklist.model import Deck, Part
 
 # What a play-deck card does in the simulation.
 ROLE_CHARACTER, ROLE_ITEM, ROLE_FACTION, ROLE_ALLY, ROLE_EVENT, ROLE_HAZARD = range(6)
-ROLE_NAMES = ("character", "item", "faction", "ally", "event", "hazard")
 
 # Marshalling point categories (card data `mp_category`); "kill" is never scored by the goldfish.
 MP_CATEGORIES = ("character", "item", "faction", "ally", "kill", "miscellaneous")
@@ -177,7 +176,6 @@ class SimDeck:
     site_draw: list[int] = field(default_factory=list)
     reachable: list[tuple[int, ...]] = field(default_factory=list)    # haven -> non-haven sites (starter)
     reachable_set: list[frozenset[int]] = field(default_factory=list)
-    reachable_by_draw: list[tuple[int, ...]] = field(default_factory=list)   # most cards drawn first
     starter: list[frozenset[int]] = field(default_factory=list)   # every site one starter move away
     region_reach: list[frozenset[int]] = field(default_factory=list)  # sites one region move away
     under_deeps: list[tuple[tuple[int, int], ...]] = field(default_factory=list)   # (site, roll needed)
@@ -408,7 +406,6 @@ class _Builder:
                 and not sim.site_under_deeps[s]
             ) if sim.site_is_haven[h] else ())
         sim.reachable_set = [frozenset(r) for r in sim.reachable]
-        sim.reachable_by_draw = [tuple(sorted(r, key=lambda s: (-sim.site_draw[s], s))) for r in sim.reachable]
         for s in range(len(sim.sites)):    # coe 2.II.7.i: haven to its sites, site to its haven, haven to haven
             if sim.site_under_deeps[s]:
                 sim.starter.append(frozenset())
