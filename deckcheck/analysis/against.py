@@ -11,10 +11,13 @@ is an integer sum over games, so the same seed gives the same summary in any spl
 
 from __future__ import annotations
 
+from functools import partial
+
 from deckcheck.analysis.sim.duel import DuelTally, Side, play_against, play_duel, side_of
 from deckcheck.analysis.sim.engine import Tally
 from deckcheck.analysis.sim.report import format_text, mean_interval, summarize, wilson
 from deckcheck.analysis.sim.tables import build_sim_deck
+from deckcheck.analysis.sim.workers import play_in_workers, worker_count
 from deckcheck.decklist.model import Deck
 
 TOP_HAZARDS = 8
@@ -38,21 +41,11 @@ def simulate_sides(us: Side, them: Side, *, games: int, turns: int, seed: int, b
 
 def run_split(us: Side, them: Side, games: int, turns: int, seed: int, both: bool, jobs: int | None):
     """All games in this process, or in contiguous chunks over `jobs` worker processes (the same sums)."""
-    import os
-    from concurrent.futures import ProcessPoolExecutor
-
-    from deckcheck.process import die_with_parent, max_jobs
-
-    workers = max(1, min(jobs or 1, max_jobs(), games // MIN_GAMES_PER_WORKER or 1))
+    workers = worker_count(jobs, games, MIN_GAMES_PER_WORKER)
     if workers == 1:
         return run_sides(us, them, 0, games, turns, seed, both)
-    chunk = -(-games // workers)
-    starts = list(range(0, games, chunk))
-    n = len(starts)
-    # workers end with this process, even when it is killed (as the goldfish's, deckcheck.process)
-    with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
-        parts = list(pool.map(run_sides, [us] * n, [them] * n, starts, [min(chunk, games - s) for s in starts],
-                              [turns] * n, [seed] * n, [both] * n))
+    play = partial(run_sides, us, them, turns=turns, seed=seed, both=both)
+    parts = [part for _count, part in play_in_workers(play, games, workers)]
     tallies, stats = parts[0]
     for more_tallies, more_stats in parts[1:]:
         for mine, theirs in zip(tallies + stats, more_tallies + more_stats):
