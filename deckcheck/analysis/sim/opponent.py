@@ -210,18 +210,27 @@ class HazardPlayer:
         self.cards = cards
 
     def choose_creatures(self, move: Move, limit: int, defender_alignment: str) -> list[tuple[int, str, bool]]:
-        """Creatures from hand keyable to this move, most threatening first: [(kind, key, detainment), ...]."""
+        """Creatures from hand keyable to this move, most threatening first: [(kind, key, detainment), ...].
+
+        Every copy in hand is an option (two Orc-patrols may attack the same company), a unique creature once."""
         t = self.tables
         options = []
-        for kind in set(self.cards.hand):
+        chosen: dict[int, tuple | None] = {}
+        for kind in self.cards.hand:
             if t.use[kind] != CREATURE:
                 continue
-            keys = keys_for(t.keys[kind], move)
-            if not keys:
+            if kind in chosen:
+                if chosen[kind] is not None and not t.cards[kind].unique:
+                    options.append(chosen[kind])
                 continue
-            spec = t.creature[kind]
-            key, detainment = best_key(keys, spec.races, defender_alignment, move, spec.detainment_against)
-            options.append((detainment, -spec.threat, kind, key))
+            keys = keys_for(t.keys[kind], move)
+            option = None
+            if keys:
+                spec = t.creature[kind]
+                key, detainment = best_key(keys, spec.races, defender_alignment, move, spec.detainment_against)
+                option = (detainment, -spec.threat, kind, key)
+                options.append(option)
+            chosen[kind] = option
         options.sort()
         return [(kind, key, detainment) for detainment, _, kind, key in options[:limit]]
 

@@ -178,6 +178,8 @@ class SimDeck:
     reachable_set: list[frozenset[int]] = field(default_factory=list)
     starter: list[frozenset[int]] = field(default_factory=list)   # every site one starter move away
     region_reach: list[frozenset[int]] = field(default_factory=list)  # sites one region move away
+    regions: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)   # folded name -> (type,
+    #                                                                         adjacent folded names): the map
     under_deeps: list[tuple[tuple[int, int], ...]] = field(default_factory=list)   # (site, roll needed)
     site_playable: list[tuple[int, ...]] = field(default_factory=list)  # site -> site-phase kinds, best first
     site_stored_test: list[int | None] = field(default_factory=list)
@@ -297,13 +299,20 @@ def _keep_value(role: int, mp: int, playable: bool) -> int:
     return 3 + 2 * max(mp, 0)
 
 
-def _region_reach(sites: list[Card], facts: PlayFacts) -> list[frozenset[int]]:
-    """coe 2.II.7.ii: the sites within four consecutive regions of each site (Under-deeps sites excluded)."""
+def region_map(facts: PlayFacts) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Each region (folded name) with its type symbol and its neighbours (either card naming the other)."""
     adjacency: dict[str, set[str]] = {}
     for name, region in facts.regions.items():
         for other in region.adjacent:
             adjacency.setdefault(fold(name), set()).add(fold(other))
             adjacency.setdefault(fold(other), set()).add(fold(name))
+    types = {fold(name): region.type for name, region in facts.regions.items()}
+    return {name: (types.get(name, ""), tuple(sorted(adjacency.get(name, ()))))
+            for name in set(adjacency) | set(types)}
+
+
+def _region_reach(sites: list[Card], regions: dict[str, tuple[str, tuple[str, ...]]]) -> list[frozenset[int]]:
+    """coe 2.II.7.ii: the sites within four consecutive regions of each site (Under-deeps sites excluded)."""
     by_region: dict[str, list[int]] = {}
     for i, site in enumerate(sites):
         if site.region and not site.under_deeps:
@@ -316,7 +325,7 @@ def _region_reach(sites: list[Card], facts: PlayFacts) -> list[frozenset[int]]:
             current = queue.popleft()
             if seen[current] == REGION_STEPS:
                 continue
-            for nxt in adjacency.get(current, ()):
+            for nxt in regions.get(current, ("", ()))[1]:
                 if nxt not in seen:
                     seen[nxt] = seen[current] + 1
                     queue.append(nxt)
@@ -413,7 +422,8 @@ class _Builder:
                 sim.starter.append(sim.reachable_set[s] | {h for h in sim.site_links[s] if sim.site_is_haven[h]})
             else:
                 sim.starter.append(frozenset(sim.site_links[s]))
-        sim.region_reach = _region_reach(sim.sites, self.facts)
+        sim.regions = region_map(self.facts)
+        sim.region_reach = _region_reach(sim.sites, sim.regions)
         sim.under_deeps = _under_deeps(sim.sites, self.facts)
         self.sites_by_name = sites_by_name
         self.views = site_views(sim.sites, self.facts)
