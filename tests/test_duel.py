@@ -183,6 +183,27 @@ def test_a_move_is_keyed_by_the_movement_the_company_used(sides):
     assert game.move_of(*by_region[0]) is gandalf.moves[by_region[0]]     # worked out once per deck
 
 
+def test_a_hero_failing_a_corruption_check_by_one_is_discarded_and_by_more_eliminated(sides):
+    """coe 7.1: a roll equal to or one less than the corruption points discards a hero character (to the discard
+    pile: a unique one may be played again); lower eliminates it (out of the game)."""
+    import random
+
+    from deckcheck.analysis.sim.duel import MatchGame
+
+    gandalf, witch_king = sides
+    for below, out_of_game in ((1, False), (2, True)):
+        game = MatchGame(gandalf, witch_king, random.Random(1), DuelTally(opponent_kinds=len(witch_king.sim.kinds)))
+        company = game.companies[0]
+        hero = next(c for c in company.characters if not gandalf.sim.avatar[c.kind] and gandalf.sim.unique[c.kind])
+        game.roll = lambda: 2
+        points = game.corruption_points(hero)
+        fixed = game.defence.check_modifier[hero.kind]
+        assert not game.corruption_check(company, hero, points - below - 2 - fixed, None)
+        assert hero not in company.characters and game.lost == 1
+        assert (hero.kind in game.discard) is not out_of_game
+        assert (hero.kind in game.used_unique) is out_of_game
+
+
 def test_with_both_our_hazards_played_on_the_opponent_count_as_played(sides):
     gandalf, witch_king = sides
     s = simulate_sides(gandalf, witch_king, games=20, turns=6, seed=3, both=True)

@@ -381,7 +381,7 @@ class MatchGame(Game):
         if outcome == TAPPED:
             character.tapped = True
         elif outcome in (DISCARDED, ELIMINATED):
-            self.lose(company, character, cause)
+            self.lose(company, character, cause, out_of_game=outcome == ELIMINATED)
             return False
         return True
 
@@ -402,15 +402,16 @@ class MatchGame(Game):
 
     # ---- losing characters -------------------------------------------------------------------------------
 
-    def lose(self, company: Company, character: Character, cause: int | None) -> None:
-        """The character leaves play (eliminated, or discarded by corruption: both cost its MP and items)."""
+    def lose(self, company: Company, character: Character, cause: int | None, out_of_game: bool = True) -> None:
+        """The character leaves play, eliminated or (not `out_of_game`) discarded by corruption: both cost its MP
+        and items; a discarded one may come back from the discard pile, unique or not."""
         if character not in company.characters:
             return
         before = sum(len(c.characters) for c in self.companies)
-        if self.sim.avatar[character.kind]:
+        if self.sim.avatar[character.kind] and out_of_game:     # coe 10.3.vi: an eliminated avatar
             self.avatar_lost = True
             self.mp -= AVATAR_PENALTY
-        self.eliminate(company, character)
+        self.eliminate(company, character, out_of_game)
         after = sum(len(c.characters) for c in self.companies)
         gone = before - after
         self.lost += gone

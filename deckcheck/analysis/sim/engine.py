@@ -1087,11 +1087,12 @@ class Game:
                 return True
         return False
 
-    def eliminate(self, company: Company, character: Character) -> None:
-        """The character leaves the game; its items and allies are discarded, followers fall to GI or go.
+    def eliminate(self, company: Company, character: Character, out_of_game: bool = True) -> None:
+        """The character leaves the game (or, not `out_of_game`, goes to the discard pile: a hero discarded by a
+        corruption check, coe 7.1); its items and allies are discarded, followers fall to GI or go.
 
         A company left empty is removed once, after every follower that had to go has gone."""
-        self._remove_character(company, character, eliminated=True)
+        self._remove_character(company, character, eliminated=out_of_game)
         if not company.characters:
             self.companies.remove(company)
             if not self.sim.site_is_haven[company.site]:
