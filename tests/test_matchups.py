@@ -7,6 +7,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -171,3 +172,19 @@ def test_cli_scheduler_that_is_no_address_is_one_line_exit_2_before_any_work(fie
     assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
     assert done.stderr.startswith("deckcheck: --scheduler: not a scheduler address")
     assert "tcp://HOST:PORT" in done.stderr
+
+
+def test_a_link_in_the_field_folder_is_said_and_not_followed(field, tmp_path):
+    paths, _ = field
+    folder = tmp_path / "field"
+    folder.mkdir()
+    for path in paths[:2]:
+        (folder / Path(path).name).write_bytes(Path(path).read_bytes())
+    outside = tmp_path / "outside.txt"
+    outside.write_text("not a deck\n", encoding="utf-8")
+    (folder / "link").symlink_to(outside)
+    done = subprocess.run([sys.executable, "-m", "deckcheck", "matchups", str(folder), "--games", "1", "--turns", "2",
+                           "--jobs", "1", "--output", "json"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert f"deckcheck: {folder}: links not followed: link" in done.stderr
+    assert len(json.loads(done.stdout)["decks"]) == 2

@@ -164,7 +164,9 @@ MAX_DECKS = 256
 
 
 def field_paths(paths: list[str]) -> list[str]:
-    """DECK... as given, or the files directly in DIR (sorted, hidden files left out)."""
+    """DECK... as given, or the files directly in DIR (sorted; hidden files and links left out: a link may lead
+    outside the folder the user named, so it is said and not followed)."""
+    import sys
     from pathlib import Path
 
     from deckcheck.errors import DeckcheckError
@@ -173,7 +175,11 @@ def field_paths(paths: list[str]) -> list[str]:
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            out += sorted(str(p) for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+            entries = sorted(p for p in path.iterdir() if not p.name.startswith("."))
+            links = [p.name for p in entries if p.is_symlink()]
+            if links:
+                print(printable(f"deckcheck: {path}: links not followed: {', '.join(links)}"), file=sys.stderr)
+            out += [str(p) for p in entries if not p.is_symlink() and p.is_file()]
         elif path.exists() or given == "-":
             out.append(given)
         else:
