@@ -10,13 +10,23 @@ import sys
 
 import click
 
-from deckcheck import __version__
-from deckcheck.console import DeckcheckGroup, common_options
+from deckcheck.console import DeckcheckGroup, common_options, error_line, note, print_report
+from deckcheck.console import diagnostic as report_diagnostic
 from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.settings import setting_option
 from deckcheck.terminal import printable, printable_json
 
 OUTPUT_TEXT_JSON = click.Choice(["text", "json"])
+
+
+def text_or_json_option():
+    return click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True,
+                        help='Text for reading, or JSON for tools (with a "schema" key; see the README).')
+
+
+def draws_option(help: str):
+    """--draws, the same in stats and odds: 5 further cards (13 seen) is the first turns, and fits 80 columns."""
+    return click.option("--draws", type=click.IntRange(0, 60), default=5, show_default=True, help=help)
 
 
 def _set_debug(_ctx, _param, value: bool) -> None:
@@ -27,8 +37,17 @@ def _set_debug(_ctx, _param, value: bool) -> None:
 _debug = False   # --debug: an internal error prints its traceback too
 
 
+def _print_version(ctx: click.Context, _param, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        from deckcheck.about import version_text
+
+        click.echo(version_text())
+        ctx.exit()
+
+
 @click.group(cls=DeckcheckGroup, params=common_options(), context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="deckcheck")
+@click.option("-V", "--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Print the version, the card data's commit and the rulesets' revisions, then exit.")
 @click.option("--debug", is_flag=True, expose_value=False, is_eager=True, callback=_set_debug,
               help="On an internal error, print the traceback as well.")
 @click.pass_context
@@ -52,20 +71,20 @@ def cards() -> None:
 
 @cards.command("show")
 @click.argument("name")
-@click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+@text_or_json_option()
 def cards_show(name: str, output: str) -> None:
     """Every version of a card NAME, its facts side by side (a tag [M] or set code (LE) narrows)."""
     import json
 
     from deckcheck.cards.catalog import load_catalog
-    from deckcheck.cards.lookup import render_table, show
+    from deckcheck.cards.lookup import cards_document, render_table, show
 
     catalog = load_catalog()
     result = show(catalog, name)
     if result.note:
-        click.echo(f"deckcheck: {result.note}", err=True)
+        note(f"deckcheck: {result.note}")
     if output == "json":
-        click.echo(json.dumps([c.to_json() for c in result.cards], ensure_ascii=False, indent=2))
+        click.echo(json.dumps(cards_document(result.cards), ensure_ascii=False, indent=2))
     else:
         click.echo(render_table(result.cards, catalog))
 
@@ -79,22 +98,22 @@ def cards_show(name: str, output: str) -> None:
 @click.option("--race", help="e.g. Orc, Dwarf, Dúnadan.")
 @click.option("--skill", help="Warrior, Scout, Ranger, Sage, Diplomat.")
 @click.option("--keyword", help="e.g. Hoard Item, Environment, Spawn.")
-@click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+@text_or_json_option()
 def cards_search(output: str, **filters) -> None:
     """Cards matching every filter given."""
     import json
 
     from deckcheck.cards.catalog import load_catalog
-    from deckcheck.cards.lookup import render_list, search
+    from deckcheck.cards.lookup import cards_document, render_list, search
 
     found = search(load_catalog(), name=filters["name_part"], type_=filters["type_"],
                    alignment=filters["alignment"], set_code=filters["set_code"], race=filters["race"],
                    skill=filters["skill"], subtype=filters["subtype"], keyword=filters["keyword"])
     if output == "json":
-        click.echo(json.dumps([c.to_json() for c in found], ensure_ascii=False, indent=2))
+        click.echo(json.dumps(cards_document(found), ensure_ascii=False, indent=2))
     elif found:
         click.echo(render_list(found))
-    click.echo(f"{len(found)} card(s)", err=True)
+    note(f"{len(found)} card(s)")
 
 
 @cards.command("import-coe")
@@ -116,11 +135,11 @@ def cards_import_coe(source: str, out_dir: str | None) -> None:
     validate_catalog(document)
     target.mkdir(parents=True, exist_ok=True)
     atomic_write_text(target / "cards.json", dump_catalog(document))
-    click.echo(f"{len(document['cards'])} cards written to {target / 'cards.json'}", err=True)
+    note(f"{len(document['cards'])} cards written to {target / 'cards.json'}")
     from deckcheck.cards.combat_facts import dump_combat_facts, import_combat_facts
 
     atomic_write_text(target / "combat.json", dump_combat_facts(import_combat_facts(source)))
-    click.echo(f"combat facts written to {target / 'combat.json'}", err=True)
+    note(f"combat facts written to {target / 'combat.json'}")
     _import_names(source, target, document["source"])
     _import_play_facts(source, target)
 
@@ -134,7 +153,7 @@ def _import_play_facts(source: str, target) -> None:
     document = import_play_facts(source)
     validate_play_facts(document)
     atomic_write_text(target / PLAY_FILE, dump_play_facts(document))
-    click.echo(f"{len(document['conditions'])} play conditions written to {target / PLAY_FILE}", err=True)
+    note(f"{len(document['conditions'])} play conditions written to {target / PLAY_FILE}")
 
 
 def _import_names(source: str, target, source_info: dict) -> None:
@@ -145,13 +164,34 @@ def _import_names(source: str, target, source_info: dict) -> None:
     names = import_names_file(source, source_info)
     validate_names(names)
     atomic_write_text(target / "names.json", dump_names(names))
-    click.echo(f"names in {len(names['languages'])} other languages written to {target / 'names.json'}", err=True)
+    note(f"names in {len(names['languages'])} other languages written to {target / 'names.json'}")
 
 
 # ---------------------------------------------------------------- decklist: show, convert -------------------
 
 DECK_FORMATS = click.Choice(["gccg", "gccg-plain", "netmeccg", "octgn", "wigy-json", "json", "markdown", "cardnum"])
 DECK_ALIGNMENTS = click.Choice(["wizard", "ringwraith", "fallen-wizard", "balrog"])
+
+
+LANGUAGE_CHOICE = click.Choice(["en", "es", "fr", "de", "it", "nl", "fi", "ja"])   # as cards.languages.LANGUAGES
+
+
+def lang_option():
+    return setting_option("lang", "--lang", type=LANGUAGE_CHOICE, default="en", show_default=True,
+                          help="Card names in this language of the card data (es, fr, de, it, nl, fi, ja): in "
+                               "text and HTML reports, and in the decks convert writes; JSON reports keep the "
+                               "English names and the ids.")
+
+
+def _in_language(text: str, decks, lang: str) -> str:
+    """A text report with the card names of the decks written in `lang`."""
+    if lang == "en":
+        return text
+    from deckcheck.cards.catalog import load_catalog
+    from deckcheck.cards.languages import NameTranslator
+
+    cards = [entry.card for deck in decks for entry in deck.entries]
+    return NameTranslator(load_catalog(), lang, cards)(text)
 
 
 def _read_deck_reporting(path: str, input_format: str | None = None, alignment: str | None = None, *,
@@ -165,7 +205,7 @@ def _read_deck_reporting(path: str, input_format: str | None = None, alignment: 
     _hint_if_terminal(path)
     deck = read_deck(path, input_format=input_format, alignment=alignment)
     for diagnostic in deck.diagnostics:
-        click.echo(diagnostic.one_line(), err=True)
+        report_diagnostic(diagnostic.one_line(), diagnostic.severity)
     if require_cards and not any(entry.card is not None for entry in deck.entries):
         raise DeckcheckError("no line of the deck names a known card: nothing to analyse", path)
     return deck
@@ -181,37 +221,48 @@ def _hint_if_terminal(path: str) -> None:
 
 @cli.command()
 @click.argument("deck", type=click.Path(dir_okay=False))
-@click.option("--output", "output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+@text_or_json_option()
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
-def show(deck: str, output: str, input_format: str | None, alignment: str | None) -> None:
+@lang_option()
+def show(deck: str, output: str, input_format: str | None, alignment: str | None, lang: str) -> None:
     """Print the parsed DECK (a file, or - for standard input) by part, with counts and source lines."""
     from deckcheck.decklist.show import render_json, render_text
+    from deckcheck.decklist.writers import deck_in_language
 
     parsed = _read_deck_reporting(deck, input_format, alignment)
-    click.echo(render_json(parsed) if output == "json" else render_text(parsed), nl=False)
+    text = render_json(parsed) if output == "json" else \
+        _in_language(render_text(deck_in_language(parsed, lang)), [parsed], lang)   # the avatar line too
+    click.echo(text, nl=False)
 
 
 @cli.command()
 @click.argument("deck", type=click.Path(dir_okay=False))
-@click.option("--to", "to_format", type=click.Choice(["gccg", "json", "markdown"]), required=True)
-@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False), help="Write here instead of stdout.")
+@click.option("--to", "to_format", type=click.Choice(["gccg", "json", "markdown"]),
+              help="The format to write (default: from -o's suffix: .meccg, .json, .md).")
+@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False),
+              help="Write here instead of stdout; the suffix picks the format.")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
-def convert(deck: str, to_format: str, out_path: str | None, force: bool, input_format: str | None,
-            alignment: str | None) -> None:
+@lang_option()
+def convert(deck: str, to_format: str | None, out_path: str | None, force: bool, input_format: str | None,
+            alignment: str | None, lang: str) -> None:
     """Convert DECK to GCCG text, deckcheck JSON or Markdown."""
     from deckcheck.decklist.writers import write_deck
     from deckcheck.fileio import atomic_write_text, refuse_overwriting_inputs
+    from deckcheck.report.output_format import choose_format
 
+    if to_format is None and out_path is None:
+        raise click.UsageError("give --to gccg|json|markdown, or -o FILE ending in .meccg, .json or .md")
+    to_format = choose_format(out_path, to_format, ("gccg", "json", "markdown"), default="gccg", option="--to")
     if out_path:
         refuse_overwriting_inputs(out_path, [deck])
     parsed = _read_deck_reporting(deck, input_format, alignment)   # a missing or unreadable deck: exit 2 here
-    text = write_deck(parsed, to_format)
+    text = write_deck(parsed, to_format, lang=lang)
     if out_path:
         atomic_write_text(out_path, text, overwrite=force)
-        click.echo(f"wrote {out_path} ({to_format}, {len(parsed.entries)} entries)", err=True)
+        note(printable(f"wrote {out_path} ({to_format}, {len(parsed.entries)} entries)"))
     else:
         click.echo(printable(text), nl=False)
 
@@ -219,7 +270,7 @@ def convert(deck: str, to_format: str, out_path: str | None, force: bool, input_
 @cli.command("diff")
 @click.argument("registered", type=click.Path(dir_okay=False))
 @click.argument("played", type=click.Path(dir_okay=False))
-@click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+@text_or_json_option()
 def diff_command(registered: str, played: str, output: str) -> None:
     """Compare the REGISTERED deck with the PLAYED one card by card and part by part (any formats, any spelling).
 
@@ -265,14 +316,15 @@ def length_option(help: str = "Game length in decks: 1 Starter, 2 Short, 3 Long,
 @rules_option()
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Judge as this alignment (default: inferred).")
 @length_option()
-@click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+@text_or_json_option()
 @click.option("--all-formats", is_flag=True,
               help="Show in which ruleset x alignment x length combinations the deck is legal.")
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 @click.option("--explain", is_flag=True,
               help="Under each violation, the reasoning: what was counted, which exception applied.")
+@lang_option()
 def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None, length: int, output: str,
-                     all_formats: bool, input_format: str | None, explain: bool) -> None:
+                     all_formats: bool, input_format: str | None, explain: bool, lang: str) -> None:
     """Check each DECK (a file, or - for standard input) against the deck-construction rules; every violation
     at once.
 
@@ -301,7 +353,7 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
         click.echo(report.render_matrix("<stdin>" if decks[0] == "-" else decks[0], rows), nl=False)
         legal_somewhere = any(getattr(cell, "legal", False) for _, _, cells in rows for cell in cells.values())
         sys.exit(0 if legal_somewhere else 1)
-    verdicts, input_errors = [], 0
+    verdicts, read, input_errors = [], [], 0
     for path in decks:
         _hint_if_terminal(path)
         try:
@@ -310,17 +362,25 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
         except DataError:
             raise               # deckcheck's own data is damaged: no deck can be checked, say it once
         except DeckcheckError as exc:
-            click.echo(f"deckcheck: {exc.one_line()}", err=True)
+            error_line(f"deckcheck: {exc.one_line()}")
             input_errors += 1
             continue
         for diagnostic in deck.diagnostics:
             if diagnostic.severity != "error":
-                click.echo(diagnostic.one_line(), err=True)
+                report_diagnostic(diagnostic.one_line(), diagnostic.severity)
         note_other_ruleset(deck, verdict)
         verdicts.append(verdict)
-    if verdicts:
-        click.echo(report.render_json(verdicts) if output == "json" else report.render_text(verdicts, explain=explain),
-                   nl=False)
+        read.append(deck)
+    if verdicts and output == "json":
+        click.echo(report.render_json(verdicts), nl=False)
+    elif verdicts:
+        print_report(_in_language(report.render_text(verdicts, explain=explain), read, lang))
+    if len(decks) > 1:
+        summary = report.summary_line(verdicts, unreadable=input_errors)
+        if output == "text":
+            print_report(f"\n{summary}\n")
+        else:
+            note(f"deckcheck: {summary}")       # stdout holds the JSON document only
     if input_errors:
         sys.exit(2)
     sys.exit(0 if all(v.legal for v in verdicts) else 1)
@@ -330,7 +390,7 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
 @click.argument("code", required=False)
 @rules_option()
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Only this alignment (default: every one the ruleset covers).")
-@click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+@text_or_json_option()
 def rules_command(code: str | None, ruleset: str, alignment: str | None, output: str) -> None:
     """List every rule: its code, what it checks, its numbers and its citation. With a CODE: that rule in full
     (what it checks, why, an example that breaks it and one that keeps it, its numbers and citations under every
@@ -348,16 +408,19 @@ def rules_command(code: str | None, ruleset: str, alignment: str | None, output:
         given = click.get_current_context().get_parameter_source("ruleset") == click.core.ParameterSource.COMMANDLINE
         page["rulesets"] = [r for r in page["rulesets"] if (not given or r["ruleset"] == ruleset)
                             and (not alignment or r["alignment"] == alignment)]
-        click.echo(json.dumps(page, ensure_ascii=False, indent=2) if output == "json" else render_rule_page(page),
-                   nl=output == "json")
+        if output == "json":
+            click.echo(json.dumps(page, ensure_ascii=False, indent=2))
+        else:
+            print_report(render_rule_page(page))
         return
 
     alignments = [alignment] if alignment else available(ruleset)
     tables = {a: describe(load_ruleset(ruleset, a)) for a in alignments}
     if output == "json":
-        click.echo(json.dumps({"ruleset": ruleset, "alignments": tables}, ensure_ascii=False, indent=2))
+        click.echo(json.dumps({"schema": "deckcheck/rules/1", "ruleset": ruleset, "alignments": tables},
+                              ensure_ascii=False, indent=2))
     else:
-        click.echo(render_rules(ruleset, tables), nl=False)
+        print_report(render_rules(ruleset, tables))
 
 
 # ---------------------------------------------------------------- batch -------------------------------------
@@ -380,8 +443,13 @@ def rules_command(code: str | None, ruleset: str, alignment: str | None, output:
               help="Let deck paths lead out of that folder (absolute paths, ~, .., symlinks): trusted sheets only.")
 @click.option("--max-rows", type=click.IntRange(min=1), default=10_000, show_default=True,
               help="Registrations read at most; a bigger sheet is refused (exit 2) before any deck is checked.")
+@click.option("--player-column", metavar="HEADER", help="The header (or column letter) of the player column.")
+@click.option("--deck-column", metavar="HEADER", help="The header (or column letter) of the deck column.")
+@click.option("--alignment-column", metavar="HEADER", help="The header (or column letter) of the alignment column.")
+@click.option("--ruleset-column", metavar="HEADER", help="The header (or column letter) of the ruleset column.")
+@click.option("--length-column", metavar="HEADER", help="The header (or column letter) of the game length column.")
 def batch_command(registrations, out, output_format, ruleset, length, jobs, force, decks_dir, allow_outside,
-                  max_rows) -> None:
+                  max_rows, **columns) -> None:
     """Check every registered deck of a tournament: REGISTRATIONS is an .xlsx or .csv file with player and
     deck columns (deck = a path relative to the file, or the decklist pasted into the cell).
 
@@ -390,9 +458,10 @@ def batch_command(registrations, out, output_format, ruleset, length, jobs, forc
     """
     from deckcheck.batch.command import run_batch_command
 
+    named = {key.removesuffix("_column"): value for key, value in columns.items() if value}
     sys.exit(run_batch_command(registrations, out=out, output_format=output_format, ruleset=ruleset,
                                length=length, jobs=jobs, force=force, decks_dir=decks_dir,
-                               allow_outside=allow_outside, max_rows=max_rows))
+                               allow_outside=allow_outside, max_rows=max_rows, columns=named))
 
 
 @cli.command("meta")
@@ -435,7 +504,7 @@ def sheet_command(deck: str, out_path: str | None, event: str | None, player: st
     html = render_sheet(_read_deck_reporting(deck, require_cards=True), event=event, player=player)
     if out_path:
         atomic_write_text(out_path, html, overwrite=force)
-        click.echo(printable(f"wrote {out_path}"), err=True)
+        note(printable(f"wrote {out_path}"))
     else:
         click.echo(html, nl=False)
 
@@ -445,34 +514,37 @@ def sheet_command(deck: str, out_path: str | None, event: str | None, player: st
 
 @cli.command("stats")
 @click.argument("deck_path", metavar="DECK")
-@click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]), default="text",
-              show_default=True, help="xlsx and html need -o FILE.")
-@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False), help="Write the report to FILE.")
+@click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]),
+              help="Report format (default: from -o's suffix, else text); xlsx and html need -o FILE.")
+@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False),
+              help="Write the report to FILE; .txt, .json, .xlsx or .html picks the format.")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
-@click.option("--draws", type=click.IntRange(0, 60), default=10, show_default=True,
-              help="Further draws after the opening hand of 8, for the odds curves.")
+@draws_option("Further draws after the opening hand of 8, for the odds curves.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Read the deck as this alignment (overrides inference).")
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
-def stats_command(deck_path: str, output: str, out_path: str | None, force: bool, draws: int,
-                  alignment: str | None, input_format: str | None) -> None:
+@lang_option()
+def stats_command(deck_path: str, output: str | None, out_path: str | None, force: bool, draws: int,
+                  alignment: str | None, input_format: str | None, lang: str) -> None:
     """Deck statistics: composition, characters, MP, creatures, site coverage, draw odds."""
     from pathlib import Path
 
     from deckcheck.analysis.stats import deck_stats
     from deckcheck.fileio import atomic_write_bytes, refuse_overwriting_inputs
+    from deckcheck.report.output_format import choose_format
     from deckcheck.report.stats_report import render_stats
 
-    if output in ("xlsx", "html") and not out_path:
-        raise DeckcheckError(f"--output {output} writes a file: give it with -o FILE")
+    output = choose_format(out_path, output, ("text", "json", "xlsx", "html"), default="text")
     if out_path:
         refuse_overwriting_inputs(out_path, [deck_path])
     if out_path and not force and Path(out_path).exists():
         raise DeckcheckError("exists already; use --force to replace it", out_path)
-    stats = deck_stats(_read_deck_reporting(deck_path, input_format, alignment, require_cards=True), draws=draws)
-    data = render_stats(stats, output)
+    deck = _read_deck_reporting(deck_path, input_format, alignment, require_cards=True)
+    data = render_stats(deck_stats(deck, draws=draws), output)
+    if output in ("text", "html") and lang != "en":
+        data = _in_language(data.decode("utf-8"), [deck], lang).encode("utf-8")
     if out_path:
         atomic_write_bytes(out_path, data, overwrite=force)
-        click.echo(f"wrote {out_path}", err=True)
+        note(printable(f"wrote {out_path}"))
     else:
         click.echo(data.decode("utf-8"), nl=False)
 
@@ -482,11 +554,10 @@ def stats_command(deck_path: str, output: str, out_path: str | None, force: bool
 @click.option("--card", "card_names", multiple=True, metavar="NAME", help="A card of the play deck (repeatable).")
 @click.option("--group", "groups", multiple=True, metavar="LABEL=CARD,CARD,...",
               help="Any of these cards, copies summed (repeatable).")
-@click.option("--draws", type=click.IntRange(0, 100), default=5, show_default=True,
-              help="Further draws after the opening hand of 8.")
+@draws_option("Further draws after the opening hand of 8.")
 @click.option("-k", "--at-least", type=click.IntRange(1, 60), default=1, show_default=True,
               help="Copies needed of each card or group.")
-@click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+@text_or_json_option()
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Read the deck as this alignment (overrides inference).")
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str, ...], draws: int,
@@ -513,22 +584,24 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
                                  "name cards with --card or --group", deck_path)
     table = odds_table(deck, conditions, draws=draws, joint=chosen)
     if output == "json":
-        click.echo(printable_json(json.dumps(table.to_json(), ensure_ascii=False, indent=2)))
+        click.echo(printable_json(json.dumps(table.to_document(), ensure_ascii=False, indent=2)))
     else:
         click.echo(printable(format_odds(table)))
 
 
 @cli.command("simulate")
 @click.argument("deck_path", metavar="DECK")
-@click.option("--games", type=click.IntRange(1, 1_000_000), default=10_000, show_default=True)
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=10_000, show_default=True,
+              help="Games to play; the odds' intervals narrow with more.")
 @click.option("--turns", type=click.IntRange(1, 100), default=12, show_default=True, help="Own turns per game.")
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
               help="Same seed, same report (whatever --jobs).")
 @click.option("--hazards", type=click.Choice(["none", "light", "heavy"]), default="none", show_default=True,
               help="The opponent's hazards: absent, or a model that costs site phases and characters.")
 @length_option("Game length (1-4 decks) for the MP call threshold; default: the deck's, else 2.", default=None)
-@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Worker processes (default 1).")
-@click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True)
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes (at most 2 per CPU); the same seed gives the same report whatever the number.")
+@text_or_json_option()
 @click.option("--against", "against_path", metavar="OPPONENT", type=click.Path(dir_okay=False),
               help="Play OPPONENT's real hazards on our companies (instead of --hazards).")
 @click.option("--both", is_flag=True, help="With --against: both decks play full turns; P(win) at the Free Council.")
@@ -571,8 +644,8 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
               help="Worker processes of a local Dask cluster (default: the CPUs; 1: this process, no Dask).")
 @click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run on this existing Dask cluster instead.")
-@click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]), default="text", show_default=True,
-              help="xlsx needs -o FILE.")
+@click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]),
+              help="Report format (default: from -o's suffix, else text); xlsx needs -o FILE.")
 @click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False), help="Write the report to FILE.")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
 def matchups_command(paths, one_path, games, turns, seed, length, jobs, scheduler, output, out_path, force) -> None:
@@ -592,7 +665,7 @@ def _capped_jobs(jobs: int | None) -> int | None:
         return None
     jobs, lowered = cap_jobs(jobs)
     if lowered:
-        click.echo(f"deckcheck: {lowered}", err=True)
+        note(f"deckcheck: {lowered}")
     return jobs
 
 
@@ -611,11 +684,11 @@ def main(argv: list[str] | None = None) -> None:
     except SystemExit as exc:
         code, exited = exc.code, True
     except DeckcheckError as exc:
-        click.echo(f"deckcheck: {exc.one_line()}", err=True)
+        error_line(f"deckcheck: {exc.one_line()}")
         code = 2
     except click.exceptions.Abort:
         click.echo("deckcheck: aborted", err=True)
-        code = 2
+        process.exit_now(2)
     except click.ClickException as exc:
         exc.show()
         code = 2
@@ -623,10 +696,10 @@ def main(argv: list[str] | None = None) -> None:
         code = process.quiet_stdout(0)
     except KeyboardInterrupt:
         click.echo("deckcheck: interrupted", err=True)
-        code = 2
+        process.exit_now(2)
     except process.Terminated:
         click.echo("deckcheck: terminated", err=True)
-        code = 2
+        process.exit_now(2)
     except Exception as exc:  # noqa: BLE001 - every bug ends in one line, never a traceback (unless --debug)
         code = process.unexpected(exc, debug=_debug)
     code = process.flush_stdout(code if isinstance(code, int) or code is None else 2)

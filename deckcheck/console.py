@@ -1,10 +1,18 @@
-"""How deckcheck talks on the terminal: the options every command takes (-q, -v) and what they change.
+"""How deckcheck talks on the terminal: the options every command takes (-q, -v), colour, wrapping, the help.
 
 Reports go to stdout; diagnostics, progress and notes to stderr. The verbosity lives in the click context's
 `meta`, which every nested context shares, so `deckcheck -v validate` and `deckcheck validate -v` are the same.
+Colour marks verdicts, errors and warnings on a terminal; NO_COLOR turns it off, FORCE_COLOR on (into a pipe
+too). Text reports wrap to the terminal's width; into a pipe or a file they keep one line per violation.
 """
 
 from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+import textwrap
 
 import click
 
@@ -38,15 +46,44 @@ def verbosity() -> int:
 
 
 def note(message: str) -> None:
-    """A line on stderr, unless -q."""
+    """A line on stderr (a warning, a note, progress), unless -q."""
     if verbosity() >= 0:
-        click.echo(message, err=True)
+        echo(style_report(message), err=True)
 
 
 def detail(message: str) -> None:
     """A line on stderr with -v only."""
     if verbosity() >= 1:
-        click.echo(message, err=True)
+        echo(message, err=True)
+
+
+def diagnostic(line: str, severity: str) -> None:
+    """A reader's diagnostic on stderr: an error always, a warning unless -q."""
+    if severity == "error" or verbosity() >= 0:
+        echo(style_report(line), err=True)
+
+
+def show_progress() -> bool:
+    """A progress bar on stderr: on a terminal, unless -q."""
+    try:
+        return verbosity() >= 0 and sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def error_line(message: str) -> None:
+    """The one line an error ends a command with, in red on a terminal."""
+    echo(click.style(message, fg="red", bold=True), err=True)
+
+
+def first_sentence(help_text: str) -> str:
+    """A command's first sentence (of its first paragraph), whitespace joined, without the final full stop."""
+    words = []
+    for word in help_text.strip().split("\n\n", 1)[0].split():
+        words.append(word)
+        if word.endswith("."):
+            break
+    return " ".join(words).removesuffix(".")
 
 
 class DeckcheckGroup(click.Group):
@@ -57,4 +94,82 @@ class DeckcheckGroup(click.Group):
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         if not isinstance(cmd, click.Group):
             cmd.params.extend(common_options())
+        if cmd.short_help is None and cmd.help:
+            # `deckcheck --help` lists each command's first sentence whole, not cut at 45 characters.
+            cmd.short_help = first_sentence(cmd.help)
         super().add_command(cmd, name)
+
+
+# ---------------------------------------------------------------- colour
+
+
+def colour(stream_is_err: bool = False) -> bool | None:
+    """Whether to colour: False with NO_COLOR (no-color.org), True with FORCE_COLOR, else None: click colours
+    a terminal and strips the codes from a pipe or a file."""
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR", "") not in ("", "0"):
+        return True
+    return None
+
+
+def echo(text: str, *, err: bool = False, nl: bool = True) -> None:
+    """click.echo with deckcheck's colour rule; styled text loses its codes where colour is off."""
+    click.echo(text, err=err, nl=nl, color=colour())
+
+
+_SEVERITY_STYLE = {"error": {"fg": "red", "bold": True}, "warning": {"fg": "yellow"}, "note": {"fg": "cyan"}}
+_VERDICT = re.compile(r"^(\S.*?: )(LEGAL|ILLEGAL)\b", re.M)
+_SEVERITY_COLUMN = re.compile(r"^(  )(error|warning)\b", re.M)
+_NOTE = re.compile(r"^(  )(note:)", re.M)
+_DIAGNOSTIC = re.compile(r"^(\S[^\n]*?: )(error|warning)(:)", re.M)
+
+
+def style_report(text: str) -> str:
+    """A verdict or diagnostic text with its verdicts, severities and notes in colour (codes only, same words)."""
+    text = _VERDICT.sub(lambda m: m[1] + click.style(m[2], fg="green" if m[2] == "LEGAL" else "red", bold=True),
+                        text)
+    text = _SEVERITY_COLUMN.sub(lambda m: m[1] + click.style(m[2], **_SEVERITY_STYLE[m[2]]), text)
+    text = _NOTE.sub(lambda m: m[1] + click.style(m[2], **_SEVERITY_STYLE["note"]), text)
+    return _DIAGNOSTIC.sub(lambda m: m[1] + click.style(m[2], **_SEVERITY_STYLE[m[2]]) + m[3], text)
+
+
+# ---------------------------------------------------------------- wrapping
+
+# A verdict line's code column: "  error   characters   avatar-limit: ..." (2 + 7 + 1 + 12 + 1).
+_VIOLATION_LINE = re.compile(r"^  (error|warning) ")
+_CODE_COLUMN = 23
+
+
+def terminal_width() -> int | None:
+    """The width to wrap reports to: the terminal's, when stdout is one; None for a pipe or a file, where a
+    tool wants one line per violation."""
+    try:
+        if not sys.stdout.isatty():
+            return None
+    except (AttributeError, ValueError):
+        return None
+    return shutil.get_terminal_size().columns
+
+
+def wrap_report(text: str, width: int | None) -> str:
+    """Each line longer than `width` wrapped at spaces; a violation's continuation lines start under its code,
+    any other line's four spaces in from its own indent. None: unchanged."""
+    if not width:
+        return text
+    out = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            out.append(line)
+            continue
+        own = len(line) - len(line.lstrip(" "))
+        indent = _CODE_COLUMN if _VIOLATION_LINE.match(line) else own + 4
+        indent = min(indent, max(width // 3, own))
+        out.extend(textwrap.wrap(line, width=width, subsequent_indent=" " * indent, break_long_words=False,
+                                 break_on_hyphens=False, drop_whitespace=True) or [line])
+    return "\n".join(out)
+
+
+def print_report(text: str, *, nl: bool = False) -> None:
+    """A text report on stdout: wrapped to the terminal, in colour where colour is on."""
+    echo(style_report(wrap_report(text, terminal_width())), nl=nl)

@@ -17,6 +17,8 @@ import signal
 import sys
 import threading
 import traceback
+from collections.abc import Callable
+from contextlib import contextmanager
 
 from deckcheck.terminal import printable
 
@@ -37,6 +39,18 @@ def exit_on_sigterm() -> None:
 
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, terminate)
+
+
+def exit_now(code: int) -> None:
+    """End the process at once, once the command has unwound (Ctrl-C, SIGTERM): its files are cleaned up by
+    then, and nothing is left to wait for -- worker processes, whose pool would otherwise be waited for at
+    interpreter exit, die with this process (die_with_parent)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code)
 
 
 def unexpected(exc: Exception, *, debug: bool) -> int:
@@ -146,12 +160,32 @@ def _watch_parent(parent_pid: int) -> None:
     os._exit(1)
 
 
+@contextmanager
+def worker_pool(workers: int, initializer: Callable | None = None, initargs: tuple = ()):
+    """A ProcessPoolExecutor of `workers` processes that die with this one (die_with_parent, then `initializer`);
+    left by an exception (Ctrl-C, SIGTERM), nothing waits for their work (a plain `with` would wait for all of
+    it), otherwise it is shut down as usual."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_start_worker,
+                               initargs=(os.getpid(), initializer, initargs))
+    try:
+        yield pool
+    except BaseException:
+        stop_workers(pool)
+        raise
+    pool.shutdown()
+
+
+def _start_worker(parent_pid: int, initializer: Callable | None, initargs: tuple) -> None:
+    die_with_parent(parent_pid)
+    if initializer is not None:
+        initializer(*initargs)
+
+
 def stop_workers(pool) -> None:
-    """Stop a ProcessPoolExecutor's workers now, queued work dropped (the parent is unwinding)."""
-    workers = list((getattr(pool, "_processes", None) or {}).values())   # shutdown() forgets them
-    pool.shutdown(wait=False, cancel_futures=True)
-    for worker in workers:
-        try:
-            worker.terminate()
-        except (OSError, AttributeError, ValueError):
-            pass
+    """Let a ProcessPoolExecutor go while its owner unwinds (Ctrl-C, SIGTERM, a worker that died): no more work
+    is given out and nothing waits for it. The workers are not terminated here: the pool's own thread, seeing them
+    gone while the map's futures are being cancelled, fails with InvalidStateError in Python 3.11 (a traceback on
+    stderr). The command line ends the process at once instead (exit_now), and they die with it."""
+    pool.shutdown(wait=False)

@@ -10,7 +10,6 @@ the same once parsed. Tabs and line ends stay: they are how reports are laid out
 from __future__ import annotations
 
 import re
-import sys
 
 # C0 controls but tab and line feed, DEL, C1 controls; the bidirectional embeddings, overrides and isolates.
 CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
@@ -25,14 +24,6 @@ def printable_json(document: str) -> str:
     """A JSON text with the control characters json.dumps(ensure_ascii=False) leaves raw (DEL, C1, bidi)
     written as \\u escapes: the same JSON once parsed, inert on a terminal."""
     return CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", document)
-
-
-def stderr_is_terminal() -> bool:
-    """Whether progress may be drawn on stderr: a terminal, not a pipe, a file or a closed stream."""
-    try:
-        return sys.stderr.isatty()
-    except (AttributeError, ValueError):
-        return False
 
 
 def _escape(match: re.Match) -> str:

@@ -29,3 +29,16 @@ def corpus_files() -> list[Path]:
     if not DECKS.is_dir():
         return []
     return sorted(p for p in DECKS.rglob("*") if p.is_file() and p.parent != DECKS)
+
+
+def run_main(capsys, *argv: str) -> tuple[int, str, str]:
+    """`deckcheck ARGV...` in this process: (exit code, stdout, stderr); 0 when the command returns."""
+    from deckcheck.cli import main
+
+    try:
+        main(list(argv))
+        code = 0
+    except SystemExit as exited:
+        code = exited.code or 0
+    out, err = capsys.readouterr()
+    return code, out, err

@@ -192,7 +192,7 @@ def write_rows_csv(path, rows):
     ("r.xlsx", b"this is not a zip", "not a readable .xlsx workbook"),
     ("r.csv", b"", "no registrations (the file is empty)"),
     ("r.csv", b"Player,Deck\n,,\n", "no registrations: no rows under the header"),
-    ("r.csv", b"name,decklist file\nAnn,a\n", "no sheet has a header row with player and deck columns"),
+    ("r.csv", b"deck name,decklist file\nAnn,a\n", "no sheet has a header row with player and deck columns"),
     ("r.csv", b"player,deck,Deck\nAnn,a,b\n", "two 'deck' columns in the header"),
     ("r.csv", b"\x00\x01\x02binary", "binary data"),
 ])
@@ -445,8 +445,8 @@ def test_cli_exit_codes_and_force(tmp_path, fake_command, capsys):
 
 @pytest.mark.parametrize("args, message", [
     (["missing.csv"], "missing.csv: no such file"),
-    (["r.csv", "-o", "out.txt"], "cannot tell the output format from .txt"),
-    (["r.csv", "--output", "xlsx"], "an .xlsx workbook needs a file"),
+    (["r.csv", "-o", "out.txt"], "cannot tell the format from .txt (text is not one this command writes)"),
+    (["r.csv", "--output", "xlsx"], "--output xlsx writes a file: give it with -o FILE"),
     (["r.csv", "-o", "r.csv", "--force"], "is the registrations file"),
     (["r.csv", "-o", "nodir/out.xlsx"], "directory for the results does not exist"),
     (["r.csv", "-o", "out.xlsx", "--output", "csv"], "out.xlsx: the name says xlsx but --output is csv"),
@@ -493,7 +493,7 @@ def test_no_progress_bar_when_stderr_is_not_a_terminal(tmp_path, fake_command, c
 def test_progress_bar_on_a_terminal(tmp_path, fake_command, monkeypatch, capsys):
     import deckcheck.batch.command as command
 
-    monkeypatch.setattr(command, "stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(command, "_stderr_is_terminal", lambda: True)
     path, _, _ = generated(tmp_path, 20, "csv")
     run_batch_command(str(path), out=str(tmp_path / "o.json"), output_format=None, ruleset="rulebook",
                       length=2, jobs=1, force=False)

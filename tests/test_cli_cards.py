@@ -26,7 +26,7 @@ def test_show_lists_every_version_side_by_side():
 def test_show_json_gives_the_facts():
     result = run("cards", "show", "Moria [M]", "--output", "json")
     assert result.returncode == 0
-    cards = json.loads(result.stdout)
+    cards = json.loads(result.stdout)["cards"]
     assert [c["id"] for c in cards] == ["LE-392"]
     assert cards[0]["site_type"] == "S"
 
@@ -49,7 +49,7 @@ def test_a_near_miss_shows_the_card_and_says_what_it_was_read_as():
 def test_search_filters_combine():
     result = run("cards", "search", "--type", "character", "--race", "orcs", "--skill", "scout", "--output", "json")
     assert result.returncode == 0
-    cards = json.loads(result.stdout)
+    cards = json.loads(result.stdout)["cards"]
     assert cards and all("Orc" in c["races"] and "Scout" in c["skills"] for c in cards)
     assert "Gorbag" in {c["name"] for c in cards}
 

@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 
 from deckcheck.cards import catalog as catalog_module
-from deckcheck.cli import main
 from deckcheck.datafiles import data_dir, read_json, read_toml
 from deckcheck.errors import DataError
 from deckcheck.rules import ruleset as ruleset_module
-from tests._shared import PROJECT
+from tests._shared import PROJECT, run_main
 
 EXAMPLES = PROJECT / "examples"
 DECK = str(EXAMPLES / "wizard-legal.meccg")
@@ -61,18 +60,8 @@ def data_copy(tmp_path, monkeypatch):
         cached.cache_clear()
 
 
-def run(capsys, argv) -> tuple[int, str, str]:
-    try:
-        main(list(argv))
-        code = 0
-    except SystemExit as exited:
-        code = exited.code
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def assert_one_line_exit_2(capsys, argv, path_part: str, words: str) -> None:
-    code, out, err = run(capsys, argv)
+    code, out, err = run_main(capsys, *argv)
     assert code == 2, (out, err)
     lines = err.strip().splitlines()
     assert len(lines) == 1, err

@@ -13,27 +13,17 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.cli import main
 from deckcheck.decklist import parse_text
 from deckcheck.errors import DeckcheckError
 from deckcheck.fileio import atomic_write_bytes, atomic_write_files, read_text
 from deckcheck.report.spreadsheet import is_formula_like, safe_cell
 from deckcheck.terminal import printable, printable_json
+from tests._shared import run_main
 from tests.fixtures import attacks
 
 PROJECT = Path(__file__).resolve().parents[1]
 LEGAL = PROJECT / "examples" / "wizard-legal.meccg"
 RAW_CONTROLS = ("\x1b", "\x07", "\x9b", "\u202e")
-
-
-def run_main(capsys, *argv) -> tuple[int, str, str]:
-    try:
-        main(list(argv))
-        code = 0
-    except SystemExit as exc:
-        code = exc.code or 0
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def run_process(*argv, cwd=None, timeout=60, preexec_fn=None) -> subprocess.CompletedProcess:

@@ -105,3 +105,68 @@ def test_an_english_deck_never_loads_the_names():
              "print('NAMES LOADED', languages.load_names.cache_info().currsize, file=sys.stderr)")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=PROJECT, timeout=60)
     assert "NAMES LOADED 0" in result.stderr, result.stderr
+
+
+SPANISH = "Personajes:\n2 Gandalf\nRecursos:\n2 Capa Élfica\n1 Dardo\n3 Glamdring\nAdversidades:\n3 Lobos\n" \
+          "Lugares:\n1 Rivendel\n"
+
+
+def deckcheck(*args: str, stdin: str = SPANISH) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "deckcheck", *args], input=stdin, capture_output=True, text=True,
+                          encoding="utf-8", cwd=PROJECT, timeout=120)
+
+
+def test_a_spanish_list_is_shown_in_english_and_back_in_spanish():
+    english = deckcheck("show", "-")
+    assert english.returncode == 0, english.stderr
+    assert "2  Elven Cloak [H] (TW)" in english.stdout and "3  Wolves (TW)" in english.stdout
+    spanish = deckcheck("show", "--lang", "es", "-")
+    assert "2  Capa Élfica [H] (TW)" in spanish.stdout and "1  Rivendel [H] (TW)" in spanish.stdout
+    assert "Elven Cloak" not in spanish.stdout
+
+
+def test_validate_and_stats_name_the_cards_in_the_language_asked():
+    validate = deckcheck("validate", "--rules", "coe", "--lang", "fr", "-",
+                         stdin=SPANISH.replace("3 Glamdring", "3 Glamdring\n2 Capa Élfica"))
+    assert validate.returncode == 1
+    assert "Manteau elfique" in validate.stdout and "Elven Cloak" not in validate.stdout
+    stats = deckcheck("stats", "--lang", "de", "-")
+    assert stats.returncode == 0, stats.stderr
+    assert "Elbenmantel" in stats.stdout and "Elven Cloak" not in stats.stdout
+    as_json = json.loads(deckcheck("validate", "--output", "json", "--lang", "fr", "-").stdout)
+    assert as_json["decks"][0]["path"] == "<stdin>"          # JSON keeps the English names and the ids
+
+
+@pytest.mark.parametrize("to", ["gccg", "markdown", "json"])
+@pytest.mark.parametrize("lang", ["fr", "ja"])
+def test_a_converted_deck_in_another_language_reads_back_to_the_same_deck(to, lang):
+    english = parse_text(SPANISH, path="es.txt")
+    written = deckcheck("convert", "--to", to, "--lang", lang, "-")
+    assert written.returncode == 0, written.stderr
+    again = parse_text(written.stdout, path=f"back.{to}")
+    assert [(e.part, e.card.id, e.count) for e in again.entries] == [(e.part, e.card.id, e.count)
+                                                                      for e in english.entries]
+    assert [d.code for d in again.diagnostics if d.code != "card-language"] == []
+    if to != "json":
+        assert load_catalog().name_in(load_catalog().by_id("TW-225"), lang) in written.stdout
+
+
+def test_lang_is_a_setting_of_the_config_file(tmp_path):
+    (tmp_path / "deckcheck.toml").write_text('lang = "es"\n', encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "deckcheck", "show", "-"], input=SPANISH, capture_output=True,
+                            text=True, encoding="utf-8", cwd=tmp_path, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert "Capa Élfica" in result.stdout
+
+
+def test_the_spanish_example_of_the_readme_is_the_english_example_deck():
+    from deckcheck.decklist import read_deck
+    from deckcheck.decklist.fingerprint import fingerprint
+    from deckcheck.rules import validate
+
+    spanish, english = read_deck(PROJECT / "examples" / "wizard-legal-es.txt"), \
+        read_deck(PROJECT / "examples" / "wizard-legal.meccg")
+    assert fingerprint(spanish) == fingerprint(english)
+    assert [(d.line, d.code) for d in spanish.diagnostics] == [(51, "not-a-card-line"), (17, "name-corrected"),
+                                                               (3, "card-language")]
+    assert validate(spanish, ruleset="coe").legal and validate(spanish, ruleset="rulebook").legal

@@ -214,4 +214,4 @@ def test_files_that_are_no_decklist_by_their_suffix_are_skipped_and_named():
     assert result.returncode == 0, result.stderr
     assert ("skipped 3 file(s) that are no decklist: make_registrations.py, registrations.csv, registrations.xlsx"
             in result.stderr)
-    assert json.loads(result.stdout)["decks"] == 8
+    assert json.loads(result.stdout)["decks"] == 9   # the eight .meccg examples and the Spanish list

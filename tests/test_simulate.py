@@ -881,7 +881,7 @@ def test_the_command_draws_a_progress_bar_on_a_terminal(monkeypatch, capsys):
     from deckcheck.analysis import simulate as module
     from deckcheck.decklist import read_deck
 
-    monkeypatch.setattr(module, "stderr_is_terminal", lambda: True)
+    monkeypatch.setattr(module, "_stderr_is_terminal", lambda: True)
     deck = read_deck(FIXTURES / "small-wizard.gccg")
     text = module.run_simulate_command(deck, deck_path="small", games=600, turns=2, seed=1, hazards="none",
                                        length=None, jobs=None, output="text")

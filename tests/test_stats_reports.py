@@ -43,7 +43,7 @@ def test_text_report_has_every_section():
 
 def test_json_report_round_trips():
     document = json.loads(render_json(deck_stats(wizard_deck())))
-    assert document["deckcheck_stats"] == 1
+    assert document["schema"] == "deckcheck/stats/1"
     assert document["play_deck_size"] == 21
     assert {c["category"]: c["points"] for c in document["mp_categories"]}["item"] == 8
     assert document["draw_odds"]["cards_seen"][0] == 8

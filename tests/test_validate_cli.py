@@ -59,10 +59,13 @@ def test_json_has_exactly_the_issue_shape(capsys):
     code, out, _ = run(capsys, "validate", "--rules", "rulebook", "--output", "json", "--length", "3",
                        str(EXAMPLES / "wizard-illegal.meccg"), str(EXAMPLES / "wizard-legal.meccg"))
     assert code == 1
-    decks = json.loads(out)["decks"]
+    document = json.loads(out)
+    assert set(document) == {"schema", "decks"} and document["schema"] == "deckcheck/validate/1"
+    decks = document["decks"]
     assert [d["legal"] for d in decks] == [False, True]
     for deck in decks:
-        assert set(deck) == {"path", "legal", "ruleset", "alignment", "alignment_reason", "length", "violations"}
+        assert set(deck) == {"path", "legal", "ruleset", "alignment", "alignment_reason", "length", "violations",
+                             "notes"}
         assert deck["ruleset"] == "rulebook" and deck["length"] == 3
     for v in decks[0]["violations"]:
         assert set(v) == {"code", "severity", "message", "part", "card", "card_id", "lines", "citation", "by_analogy",

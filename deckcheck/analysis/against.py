@@ -18,6 +18,7 @@ from deckcheck.analysis.sim.engine import Tally
 from deckcheck.analysis.sim.report import format_text, mean_interval, summarize, wilson
 from deckcheck.analysis.sim.tables import build_sim_deck
 from deckcheck.analysis.sim.workers import play_in_workers, worker_count
+from deckcheck.console import note
 from deckcheck.decklist.model import Deck
 
 TOP_HAZARDS = 8
@@ -156,7 +157,6 @@ def run_against_command(deck: Deck, opponent: Deck, *, deck_path: str, against_p
                         seed: int, length: int | None, both: bool, output: str, jobs: int | None = None) -> str:
     """What `simulate --against` prints (timing to stderr); a deck the engine cannot simulate is an input error."""
     import json
-    import sys
     import time
 
     from deckcheck.errors import DeckcheckError
@@ -170,5 +170,5 @@ def run_against_command(deck: Deck, opponent: Deck, *, deck_path: str, against_p
     started = time.perf_counter()
     summary = simulate_sides(sides[0], sides[1], games=games, turns=turns, seed=seed, both=both, jobs=jobs)
     elapsed = time.perf_counter() - started
-    print(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)", file=sys.stderr)
+    note(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)")
     return json.dumps(summary, ensure_ascii=False, indent=2) if output == "json" else format_against(summary)

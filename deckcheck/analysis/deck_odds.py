@@ -18,6 +18,7 @@ from deckcheck.cards.names import fold
 from deckcheck.decklist.model import Deck, DeckEntry
 from deckcheck.errors import DeckcheckError
 
+SCHEMA = "deckcheck/odds/1"
 
 @dataclass
 class Condition:
@@ -42,6 +43,10 @@ class OddsTable:
     rows: list[tuple[Condition, list[float]]]
     joint: list[float] | None = None
     notes: list[str] = field(default_factory=list)
+
+    def to_document(self) -> dict:
+        """What `odds --output json` prints (deckcheck/schemas/odds.schema.json)."""
+        return {"schema": SCHEMA, **self.to_json()}
 
     def to_json(self) -> dict:
         return {

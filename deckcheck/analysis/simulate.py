@@ -18,8 +18,8 @@ from deckcheck.analysis.sim.engine import HAZARD_MODELS, Tally, run_games
 from deckcheck.analysis.sim.report import format_text, summarize
 from deckcheck.analysis.sim.tables import SimDeck, build_sim_deck
 from deckcheck.analysis.sim.workers import play_in_workers, worker_count
+from deckcheck.console import note, show_progress
 from deckcheck.decklist.model import Deck
-from deckcheck.terminal import stderr_is_terminal
 
 __all__ = ["simulate", "simulate_tables", "format_text", "build_sim_deck", "HAZARD_MODELS", "run_simulate_command"]
 
@@ -87,7 +87,7 @@ def run_simulate_command(deck: Deck, *, deck_path: str, games: int, turns: int, 
     except ValueError as exc:
         raise DeckcheckError(f"cannot simulate: {exc}", deck_path) from None
     started = time.perf_counter()
-    if stderr_is_terminal():
+    if _stderr_is_terminal():
         with click.progressbar(length=games, label="simulating", file=sys.stderr, show_pos=True,
                                show_eta=True) as bar:
             summary = simulate_tables(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs,
@@ -95,5 +95,8 @@ def run_simulate_command(deck: Deck, *, deck_path: str, games: int, turns: int, 
     else:
         summary = simulate_tables(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs)
     elapsed = time.perf_counter() - started
-    print(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)", file=sys.stderr)
+    note(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)")
     return json.dumps(summary, ensure_ascii=False, indent=2) if output == "json" else format_text(summary)
+
+
+_stderr_is_terminal = show_progress     # tests stand in a terminal here

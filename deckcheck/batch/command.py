@@ -14,10 +14,11 @@ from deckcheck.batch.outputs import plan_output, write_results
 from deckcheck.batch.registrations import MAX_ROWS, read_registrations
 from deckcheck.batch.repeats import mark_repeats
 from deckcheck.batch.runner import ERROR, ILLEGAL, LEGAL, RowResult, Settings, deck_path, run_batch
+from deckcheck.console import note, show_progress
 from deckcheck.errors import DeckcheckError
 from deckcheck.fileio import refuse_overwriting_inputs
 from deckcheck.process import cap_jobs
-from deckcheck.terminal import printable, stderr_is_terminal
+from deckcheck.terminal import printable
 
 # Below this many registrations a bar would only flicker.
 PROGRESS_MIN_ROWS = 2
@@ -25,20 +26,21 @@ PROGRESS_MIN_ROWS = 2
 
 def run_batch_command(registrations: str, *, out: str | None, output_format: str | None, ruleset: str,
                       length: int, jobs: int, force: bool, settings: Settings | None = None,
-                      decks_dir: str | None = None, allow_outside: bool = False, max_rows: int = MAX_ROWS) -> int:
+                      decks_dir: str | None = None, allow_outside: bool = False, max_rows: int = MAX_ROWS,
+                      columns: dict[str, str] | None = None) -> int:
     """Run the whole command; returns the exit code (0 all legal, 1 some illegal or unreadable).
 
     Deck paths resolve inside the registrations folder, or `decks_dir`; with allow_outside anywhere."""
     plan = plan_output(out, output_format, force=force, registrations=registrations)
     jobs, lowered = cap_jobs(jobs)
     if lowered:
-        click.echo(f"deckcheck: {lowered}", err=True)
+        note(f"deckcheck: {lowered}")
     if decks_dir is not None and not Path(decks_dir).is_dir():
         raise DeckcheckError("no such folder (--decks-dir)", decks_dir)
     _check_data()
-    table = read_registrations(registrations, max_rows=max_rows)
-    for note in table.notes:
-        click.echo(printable(f"deckcheck: {note}"), err=True)
+    table = read_registrations(registrations, max_rows=max_rows, columns=columns)
+    for said in table.notes:
+        note(printable(f"deckcheck: {said}"))
     base_dir = str(Path(decks_dir or Path(registrations).parent).resolve())
     folder = "the decks folder (--decks-dir)" if decks_dir else "the registrations folder"
     settings = settings or Settings(base_dir=base_dir, ruleset=ruleset, length=length)
@@ -46,13 +48,13 @@ def run_batch_command(registrations: str, *, out: str | None, output_format: str
     _refuse_writing_over_decks(plan, table.registrations, settings)
     results = _run_with_progress(table.registrations, settings, jobs)
     for line in mark_repeats(results):
-        click.echo(printable(f"deckcheck: {line}"), err=True)
+        note(printable(f"deckcheck: {line}"))
     written = write_results(plan, results, table.extra_columns, registrations=registrations, ruleset=ruleset,
                             length=length, stdout=sys.stdout)
     if plan.format == "csv" and plan.path is None and any(r.violations for r in results):
-        click.echo("deckcheck: only the Summary table is on stdout; -o NAME.csv also writes the Violations to "
-                   "NAME-violations.csv (or use --output json)", err=True)
-    click.echo(printable(_summary_line(results, written)), err=True)
+        note("deckcheck: only the Summary table is on stdout; -o NAME.csv also writes the Violations to "
+             "NAME-violations.csv (or use --output json)")
+    note(printable(_summary_line(results, written)))
     return 0 if all(r.status == LEGAL for r in results) else 1
 
 
@@ -85,11 +87,14 @@ def _check_data() -> None:
 
 
 def _run_with_progress(registrations, settings: Settings, jobs: int) -> list[RowResult]:
-    if not stderr_is_terminal() or len(registrations) < PROGRESS_MIN_ROWS:
+    if not _stderr_is_terminal() or len(registrations) < PROGRESS_MIN_ROWS:
         return run_batch(registrations, settings, jobs=jobs)
     with click.progressbar(length=len(registrations), label="checking decks", file=sys.stderr,
                            show_pos=True, show_eta=True) as bar:
         return run_batch(registrations, settings, jobs=jobs, on_result=lambda _result: bar.update(1))
+
+
+_stderr_is_terminal = show_progress     # tests stand in a terminal here
 
 
 def _summary_line(results: list[RowResult], written: list[Path]) -> str:

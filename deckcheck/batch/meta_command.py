@@ -16,14 +16,15 @@ from pathlib import Path
 
 import click
 
+from deckcheck.console import note
 from deckcheck.errors import DeckcheckError
+from deckcheck.report.output_format import choose_format
 from deckcheck.terminal import printable
 
 REGISTRATION_SUFFIXES = (".xlsx", ".xlsm", ".csv")
 # Files in a folder of decks that are no decklist, whatever they hold: skipped, and said in one line.
 NOT_DECK_SUFFIXES = frozenset({".xlsx", ".xlsm", ".xls", ".csv", ".ods", ".py", ".pdf", ".png", ".jpg", ".jpeg",
                                ".gif", ".zip", ".gz", ".html", ".htm", ".exe"})
-_SUFFIX_FORMATS = {".txt": "text", ".json": "json", ".xlsx": "xlsx", ".html": "html", ".htm": "html"}
 # More files than any collection of decklists holds: past this a folder is something else (a home directory).
 MAX_FOLDER_FILES = 5000
 
@@ -34,7 +35,7 @@ def run_meta_command(inputs: tuple[str, ...], *, out: str | None, output: str | 
     from deckcheck.fileio import atomic_write_bytes, refuse_overwriting_inputs
     from deckcheck.report.meta_report import render_meta
 
-    output = _output_format(out, output)
+    output = choose_format(out, output, ("text", "json", "xlsx", "html"), default="text", file_only=("xlsx",))
     if out:
         refuse_overwriting_inputs(out, inputs)
         if Path(out).exists() and not force:
@@ -53,23 +54,10 @@ def run_meta_command(inputs: tuple[str, ...], *, out: str | None, output: str | 
     data = render_meta(build_meta(records), output, top=top)
     if out:
         atomic_write_bytes(out, data, overwrite=force)
-        click.echo(printable(f"deckcheck: {len(records)} decks; metagame in {out}"), err=True)
+        note(printable(f"deckcheck: {len(records)} decks; metagame in {out}"))
     else:
         click.echo(printable(data.decode("utf-8")), nl=False)
     return 2 if failed else 0
-
-
-def _output_format(out: str | None, output: str | None) -> str:
-    named = _SUFFIX_FORMATS.get(Path(out).suffix.lower()) if out else None
-    if output and named and output != named:
-        raise DeckcheckError(f"the name says {named} but --output is {output}; give one or make them agree", out)
-    output = output or named or ("text" if not out else None)
-    if output is None:
-        raise DeckcheckError("cannot tell the format from the name; end it in .txt, .json, .xlsx or .html, "
-                             "or give --output", out)
-    if output == "xlsx" and not out:
-        raise DeckcheckError("--output xlsx writes a file: give it with -o FILE")
-    return output
 
 
 def _deck_files(path: Path) -> list[Path]:
@@ -91,10 +79,9 @@ def _deck_files(path: Path) -> list[Path]:
                                      str(path))
     if skipped:
         shown = ", ".join(skipped[:5]) + (f" and {len(skipped) - 5} more" if len(skipped) > 5 else "")
-        click.echo(printable(f"deckcheck: {path}: skipped {len(skipped)} file(s) that are no decklist: {shown}"),
-                   err=True)
+        note(printable(f"deckcheck: {path}: skipped {len(skipped)} file(s) that are no decklist: {shown}"))
     if not files:
-        click.echo(printable(f"deckcheck: {path}: no deck files in this folder"), err=True)
+        note(printable(f"deckcheck: {path}: no deck files in this folder"))
     return files
 
 
@@ -110,7 +97,7 @@ def _deck_records(paths: list[Path], *, validate: bool, ruleset: str, length: in
                 raise DeckcheckError("no line names a known card: not a decklist", str(path))
             legal = _verdict(deck, ruleset, length) if validate else None
         except DeckcheckError as exc:
-            click.echo(printable(f"deckcheck: {exc.one_line()}; left out"), err=True)
+            note(printable(f"deckcheck: {exc.one_line()}; left out"))
             failed += 1
             continue
         _say_unread(deck)
@@ -127,7 +114,7 @@ def _say_unread(deck) -> None:
     if unknown or skipped:
         what = [f"{unknown} cop{'y' if unknown == 1 else 'ies'} of names that are no card (counted as written)"] \
             * bool(unknown) + [f"{skipped} line{'' if skipped == 1 else 's'} not read"] * bool(skipped)
-        click.echo(printable(f"deckcheck: {deck.path}: {'; '.join(what)}; deckcheck show lists them"), err=True)
+        note(printable(f"deckcheck: {deck.path}: {'; '.join(what)}; deckcheck show lists them"))
 
 
 def _verdict(deck, ruleset: str, length: int) -> bool:
@@ -148,7 +135,7 @@ def _registration_records(path: Path, *, ruleset: str, length: int, jobs: int) -
     left_out = [r for r in results if not r.cards]
     for r in left_out:
         problem = r.first_problem or "no deck"
-        click.echo(printable(f"deckcheck: {path}: {r.player} ({r.sheet + '!' if r.sheet else 'row '}{r.row}): "
-                             f"{problem}; left out"), err=True)
+        note(printable(f"deckcheck: {path}: {r.player} ({r.sheet + '!' if r.sheet else 'row '}{r.row}): "
+                             f"{problem}; left out"))
     return records, len(left_out)
 

@@ -14,9 +14,9 @@ from pathlib import Path
 from deckcheck.batch.runner import RowResult
 from deckcheck.errors import DeckcheckError
 from deckcheck.fileio import atomic_write_bytes, atomic_write_files
+from deckcheck.report.output_format import choose_format
 
 FORMATS = ("xlsx", "csv", "json")
-_SUFFIX_FORMATS = {".xlsx": "xlsx", ".csv": "csv", ".json": "json"}
 
 
 @dataclass(frozen=True)
@@ -36,22 +36,10 @@ def plan_output(out: str | None, fmt: str | None, *, force: bool, registrations:
     from deckcheck.report.batch_results import violations_csv_path
 
     path = Path(out) if out else None
-    if fmt is None:
-        if path is None:
-            fmt = "json"
-        else:
-            fmt = _SUFFIX_FORMATS.get(path.suffix.lower())
-            if fmt is None:
-                raise DeckcheckError(f"cannot tell the output format from {path.suffix or 'no suffix'}; "
-                                     f"use .xlsx, .csv or .json, or --output", str(path))
-    if fmt not in FORMATS:
+    if fmt is not None and fmt not in FORMATS:
         raise DeckcheckError(f"unknown output format {fmt!r}; use {', '.join(FORMATS)}")
-    named = _SUFFIX_FORMATS.get(path.suffix.lower()) if path else None
-    if named and named != fmt:
-        # CSV text in a file called .xlsx would only fail later, when the organizer opens it.
-        raise DeckcheckError(f"the name says {named} but --output is {fmt}; give one or make them agree", str(path))
-    if path is None and fmt == "xlsx":
-        raise DeckcheckError("an .xlsx workbook needs a file: give -o RESULTS.xlsx")
+    # CSV text in a file called .xlsx would only fail later, when the organizer opens it: a mismatch is an error.
+    fmt = choose_format(out, fmt, FORMATS, default="json", file_only=("xlsx",))
     plan = OutputPlan(format=fmt, path=path,
                       violations_path=violations_csv_path(path) if (path and fmt == "csv") else None,
                       force=force)

@@ -25,22 +25,31 @@ from typing import Any
 from deckcheck.batch.sheets import MAX_CELL_CHARS, Budget, Limits, Workbook, csv_rows
 from deckcheck.errors import DeckcheckError
 
-# Header spellings accepted for each known column (compared after lower-casing and folding spaces, "_", "-").
+# Header spellings accepted for each known column (compared after lower-casing, dropping accents and folding
+# spaces, "_", "-"), in the words organizers use in English, Spanish, French, German, Italian and Dutch.
 COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
-    "player": ("player", "player name", "name of player"),
-    "deck": ("deck", "decklist", "deck list", "deck file", "deck path"),
-    "alignment": ("alignment",),
-    "ruleset": ("ruleset", "rules"),
-    "length": ("length", "game length"),
+    "player": ("player", "player name", "name of player", "name", "your name", "full name", "participant",
+               "jugador", "jugadora", "nombre", "nombre del jugador", "tu nombre", "joueur", "nom", "nom du joueur",
+               "spieler", "spielername", "giocatore", "speler", "pelaaja"),
+    "deck": ("deck", "decklist", "deck list", "deck file", "deck path", "your deck", "your decklist",
+             "upload your deck", "paste your deck", "mazo", "lista", "lista del mazo", "tu mazo", "liste",
+             "liste du deck", "deckliste", "mazzo", "lista del mazzo", "pakka"),
+    "alignment": ("alignment", "side", "alineamiento", "bando", "alignement", "camp", "gesinnung", "seite",
+                  "allineamento"),
+    "ruleset": ("ruleset", "rules", "reglas", "regles", "regeln", "regole"),
+    "length": ("length", "game length", "duracion", "longueur", "lange", "durata"),
 }
 REQUIRED_COLUMNS = ("player", "deck")
 # A form's questions make long headers ("Player (full name)", "Paste your decklist here"): when no header is
-# exactly an alias, the one header containing these words is the column. Never "deck name", which is no deck.
+# exactly an alias, the one header containing these words is the column. Never "deck name" ("nombre del mazo"),
+# which is no deck.
 HEADER_WORDS: dict[str, re.Pattern] = {
-    "player": re.compile(r"\bplayer\b"),
-    "deck": re.compile(r"\bdeck ?lists?\b|\bdeck (?:file|path)s?\b"),
-    "alignment": re.compile(r"\balignment\b"),
+    "player": re.compile(r"\b(?:player|jugador|joueur|spieler|giocatore|your name|full name|tu nombre)\b"),
+    "deck": re.compile(r"\bdeck ?lists?\b|\bdeck (?:file|path)s?\b|\b(?:upload|paste)\b.*\bdeck\b|"
+                       r"\b(?:mazo|mazzo|deckliste)\b"),
+    "alignment": re.compile(r"\b(?:alignment|alineamiento|alignement)\b"),
 }
+NOT_A_DECK = re.compile(r"\b(?:name|nombre|nom|titel|title|titulo|titre)\b")
 
 ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
 _ALIGNMENT_SYNONYMS = {
@@ -90,10 +99,28 @@ class Registration:
 
     @property
     def deck_is_pasted(self) -> bool:
-        """A decklist is many lines; a one-line cell is a path to a deck file, unless it is a JSON or XML
-        decklist squeezed onto one line (no file name starts with "{" or "<")."""
-        text = self.deck.strip()
-        return "\n" in text or text.startswith(("{", "<"))
+        """The cell holds a decklist unless it looks like the path of a deck file (see looks_like_path)."""
+        return not looks_like_path(self.deck)
+
+
+# Suffixes of deck files (and the text files organizers save them as).
+DECK_SUFFIXES = (".meccg", ".deck", ".dck", ".o8d", ".json", ".txt", ".md", ".markdown")
+# No path of a deck file is longer (Windows' classic limit); a longer cell is pasted text.
+MAX_PATH_CHARS = 260
+_INVISIBLE = "\ufeff\u200b\u200e\u200f\u00a0 \t\r\n"
+
+
+def looks_like_path(cell: str) -> bool:
+    """Whether a deck cell names a file rather than holding a decklist: one short line, not starting as JSON,
+    XML or a NetMECCG header does (whatever a byte-order mark or spaces before it), and naming a folder, a deck
+    suffix or a web address. Anything else is a pasted decklist, however many lines it has."""
+    text = cell.strip(_INVISIBLE)
+    if not text or "\n" in text or len(text) > MAX_PATH_CHARS or text.startswith(("{", "<", "[")):
+        return False
+    if re.match(r"(?i)(?:https?|file)://", text):
+        return True
+    name = text.strip("\"'")
+    return "/" in name or "\\" in name or Path(name).suffix.lower() in DECK_SUFFIXES
 
 
 @dataclass
@@ -104,17 +131,25 @@ class RegistrationFile:
     notes: list[str] = field(default_factory=list)   # sheets skipped and why (printed on stderr)
 
 
-def read_registrations(path: str | Path, *, max_rows: int = MAX_ROWS, limits: Limits | None = None) -> RegistrationFile:
+def read_registrations(path: str | Path, *, max_rows: int = MAX_ROWS, limits: Limits | None = None,
+                       columns: dict[str, str] | None = None) -> RegistrationFile:
     """Read every registration row of an .xlsx workbook (all sheets) or a .csv file, streamed: at most
-    `max_rows` registrations and what `limits` allows (a DeckcheckError beyond), blank rows for free."""
+    `max_rows` registrations and what `limits` allows (a DeckcheckError beyond), blank rows for free.
+
+    `columns` maps a column key (player, deck, alignment, ruleset, length) to the header that holds it, as
+    written ("Nom et prénom") or as a column letter ("C"), for headers no alias names (--player-column...)."""
     p = Path(path)
     suffix = p.suffix.lower()
     budget = Budget(str(p), limits or Limits())
+    manual = {key: value for key, value in (columns or {}).items() if value}
+    unknown = sorted(set(manual) - set(COLUMN_ALIASES))
+    if unknown:
+        raise DeckcheckError(f"unknown column {unknown[0]!r}; the columns are {', '.join(COLUMN_ALIASES)}")
     if suffix in WORKBOOK_SUFFIXES:
         with Workbook(p, budget) as workbook:
-            return _registrations_from_sheets(str(p), workbook.sheets(), max_rows)
+            return _registrations_from_sheets(str(p), workbook.sheets(), max_rows, manual)
     if suffix in (".csv", ".txt", ".tsv"):
-        return _registrations_from_sheets(str(p), [("", csv_rows(p, budget, _csv_delimiter))], max_rows)
+        return _registrations_from_sheets(str(p), [("", csv_rows(p, budget, _csv_delimiter))], max_rows, manual)
     if suffix == ".xls":
         raise DeckcheckError("old .xls workbooks cannot be read; save it as .xlsx or .csv", str(p))
     raise DeckcheckError(f"unknown registrations file type {suffix or '(none)'}; use .xlsx or .csv", str(p))
@@ -135,24 +170,29 @@ def _csv_delimiter(lines: list[str]) -> str:
 # ---------------------------------------------------------------- rows to registrations
 
 
-def _registrations_from_sheets(path: str, sheets, max_rows: int) -> RegistrationFile:
+def _registrations_from_sheets(path: str, sheets, max_rows: int,
+                               manual: dict[str, str] | None = None) -> RegistrationFile:
+    manual = manual or {}
     registrations: list[Registration] = []
     extra_columns: list[str] = []
     notes: list[str] = []
+    seen: list[str] = []            # the first row of each sheet without a header, for the error
     headers_found = False
     for title, rows in sheets:
         rows = (row for row in rows if not _blank_row(row[1]))
         leading = list(islice(rows, HEADER_SEARCH_ROWS))    # the header is among these; the rest is streamed
         if not leading:
             continue        # an empty sheet is not a problem
-        header_position = _header_position(leading)
+        header_position = _header_position(leading, manual)
         if header_position is None:
             label = f"sheet {title!r}" if title else "the file"
+            first = _headers_seen(leading[0][1])
+            seen.append(f"{f'sheet {title!r} ' if title else ''}row {leading[0][0]}: {first}")
             notes.append(f"{path}: {label} skipped: no row among its first {HEADER_SEARCH_ROWS} names both "
-                         f"a player and a deck column")
+                         f"a player and a deck column (its first row: {first})")
             continue        # and the rest of the sheet is never read
         header_number, header = leading[header_position]
-        columns = _match_header(header, path, title, header_number)
+        columns = _match_header(header, path, title, header_number, manual)
         data_rows = []
         for row in chain(leading[header_position + 1:], rows):
             if len(registrations) + len(data_rows) >= max_rows:
@@ -170,32 +210,69 @@ def _registrations_from_sheets(path: str, sheets, max_rows: int) -> Registration
         if headers_found:
             raise DeckcheckError("no registrations: no rows under the header", path)
         if notes:
-            raise DeckcheckError("no sheet has a header row with player and deck columns", path)
+            raise DeckcheckError(_no_header_message(seen, manual), path)
         raise DeckcheckError("no registrations (the file is empty)", path)
     return RegistrationFile(path=path, registrations=registrations, extra_columns=extra_columns, notes=notes)
 
 
-def _header_position(rows: list[tuple[int, list[Any]]]) -> int | None:
+def _header_position(rows: list[tuple[int, list[Any]]], manual: dict[str, str] | None = None) -> int | None:
     """The first of the sheet's leading rows that names every required column (rows above it are titles)."""
     for position, (_, values) in enumerate(rows[:HEADER_SEARCH_ROWS]):
-        keys = set(_header_keys(values).values())
+        keys = set(_header_keys(values, manual).values())
         if all(name in keys for name in REQUIRED_COLUMNS):
             return position
     return None
 
 
-def _header_keys(header: list[Any]) -> dict[int, str]:
-    """Position -> column key for the header cells that name a known column: exact aliases first, then for a
-    key no alias names, the one header holding its words (HEADER_WORDS)."""
-    keys = {position: key for position, cell in enumerate(header) if (key := _column_key(cell)) is not None}
+def _header_keys(header: list[Any], manual: dict[str, str] | None = None) -> dict[int, str]:
+    """Position -> column key for the header cells that name a known column: the headers given by hand first
+    (--player-column...), then exact aliases, then for a key no alias names, the one header holding its words
+    (HEADER_WORDS)."""
+    keys: dict[int, str] = {}
+    for key, wanted in (manual or {}).items():
+        position = _manual_position(header, wanted)
+        if position is not None:
+            keys[position] = key
+    given = set(keys.values())
+    for position, cell in enumerate(header):
+        key = _column_key(cell)
+        if key is not None and key not in given and position not in keys:
+            keys[position] = key
     for key, words in HEADER_WORDS.items():
         if key in keys.values():
             continue
         holders = [position for position, cell in enumerate(header)
-                   if position not in keys and words.search(_folded(cell))]
+                   if position not in keys and words.search(_folded(cell))
+                   and not (key == "deck" and NOT_A_DECK.search(_folded(cell)))]
         if len(holders) == 1:
             keys[holders[0]] = key
     return keys
+
+
+def _manual_position(header: list[Any], wanted: str) -> int | None:
+    """The header cell written as `wanted` (case and accents aside), else the column letter `wanted` names."""
+    for position, cell in enumerate(header):
+        if _folded(cell) and _folded(cell) == _folded(wanted):
+            return position
+    if re.fullmatch(r"[A-Za-z]{1,3}", wanted.strip()):
+        position = 0
+        for letter in wanted.strip().upper():
+            position = position * 26 + ord(letter) - ord("A") + 1
+        return position - 1
+    return None
+
+
+def _headers_seen(values: list[Any]) -> str:
+    cells = [_excerpt(_text(v), 30) for v in values if _text(v)][:12]
+    return ", ".join(repr(c) for c in cells) or "(blank)"
+
+
+def _no_header_message(seen: list[str], manual: dict[str, str]) -> str:
+    """Which headers were found, which words are accepted, and how to name the columns by hand."""
+    accepted = "; ".join(f"{key}: {', '.join(COLUMN_ALIASES[key][:8])}, ..." for key in REQUIRED_COLUMNS)
+    given = "".join(f"; --{key}-column {value!r} names no header there" for key, value in manual.items())
+    return (f"no sheet has a header row with player and deck columns (headers seen: {' | '.join(seen)}); "
+            f"accepted headers, for {accepted}{given}; or name them with --player-column and --deck-column")
 
 
 @dataclass
@@ -204,10 +281,11 @@ class _Columns:
     extras: dict[int, str]          # position -> header text
 
 
-def _match_header(header: list[Any], path: str, sheet: str, row: int) -> _Columns:
+def _match_header(header: list[Any], path: str, sheet: str, row: int,
+                  manual: dict[str, str] | None = None) -> _Columns:
     known: dict[str, int] = {}
     extras: dict[int, str] = {}
-    keys = _header_keys(header)
+    keys = _header_keys(header, manual)
     taken: set[str] = set()
     for position, cell in enumerate(header):
         text = _text(cell)
@@ -266,7 +344,11 @@ def _unique_name(name: str, taken: set[str]) -> str:
 
 
 def _folded(header_cell: Any) -> str:
-    return re.sub(r"[\s_\-]+", " ", _text(header_cell).lower()).strip()
+    import unicodedata
+
+    text = unicodedata.normalize("NFKD", _text(header_cell).lower())
+    text = "".join(c for c in text if not unicodedata.combining(c))   # "Duración" = "duracion"
+    return re.sub(r"[\s_\-:?*]+", " ", text).strip()
 
 
 def _column_key(header_cell: Any) -> str | None:

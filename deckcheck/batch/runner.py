@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,7 +16,7 @@ from typing import Any
 
 from deckcheck.batch.registrations import Registration
 from deckcheck.errors import DeckcheckError
-from deckcheck.process import die_with_parent, max_jobs, stop_workers
+from deckcheck.process import max_jobs, worker_pool
 from deckcheck.rules.ruleset import DEFAULT_RULESET
 
 LEGAL, ILLEGAL, ERROR = "legal", "illegal", "error"
@@ -196,22 +195,19 @@ def run_batch(registrations: Sequence[Registration], settings: Settings, *, jobs
         return _run_here(registrations, settings, on_result)
     results: list[RowResult] = []
     chunk = max(1, min(8, len(registrations) // (jobs * 8)))
-    pool = ProcessPoolExecutor(max_workers=jobs, initializer=_start_worker, initargs=(settings, os.getpid()))
-    try:
-        for result in pool.map(check_registration, registrations, [settings] * len(registrations),
-                               chunksize=chunk):
-            results.append(result)
-            if on_result:
-                on_result(result)
-    except BrokenProcessPool:
+    broken = False
+    with worker_pool(jobs, _warm_worker, (settings,)) as pool:   # Ctrl-C, SIGTERM: nothing waits for the rows
+        try:
+            for result in pool.map(check_registration, registrations, [settings] * len(registrations),
+                                   chunksize=chunk):
+                results.append(result)
+                if on_result:
+                    on_result(result)
+        except BrokenProcessPool:
+            broken = True
+    if broken:
         # A worker died (out of memory, killed): finish the remaining rows here rather than lose them.
-        stop_workers(pool)
         results.extend(_run_here(registrations[len(results):], settings, on_result))
-    except BaseException:
-        stop_workers(pool)      # Ctrl-C, SIGTERM: the queued rows are dropped, the workers stopped now
-        raise
-    else:
-        pool.shutdown()
     return results
 
 
@@ -233,11 +229,6 @@ def _run_here(registrations, settings, on_result) -> list[RowResult]:
     return results
 
 
-def _start_worker(settings: Settings, parent_pid: int) -> None:
-    die_with_parent(parent_pid)
-    _warm_worker(settings)
-
-
 def _warm_worker(settings: Settings) -> None:
     warm_up = settings.warm_up
     if warm_up is None and settings.validator is None:
@@ -256,26 +247,47 @@ def _load_deck(reg: Registration, settings: Settings, alignment: str | None):
         parse_text = settings.text_parser
         if parse_text is None:
             from deckcheck.decklist import parse_text
-        return parse_text(reg.deck.strip("\n"), path=f"<{reg.where}>", alignment=alignment)
+        try:
+            return parse_text(reg.deck.strip("\n"), path=f"<{reg.where}>", alignment=alignment)
+        except DeckcheckError:
+            if not _names_a_file(reg, settings):
+                raise
+            # one line that is no decklist but the name of a file there ("A - Stewards of Gondor", a GCCG deck)
     read_deck = settings.reader
     if read_deck is None:
         from deckcheck.decklist import read_deck
     if re.match(r"(?i)https?://", reg.deck.strip()):
         raise DeckcheckError("a web address: decks are not downloaded; paste the decklist into the cell or "
                              "give the path of a deck file", reg.deck.strip())
-    path = deck_path(reg.deck, settings.base_dir, allow_outside=settings.allow_outside, folder=settings.folder)
+    try:
+        path = deck_path(reg.deck, settings.base_dir, allow_outside=settings.allow_outside, folder=settings.folder)
+    except OSError as exc:   # a name too long for the file system, say: no file, and no internal error
+        raise DeckcheckError(f"not a usable file name ({exc.strerror or exc})", _cut(reg.deck.strip())) from None
     shown = shown_path(path, settings)
     if not path.is_file():
         what = ("is a directory, not a deck file" if path.is_dir() else
                 "not a regular file, not a deck file" if path.exists() else "no such deck file")
         # named as the organizer wrote it, with where it was looked for (never the organizer's own folders)
-        raise DeckcheckError(f"{what} (looked for {shown})", reg.deck.strip())
+        raise DeckcheckError(f"{what} (looked for {_cut(shown)})", _cut(reg.deck.strip()))
     try:
         deck = read_deck(path, alignment=alignment)
     except DeckcheckError as exc:
         raise DeckcheckError(exc.message, shown, exc.line) from None
     deck.path = shown
     return deck
+
+
+def _names_a_file(reg: Registration, settings: Settings) -> bool:
+    from deckcheck.batch.registrations import MAX_PATH_CHARS
+
+    cell = reg.deck.strip()
+    if "\n" in cell or len(cell) > MAX_PATH_CHARS:
+        return False
+    try:
+        return deck_path(cell, settings.base_dir, allow_outside=settings.allow_outside,
+                         folder=settings.folder).exists()
+    except (OSError, DeckcheckError):
+        return False
 
 
 class OutsideFolder(DeckcheckError):
@@ -367,7 +379,13 @@ def _deck_label(reg: Registration) -> str:
     if reg.deck_is_pasted:
         lines = [line for line in reg.deck.split("\n") if line.strip()]
         return f"pasted decklist ({len(lines)} line{'' if len(lines) == 1 else 's'})"
-    return reg.deck.strip()
+    return _cut(reg.deck.strip())
+
+
+def _cut(cell: str, limit: int = 260) -> str:
+    """A cell as the results quote it: at most `limit` characters (a path is never longer), and how long it was
+    when cut."""
+    return cell if len(cell) <= limit else f"{cell[:limit - 1]}\u2026 ({len(cell):,} characters)"
 
 
 def _deck_error_text(exc: DeckcheckError, reg: Registration) -> str:

@@ -122,3 +122,29 @@ def load_names(directory) -> dict[str, dict[str, list[str]]]:
         out[card_id.upper()] = {code: [value] if isinstance(value, str) else [str(v) for v in value]
                                 for code, value in by_language.items() if code in LANGUAGES}
     return out
+
+
+class NameTranslator:
+    """Writes the card names of a report in another language: every English name of the given cards, where it
+    stands as a whole name in the text, becomes the card's name in that edition ("Elven Cloak" -> "Capa Élfica"
+    for `es`). Cards the edition does not name keep their English name."""
+
+    def __init__(self, catalog, language: str, cards):
+        names: dict[str, str] = {}
+        for card in cards:
+            if card is not None and card.name not in names:
+                translated = catalog.name_in(card, language)
+                if translated != card.name:
+                    names[card.name] = translated
+        self.names = names
+        ordered = sorted(names, key=len, reverse=True)   # "Gandalf's Friend" before "Gandalf"
+        self._pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, ordered)) + r")(?!\w)") \
+            if ordered else None
+
+    def __call__(self, text: str) -> str:
+        if self._pattern is None:
+            return text
+        return self._pattern.sub(lambda m: self.names[m.group(0)], text)
+
+    def name(self, english: str) -> str:
+        return self.names.get(english, english)

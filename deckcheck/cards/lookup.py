@@ -10,8 +10,9 @@ from deckcheck.cards.model import Card
 from deckcheck.cards.names import fold
 from deckcheck.errors import DeckcheckError
 
-_TRAILING_SET = re.compile(r"\s*\(([A-Za-z]{2,3})\)\s*$")
-_TRAILING_TAG = re.compile(r"\s*\[([HMFBhmfb])\]\s*$")
+# searched for: each starts only where a run of blanks starts, or a long run is rescanned from every position
+_TRAILING_SET = re.compile(r"(?<!\s)\s*\(([A-Za-z]{2,3})\)\s*$")
+_TRAILING_TAG = re.compile(r"(?<!\s)\s*\[([HMFBhmfb])\]\s*$")
 
 # Rows of `cards show`, in the order a player reads a card: label and how to get the value.
 FACT_ROWS: list[tuple[str, str]] = [
@@ -32,6 +33,14 @@ FLAG_NAMES = [
     ("playable_as_starting_minor_item", "starting minor item"), ("spawn", "spawn"), ("hoard_item", "hoard item"),
     ("under_deeps", "Under-deeps"), ("dragon_manifestation", "Dragon manifestation"), ("promo", "promo"),
 ]
+
+
+SCHEMA = "deckcheck/cards/1"        # deckcheck/schemas/cards.schema.json
+
+
+def cards_document(cards: list[Card]) -> dict:
+    """What `cards show|search --output json` print: the cards' facts."""
+    return {"schema": SCHEMA, "cards": [c.to_json() for c in cards]}
 
 
 def split_written_name(text: str) -> tuple[str, str | None, str | None]:

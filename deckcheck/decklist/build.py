@@ -6,20 +6,20 @@ A card is counted as what the card data says it is: a resource written under a h
 
 from __future__ import annotations
 
-import re
-
 from deckcheck.cards.catalog import Resolution
 from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, SITE
 from deckcheck.cards.names import fold
 from deckcheck.decklist.alignment import ALIGNMENTS, declared_alignment, infer_alignment
-from deckcheck.decklist.lines import KNOWN_TAGS, ReadResult
+from deckcheck.decklist.lines import KNOWN_TAGS, MAX_PROBLEMS, ReadResult, TooManyProblems, excerpt
 from deckcheck.decklist.model import Deck, DeckEntry, Diagnostic, Part, RawLine
 
 ROLE_PART = {CHARACTER: Part.CHARACTERS, RESOURCE: Part.RESOURCES, HAZARD: Part.HAZARDS, SITE: Part.SITES}
 ROLE_CHECKED = (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY, Part.SITES)
 MAX_SUGGESTED = 200          # unknown names that get "did you mean" suggestions, per deck
 UNKNOWN_COUNT = "unknown names so far"   # a counter kept in the resolution cache
-TRAILING_REMARK = re.compile(r"^(?P<name>.*\S)\s*\((?P<remark>[^()]*)\)\s*$")
+# No card name is this long: a longer "name" (a line of a megabyte) is kept as an excerpt, so that messages,
+# results and the nearest-name search never work on the whole of it.
+MAX_NAME_CHARS = 80
 PROBLEM_CODES = {"unknown": "unknown-card", "ambiguous": "ambiguous-card", "not-ice": "not-ice-card"}
 
 
@@ -45,8 +45,12 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
     misplaced: dict[tuple, list[RawLine]] = {}   # (counted part, card id, written part) -> its lines
     languages: dict[str, list[tuple[RawLine, object]]] = {}   # another edition's names: language -> lines
     for line in result.lines:
+        if len(deck.diagnostics) > MAX_PROBLEMS:     # thousands of names that are no card: no decklist
+            raise TooManyProblems(deck.diagnostics[0])
+        if len(line.name) > MAX_NAME_CHARS:
+            line.name = excerpt(line.name, MAX_NAME_CHARS)
         if line.tag and line.tag.upper() not in KNOWN_TAGS:
-            message = f"unknown version tag [{line.tag}] in {line.text!r}; ignored"
+            message = f"unknown version tag [{excerpt(line.tag, 10)}] in {excerpt(line.text)!r}; ignored"
             deck.diagnostics.append(Diagnostic(path, line.line, "unknown-tag", message, "warning"))
         if line.tentative and line.line == result.title_line and not deck.name and \
                 not catalog.by_name(line.name):
@@ -103,8 +107,8 @@ def _resolve(line: RawLine, catalog, deck: Deck, cache: dict):
     """(card or None, problem code or None, Resolution or None); problems become diagnostics."""
     if line.card_id:
         card = catalog.by_id(line.card_id)
-        if card and fold(card.name) == fold(line.name):
-            return card, None, None
+        if card and (fold(card.name) == fold(line.name) or card in catalog.by_name(line.name)):
+            return card, None, None   # the id and its name, in any language of the card data
         if card is None:
             why = f"card id {line.card_id!r} is not in the catalog"
         else:
@@ -140,14 +144,15 @@ def _resolve(line: RawLine, catalog, deck: Deck, cache: dict):
 def _resolve_tentative(line: RawLine, deck: Deck, resolution: Resolution):
     """A bare name outside any section ("Aragorn II" above the first heading): a card when it names one exactly
     (any language), said with a missing-count warning; otherwise reported as a line not read, never dropped."""
+    shown = excerpt(line.text)
     if resolution.card is not None:
         deck.diagnostics.append(Diagnostic(deck.path, line.line, "missing-count",
-                                           f"no count in {line.text!r}; read as 1 copy of {resolution.card.name}",
+                                           f"no count in {shown!r}; read as 1 copy of {resolution.card.name}",
                                            "warning"))
         return resolution.card, None, resolution
     why = "names several cards" if resolution.status == "ambiguous" else "is no card name"
     deck.diagnostics.append(Diagnostic(deck.path, line.line, "not-a-card-line",
-                                       f"{line.text!r} is outside every section and {why}; not read (give it a "
+                                       f"{shown!r} is outside every section and {why}; not read (give it a "
                                        f"count, or put it under a heading, if it is a card)", "warning"))
     return None, None, resolution
 
@@ -164,17 +169,27 @@ def _cached_resolution(name: str, line: RawLine, catalog, deck: Deck, cache: dic
 def _resolve_without_remark(line: RawLine, catalog, deck: Deck, cache: dict):
     """"The Arkenstone (vs. Dwarves)": when the whole name is unknown but the name before a trailing remark in
     parentheses is a card, that card (with a warning), else None. Names with parentheses resolve before this."""
-    annotated = TRAILING_REMARK.match(line.name)
-    if not annotated or not catalog.by_name(annotated.group("name")):   # by_name: no costly nearest-name search
+    annotated = _trailing_remark(line.name)
+    if not annotated or not catalog.by_name(annotated[0]):   # by_name: no costly nearest-name search
         return None
-    name = annotated.group("name")
+    name, remark = annotated
     resolution = _cached_resolution(name, line, catalog, deck, cache, correct=False)
     if resolution.card is None:
         return None
     deck.diagnostics.append(Diagnostic(
         deck.path, line.line, "card-remark",
-        f"({annotated.group('remark')}) after {name!r} read as a remark, not part of the card name", "warning"))
+        f"({remark}) after {name!r} read as a remark, not part of the card name", "warning"))
     return resolution
+
+
+def _trailing_remark(name: str) -> tuple[str, str] | None:
+    """("The Arkenstone", "vs. Dwarves") from "The Arkenstone (vs. Dwarves)"; None without such a remark."""
+    name = name.rstrip()
+    start = name.rfind("(")
+    if not name.endswith(")") or start < 0 or ")" in name[start + 1:-1]:
+        return None
+    before = name[:start].rstrip()
+    return (before, name[start + 1:-1]) if before else None
 
 
 def _counted_part(line: RawLine, card, deck: Deck, *, placed_by_type: bool = False) -> tuple[Part, bool]:

@@ -8,13 +8,23 @@ from __future__ import annotations
 
 import re
 
-from deckcheck.decklist.lines import NOTES, ReadResult, label_part, number, read_card_line, read_length, split_count
+from deckcheck.decklist.lines import (
+    NOTES,
+    ReadResult,
+    excerpt,
+    label_part,
+    number,
+    read_card_line,
+    read_length,
+    split_count,
+)
 from deckcheck.decklist.model import Part
 
 FENCE = re.compile(r"^#{3,}\s*$")
-SUBHEADER = re.compile(r"^#\s*(?P<label>[^#()\d][^()]*?)\s*\((?P<n>\d+)\)\s*$")
+# Linear patterns (possessive blanks, no lazy part before blanks): the label and value are stripped in code.
+SUBHEADER = re.compile(r"^#\s*+(?P<label>[^#()\d][^()]*+)\((?P<n>\d++)\)\s*+$")
 VERSION = re.compile(r"GCCG\s+v?(?P<v>[\d.]+)", re.IGNORECASE)
-META = re.compile(r"^#\s*(?P<key>Player|Alignment|Avatar|Length|Name)\s*:\s*(?P<value>.+?)\s*$", re.IGNORECASE)
+META = re.compile(r"^#\s*+(?P<key>Player|Alignment|Avatar|Length|Name)\s*+:\s*+(?P<value>.+)$", re.IGNORECASE)
 
 # Section words of GCCG files, folded to lower case.
 SECTIONS: dict[str, Part | str] = {
@@ -73,7 +83,7 @@ def _read(text: str, path: str, *, fenced: bool) -> ReadResult:
             unknown_section = found is None
             if unknown_section:
                 result.problem(path, line_no + (1 if fenced else 0), "unknown-section",
-                               f"unknown section {word.strip()!r}; its lines are skipped", severity="warning")
+                               f"unknown section {excerpt(word)!r}; its lines are skipped", severity="warning")
             section = found
             part = found if isinstance(found, Part) else Part.PLAY
             i += width
@@ -91,12 +101,14 @@ def _read(text: str, path: str, *, fenced: bool) -> ReadResult:
             sub = SUBHEADER.match(stripped)
             if sub:
                 _close_block(result, path, block)
-                block = _Block(sub.group("label"), number(sub.group("n")), line_no)
-                part = _subheader_part(section, sub.group("label"))
+                label = sub.group("label").rstrip()
+                block = _Block(label, number(sub.group("n")), line_no)
+                part = _subheader_part(section, label)
             continue
         if section is None:
             result.problem(path, line_no, "outside-section",
-                           f"card line before any section: {stripped!r}; read as play deck", severity="warning")
+                           f"card line before any section: {excerpt(stripped)!r}; read as play deck",
+                           severity="warning")
         raw = read_card_line(result, path, line_no, stripped, part)
         if raw and block:
             block.read += raw.count
@@ -171,7 +183,7 @@ def _header_comment(result: ReadResult, comment: str, path: str, line_no: int) -
     body = comment.lstrip("#").strip()
     meta = META.match(comment)
     if meta:   # before the version check: "# Name: GCCG v2 fans" names the deck
-        key, value = meta.group("key").lower(), meta.group("value")
+        key, value = meta.group("key").lower(), meta.group("value").rstrip()
         if key == "length":
             read_length(result, path, line_no, value)
         else:

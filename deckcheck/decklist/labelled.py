@@ -13,12 +13,16 @@ from __future__ import annotations
 import html
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from deckcheck.decklist.lines import (
     COUNT_RANGE,
+    MAX_PROBLEMS,
     NEGATIVE_COUNT,
     NOTES,
     ReadResult,
+    TooManyProblems,
+    excerpt,
     fold,
     label_part,
     looks_like_prose,
@@ -31,12 +35,16 @@ from deckcheck.decklist.lines import (
 from deckcheck.decklist.model import Diagnostic, Part, RawLine
 from deckcheck.decklist.section_words import BARE_WORDS
 
-HEADING = re.compile(r"^\s{0,3}#{1,6}\s*(?P<label>.+?)\s*#*\s*$")
-HTML_TAG = re.compile(r"<[^>]+>")
-LABEL = re.compile(r"^(?P<label>[^:]{1,60}?)\s*:\s*(?P<value>.*?)\s*$")
+# Linear patterns only (a line may be a megabyte of blanks): no lazy part followed by blanks and a test that can
+# fail, no tag that runs past the next "<"; what a lazy part used to leave out is stripped in code.
+HEADING = re.compile(r"^\s{0,3}#{1,6}\s*(?P<label>.+)$")      # closing #s and blanks: heading_label()
+HTML_TAG = re.compile(r"<[^<>]+>")
+LABEL = re.compile(r"^(?P<label>[^:]{0,59}?[^:\s])\s*+:\s*+(?P<value>.*)$")      # value: rstrip it
 MARKDOWN_LINK = re.compile(r"\]\(|https?://")
 COUNT_SUFFIX = re.compile(r"\(\s*\d+\s*\)")
-LABEL_THEN_COUNT = re.compile(r"^(?P<label>[^\W\d][^():]*?)\s*\(\s*\d+\s*\)\s*\S")
+LABEL_THEN_COUNT = re.compile(r"^(?P<label>[^\W\d][^():]*+)\(\s*+\d++\s*+\)\s*+\S")    # label: strip it
+LETTER_OR_DIGIT = re.compile(r"[^\W_]")
+HTML_HEADING = re.compile(r"^\s*<h\d\b", re.IGNORECASE)
 META_KEYS = {"name": "name", "deck name": "name", "deck": "name", "player": "player", "alignment": "alignment",
              "avatar": "avatar", "length": "length", "game length": "length"}
 # Labels accepted without a colon, as whole lines (Cardnum zone words and web headings).
@@ -80,11 +88,11 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
                 notes.append(line.strip()[1:].strip())
             result.accounted_lines.add(line_no)
             continue
-        stripped = HTML_TAG.sub("", line).strip()
+        stripped = _without_tags(line)
         row = _table_row(stripped)
         if row is not None:
             stripped = row   # "| 3 | Twilight |" reads as "3 Twilight"; "" for rules and header rows
-        if not stripped or not re.search(r"[^\W_]", stripped) or MARKDOWN_LINK.search(stripped):
+        if not stripped or not LETTER_OR_DIGIT.search(stripped) or MARKDOWN_LINK.search(stripped):
             if line.strip():
                 result.accounted_lines.add(line_no)   # rules ("---"), table headers and link lists are no cards
             continue
@@ -138,7 +146,7 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
                 outside.append(line_no)
             continue
         if _is_sentence(stripped):
-            result.problem(path, line_no, "not-a-card-line", f"not a card line: {stripped[:60]!r}; skipped",
+            result.problem(path, line_no, "not-a-card-line", f"not a card line: {excerpt(stripped)!r}; skipped",
                            severity="warning")   # "Comments welcome, thanks." between the sections
             continue
         raw = read_card_line(result, path, line_no, stripped, section)
@@ -161,7 +169,7 @@ def _close(result: ReadResult, skipped: _Skipped | None) -> None:
                   else f"its {len(lines)} lines ({_line_list(lines)}) are")
         result.diagnostics.insert(skipped.at, Diagnostic(
             skipped.path, skipped.line, "unknown-section",
-            f"unknown section {skipped.label!r}; {listed} not read", "warning"))
+            f"unknown section {excerpt(skipped.label)!r}; {listed} not read", "warning"))
     return None
 
 
@@ -196,6 +204,8 @@ def _read_outside(result: ReadResult, path: str, line_no: int, stripped: str, fi
         return False
     if looks_like_prose(rest) or _is_sentence(rest):
         result.accounted_lines.add(line_no)   # prose stays prose ("Good luck!"; not "Rats!", a card)
+        if first_content and result.name is None and "://" not in rest:
+            result.name = rest                # a long first line: the list's title
         return False
     name, tag, set_code = split_card_text(rest)
     if not name:
@@ -205,6 +215,11 @@ def _read_outside(result: ReadResult, path: str, line_no: int, stripped: str, fi
                                 text=stripped, placed_by_type=True, tentative=True))
     if first_content:
         result.title_line = line_no
+    result.tentative += 1
+    if result.tentative > MAX_PROBLEMS:     # a thousand bare lines outside any section: prose, no decklist
+        first = next(line for line in result.lines if line.tentative)
+        raise TooManyProblems(Diagnostic(path, first.line, "not-a-card-line",
+                                         f"{excerpt(first.text)!r} is outside every section and has no count"))
     return False
 
 
@@ -222,7 +237,7 @@ def _say_outside(result: ReadResult, path: str, outside: list[int], *, headings:
 
 
 # "Starting company: Aragorn II, Legolas, Gimli": a section label and its cards on one line.
-HEADING_COUNT = re.compile(r"^\(?\s*\d+\s*\)?(?:\s+\w+)?$")   # "Resources: 30", "Recursos: 30 cartas"
+HEADING_COUNT = re.compile(r"^\(?\s*+\d++\s*+\)?(?:\s++\w++)?$")   # "Resources: 30", "Recursos: 30 cartas"
 MAX_LABEL_WORDS = 4
 COMMA_NAME_PIECES = 4        # the most comma-separated pieces a card name spans ("Horns, Horns, Horns")
 
@@ -232,7 +247,7 @@ def _inline_list(stripped: str) -> tuple[Part, list[str]] | None:
     m = LABEL.match(stripped)
     if not m or not m.group("value"):
         return None
-    label, value = m.group("label"), m.group("value")
+    label, value = m.group("label"), m.group("value").rstrip()
     part = label_part(label)
     if not isinstance(part, Part) or len(label.split()) > MAX_LABEL_WORDS or split_count(label)[0] is not None:
         return None
@@ -294,6 +309,13 @@ def _table_row(stripped: str) -> str | None:
     return " ".join(names)   # a label row ("| Hazards |") or a name without a count
 
 
+def _without_tags(line: str) -> str:
+    return (HTML_TAG.sub("", line) if "<" in line else line).strip()
+
+
+# The same lines come back (a hand-typed list repeats its card lines; a hostile text repeats one line a million
+# times): what a line is, which depends on its text alone, is remembered.
+@lru_cache(maxsize=8192)
 def _section_label(line: str, stripped: str) -> str | None:
     """The label text when the line starts a section, else None."""
     heading = _heading_text(line)
@@ -308,7 +330,7 @@ def _section_label(line: str, stripped: str) -> str | None:
     if count is not None:
         return None
     m = LABEL.match(stripped)
-    if m and not m.group("value"):
+    if m and not m.group("value").rstrip():
         return m.group("label")
     if folded in BARE_LABELS or (label_part(stripped) == NOTES and not SENTENCE.search(stripped)
                                  and not looks_like_prose(stripped)):
@@ -316,28 +338,35 @@ def _section_label(line: str, stripped: str) -> str | None:
     lead = LABEL_THEN_COUNT.match(stripped)
     if lead and len(lead.group("label").split()) <= 3 and isinstance(label_part(lead.group("label")), Part) \
             and label_part(stripped) != NOTES:
-        return lead.group("label")   # "Hazards (30) * indicates Creatures" (Guild Companion)
+        return lead.group("label").strip()   # "Hazards (30) * indicates Creatures" (Guild Companion)
     return None
 
 
 def _heading_text(line: str) -> str | None:
     m = HEADING.match(line)
     if m and not line.lstrip().startswith("#" * 7):
-        return HTML_TAG.sub("", m.group("label")).strip()
-    if re.match(r"^\s*<h\d\b", line, re.IGNORECASE):
+        return HTML_TAG.sub("", heading_label(m.group("label"))).strip()
+    if HTML_HEADING.match(line):
         return HTML_TAG.sub("", line).strip()
     return None
+
+
+def heading_label(text: str) -> str:
+    """A Markdown heading's text without its closing #s and blanks ("Hazards ##" -> "Hazards"; "C#" -> "C" as
+    Markdown reads it); a heading of #s only keeps one."""
+    text = text.rstrip()
+    return text.rstrip("#").rstrip() or text[:1]
 
 
 def _metadata(result: ReadResult, stripped: str, path: str = "", line_no: int | None = None) -> bool:
     """"Player: Ann" and the like; True when the line was metadata."""
     m = LABEL.match(stripped)
-    if not m or not m.group("value"):
+    if not m or not m.group("value").rstrip():
         return False
     key = META_KEYS.get(fold(m.group("label")))
     if key is None or split_count(m.group("label"))[0] is not None:
         return False
-    value = html.unescape(m.group("value"))   # "&lt;" and "&amp;" as web pages and our own writer escape them
+    value = html.unescape(m.group("value").rstrip())   # "&lt;" and "&amp;" as web pages and our writer escape them
     if key == "length":
         read_length(result, path, line_no, value)
     else:

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import accumulate
 
 from deckcheck.cards.names import DREAM_SET_CODES, ICE_SET_CODES
 from deckcheck.decklist.model import Diagnostic, Part, RawLine
 from deckcheck.decklist.section_words import NOTES, foreign_part
+from deckcheck.errors import DeckcheckError
 
 KNOWN_TAGS = ("H", "M", "F", "B")
 
@@ -36,9 +39,23 @@ def load_json(text: str):
                       else float("inf"))
 
 
+# A decklist has a few hundred lines; a text with more problems than this is no decklist, and reading on would
+# only spend time (each line costs its checks) and fill the report. Reading stops with one line (exit 2).
+MAX_PROBLEMS = 1000
+
+
+class TooManyProblems(DeckcheckError):
+    """The reader met more than MAX_PROBLEMS problems: the text is no decklist."""
+
+    def __init__(self, first: Diagnostic):
+        super().__init__(f"more than {MAX_PROBLEMS:,} problems while reading it, the first at line {first.line}: "
+                         f"{first.message}; not a decklist", first.path)
+
+
 @dataclass
 class ReadResult:
-    """What a reader found: card lines, metadata the file states, and problems (never an exception)."""
+    """What a reader found: card lines, metadata the file states, and problems (an exception only past
+    MAX_PROBLEMS of them)."""
 
     format: str
     lines: list[RawLine] = field(default_factory=list)
@@ -60,16 +77,23 @@ class ReadResult:
     accounted_lines: set[int] = field(default_factory=set)
     # the first line of a text that opens with a bare line (no count, no heading): its title if no card
     title_line: int | None = None
+    # bare lines outside every section read so far: each becomes a diagnostic of the builder, so more than
+    # MAX_PROBLEMS of them stop the reading too
+    tentative: int = 0
 
     def problem(self, path: str, line: int | None, code: str, message: str, severity: str = "error") -> None:
         # a problem of the whole file (or one a JSON text cannot place) points at line 1
         self.diagnostics.append(Diagnostic(path, line or 1, code, message, severity))
+        if len(self.diagnostics) > MAX_PROBLEMS:
+            raise TooManyProblems(self.diagnostics[0])
 
 
 # "Name [H] (TW)": an optional trailing (SET) and, before it, an optional [TAG]; the set code is the LAST
 # parenthesised token, because names hold parentheses themselves ("Bert" (Bûrat) (TW)).
-_TRAILING_PAREN = re.compile(r"\s*\(([^()]{1,8})\)\s*$")
-_TRAILING_BRACKET = re.compile(r"\s*\[([^\[\]]{1,8})\]\s*$")
+# Every pattern a reader searches with is linear in its text: one that starts with blanks starts only where a run of
+# blanks starts ((?<!\s)), or every position of a long run would rescan the rest of it.
+_TRAILING_PAREN = re.compile(r"(?<!\s)\s*\(([^()]{1,8})\)\s*$")
+_TRAILING_BRACKET = re.compile(r"(?<!\s)\s*\[([^\[\]]{1,8})\]\s*$")
 
 
 def split_card_text(text: str) -> tuple[str, str | None, str | None]:
@@ -107,17 +131,19 @@ def _is_set_code(token: str) -> bool:
 # "Name ×3", "Name (3)", and a count in a tab-separated column of its own ("Name<TAB>3", from a spreadsheet).
 _LEADING_COUNT = re.compile(r"^(?:(?P<n>\d+)(?:\s*[x×]\s+|[x×]\s*|-|\s+)|[x×]\s*(?P<m>\d+)\s+)(?P<rest>\S.*)$",
                             re.IGNORECASE)
-_TRAILING_COUNT = re.compile(r"^(?P<rest>\S.*?)\s*(?:\(\s*[x×]?\s*(?P<a>\d+)\s*\)|\s[x×]\s*(?P<b>\d+)|\t(?P<c>\d+))"
-                             r"\s*$", re.IGNORECASE)
-NEGATIVE_COUNT = re.compile(r"^\s*-\d+\s*[x×]?\s+\S")   # "-3 Dodge" ("- 3 Dodge" is a list item)
+# searched for: the name before it is what precedes the first place it matches (the text is stripped)
+_TRAILING_COUNT = re.compile(r"(?<!\s)\s*(?:\(\s*+(?:[x×]\s*+)?(?P<a>\d++)\s*+\)|\s[x×]\s*+(?P<b>\d++)|\t(?P<c>\d++))"
+                             r"\s*+$", re.IGNORECASE)
+NEGATIVE_COUNT = re.compile(r"^\s*+-\d++(?:\s*+[x×])?\s++\S")   # "-3 Dodge" ("- 3 Dodge" is a list item)
 COUNT_RANGE = re.compile(r"^(?P<low>\d+)\s*-\s*(?P<high>\d+)\s+(?P<rest>\S.*)$")
 _BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+(?=\S)")
+_COUNT_FIRST = re.compile(r"^\s*\d+\s")
 
 
 def strip_bullet(text: str) -> str:
     """Drop a Markdown list marker ("- ", "* ", "1. ") but not a count ("1 Gandalf")."""
     m = _BULLET.match(text)
-    if m and not re.match(r"^\s*\d+\s", text):
+    if m and not _COUNT_FIRST.match(text):
         return text[m.end():]
     return text
 
@@ -128,21 +154,31 @@ def split_count(text: str) -> tuple[int | None, str]:
     m = _LEADING_COUNT.match(text)
     if m:
         return number(m.group("n") or m.group("m")), m.group("rest").strip()
-    m = _TRAILING_COUNT.match(text)
+    m = _TRAILING_COUNT.search(text, 1)
     if m:
-        return number(m.group("a") or m.group("b") or m.group("c")), m.group("rest").strip()
+        return number(m.group("a") or m.group("b") or m.group("c")), text[:m.start()].strip()
     return None, text
+
+
+# What a message quotes of a line at most: results never carry a whole line of a stranger's file.
+EXCERPT_CHARS = 60
+
+
+def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
+    """`text` as a message quotes it: stripped, and cut to `limit` characters with an ellipsis."""
+    text = text.strip()
+    return text if len(text) <= limit else text[:limit - 1] + "\u2026"
 
 
 def check_count(result: ReadResult, path: str, line_no: int | None, count: int, text: str) -> bool:
     """A count of 0 or an absurd count is reported and the line skipped; True when the count is usable."""
     if count <= 0:
-        result.problem(path, line_no, "bad-count", f"count {count} in {text.strip()!r}; line skipped")
+        result.problem(path, line_no, "bad-count", f"count {count} in {excerpt(text)!r}; line skipped")
         return False
     if count > MAX_COUNT:
         shown = f"of more than {MAX_NUMBER_DIGITS} digits" if count >= TOO_MANY else str(count)
         result.problem(path, line_no, "bad-count",
-                       f"count {shown} is not a plausible number of copies in {text.strip()!r}; line skipped")
+                       f"count {shown} is not a plausible number of copies in {excerpt(text)!r}; line skipped")
         return False
     return True
 
@@ -152,27 +188,41 @@ def fold(text: str) -> str:
     """Lower-case, accents and punctuation dropped: for comparing labels and names, never for display."""
     decomposed = unicodedata.normalize("NFKD", text)
     ascii_only = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return re.sub(r"[^a-z0-9]+", " ", ascii_only.lower()).strip()
+    return _NOT_ALNUM.sub(" ", ascii_only.lower()).strip()
+
+
+_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
 
 
 # NOTES: a label whose section is prose, not cards
 
 
+# label_part is asked about every line of a hand-typed list: its patterns are compiled once, its answers kept.
+_LABEL_COUNT = re.compile(r"\(\s*\d+\s*\)")
+_DECKS = re.compile(r"\bdecks\b")
+_FALLEN = re.compile(r"\b(fw|fallen|anti fw|fw dc sb|fwsb)\b")
+_SITES = re.compile(r"\b(sites?|locations?|location deck)\b")
+_HAZARDS = re.compile(r"\b(hazards?|creatures?)\b")
+_RESOURCES = re.compile(r"\b(resources?|items?|factions?|allies|allys|ally|mp sources?)\b")
+_CHARACTERS = re.compile(r"\b(characters?|heroes|hero|avatars?|minions|wizards?|ringwraiths?)\b")
+
+
+@lru_cache(maxsize=4096)
 def label_part(label: str) -> Part | str | None:
     """The part a free-text section label names ("Hazard Creatures", "Sidebord", "Starting Company"), in English
     or in another language of the card data (section_words.py).
 
     Returns a Part, NOTES for prose sections, or None when the label is not understood.
     """
-    words = fold(re.sub(r"\(\s*\d+\s*\)", " ", label))
-    if not words or re.search(r"\bdecks\b", words):
+    words = fold(_LABEL_COUNT.sub(" ", label))
+    if not words or _DECKS.search(words):
         return None   # "Wizard decks:" heads a list of decks, not a part of one
     if words.startswith(("starting compan", "sarting compan")) and " at " in f" {words} ":
         return NOTES   # "Starting Companies (2) at Rivendell": prose about the starting companies
     if words.startswith(("note", "mp breakdown", "strategy", "deck explanation", "comment")):
         return NOTES
     side = any(w in words for w in ("sideboard", "sidebord", "sidebar", "side board"))
-    fallen = re.search(r"\b(fw|fallen|anti fw|fw dc sb|fwsb)\b", words) is not None
+    fallen = _FALLEN.search(words) is not None
     if fallen and (side or words in ("anti fw", "fwsb", "fw dc sb", "fw sideboard", "fw sb")):
         return Part.FW_SIDEBOARD
     if side:
@@ -180,13 +230,13 @@ def label_part(label: str) -> Part | str | None:
     if words in ("pool", "starting", "starting company", "starting companies", "starting pool",
                  "starting characters", "starting company pool", "draft", "drafted characters"):
         return Part.POOL
-    if re.search(r"\b(sites?|locations?|location deck)\b", words):
+    if _SITES.search(words):
         return Part.SITES
-    if re.search(r"\b(hazards?|creatures?)\b", words):
+    if _HAZARDS.search(words):
         return Part.HAZARDS
-    if re.search(r"\b(resources?|items?|factions?|allies|allys|ally|mp sources?)\b", words):
+    if _RESOURCES.search(words):
         return Part.RESOURCES   # before characters: "Hero Resource" is a resource block
-    if re.search(r"\b(characters?|heroes|hero|avatars?|minions|wizards?|ringwraiths?)\b", words):
+    if _CHARACTERS.search(words):
         return Part.CHARACTERS
     if words in ("deck", "play deck", "in deck", "playdeck", "main deck", "other"):
         return Part.PLAY
@@ -210,48 +260,64 @@ def read_card_line(result: ReadResult, path: str, line_no: int, text: str, part:
     a missing count is reported and the line is read as 1 copy so the rest of the deck stays whole.
     """
     if NEGATIVE_COUNT.match(text):
-        result.problem(path, line_no, "bad-count", f"negative count in {text.strip()!r}; line skipped")
+        result.problem(path, line_no, "bad-count", f"negative count in {excerpt(text)!r}; line skipped")
         return None
-    count, rest = split_count(strip_bullet(text))
-    in_range = COUNT_RANGE.match(strip_bullet(text).strip())
+    unbulleted = strip_bullet(text)
+    count, rest = split_count(unbulleted)
+    in_range = COUNT_RANGE.match(unbulleted.strip())
     if in_range:   # "1-2 Leg It Double Quick": a web list not yet settled on a count
         count, rest = number(in_range.group("low")), in_range.group("rest").strip()
         result.problem(path, line_no, "count-range",
-                       f"count range {in_range.group('low')}-{in_range.group('high')} in {text.strip()!r}; "
+                       f"count range {in_range.group('low')}-{in_range.group('high')} in {excerpt(text)!r}; "
                        f"read as {count}", severity="warning")
     if count is None and looks_like_prose(rest):
-        result.problem(path, line_no, "not-a-card-line", f"not a card line: {text.strip()[:60]!r}; skipped",
+        result.problem(path, line_no, "not-a-card-line", f"not a card line: {excerpt(text)!r}; skipped",
                        severity="warning")
         return None
     if count is None:
         if default_count is None:
             result.problem(path, line_no, "missing-count",
-                           f"no count in {text.strip()!r}; read as 1 copy", severity="warning")
+                           f"no count in {excerpt(text)!r}; read as 1 copy", severity="warning")
         count = default_count or 1
     elif not check_count(result, path, line_no, count, text):
         return None
     name, tag, set_code = split_card_text(rest)
     if not name:
-        result.problem(path, line_no, "missing-name", f"no card name in {text.strip()!r}; line skipped")
+        result.problem(path, line_no, "missing-name", f"no card name in {excerpt(text)!r}; line skipped")
         return None
     raw = RawLine(name=name, count=count, part=part, line=line_no, tag=tag, set_code=set_code, text=text.strip())
     result.lines.append(raw)
     return raw
 
 
+class LineIndex:
+    """The line number of any offset of a text, from one table of where each line starts (built once, looked
+    up by bisection): counting the newlines before an offset for every entry made a 1 MB JSON deck quadratic."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self._starts: list[int] | None = None
+
+    def line(self, offset: int) -> int:
+        if self._starts is None:
+            self._starts = list(accumulate((len(line) + 1 for line in self.text.split("\n")), initial=0))
+        return bisect_right(self._starts, offset)
+
+
 class TextCursor:
     """Finds successive occurrences in a source text, to give the entries of a JSON file line numbers."""
 
-    def __init__(self, text: str):
+    def __init__(self, text: str, lines: LineIndex | None = None):
         self.text, self.pos = text, 0
+        self.lines = lines or LineIndex(text)
 
     def find(self, needle: str) -> int:
         """The line of the next occurrence; where it cannot be found (escapes differ), the line reached so far."""
         at = self.text.find(needle, self.pos)
         if at < 0:
-            return self.text.count("\n", 0, self.pos) + 1
+            return self.lines.line(self.pos)
         self.pos = at + len(needle)
-        return self.text.count("\n", 0, at) + 1
+        return self.lines.line(at)
 
 
 def key_offset(text: str, keys: tuple[str, ...] | list[str]) -> int:
@@ -278,7 +344,7 @@ def read_length(result: ReadResult, path: str, line_no: int | None, value: str) 
     length = numbers[0] if numbers else (named[0] if named else None)
     if length is None or not 1 <= length <= 4:
         result.problem(path, line_no, "bad-length",
-                       f"game length {value!r} is not one of 1-4 or starter/short/long/campaign; ignored",
+                       f"game length {excerpt(value, 20)!r} is not one of 1-4 or starter/short/long/campaign; ignored",
                        severity="warning")
         return
     result.length = length

@@ -1,4 +1,4 @@
-"""deckcheck's own JSON deck format, described by deck.schema.json (shipped in the package).
+"""deckcheck's own JSON deck format, described by deckcheck/schemas/deck.schema.json (shipped in the package).
 
 One shape for `deckcheck show --output json` and `deckcheck convert --to json`: metadata, then the parts,
 each a list of {count, name, card, tag, set, lines}. Validated with jsonschema on read.
@@ -8,23 +8,24 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from importlib import resources
 
-from deckcheck.datafiles import read_json
-from deckcheck.decklist.lines import ReadResult, TextCursor, check_count, key_offset
+from deckcheck.datafiles import read_json, schema_path
+from deckcheck.decklist.lines import LineIndex, ReadResult, TextCursor, check_count, excerpt, key_offset
 from deckcheck.decklist.model import PART_ORDER, Deck, DeckEntry, Part, RawLine
 
 FORMAT_NAME = "deckcheck-deck"
 VERSION = 1
+SCHEMA = "deckcheck/deck/1"
 
 
 @cache
 def schema() -> dict:
-    return read_json(resources.files("deckcheck.decklist") / "deck.schema.json", "deck schema")
+    return read_json(schema_path("deck"), "deck schema")
 
 
 def looks_like(data: object) -> bool:
-    return isinstance(data, dict) and (data.get("format") == FORMAT_NAME or "parts" in data)
+    return isinstance(data, dict) and (data.get("schema") == SCHEMA or data.get("format") == FORMAT_NAME
+                                       or "parts" in data)
 
 
 def read_data(data: dict, text: str, path: str) -> ReadResult:
@@ -33,10 +34,12 @@ def read_data(data: dict, text: str, path: str) -> ReadResult:
     result = ReadResult(format="json")
     validator = jsonschema.Draft202012Validator(schema())
     bad_entries: set[tuple[str, int]] = set()
+    lines = LineIndex(text)
     for error in sorted(validator.iter_errors(data), key=lambda e: list(e.absolute_path)):
         where = "/".join(str(p) for p in error.absolute_path) or "(top)"
-        result.problem(path, _line_near(text, error.absolute_path), "schema",
-                       f"{where}: {error.message}")
+        # the message quotes the bad value: at most an excerpt of it
+        result.problem(path, _line_near(text, lines, error.absolute_path), "schema",
+                       f"{excerpt(where, 80)}: {excerpt(error.message, 160)}")
         p = list(error.absolute_path)
         if len(p) >= 3 and p[0] == "parts" and isinstance(p[2], int):
             bad_entries.add((str(p[1]), p[2]))
@@ -55,7 +58,7 @@ def read_data(data: dict, text: str, path: str) -> ReadResult:
             continue   # reported by the schema
         if not isinstance(entries, list):
             continue
-        cursor = TextCursor(text)
+        cursor = TextCursor(text, lines)
         cursor.pos = key_offset(text, ("parts", key))
         for index, entry in enumerate(entries):
             if (key, index) in bad_entries or not isinstance(entry, dict):
@@ -77,18 +80,18 @@ def _read_entry(result: ReadResult, path: str, part: Part, entry: dict, line: in
                                 text=text))
 
 
-def _line_near(text: str, json_path) -> int | None:
+def _line_near(text: str, lines: LineIndex, json_path) -> int | None:
     """Best effort: the line of the last key of the path in the text."""
     keys = [p for p in json_path if isinstance(p, str)]
     if not keys:
         return 1
     at = text.find(json.dumps(keys[-1]))
-    return text.count("\n", 0, at) + 1 if at >= 0 else None
+    return lines.line(at) if at >= 0 else None
 
 
 def deck_to_data(deck: Deck, *, with_diagnostics: bool = False) -> dict:
     """The deck as native JSON data: what `convert --to json` writes and `show --output json` prints."""
-    data: dict = {"format": FORMAT_NAME, "version": VERSION}
+    data: dict = {"schema": SCHEMA, "format": FORMAT_NAME, "version": VERSION}
     for key in ("name", "player", "alignment", "avatar", "length", "notes"):
         value = getattr(deck, key)
         if value is not None:

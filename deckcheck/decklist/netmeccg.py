@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from deckcheck.decklist.lines import ReadResult, looks_like_prose, split_card_text
+from deckcheck.decklist.lines import ReadResult, excerpt, looks_like_prose, split_card_text
 from deckcheck.decklist.model import Part, RawLine
 
 SECTIONS = {
@@ -44,15 +44,16 @@ def read(text: str, path: str) -> ReadResult:
             skipping = part is None
             if skipping:
                 result.problem(path, i, "unknown-section",
-                               f"unknown section [{word}]; its lines are skipped", severity="warning")
+                               f"unknown section [{excerpt(word)}]; its lines are skipped", severity="warning")
             continue
         if skipping:
             continue
         if part is None:
             result.problem(path, i, "outside-section",
-                           f"card line before any section: {stripped!r}; read as play deck", severity="warning")
+                           f"card line before any section: {excerpt(stripped)!r}; read as play deck",
+                           severity="warning")
         if looks_like_prose(stripped):
-            result.problem(path, i, "not-a-card-line", f"not a card line: {stripped[:60]!r}; skipped",
+            result.problem(path, i, "not-a-card-line", f"not a card line: {excerpt(stripped)!r}; skipped",
                            severity="warning")
             continue
         # No suffix means the hero version (or the only one): an implied tag H, dropped by the builder
@@ -62,7 +63,7 @@ def read(text: str, path: str) -> ReadResult:
             name, tag, implied = name[:-1].rstrip(), SUFFIX_TAGS[name[-1]], False
         name, bracket_tag, set_code = split_card_text(name)
         if not name:
-            result.problem(path, i, "missing-name", f"no card name in {stripped!r}; line skipped")
+            result.problem(path, i, "missing-name", f"no card name in {excerpt(stripped)!r}; line skipped")
             continue
         result.lines.append(RawLine(name=name, count=1, part=part or Part.PLAY, line=i,
                                     tag=bracket_tag or tag, set_code=set_code, text=stripped,

@@ -9,32 +9,48 @@ from __future__ import annotations
 import html
 import re
 import xml.etree.ElementTree as ET
-from bisect import bisect_right
+from dataclasses import dataclass
 
-from deckcheck.decklist.lines import ReadResult, check_count, label_part, number, split_card_text
+from deckcheck.decklist.lines import LineIndex, ReadResult, check_count, excerpt, label_part, number, split_card_text
 from deckcheck.decklist.model import Part, RawLine
 
-SECTION = re.compile(r"<section\b(?P<attrs>[^>]*?)(?P<empty>/?)>", re.IGNORECASE)
-# The name runs to </card>, or, where a broken file lacks it, to the next tag: one unclosed card never
-# swallows the next one.
-CARD = re.compile(r"<card\b(?P<attrs>[^>]*)>(?P<name>(?:<!\[CDATA\[.*?\]\]>|[^<])*)(?P<close></card\s*>)?",
-                  re.IGNORECASE | re.DOTALL)
-NOTES = re.compile(r"<notes\b[^>]*>(?P<body>.*?)</notes\s*>", re.IGNORECASE | re.DOTALL)
-ATTR = re.compile(r"(?P<key>[\w:-]+)\s*=\s*(?P<q>[\"'])(?P<value>.*?)(?P=q)", re.DOTALL)
-CDATA = re.compile(r"<!\[CDATA\[(.*?)\]\]>", re.DOTALL)
+# Every pattern is linear in the text: a tag never runs past the next "<" (a megabyte of "<" or of "<section "
+# is one pass), an attribute's key starts only where a word starts, and CDATA sections and the notes' end are
+# found with str.find from where the reading is, never rescanned from each start.
+SECTION = re.compile(r"<section\b(?P<attrs>[^<>]*?)(?P<empty>/?)>", re.IGNORECASE)
+CARD_TAG = re.compile(r"<card\b(?P<attrs>[^<>]*)>", re.IGNORECASE)
+TEXT = re.compile(r"[^<]*+")
+CARD_CLOSE = re.compile(r"</card\s*+>", re.IGNORECASE)
+NOTES_OPEN = re.compile(r"<notes\b[^<>]*>", re.IGNORECASE)
+NOTES_CLOSE = re.compile(r"</notes\s*+>", re.IGNORECASE)
+ATTR = re.compile(r"(?<![\w:-])(?P<key>[\w:-]++)\s*+=\s*+(?:\"(?P<v1>[^\"]*+)\"|'(?P<v2>[^']*+)')")
+CDATA_OPEN, CDATA_CLOSE = "<![CDATA[", "]]>"
+
+
+@dataclass
+class _CardTag:
+    """A <card qty="3">Name</card>: the name runs to </card>, or, where a broken file lacks it, to the next tag
+    (one unclosed card never swallows the next one); CDATA sections are part of it."""
+
+    start: int
+    end: int
+    attrs: str
+    name: str
+    closed: bool
+    source: str
 
 
 def read(text: str, path: str) -> ReadResult:
     result = ReadResult(format="octgn")
     _check_well_formed(text, path, result)
-    line_starts = _line_starts(text)
+    lines = LineIndex(text)
     events = sorted([(m.start(), "section", m) for m in SECTION.finditer(text)]
-                    + [(m.start(), "card", m) for m in CARD.finditer(text)])
+                    + [(card.start, "card", card) for card in _cards(text)], key=lambda event: event[0])
     part: Part | None = None
     skipping = False
     for offset, kind, match in events:
-        line_no = _line_of(line_starts, offset)
-        attrs = _attrs(match.group("attrs"))
+        line_no = lines.line(offset)
+        attrs = _attrs(match.group("attrs") if kind == "section" else match.attrs)
         if kind == "section":
             label = attrs.get("name", "")
             found = label_part(label)
@@ -42,39 +58,79 @@ def read(text: str, path: str) -> ReadResult:
             part = found if isinstance(found, Part) else None
             if skipping:
                 result.problem(path, line_no, "unknown-section",
-                               f"unknown section {label!r}; its cards are skipped", severity="warning")
+                               f"unknown section {excerpt(label)!r}; its cards are skipped", severity="warning")
             continue
         if skipping:
             continue
         _read_card(result, path, line_no, match, attrs, part)
-    notes = NOTES.search(text)
-    if notes:
-        body = CDATA.sub(lambda m: m.group(1), notes.group("body"))
-        result.notes = html.unescape(body).strip() or None
+    body = _notes(text)
+    if body is not None:
+        result.notes = html.unescape(_without_cdata(body)).strip() or None
     result.recognised = bool(events) or "<deck" in text
     return result
 
 
-def _read_card(result: ReadResult, path: str, line_no: int, match: re.Match, attrs: dict[str, str],
+def _cards(text: str) -> list[_CardTag]:
+    cards, pos = [], 0
+    last_cdata_close = text.rfind(CDATA_CLOSE)
+    while (tag := CARD_TAG.search(text, pos)) is not None:
+        end = TEXT.match(text, tag.end()).end()
+        while text.startswith(CDATA_OPEN, end) and last_cdata_close > end:
+            close = text.find(CDATA_CLOSE, end + len(CDATA_OPEN))
+            if close < 0:
+                break
+            end = TEXT.match(text, close + len(CDATA_CLOSE)).end()
+        name = text[tag.end():end]
+        close = CARD_CLOSE.match(text, end)
+        stop = close.end() if close else end
+        cards.append(_CardTag(tag.start(), stop, tag.group("attrs"), name, close is not None, text[tag.start():stop]))
+        pos = max(stop, tag.end())
+    return cards
+
+
+def _notes(text: str) -> str | None:
+    """The text between the first <notes> and the </notes> after it, or None."""
+    start = NOTES_OPEN.search(text)
+    if start is None:
+        return None
+    end = NOTES_CLOSE.search(text, start.end())
+    return text[start.end():end.start()] if end else None
+
+
+def _without_cdata(text: str) -> str:
+    """The text with each complete <![CDATA[...]]> replaced by what it holds."""
+    out, pos = [], 0
+    while (start := text.find(CDATA_OPEN, pos)) >= 0:
+        end = text.find(CDATA_CLOSE, start + len(CDATA_OPEN))
+        if end < 0:
+            break
+        out += [text[pos:start], text[start + len(CDATA_OPEN):end]]
+        pos = end + len(CDATA_CLOSE)
+    out.append(text[pos:])
+    return "".join(out)
+
+
+def _read_card(result: ReadResult, path: str, line_no: int, card: _CardTag, attrs: dict[str, str],
                part: Part | None) -> None:
-    source = match.group(0).strip()
-    if match.group("close") is None and not match.group("attrs").rstrip().endswith("/"):
-        result.problem(path, line_no, "bad-xml", f"<card> not closed in {source!r}; read up to the next tag",
+    source = card.source.strip()
+    if not card.closed and not card.attrs.rstrip().endswith("/"):
+        result.problem(path, line_no, "bad-xml", f"<card> not closed in {excerpt(source)!r}; read up to the next tag",
                        severity="warning")
     qty = attrs.get("qty", "").strip()
     if not qty.isdecimal():   # not isdigit(): "²" is a digit that int() refuses
-        result.problem(path, line_no, "bad-count", f"qty {qty!r} is not a number in {source!r}; line skipped")
+        result.problem(path, line_no, "bad-count",
+                       f"qty {excerpt(qty, 20)!r} is not a number in {excerpt(source)!r}; line skipped")
         return
     count = number(qty)
     if not check_count(result, path, line_no, count, source):
         return
-    name, tag, set_code = split_card_text(html.unescape(CDATA.sub(lambda m: m.group(1), match.group("name"))))
+    name, tag, set_code = split_card_text(html.unescape(_without_cdata(card.name)))
     if not name:
-        result.problem(path, line_no, "missing-name", f"no card name in {source!r}; line skipped")
+        result.problem(path, line_no, "missing-name", f"no card name in {excerpt(source)!r}; line skipped")
         return
     if part is None:
         result.problem(path, line_no, "outside-section",
-                       f"card outside any section: {name!r}; read as play deck", severity="warning")
+                       f"card outside any section: {excerpt(name)!r}; read as play deck", severity="warning")
     result.lines.append(RawLine(name=name, count=count, part=part or Part.PLAY, line=line_no, tag=tag,
                                 set_code=set_code, text=source))
 
@@ -93,12 +149,5 @@ def _check_well_formed(text: str, path: str, result: ReadResult) -> None:
 
 
 def _attrs(text: str) -> dict[str, str]:
-    return {m.group("key").lower(): html.unescape(m.group("value")) for m in ATTR.finditer(text)}
-
-
-def _line_starts(text: str) -> list[int]:
-    return [0] + [m.end() for m in re.finditer("\n", text)]
-
-
-def _line_of(starts: list[int], offset: int) -> int:
-    return bisect_right(starts, offset)
+    return {m.group("key").lower(): html.unescape(m.group("v1") if m.group("v1") is not None else m.group("v2"))
+            for m in ATTR.finditer(text)}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from deckcheck.decklist.lines import ReadResult, TextCursor, check_count, key_offset
+from deckcheck.decklist.lines import LineIndex, ReadResult, TextCursor, check_count, excerpt, key_offset
 from deckcheck.decklist.model import Part, RawLine
 
 PARTS = {
@@ -33,19 +33,21 @@ def looks_like(data: object) -> bool:
 def read_data(data: dict, text: str, path: str) -> ReadResult:
     result = ReadResult(format="wigy-json")
     result.name = data.get("name") if isinstance(data.get("name"), str) else None
+    lines = LineIndex(text)      # one table of line starts for every line number of this file
     declared = data.get("alignment")
     if isinstance(declared, str):
         result.alignment = ALIGNMENTS.get(declared.lower())
         if result.alignment is None:
-            result.problem(path, _line_of_text(text, f'"{declared}"'), "unknown-alignment",
-                           f"unknown alignment {declared!r}", severity="warning")
+            result.problem(path, TextCursor(text, lines).find(f'"{declared}"'), "unknown-alignment",
+                           f"unknown alignment {excerpt(declared)!r}", severity="warning")
+    keys_cursor = TextCursor(text, lines)      # the keys come in the file's order: each is looked for once
     for key in data:
         if key not in KNOWN_TOP:
-            result.problem(path, _line_of_text(text, f'"{key}"'), "unknown-section",
-                           f"unknown key {key!r}; skipped", severity="warning")
+            result.problem(path, keys_cursor.find(f'"{key}"'), "unknown-section",
+                           f"unknown key {excerpt(key)!r}; skipped", severity="warning")
     for keys, part in PARTS.items():
         # each part searches its entries from its own key on: files order the parts as they like
-        cursor = TextCursor(text)
+        cursor = TextCursor(text, lines)
         cursor.pos = key_offset(text, keys)
         entries = data.get(keys[0])
         if len(keys) == 2:
@@ -63,24 +65,21 @@ def read_data(data: dict, text: str, path: str) -> ReadResult:
 
 def _read_entry(result: ReadResult, path: str, cursor: TextCursor, entry: object, part: Part) -> None:
     if not isinstance(entry, dict):
-        result.problem(path, None, "bad-entry", f"entry {entry!r} is not an object; skipped")
+        result.problem(path, None, "bad-entry", f"entry {excerpt(repr(entry))} is not an object; skipped")
         return
     card_id, name, qty = entry.get("card"), entry.get("name"), entry.get("qty", 1)
     line = cursor.find(json.dumps(card_id if isinstance(card_id, str) else name, ensure_ascii=False))
     text = json.dumps(entry, ensure_ascii=False)
     if not isinstance(qty, int) or isinstance(qty, bool):
-        result.problem(path, line, "bad-count", f"qty {qty!r} is not a whole number in {text}; skipped")
+        result.problem(path, line, "bad-count",
+                       f"qty {excerpt(repr(qty), 20)} is not a whole number in {excerpt(text)}; skipped")
         return
     if not check_count(result, path, line, qty, text):
         return
     if not isinstance(name, str) and not isinstance(card_id, str):
-        result.problem(path, line, "missing-name", f"entry without card or name: {text}; skipped")
+        result.problem(path, line, "missing-name", f"entry without card or name: {excerpt(text)}; skipped")
         return
     result.lines.append(RawLine(name=name if isinstance(name, str) else card_id, count=qty, part=part, line=line,
                                 card_id=card_id if isinstance(card_id, str) else None, text=text))
 
-
-def _line_of_text(text: str, needle: str) -> int | None:
-    at = text.find(needle)
-    return text.count("\n", 0, at) + 1 if at >= 0 else None
 

@@ -88,8 +88,26 @@ def write_json(deck: Deck) -> str:
 WRITERS = {"gccg": write_gccg, "json": write_json, "markdown": write_markdown}
 
 
-def write_deck(deck: Deck, fmt: str) -> str:
-    return WRITERS[fmt](deck)
+def write_deck(deck: Deck, fmt: str, *, lang: str = "en") -> str:
+    """The deck in a format; with `lang`, its card names in that language of the card data (each card keeps its
+    tag and set code, and a JSON entry its id, so the file reads back to the same deck)."""
+    return WRITERS[fmt](deck_in_language(deck, lang))
+
+
+def deck_in_language(deck: Deck, lang: str) -> Deck:
+    """A copy of the deck whose cards carry their names in another language of the card data (for writing and
+    showing it; never for judging it)."""
+    if lang == "en":
+        return deck
+    from dataclasses import replace
+
+    from deckcheck.cards.catalog import load_catalog
+    from deckcheck.cards.languages import NameTranslator
+
+    translate = NameTranslator(load_catalog(), lang, [e.card for e in deck.entries])
+    renamed = [replace(e, card=replace(e.card, name=translate.name(e.card.name))) if e.card else e
+               for e in deck.entries]
+    return replace(deck, entries=renamed)
 
 
 def _metadata(deck: Deck, keys: tuple[str, ...]) -> list[tuple[str, str]]:

@@ -183,8 +183,12 @@ def violations_csv_path(summary_path: str | Path) -> Path:
     return p.with_name(f"{p.stem}-violations{p.suffix or '.csv'}")
 
 
+SCHEMA = "deckcheck/batch/1"        # deckcheck/schemas/batch.schema.json
+
+
 def json_document(results: Sequence[RowResult], *, registrations: str, ruleset: str, length: int) -> dict:
     return {
+        "schema": SCHEMA,
         "registrations": registrations,
         "ruleset": ruleset,
         "length": length,

@@ -10,8 +10,10 @@ import json
 from html import escape
 from io import BytesIO
 
+from deckcheck.console import note, show_progress
+from deckcheck.report.output_format import choose_format
 from deckcheck.report.spreadsheet import put_cell
-from deckcheck.terminal import printable, printable_json, stderr_is_terminal
+from deckcheck.terminal import printable, printable_json
 
 
 def render_matchups(document: dict, output: str) -> bytes:
@@ -166,7 +168,6 @@ MAX_DECKS = 256
 def field_paths(paths: list[str]) -> list[str]:
     """DECK... as given, or the files directly in DIR (sorted; hidden files and links left out: a link may lead
     outside the folder the user named, so it is said and not followed)."""
-    import sys
     from pathlib import Path
 
     from deckcheck.errors import DeckcheckError
@@ -178,7 +179,7 @@ def field_paths(paths: list[str]) -> list[str]:
             entries = sorted(p for p in path.iterdir() if not p.name.startswith("."))
             links = [p.name for p in entries if p.is_symlink()]
             if links:
-                print(printable(f"deckcheck: {path}: links not followed: {', '.join(links)}"), file=sys.stderr)
+                note(printable(f"deckcheck: {path}: links not followed: {', '.join(links)}"))
             out += [str(p) for p in entries if not p.is_symlink() and p.is_file()]
         elif path.exists() or given == "-":
             out.append(given)
@@ -190,7 +191,7 @@ def field_paths(paths: list[str]) -> list[str]:
 
 
 def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, turns: int, seed: int, length: int,
-                         jobs: int | None, scheduler: str | None, output: str, out_path: str | None, force: bool,
+                         jobs: int | None, scheduler: str | None, output: str | None, out_path: str | None, force: bool,
                          read_deck) -> None:
     """What `deckcheck matchups` does: read the field, play it, write the report (progress to stderr)."""
     import os
@@ -201,8 +202,7 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
     from deckcheck.errors import DeckcheckError
     from deckcheck.fileio import atomic_write_bytes, refuse_overwriting_inputs
 
-    if output == "xlsx" and not out_path:
-        raise DeckcheckError("--output xlsx writes a file: give it with -o FILE")
+    output = choose_format(out_path, output, ("text", "json", "xlsx", "html"), default="text", file_only=("xlsx",))
     if scheduler is not None:
         try:
             scheduler = scheduler_address(scheduler)
@@ -225,7 +225,7 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
         except ImportError:
             raise DeckcheckError("a Dask cluster needs dask.distributed: pip install 'deckcheck[cluster]', "
                                  "or run in this process with --jobs 1") from None
-    progress = _progress_bar() if stderr_is_terminal() else None
+    progress = _progress_bar() if show_progress() else None
     try:
         document = run_matchups(decks, games=games, turns=turns, seed=seed, length=length, jobs=jobs,
                                 scheduler=scheduler, one_against_field=bool(one_path), paths=field, progress=progress)
@@ -234,12 +234,12 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
     except SchedulerError as exc:
         raise DeckcheckError(f"cannot reach the Dask scheduler: {exc}", scheduler) from None
     run = document["run"]
-    print(f"{run['games']} games in {run['wall_seconds']:.2f} s ({run['games_per_second']:,.0f} games/s), "
-          f"{run['workers']} worker(s), {run['scheduler']}", file=sys.stderr)
+    note(f"{run['games']} games in {run['wall_seconds']:.2f} s ({run['games_per_second']:,.0f} games/s), "
+         f"{run['workers']} worker(s), {run['scheduler']}")
     data = render_matchups(document, output)
     if out_path:
         atomic_write_bytes(out_path, data, overwrite=force)
-        print(f"wrote {out_path}", file=sys.stderr)
+        note(printable(f"wrote {out_path}"))
     else:
         sys.stdout.write(data.decode("utf-8"))
 

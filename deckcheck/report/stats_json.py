@@ -6,9 +6,9 @@ import json
 
 from deckcheck.analysis.stats import DeckStats
 
-STATS_JSON_VERSION = 1
+SCHEMA = "deckcheck/stats/1"       # deckcheck/schemas/stats.schema.json
 
 
 def render_json(stats: DeckStats) -> str:
-    document = {"deckcheck_stats": STATS_JSON_VERSION, **stats.to_json()}
+    document = {"schema": SCHEMA, **stats.to_json()}
     return json.dumps(document, ensure_ascii=False, indent=2) + "\n"

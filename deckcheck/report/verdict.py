@@ -15,6 +15,7 @@ from deckcheck.rules.engine import Verdict
 from deckcheck.rules.registry import ERROR, NOTE, WARNING, Violation
 from deckcheck.terminal import printable, printable_json
 
+SCHEMA = "deckcheck/validate/1"     # deckcheck/schemas/validate.schema.json
 LENGTH_NAMES = {1: "1-deck", 2: "2-deck", 3: "3-deck", 4: "4-deck"}
 
 
@@ -56,6 +57,17 @@ def _counts(violations: Sequence[Violation]) -> str:
     return f" ({', '.join(counts)})" if counts else ""
 
 
+def summary_line(verdicts: Sequence[Verdict], *, unreadable: int = 0) -> str:
+    """The closing line after several decks: "3 decks: 2 legal, 1 illegal (4 errors, 1 warning)"."""
+    total = len(verdicts) + unreadable
+    legal = sum(v.legal for v in verdicts)
+    parts = [f"{legal} legal", f"{len(verdicts) - legal} illegal"]
+    if unreadable:
+        parts.append(f"{unreadable} unreadable")
+    violations = [v for verdict in verdicts for v in verdict.violations]
+    return f"{total} deck{'s' if total != 1 else ''}: {', '.join(parts)}{_counts(violations)}"
+
+
 def render_text(verdicts: Sequence[Verdict], *, explain: bool = False) -> str:
     blocks = []
     for verdict in verdicts:
@@ -74,8 +86,8 @@ def render_text(verdicts: Sequence[Verdict], *, explain: bool = False) -> str:
 
 
 def json_document(verdicts: Sequence[Verdict]) -> dict:
-    """`{"decks": [{"path", "legal", "ruleset", "alignment", "alignment_reason", "length", "violations"}]}`"""
-    return {"decks": [v.to_json() for v in verdicts]}
+    """`{"schema": "deckcheck/validate/1", "decks": [{"path", "legal", "ruleset", "alignment", ...}]}`"""
+    return {"schema": SCHEMA, "decks": [v.to_json() for v in verdicts]}
 
 
 def render_json(verdicts: Sequence[Verdict]) -> str:

@@ -65,6 +65,7 @@ class Verdict:
             "alignment_reason": self.alignment_reason,
             "length": self.length,
             "violations": [v.to_json() for v in self.violations],
+            "notes": list(self.notes),
         }
 
 

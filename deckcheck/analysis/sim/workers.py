@@ -6,11 +6,9 @@ chunks add up to what one process gives (`simulate --jobs`, `simulate --against 
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 
-from deckcheck.process import die_with_parent, max_jobs
+from deckcheck.process import max_jobs, worker_pool
 
 
 def worker_count(jobs: int | None, games: int, min_games_per_worker: int) -> int:
@@ -27,9 +25,9 @@ def game_chunks(games: int, parts: int) -> list[tuple[int, int]]:
 
 def play_in_workers(play: Callable[[int, int], object], games: int, workers: int) -> Iterator[tuple[int, object]]:
     """(count, play(first, count)) for each chunk, in order, played by `workers` processes that end with this
-    one even when it is killed (`deckcheck.process.die_with_parent`). `play` must pickle (a module-level
-    function, or a functools.partial of one)."""
+    one even when it is killed, and that nothing waits for on Ctrl-C or SIGTERM (`deckcheck.process.worker_pool`).
+    `play` must pickle (a module-level function, or a functools.partial of one)."""
     chunks = game_chunks(games, workers)
-    with ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent, initargs=(os.getpid(),)) as pool:
+    with worker_pool(workers) as pool:
         for (_first, count), result in zip(chunks, pool.map(play, *zip(*chunks))):
             yield count, result

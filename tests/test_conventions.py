@@ -1,0 +1,250 @@
+"""The conventions of the tools players already use (ruff, pip, sqlfluff): -V, -q/-v, colour with NO_COLOR and
+FORCE_COLOR, wrapping to the terminal, a closing summary, -o's suffix picking the format, help for every option
+and the same default for the same option everywhere."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import zipfile
+
+import click
+import pytest
+
+from deckcheck import __version__, console
+from deckcheck.cli import cli
+from tests._shared import PROJECT
+from tests._shared import run_main as run
+
+EXAMPLES = PROJECT / "examples"
+LEGAL = str(EXAMPLES / "wizard-legal.meccg")
+ILLEGAL = str(EXAMPLES / "wizard-illegal.meccg")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def deckcheck(*args: str, env: dict | None = None, cwd=None) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, text=True,
+                          env={**environment, **(env or {})}, cwd=cwd, timeout=120)
+
+
+def every_command():
+    ctx = click.Context(cli)
+
+    def walk(group, prefix):
+        for name in group.list_commands(ctx):
+            command = group.get_command(ctx, name)
+            if isinstance(command, click.Group):
+                yield from walk(command, (*prefix, name))
+            else:
+                yield " ".join((*prefix, name)), command
+
+    return list(walk(cli, ()))
+
+
+# ---------------------------------------------------------------- -V
+
+
+def test_version_names_the_card_data_and_the_rulesets():
+    for flag in ("-V", "--version"):
+        result = deckcheck(flag)
+        assert result.returncode == 0, result.stderr
+        lines = result.stdout.splitlines()
+        assert lines[0] == f"deckcheck {__version__}"
+        assert re.fullmatch(r"card data: Council of Elrond MECCG card database at commit [0-9a-f]{12} \(1683 cards\)",
+                            lines[1])
+        assert re.fullmatch(r"rulesets: coe [0-9a-f]{12}, rulebook [0-9a-f]{12} "
+                            r"\(digests of rulesets/<name>/\*\.toml\)", lines[2])
+
+
+def test_the_ruleset_revision_changes_with_the_rules(tmp_path, monkeypatch):
+    import shutil
+
+    from deckcheck import about
+
+    shutil.copytree(PROJECT / "rulesets", tmp_path / "rulesets")
+    monkeypatch.setattr(about, "data_dir", lambda name: tmp_path / name)
+    before = about.ruleset_revision("coe")
+    wizard = tmp_path / "rulesets" / "coe" / "wizard.toml"
+    wizard.write_text(wizard.read_text(encoding="utf-8").replace("resources_min = 30", "resources_min = 31"),
+                      encoding="utf-8")
+    assert about.ruleset_revision("coe") != before
+    assert about.ruleset_revision("rulebook") == about.ruleset_revision("rulebook")
+    shutil.rmtree(tmp_path / "rulesets" / "rulebook")
+    assert "rulebook missing" in about.rulesets_line()
+
+
+# ---------------------------------------------------------------- -q / -v
+
+
+def test_quiet_keeps_the_report_and_drops_the_warnings(capsys):
+    deck = str(PROJECT / "tests" / "fixtures" / "batch" / "wizard-illegal.meccg")
+    code, out, err = run(capsys, "validate", deck)
+    assert "warning" in err            # the reader's count-mismatch warnings
+    code_q, out_q, err_q = run(capsys, "validate", "-q", deck)
+    assert (code_q, out_q, err_q) == (code, out, "")
+    _, out_q2, err_q2 = run(capsys, "-q", "validate", deck)
+    assert (out_q2, err_q2) == (out, "")
+
+
+def test_verbose_before_or_after_the_command(capsys):
+    for argv in (("-v", "validate", LEGAL), ("validate", "-v", LEGAL)):
+        _, _, err = run(capsys, *argv)
+        assert "deckcheck: rules = coe  (built-in default)" in err
+
+
+# ---------------------------------------------------------------- colour
+
+
+def test_colour_only_on_a_terminal_unless_forced():
+    piped = deckcheck("validate", ILLEGAL)
+    assert not ANSI.search(piped.stdout) and not ANSI.search(piped.stderr)
+    forced = deckcheck("validate", ILLEGAL, env={"FORCE_COLOR": "1"})
+    assert "\x1b[31m\x1b[1mILLEGAL\x1b[0m" in forced.stdout
+    assert "  \x1b[31m\x1b[1merror\x1b[0m   pool" in forced.stdout
+    assert ANSI.sub("", forced.stdout) == piped.stdout
+    no_colour = deckcheck("validate", ILLEGAL, env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
+    assert no_colour.stdout == piped.stdout
+
+
+def test_colour_decision(monkeypatch):
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    assert console.colour() is None                       # click decides: a terminal gets colour
+    monkeypatch.setenv("FORCE_COLOR", "0")
+    assert console.colour() is None
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    assert console.colour() is True
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert console.colour() is False
+
+
+def test_warnings_and_errors_on_stderr_are_coloured_when_forced():
+    deck = str(PROJECT / "tests" / "fixtures" / "batch" / "wizard-illegal.meccg")
+    result = deckcheck("validate", deck, "/no/such/deck", env={"FORCE_COLOR": "1"})
+    assert ": \x1b[33mwarning\x1b[0m: " in result.stderr
+    assert "\x1b[31m\x1b[1mdeckcheck: /no/such/deck: no such file\x1b[0m" in result.stderr
+
+
+# ---------------------------------------------------------------- wrapping
+
+
+def test_a_verdict_wraps_to_the_width_with_continuations_under_the_code():
+    text = deckcheck("validate", ILLEGAL).stdout
+    assert max(len(line) for line in text.splitlines()) > 150     # piped: one line per violation
+    wrapped = console.wrap_report(text, 80)
+    assert max(len(line) for line in wrapped.splitlines()) <= 80
+    assert " ".join(wrapped.split()) == " ".join(text.split())      # the same words, only the line ends differ
+    lines = wrapped.splitlines()
+    first = next(i for i, line in enumerate(lines) if "unique-limit" in line)
+    assert lines[first].startswith("  error   pool         unique-limit: ")
+    assert lines[first + 1].startswith(" " * 23) and not lines[first + 1].startswith(" " * 24)
+
+
+def test_reports_wrap_only_on_a_terminal(capsys, monkeypatch):
+    monkeypatch.setattr(console, "terminal_width", lambda: 60)
+    _, out, _ = run(capsys, "validate", ILLEGAL)
+    assert max(len(line) for line in out.splitlines()) <= 60
+    monkeypatch.setattr(console, "terminal_width", lambda: None)
+    _, out, _ = run(capsys, "validate", ILLEGAL)
+    assert max(len(line) for line in out.splitlines()) > 150
+
+
+# ---------------------------------------------------------------- closing summary
+
+
+def test_several_decks_end_with_a_summary(capsys):
+    code, out, err = run(capsys, "validate", LEGAL, ILLEGAL, str(EXAMPLES / "balrog-legal.meccg"))
+    assert code == 1
+    assert out.endswith("\n\n3 decks: 2 legal, 1 illegal (6 errors)\n")
+    code, out, err = run(capsys, "validate", LEGAL, "/no/such/deck")
+    assert code == 2 and out.endswith("\n2 decks: 1 legal, 0 illegal, 1 unreadable\n")
+    code, out, err = run(capsys, "validate", "--output", "json", LEGAL, ILLEGAL)
+    assert json.loads(out)["decks"] and "deckcheck: 2 decks: 1 legal, 1 illegal (6 errors)" in err
+    _, out, _ = run(capsys, "validate", LEGAL)
+    assert "1 deck" not in out                                       # one deck: its verdict is the summary
+
+
+# ---------------------------------------------------------------- -o picks the format
+
+
+def test_stats_writes_the_format_the_file_name_says(tmp_path):
+    html, xlsx, as_json, txt = (tmp_path / f"r.{s}" for s in ("html", "xlsx", "json", "txt"))
+    for target in (html, xlsx, as_json, txt):
+        result = deckcheck("stats", LEGAL, "-o", str(target))
+        assert result.returncode == 0, result.stderr
+    assert html.read_text(encoding="utf-8").lstrip().lower().startswith("<!doctype html")
+    assert "xl/workbook.xml" in zipfile.ZipFile(xlsx).namelist()
+    assert json.loads(as_json.read_text(encoding="utf-8"))["play_deck_size"] == 65
+    assert txt.read_text(encoding="utf-8").startswith(deckcheck("stats", LEGAL).stdout[:40])
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["stats", LEGAL, "-o", "r.html", "--output", "json"], "the name says html but --output is json"),
+    (["stats", LEGAL, "-o", "r.pdf"], "cannot tell the format from .pdf; end the name in .txt, .text, .json, "
+                                      ".xlsx, .html, .htm, or give --output"),
+    (["stats", LEGAL, "--output", "xlsx"], "--output xlsx writes a file: give it with -o FILE"),
+    (["convert", LEGAL, "-o", "d.json", "--to", "gccg"], "the name says json but --to is gccg"),
+    (["matchups", LEGAL, LEGAL, "-o", "m.json", "--output", "html"], "the name says json but --output is html"),
+    (["meta", LEGAL, "-o", "m.xlsx", "--output", "text"], "the name says xlsx but --output is text"),
+    (["batch", str(EXAMPLES / "registrations.csv"), "-o", "r.json", "--output", "csv"],
+     "the name says json but --output is csv"),
+])
+def test_a_file_name_that_contradicts_the_format_is_an_error(tmp_path, argv, words):
+    result = deckcheck(*argv, cwd=tmp_path)
+    assert result.returncode == 2 and result.stdout == ""
+    assert words in result.stderr and len(result.stderr.splitlines()) == 1
+    assert list(tmp_path.iterdir()) == []                            # nothing written
+
+
+def test_convert_takes_the_format_from_the_name(tmp_path):
+    for name, holds in (("d.json", '"format": "deckcheck-deck"'), ("d.md", "\n## Pool"), ("d.meccg", "\n####\n")):
+        result = deckcheck("convert", LEGAL, "-o", str(tmp_path / name))
+        assert result.returncode == 0, result.stderr
+        assert holds in (tmp_path / name).read_text(encoding="utf-8")
+    assert json.loads((tmp_path / "d.json").read_text(encoding="utf-8"))["format"] == "deckcheck-deck"
+    result = deckcheck("convert", LEGAL)
+    assert result.returncode == 2 and "give --to gccg|json|markdown, or -o FILE" in result.stderr
+
+
+# ---------------------------------------------------------------- help and defaults
+
+
+def test_every_option_of_every_command_says_what_it_does():
+    missing = [f"{name} {option.opts[0]}" for name, command in every_command() for option in command.params
+               if isinstance(option, click.Option) and not option.help and option.opts[0] != "-h"]
+    assert missing == []
+
+
+def test_the_command_list_shows_each_summary_whole():
+    result = deckcheck("--help")
+    listing = result.stdout.split("Commands:", 1)[1]
+    assert "..." not in listing
+    for name, command in every_command():
+        if " " not in name:
+            first = console.first_sentence(command.help)
+            assert first in " ".join(listing.split()), name
+
+
+# Options whose default differs between commands, and why. Anything else shares one default everywhere.
+DIFFERENT_DEFAULTS = {
+    "--games": "matchups plays both decks' full turns, some 50 times a goldfish game's cost: 200 a pair",
+    "--jobs": "matchups runs on a local Dask cluster of every CPU by default",
+    "--length": "simulate uses the deck's declared length when none is set",
+    "--output": "where -o can name a file its suffix picks the format: no fixed default",
+}
+
+
+def test_the_same_option_has_the_same_default_in_every_command():
+    defaults: dict[str, dict] = {}
+    for name, command in every_command():
+        for option in command.params:
+            if isinstance(option, click.Option):
+                defaults.setdefault(max(option.opts, key=len), {})[name] = repr(option.default)
+    differing = {opt for opt, by_command in defaults.items() if len(set(by_command.values())) > 1}
+    assert differing == set(DIFFERENT_DEFAULTS)
+    assert set(defaults["--draws"].values()) == {"5"} and set(defaults["--draws"]) == {"odds", "stats"}
+    assert set(defaults["--rules"].values()) == {"'coe'"}
