@@ -85,8 +85,8 @@ def open_input(path: str | os.PathLike) -> BinaryIO:
         fd = os.open(p, os.O_RDONLY | _NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
         raise DeckcheckError("no such file", str(p)) from None
-    except OSError as exc:
-        raise DeckcheckError(f"cannot read: {exc.strerror or exc}", str(p)) from None
+    except (OSError, ValueError) as exc:     # ValueError: a NUL in the name
+        raise DeckcheckError(f"cannot read: {getattr(exc, 'strerror', None) or exc}", str(p)) from None
     try:
         _require_regular(os.fstat(fd).st_mode, p)
         if _NONBLOCK:

@@ -416,3 +416,18 @@ def test_a_csv_pair_on_a_full_disk_leaves_neither_file(tmp_path):
                        preexec_fn=limit_file_size)
     assert done.returncode == 2 and one_line(done.stderr) and "cannot write: File too large" in done.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.csv"]
+
+
+def test_a_pool_of_sixty_characters_drafts_from_twenty_candidates():
+    """Found by the fuzz: the draft tried every group of 5 of the pool's characters (5 million of 60)."""
+    from deckcheck.analysis.simulate import build_sim_deck
+    from deckcheck.cards.catalog import load_catalog
+    from deckcheck.decklist.model import Part
+
+    heroes = sorted({c.name for c in load_catalog().cards
+                     if c.type == "Character" and c.alignment == "Hero" and not c.avatar})[:60]
+    pool = "####\nPool\n####\n\n" + "".join(f"1 {name} [H]\n" for name in heroes) + "\n####\nDeck\n####"
+    deck = parse_text(LEGAL.read_text(encoding="utf-8").replace("####\nDeck\n####", pool, 1), path="pool.meccg")
+    assert len([e for e in deck.part(Part.POOL) if e.card is not None]) >= 60
+    sim = build_sim_deck(deck, 2)
+    assert 1 <= len(sim.start_characters) <= 5

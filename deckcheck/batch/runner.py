@@ -264,9 +264,10 @@ def _load_deck(reg: Registration, settings: Settings, alignment: str | None):
     except OSError as exc:   # a name too long for the file system, say: no file, and no internal error
         raise DeckcheckError(f"not a usable file name ({exc.strerror or exc})", _cut(reg.deck.strip())) from None
     shown = shown_path(path, settings)
-    if not path.is_file():
-        what = ("is a directory, not a deck file" if path.is_dir() else
-                "not a regular file, not a deck file" if path.exists() else "no such deck file")
+    kind = _kind(path)
+    if kind != "file":
+        what = {"directory": "is a directory, not a deck file", "other": "not a regular file, not a deck file",
+                "missing": "no such deck file"}[kind]
         # named as the organizer wrote it, with where it was looked for (never the organizer's own folders)
         raise DeckcheckError(f"{what} (looked for {_cut(shown)})", _cut(reg.deck.strip()))
     try:
@@ -301,8 +302,17 @@ def deck_path(cell: str, base_dir: str, *, allow_outside: bool = False,
 
     Unless allow_outside, a path that leads out of base_dir -- absolute, "~", "..", or a symlink pointing out --
     is an OutsideFolder error: a registration sheet filled in by strangers must not make the organizer's
-    machine read (and quote in the shared results) files such as ../private/secret.env.
+    machine read (and quote in the shared results) files such as ../private/secret.env. A text that is no usable
+    path at all (too long, a NUL in it, "~nobody") is a DeckcheckError too.
     """
+    try:
+        return _deck_path(cell, base_dir, allow_outside, folder)
+    except (OSError, ValueError, RuntimeError) as exc:
+        why = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+        raise DeckcheckError(f"not a usable deck path ({why})") from None
+
+
+def _deck_path(cell: str, base_dir: str, allow_outside: bool, folder: str) -> Path:
     text = cell.strip().strip('"').strip("'").strip()
     if text.lower().startswith("file://"):
         text = text[len("file://"):]
@@ -335,6 +345,15 @@ def _inside(path: Path, root: Path) -> bool:
     """Whether `path`, every symlink and ".." resolved, is `root` or lies under it."""
     real = Path(os.path.realpath(path))
     return real == root or root in real.parents
+
+
+def _kind(path: Path) -> str:
+    """file, directory, other (a device, a FIFO) or missing (also a name the system refuses)."""
+    try:
+        return "file" if path.is_file() else "directory" if path.is_dir() else "other" if path.exists() \
+            else "missing"
+    except (OSError, ValueError):
+        return "missing"
 
 
 def shown_path(path: Path, settings: Settings) -> str:

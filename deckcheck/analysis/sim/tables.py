@@ -61,6 +61,8 @@ AVATAR_HAVENS = {
     "fallen-wizard": (),
     "balrog": ("The Under-gates",),
 }
+# The pool characters the draft tries groups of at most (all of a real pool: C(20, 6) is 38,760 groups).
+MAX_DRAFT_CANDIDATES = 20
 # Starting company size: coe 1.9 draft of up to 5 (Ringwraith and Balrog 6), mind at most 20.
 START_SIZE = {"wizard": 5, "ringwraith": 6, "fallen-wizard": 5, "balrog": 6}
 # coe 2.II.7.i.F1, B1: these players cannot use starter movement (region and Under-deeps movement only).
@@ -786,6 +788,11 @@ class _Builder:
                      and (not fallen or ((leading_int(c.mind) or 0) <= FW_MAX_MIND
                                          and not self.restricted_races.intersection(c.races)))]
         minds = {i: leading_int(characters[i].mind) or 0 for i in draftable}
+        if len(draftable) > MAX_DRAFT_CANDIDATES:
+            # every group of 5 of 60 characters is 5 million groups: a pool that big is no real pool (they hold
+            # a dozen), and only the candidates a best group could come from are tried
+            draftable = sorted(draftable, key=lambda i: (-(characters[i].mp or 0), minds[i], i))
+            draftable = sorted(draftable[:MAX_DRAFT_CANDIDATES])
         to_come = [leading_int(c.mind) or 0 for c in play_characters if not c.avatar and not c.agent]
         room = min(to_come) if to_come else 0
         best: tuple[int, ...] = ()
