@@ -3,7 +3,8 @@
     .venv/bin/python benchmarks/bench_organizer.py [--repeat 5]
 
 Prints, best of --repeat: the fingerprint of every deck of the corpus (per deck), `diff` of each Challenge Deck
-against itself (per pair), building the metagame of the whole corpus with pandas (pandas import separately), the
+against itself (per pair), the batch's repeat marks for 1,000 and 10,000 rows of one player (linear), building
+the metagame of the whole corpus with pandas (pandas import separately), the
 registration sheet of every deck (per deck), and the wall time of the commands as a user runs them
 (`deckcheck diff`, `deckcheck meta` over the corpus, `deckcheck sheet`), each a new process.
 """
@@ -20,6 +21,8 @@ PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT))
 
 from benchmarks._common import deckcheck_command, ensure_bytecode, print_conditions  # noqa: E402
+from deckcheck.batch.repeats import mark_repeats  # noqa: E402
+from deckcheck.batch.runner import RowResult  # noqa: E402
 from deckcheck.decklist import read_deck  # noqa: E402
 from deckcheck.decklist.diff import diff_decks  # noqa: E402
 from deckcheck.decklist.fingerprint import fingerprint  # noqa: E402
@@ -35,6 +38,11 @@ def best(repeat: int, work) -> float:
         work()
         times.append(time.perf_counter() - started)
     return min(times)
+
+
+def _one_player_rows(n: int) -> list[RowResult]:
+    return [RowResult(index=i, sheet="", row=i + 2, player="Ann", extras={}, status="legal", deck="netdeck",
+                      fingerprint="9deb-9616-d41a") for i in range(n)]
 
 
 def main() -> None:
@@ -61,6 +69,9 @@ def main() -> None:
     print(f"diff: {seconds / len(challenge) * 1000:.2f} ms a pair of decks")
     seconds = best(args.repeat, lambda: [render_sheet(d) for d in decks])
     print(f"sheet: {seconds / len(decks) * 1000:.2f} ms a deck (HTML)")
+    for rows in (1000, 10_000):     # the worst case of the repeats: every row one player with one netdeck
+        seconds = best(args.repeat, lambda rows=rows: mark_repeats(_one_player_rows(rows)))
+        print(f"repeats: {seconds * 1000:.0f} ms for {rows} rows of one player and one deck")
 
     started = time.perf_counter()
     import pandas  # noqa: F401

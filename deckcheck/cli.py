@@ -274,23 +274,21 @@ def convert(deck: str, to_format: str | None, out_path: str | None, force: bool,
 def diff_command(registered: str, played: str, output: str) -> None:
     """Compare the REGISTERED deck with the PLAYED one card by card and part by part (any formats, any spelling).
 
-    Exit 0 when they hold the same cards in the same parts, 1 when they differ, 2 on an input error."""
+    Exit 0 when they hold the same cards in the same parts, 1 when they differ, 2 on an input error -- a line
+    of either file that could not be read included: what it held cannot be compared."""
     import json
 
-    from deckcheck.decklist.content import unread_lines
+    from deckcheck.decklist import STDIN
     from deckcheck.decklist.diff import diff_decks, render_text, to_json
 
-    decks = [_read_deck_reporting(path) for path in (registered, played)]
-    for deck in decks:
-        skipped = [n for n in unread_lines(deck) if n] or unread_lines(deck)
-        if skipped:
-            click.echo(printable(f"deckcheck: {deck.path}: {len(skipped)} line(s) not read "
-                                 f"({', '.join(map(str, skipped))}); the comparison cannot see what they hold"),
-                       err=True)
-    result = diff_decks(*decks)
+    if registered == played == STDIN:
+        raise DeckcheckError("standard input can be read once: give a file for REGISTERED or PLAYED")
+    result = diff_decks(*(_read_deck_reporting(path) for path in (registered, played)))
     click.echo(printable_json(json.dumps(to_json(result), ensure_ascii=False, indent=2)) if output == "json"
                else printable(render_text(result)), nl=output == "json")
-    sys.exit(0 if result.identical else 1)
+    if result.unread_note():
+        click.echo(printable(f"deckcheck: {result.unread_note()}"), err=True)
+    sys.exit(result.exit_code)
 
 
 # ---------------------------------------------------------------- legality: validate, rules -----------------

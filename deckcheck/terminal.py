@@ -26,5 +26,13 @@ def printable_json(document: str) -> str:
     return CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", document)
 
 
+def printable_html(text: str) -> str:
+    """`text` for an HTML page: markup as entities, control characters as visible escapes, as on a terminal (a
+    page, printed or shown, must not reorder a name with U+202E, and an ESC is no character a page can show)."""
+    from html import escape
+
+    return escape(printable(str(text)))
+
+
 def _escape(match: re.Match) -> str:
     return repr(match.group())[1:-1]

@@ -11,7 +11,8 @@ from pathlib import Path
 import openpyxl
 import pytest
 
-from deckcheck.batch.repeats import player_key
+from deckcheck.batch.repeats import mark_repeats, player_key
+from deckcheck.batch.runner import RowResult
 from deckcheck.cli import main
 from deckcheck.decklist import read_deck
 from deckcheck.decklist.content import card_rows
@@ -50,6 +51,22 @@ def registrations(tmp_path: Path, rows: list[tuple[str, str]]) -> Path:
 def test_player_names_compare_without_case_accents_or_extra_spaces():
     assert player_key("  José   Pérez ") == player_key("jose perez") == player_key("JOSE PEREZ")
     assert player_key("Jose Perez") != player_key("Jose Pereira")
+
+
+def test_a_large_group_names_five_others_and_counts_the_rest():
+    # 40 registrations of one name and one netdeck: each message names 5 other rows and counts the rest (the
+    # lists are built only as far as they are shown, so a group of 10,000 costs linear time: bench_organizer.py)
+    rows = [RowResult(index=i, sheet="", row=i + 2, player="Ann" if i % 2 else "ANN", extras={}, status="legal",
+                      deck="netdeck.meccg", fingerprint="9deb-9616-d41a") for i in range(40)]
+    lines = mark_repeats(rows)
+    assert lines == ["warning: 'ANN' is registered 40 times (row 2, row 3, row 4, row 5, row 6 and 35 more)"]
+    first, third = rows[0].violations, rows[2].violations
+    assert first[0]["message"] == ("'ANN' is registered more than once: also on row 3 as 'Ann', row 4, "
+                                   "row 5 as 'Ann', row 6, row 7 as 'Ann' and 34 more")
+    assert third[0]["message"].startswith("'ANN' is registered more than once: also on row 2, row 3 as 'Ann', row 5")
+    assert third[1]["message"] == ("the same deck (fingerprint 9deb-9616-d41a) as ANN (row 2), Ann (row 3), "
+                                   "Ann (row 5), ANN (row 6), Ann (row 7) and 34 more")
+    assert [len(r.violations) for r in rows] == [2] * 40
 
 
 @needs_decks

@@ -186,6 +186,18 @@ def test_alignment_argument_overrides_inference():
     deck = parse_text("Characters:\n3 Gandalf\nSites:\n1 Moria\n", path="h.md", alignment="balrog")
     assert deck.alignment == "balrog" and "given by the caller" in deck.alignment_reason
     assert [e.card.alignment for e in deck.part(Part.SITES)] == ["Balrog"]
+    assert deck.avatar is None                       # Gandalf is no Balrog's avatar
+
+
+def test_an_alignment_given_or_declared_still_finds_the_avatar():
+    # the avatar is a fact of the deck; a registrations sheet's alignment column or a JSON deck's "alignment"
+    # must not lose it (the metagame counted such decks under "(none)")
+    text = "Characters:\n3 Gandalf\n1 Bilbo\nSites:\n1 Moria\n"
+    assert parse_text(text, path="h.md", alignment="wizard").avatar == "Gandalf"
+    assert parse_text(text, path="h.md", alignment="fallen-wizard").avatar == "Gandalf"
+    assert parse_text("Alignment: Hero\n" + text, path="h.md").avatar == "Gandalf"
+    minion = parse_text("Alignment: Minion\nCharacters:\n3 The Witch-king\n", path="m.md")
+    assert (minion.alignment, minion.avatar) == ("ringwraith", "The Witch-king")
 
 
 def test_alignment_majority_without_avatar_and_mixed_deck_is_fallen_wizard():

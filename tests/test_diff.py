@@ -118,9 +118,40 @@ def test_input_errors_exit_2_with_one_line(tmp_path):
         assert "Traceback" not in result.stderr
 
 
-def test_a_line_that_was_not_read_is_said(tmp_path):
+def test_a_line_that_was_not_read_is_never_identical_and_exits_2(tmp_path):
+    # The cards read are the same; the skipped line may hold a card: a deck check cannot pass (exit 2, not 0).
+    text = SMALL.read_text(encoding="utf-8")
     played = tmp_path / "played.txt"
-    played.write_text(SMALL.read_text(encoding="utf-8").replace("1 Bilbo (TW)", "-3 Bilbo (TW)\n1 Bilbo (TW)"),
-                      encoding="utf-8")
+    played.write_text(text.replace("1 Bilbo (TW)", "-3 Bilbo (TW)\n1 Bilbo (TW)"), encoding="utf-8")
+    line = played.read_text(encoding="utf-8").splitlines().index("-3 Bilbo (TW)") + 1
     result = run("diff", SMALL, played)
-    assert "line(s) not read" in result.stderr, result.stderr
+    assert result.returncode == 2, result.stdout + result.stderr
+    assert "identical: the same" not in result.stdout
+    assert f"not proven identical: line {line} of {played} not read" in result.stdout
+    assert f"deckcheck: line {line} of {played} not read" in result.stderr
+    assert "Traceback" not in result.stderr
+
+    document = json.loads(run("diff", played, SMALL, "--output", "json").stdout)
+    jsonschema.validate(document, diff_schema())
+    assert document["identical"] is False and document["complete"] is False
+    assert document["registered"]["unread_lines"] == [line] and document["played"]["unread_lines"] == []
+    assert document["registered"]["fingerprint"] == document["played"]["fingerprint"]   # what was read is equal
+
+    # with a real difference too: the difference is listed, the exit code still says the check is incomplete
+    changed = tmp_path / "changed.txt"
+    changed.write_text(played.read_text(encoding="utf-8").replace("3 Stealth (TW)", "2 Stealth (TW)"),
+                       encoding="utf-8")
+    result = run("diff", SMALL, changed)
+    assert result.returncode == 2
+    assert any(row.split()[:3] == ["removed", "1", "Stealth"] for row in result.stdout.splitlines()), result.stdout
+    assert f"incomplete: line {line} of {changed} not read" in result.stdout
+
+
+def test_standard_input_on_both_sides_is_one_line_and_exit_2():
+    result = subprocess.run([sys.executable, "-m", "deckcheck", "diff", "-", "-"], input=SMALL.read_text("utf-8"),
+                            capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert result.returncode == 2
+    assert result.stderr == "deckcheck: standard input can be read once: give a file for REGISTERED or PLAYED\n"
+    one = subprocess.run([sys.executable, "-m", "deckcheck", "diff", str(SMALL), "-"], input=SMALL.read_text("utf-8"),
+                         capture_output=True, text=True, encoding="utf-8", timeout=120)
+    assert one.returncode == 0 and "identical: the same" in one.stdout

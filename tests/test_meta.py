@@ -199,6 +199,9 @@ def test_a_link_in_a_folder_is_not_followed(tmp_path):
     (["meta", "examples/wizard-legal.meccg"], True),
     (["diff", "examples/wizard-legal.meccg", "examples/wizard-illegal.meccg"], False),
     (["show", "examples/wizard-legal.meccg"], False),
+    (["validate", "examples/wizard-legal.meccg"], False),
+    (["sheet", "examples/wizard-legal.meccg"], False),
+    (["batch", "examples/registrations.csv", "--output", "json"], False),   # the Metagame sheets are xlsx only
 ])
 def test_pandas_is_loaded_only_by_the_commands_that_use_it(args, loads_pandas):
     probe = ("import sys\nfrom deckcheck.cli import main\n"
@@ -215,3 +218,35 @@ def test_files_that_are_no_decklist_by_their_suffix_are_skipped_and_named():
     assert ("skipped 3 file(s) that are no decklist: make_registrations.py, registrations.csv, registrations.xlsx"
             in result.stderr)
     assert json.loads(result.stdout)["decks"] == 9   # the eight .meccg examples and the Spanish list
+
+
+def test_a_file_named_twice_counts_once_and_standard_input_is_a_deck():
+    legal, illegal = "examples/wizard-legal.meccg", "examples/ringwraith-legal.meccg"
+    result = run("meta", legal, "examples", "./" + legal, "--output", "json")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["decks"] == 9                       # the folder's 9 decks, not 11
+    assert "deckcheck: named more than once, counted once: examples/wizard-legal.meccg (3 times)" in result.stderr
+    piped = subprocess.run([sys.executable, "-m", "deckcheck", "meta", "-", illegal, "--output", "json"],
+                           input=(PROJECT / legal).read_text(encoding="utf-8"), capture_output=True, text=True,
+                           encoding="utf-8", cwd=PROJECT, timeout=120)
+    assert piped.returncode == 0, piped.stderr
+    assert json.loads(piped.stdout)["alignments"] == {"ringwraith": 1, "wizard": 1}
+
+
+def test_an_alignment_given_by_the_sheet_keeps_the_decks_avatar():
+    # examples/registrations.csv gives the alignment of four rows in its Alignment column: their decks' avatars
+    # (Gandalf, The Witch-king, Saruman as a Fallen-wizard, The Balrog) are still counted, not "(none)"
+    document = json.loads(run("meta", "examples/registrations.csv", "--output", "json").stdout)
+    assert document["avatars"] == {"Gandalf": 3, "The Witch-king": 3, "Saruman": 1, "The Balrog": 1}
+    text = run("meta", "examples/registrations.csv").stdout.splitlines()
+    assert "Saruman         fallen-wizard      1  12.5%" in text
+
+
+def test_an_avatar_played_by_two_alignments_is_listed_with_both(tmp_path):
+    from deckcheck.analysis.meta import build_meta
+
+    records = [{"alignment": a, "avatar": v, "legal": None, "cards": []}
+               for a, v in (("wizard", "Saruman"), ("wizard", "Saruman"), ("fallen-wizard", "Saruman"),
+                            ("ringwraith", None), ("balrog", None))]
+    meta = build_meta(records)
+    assert meta.avatar_alignments == {"Saruman": "wizard, fallen-wizard", "(none)": "balrog, ringwraith"}

@@ -68,3 +68,31 @@ def test_the_command_writes_the_sheet_and_never_overwrites(tmp_path):
     assert stdout.returncode == 0 and stdout.stdout.startswith("<!DOCTYPE html>")
     missing = run("sheet", tmp_path / "missing.meccg")
     assert missing.returncode == 2 and "Traceback" not in missing.stderr
+
+
+def test_control_characters_are_shown_as_escapes_never_sent_to_the_page_or_terminal():
+    # an ESC sequence (window title, screen clear) or a right-to-left override in a name: visible, inert
+    text = SMALL.read_text(encoding="utf-8").replace("1 Bilbo (TW)", "1 Qwxzv\x1b[2J\u202eevil")
+    deck = parse_text(text)
+    html = render_sheet(deck, player="Ann\x1b]0;pwn\x07", event="Cup\x9b31m")
+    assert not re.search("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e]", html)
+    assert "Qwxzv\\x1b[2J\\u202eevil" in html and "Ann\\x1b]0;pwn\\x07" in html and "Cup\\x9b31m" in html
+
+
+
+def test_the_command_prints_no_control_character_to_the_terminal(tmp_path):
+    deck = tmp_path / "deck.meccg"
+    deck.write_text(SMALL.read_text(encoding="utf-8").replace("1 Bilbo (TW)", "1 Qwxzv\x1b]0;pwn\x07"),
+                    encoding="utf-8")
+    result = run("sheet", deck, "--player", "Ann\x1b[2J")
+    assert result.returncode == 0, result.stderr
+    assert "\x1b" not in result.stdout and "Ann\\x1b[2J" in result.stdout and "Qwxzv\\x1b]0;pwn\\x07" in result.stdout
+
+
+def test_a_line_that_was_not_read_is_said_on_the_sheet(tmp_path):
+    text = SMALL.read_text(encoding="utf-8").replace("1 Bilbo (TW)", "-2 Bilbo (TW)")
+    line = text.splitlines().index("-2 Bilbo (TW)") + 1
+    html = render_sheet(parse_text(text))
+    assert (f'<p class="warn">Not read: line {line} of the file. What is there is not on this list and not in the '
+            "fingerprint: fix the decklist before it is registered.</p>") in html
+    assert '<p class="warn">' not in render_sheet(parse_text(SMALL.read_text(encoding="utf-8")))

@@ -124,7 +124,8 @@ def _legal_rates(decks) -> dict[str, dict]:
 
 
 def _avatar_alignments(decks) -> dict[str, str]:
-    """The alignment most of an avatar's decks are played as (for grouping avatars in reports)."""
+    """The alignment(s) an avatar's decks are played as, most decks first: "wizard", or "wizard, fallen-wizard"
+    for Saruman played both ways, and every alignment of the decks without an avatar ("(none)")."""
     if decks.empty:
         return {}
-    return {str(avatar): str(group["alignment"].mode().iloc[0]) for avatar, group in decks.groupby("avatar")}
+    return {str(avatar): ", ".join(_counts(group["alignment"])) for avatar, group in decks.groupby("avatar")}

@@ -6,7 +6,8 @@ avatars); the numbers are `analysis.meta`'s, the renderings `report.meta_report`
 A folder is read to any depth, in name order, its hidden files and links left alone (a link may lead outside what
 the user named); files that are no decklist by their suffix (spreadsheets, scripts, images) are skipped and named
 in one line. Any other file that turns out to be no decklist is one line on stderr and left out; the report is made
-of the rest, and the exit code is then 2.
+of the rest, and the exit code is then 2. A file named twice (given twice, or given and inside a folder given) is
+counted once and said; `-` reads one decklist from standard input.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 import click
 
 from deckcheck.console import note
+from deckcheck.decklist import STDIN
 from deckcheck.errors import DeckcheckError
 from deckcheck.report.output_format import choose_format
 from deckcheck.terminal import printable
@@ -40,15 +42,21 @@ def run_meta_command(inputs: tuple[str, ...], *, out: str | None, output: str | 
         refuse_overwriting_inputs(out, inputs)
         if Path(out).exists() and not force:
             raise DeckcheckError("exists already; use --force to replace it", out)
-    records, failed = [], 0
+    records, failed, seen = [], 0, _Seen()
     for source in inputs:
         path = Path(source)
-        if path.suffix.lower() in REGISTRATION_SUFFIXES and path.is_file():
-            found, bad = _registration_records(path, ruleset=ruleset, length=length, jobs=jobs)
+        if source == STDIN:
+            found, bad = _deck_records([source] if seen.first(source) else [], validate=validate, ruleset=ruleset,
+                                       length=length)
+        elif path.suffix.lower() in REGISTRATION_SUFFIXES and path.is_file():
+            found, bad = (_registration_records(path, ruleset=ruleset, length=length, jobs=jobs) if seen.first(path)
+                          else ([], 0))
         else:
-            found, bad = _deck_records(_deck_files(path), validate=validate, ruleset=ruleset, length=length)
+            found, bad = _deck_records([f for f in _deck_files(path) if seen.first(f)], validate=validate,
+                                       ruleset=ruleset, length=length)
         records += found
         failed += bad
+    seen.say()
     if not records:
         raise DeckcheckError("no deck could be read from the input given")
     data = render_meta(build_meta(records), output, top=top)
@@ -58,6 +66,35 @@ def run_meta_command(inputs: tuple[str, ...], *, out: str | None, output: str | 
     else:
         click.echo(printable(data.decode("utf-8")), nl=False)
     return 2 if failed else 0
+
+
+class _Seen:
+    """The files read so far, by what they are on disk: one deck is one deck of the field, however often named."""
+
+    def __init__(self) -> None:
+        self._named: dict = {}          # file -> [its first name, times named]
+
+    def first(self, path: str | Path) -> bool:
+        key = str(path) if path == STDIN else _file_key(Path(path))
+        if key in self._named:
+            self._named[key][1] += 1
+            return False
+        self._named[key] = [str(path), 1]
+        return True
+
+    def say(self) -> None:
+        repeated = [f"{name} ({times} times)" for name, times in self._named.values() if times > 1]
+        if repeated:
+            shown = ", ".join(repeated[:5]) + (f" and {len(repeated) - 5} more" if len(repeated) > 5 else "")
+            click.echo(printable(f"deckcheck: named more than once, counted once: {shown}"), err=True)
+
+
+def _file_key(path: Path):
+    try:
+        stat = path.stat()
+    except OSError:
+        return str(path)           # missing or unreadable: said when it is read
+    return (stat.st_dev, stat.st_ino)
 
 
 def _deck_files(path: Path) -> list[Path]:
@@ -85,7 +122,7 @@ def _deck_files(path: Path) -> list[Path]:
     return files
 
 
-def _deck_records(paths: list[Path], *, validate: bool, ruleset: str, length: int) -> tuple[list[dict], int]:
+def _deck_records(paths: list[Path | str], *, validate: bool, ruleset: str, length: int) -> tuple[list[dict], int]:
     from deckcheck.analysis.meta import deck_record
     from deckcheck.decklist import read_deck
 

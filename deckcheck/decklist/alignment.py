@@ -35,14 +35,22 @@ def declared_alignment(text: str) -> str | None:
     return ALIGNMENT_WORDS.get(fold(text))
 
 
+# A Wizard's card is the avatar of a Wizard player and of a Fallen-wizard player alike.
+WIZARD_KINDS = {"wizard", "fallen-wizard"}
+
+
 def infer_alignment(lines: list[RawLine], catalog, *, declared: str | None = None,
                     override: str | None = None) -> tuple[str | None, str, str | None]:
-    """(alignment or None, one-line reason, avatar name or None)."""
-    if override:
-        return override, f"{override}: given by the caller", None
-    if declared:
-        return declared, f"{declared}: declared by the file", None
+    """(alignment or None, one-line reason, avatar name or None).
+
+    An alignment given or declared still leaves the avatar to find: a registrations sheet's alignment column or
+    a JSON deck's "alignment" must not make the metagame, the batch and the sheet lose the deck's avatar."""
     votes = _votes(lines, catalog)
+    if override or declared:
+        chosen = override or declared
+        found = _from_avatar(lines, catalog, votes)
+        avatar = found[2] if found and (found[0] == chosen or {found[0], chosen} == WIZARD_KINDS) else None
+        return chosen, f"{chosen}: {'given by the caller' if override else 'declared by the file'}", avatar
     found = _from_avatar(lines, catalog, votes)
     if found:
         return found

@@ -23,7 +23,9 @@ from deckcheck.cards.names import ICE_SETS, fold
 from deckcheck.decklist.model import PART_ORDER, Deck, Part
 
 UNRESOLVED_PREFIX = "?"
-_PART_RANK = {part: rank for rank, part in enumerate(PART_ORDER)}
+PART_RANK = {part: rank for rank, part in enumerate(PART_ORDER)}   # a report's order of the parts
+# Reading errors that leave a line read, as a name that is no card (the entry itself says so), not skipped.
+NAMED_PROBLEMS = frozenset({"unknown-card", "ambiguous-card", "not-ice-card"})
 
 
 @dataclass(frozen=True)
@@ -80,7 +82,7 @@ def card_rows(deck: Deck) -> list[dict]:
     sheet shows and the metagame counts. `card_id` is the printing read, `key` the content key (reprints as
     one). Plain data, so it crosses process boundaries."""
     rows = []
-    for entry in sorted(deck.entries, key=lambda e: _PART_RANK.get(e.part, 99)):
+    for entry in sorted(deck.entries, key=lambda e: PART_RANK.get(e.part, 99)):
         if entry.count <= 0:
             continue
         card = content_card(entry)
@@ -89,7 +91,22 @@ def card_rows(deck: Deck) -> list[dict]:
     return rows
 
 
+def is_unread_line(diagnostic) -> bool:
+    """A reading error that left part of the file unread (a skipped line, broken JSON or XML), as opposed to a
+    line that was read but names no card (unknown-card, ambiguous-card report those). The content, the
+    fingerprint and every verdict (the rule unreadable-line) cannot see what such a line held."""
+    return diagnostic.severity == "error" and diagnostic.code not in NAMED_PROBLEMS
+
+
 def unread_lines(deck: Deck) -> list[int | None]:
-    """Lines the reader skipped (an error that is not an unresolved name): a card may hide there."""
-    named = {"unknown-card", "ambiguous-card", "not-ice-card"}
-    return [d.line for d in deck.diagnostics if d.severity == "error" and d.code not in named]
+    """Lines the reader skipped (None: a part of the file without a line number): a card may hide there."""
+    return [d.line for d in deck.diagnostics if is_unread_line(d)]
+
+
+def unread_text(lines: list[int | None]) -> str:
+    """`unread_lines` in words: "line 46", "lines 3, 9", "1 part without a line number" (broken JSON or XML)."""
+    numbers = sorted({n for n in lines if n})
+    whole = sum(1 for n in lines if not n)
+    said = [f"line{'' if len(numbers) == 1 else 's'} {', '.join(map(str, numbers))}"] * bool(numbers)
+    said += [f"{whole} part{'' if whole == 1 else 's'} without a line number"] * bool(whole)
+    return " and ".join(said)

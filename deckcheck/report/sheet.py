@@ -4,16 +4,17 @@ What a player hands in and signs at a tournament: the event, the player, a signa
 the deck's fingerprint (`decklist.fingerprint`: the same code at a later deck check proves the deck unchanged) and
 every part with its counts and cards, sites in compact columns. The page sets margins but no paper size, so it
 prints on A4 and on Letter alike; a deck of the usual size prints on one page, a big one on two. No JavaScript,
-nothing loaded from elsewhere, every text from the deck escaped. The tests print it in headless Chromium.
+nothing loaded from elsewhere, every text from the deck escaped -- markup as HTML entities, control characters
+and bidirectional overrides as visible escapes ("\\x1b"), as on a terminal. The tests print it in headless Chromium.
 """
 
 from __future__ import annotations
 
-from html import escape
-
+from deckcheck.decklist.content import unread_lines, unread_text
 from deckcheck.decklist.fingerprint import fingerprint
 from deckcheck.decklist.model import Deck, DeckEntry, Part
 from deckcheck.decklist.writers import card_text
+from deckcheck.terminal import printable_html as _text
 
 # Parts in the order a sheet lists them, with their headings; sites come last, in their own columns.
 SHEET_PARTS = [(Part.POOL, "Pool / starting company"), (Part.CHARACTERS, "Characters"),
@@ -42,6 +43,7 @@ ol { list-style: none; margin: 0; padding: 0; }
 li { break-inside: avoid; padding-left: 8mm; text-indent: -8mm; }  /* a long name wraps under the name */
 .n { display: inline-block; width: 6mm; text-align: right; margin-right: 2mm; font-variant-numeric: tabular-nums; }
 .unread { font-style: italic; }
+.warn { border: 1px solid #b00; padding: 1mm 2mm; color: #b00; }
 .foot { border-top: 1px solid #999; margin-top: 4mm; padding-top: 2mm; font-size: 8pt; color: #444; }
 @page { margin: 10mm; }
 @media print {
@@ -61,7 +63,7 @@ def render_sheet(deck: Deck, *, event: str | None = None, player: str | None = N
         _field("Player", player), _field("Signature", ""),
         _field("Deck", name, wide=True),
         _field("Alignment", deck.alignment or "unknown"), _field("Avatar", deck.avatar or ""),
-        _field("Fingerprint", f'<span class="fingerprint">{escape(code.value)}</span>', markup=True),
+        _field("Fingerprint", f'<span class="fingerprint">{_text(code.value)}</span>', markup=True),
         _field("Checked by", ""),
     ]
     parts = [_part(title, deck.part(part)) for part, title in SHEET_PARTS if deck.part(part)]
@@ -72,24 +74,25 @@ def render_sheet(deck: Deck, *, event: str | None = None, player: str | None = N
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>Registration: {escape(player or name or 'deck')}</title><style>{STYLE}</style></head><body>"
+        f"<title>Registration: {_text(player or name or 'deck')}</title><style>{STYLE}</style></head><body>"
         '<main class="sheet">'
-        f"<h1>Deck registration{': ' + escape(event) if event else ''}</h1>"
+        f"<h1>Deck registration{': ' + _text(event) if event else ''}</h1>"
         f'<div class="fields">{"".join(fields)}</div>'
-        f'<p class="totals">{escape(_totals(deck))}</p>'
+        f'<p class="totals">{_text(_totals(deck))}</p>'
+        + _unread_warning(deck) +
         f'<div class="parts">{"".join(parts)}</div>'
         + (f'<h2 class="sites-title">Sites ({deck.count(Part.SITES)})</h2><div class="sites">{_list(sites)}</div>'
            if sites else "")
         + '<p class="foot">I register this deck for the event above and will play it unchanged. The fingerprint is '
           "deckcheck's code of the cards and their counts by part (any format, order or spelling gives the same "
-          f"code; `deckcheck show` prints it, `deckcheck diff` compares two decks).{escape(unresolved)}</p>"
+          f"code; `deckcheck show` prints it, `deckcheck diff` compares two decks).{_text(unresolved)}</p>"
         "</main></body></html>\n"
     )
 
 
 def _field(label: str, value: str, *, wide: bool = False, markup: bool = False) -> str:
     css = "field wide" if wide else "field"
-    return f'<div class="{css}"><b>{escape(label)}</b> {value if markup else escape(value)}</div>'
+    return f'<div class="{css}"><b>{_text(label)}</b> {value if markup else _text(value)}</div>'
 
 
 def _totals(deck: Deck) -> str:
@@ -110,12 +113,21 @@ def _totals(deck: Deck) -> str:
 def _part(title: str, entries: list[DeckEntry]) -> str:
     # a part of the usual size stays in one column; a long one (a big sideboard) may go on in the next
     keep = ' class="keep"' if len(entries) <= KEEP_TOGETHER else ""
-    return f"<section{keep}><h2>{escape(title)} ({sum(e.count for e in entries)})</h2>{_list(entries)}</section>"
+    return f"<section{keep}><h2>{_text(title)} ({sum(e.count for e in entries)})</h2>{_list(entries)}</section>"
 
 
 def _list(entries: list[DeckEntry]) -> str:
     items = []
     for entry in sorted(entries, key=lambda e: card_text(e).casefold()):
         css = "" if entry.card else ' class="unread"'
-        items.append(f'<li{css}><span class="n">{entry.count}</span>{escape(card_text(entry))}</li>')
+        items.append(f'<li{css}><span class="n">{entry.count}</span>{_text(card_text(entry))}</li>')
     return f"<ol>{''.join(items)}</ol>"
+
+
+def _unread_warning(deck: Deck) -> str:
+    """A line of the file the reader skipped is on no list and in no fingerprint: said on the sheet itself."""
+    lines = unread_lines(deck)
+    if not lines:
+        return ""
+    return (f'<p class="warn">Not read: {unread_text(lines)} of the file. What is there is not on this list and '
+            "not in the fingerprint: fix the decklist before it is registered.</p>")

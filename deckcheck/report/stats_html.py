@@ -4,15 +4,16 @@ No JavaScript, no external CSS, fonts or images: the file reads the same offline
 The charts are drawn here as SVG: horizontal bars (composition, MP by category, creature keying) and
 line curves (draw odds). Each SVG scales to the width of the page (a phone's too) and keeps its shape; curves carry
 marker shapes and labels at their ends, and curves that coincide are drawn striped. Every text from the deck goes
-through `html.escape`. The tests render the page in headless Chromium (tests/test_browser.py).
+through `terminal.printable_html` (entities for markup, visible escapes for control characters). The tests render
+the page in headless Chromium (tests/test_browser.py).
 """
 
 from __future__ import annotations
 
-from html import escape
 from pathlib import PurePath
 
 from deckcheck.analysis.stats import REGION_TYPES, SITE_TYPES, DeckStats
+from deckcheck.terminal import printable_html as escape
 
 PALETTE = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7",
            "#9c755f", "#bab0ac")

@@ -11,6 +11,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Iterator
 
+from deckcheck.decklist.content import is_unread_line
 from deckcheck.decklist.model import DeckEntry
 from deckcheck.rules.registry import ERROR, NOTE, Context, Violation, rule
 
@@ -95,16 +96,6 @@ def _added(card, extra: frozenset) -> str:
     """"with LE-296 Woses ... [M] (LE): also alignment-card (error)": what reading the line as this card adds."""
     codes = sorted({f"{code} ({severity})" for (code, severity, _, _), _n in extra})
     return f"with {card.id} {card.display()}: {'also ' + ', '.join(codes) if codes else 'no other violation'}"
-
-
-# Reading problems that are their own violations already (one per unresolved entry).
-ENTRY_PROBLEMS = {"unknown-card", "ambiguous-card", "not-ice-card"}
-
-
-def is_unread_line(diagnostic) -> bool:
-    """A reading error that left part of the file unread (a skipped line, broken JSON or XML), as opposed to a
-    line that was read but names no card (unknown-card, ambiguous-card report those)."""
-    return diagnostic.severity == "error" and diagnostic.code not in ENTRY_PROBLEMS
 
 
 @rule("unreadable-line", family="cards", summary="every line of the file is read: a skipped line may hide a card")

@@ -7,8 +7,8 @@ from collections.abc import Callable, Iterable, Iterator
 
 from deckcheck.cards.model import CHARACTER, HAZARD, REGION, RESOURCE, SITE, Card
 from deckcheck.cards.names import fold  # noqa: F401  (re-exported for the rule modules)
+from deckcheck.decklist.content import is_unread_line
 from deckcheck.decklist.model import PART_ORDER, DeckEntry, Part
-from deckcheck.rules.cards import is_unread_line
 from deckcheck.rules.registry import Context, Violation
 
 # Card alignment of an avatar -> the deck alignment it belongs to.
