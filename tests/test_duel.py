@@ -90,6 +90,14 @@ def test_hazard_player_plays_keyable_creatures_most_threatening_first_within_the
     assert player.choose_creatures(move, limit=1, defender_alignment="wizard")[0][0] == slayer
     wild = dataclasses.replace(move, path=site_path("{w}{w}{w}"))
     assert fire_drake in [k for k, _, _ in player.choose_creatures(wild, 3, "wizard")]
+    # two copies of a creature may attack the same company, one after the other; a unique one cannot
+    player = HazardPlayer(witch_king.hazards, _Hand([ambusher, slayer, ambusher]))
+    assert [k for k, _, _ in player.choose_creatures(move, limit=3, defender_alignment="wizard")] == [
+        slayer, ambusher, ambusher]
+    cards = list(witch_king.hazards.cards)
+    cards[ambusher] = dataclasses.replace(cards[ambusher], unique=True)
+    player = HazardPlayer(dataclasses.replace(witch_king.hazards, cards=cards), _Hand([ambusher, ambusher]))
+    assert [k for k, _, _ in player.choose_creatures(move, limit=3, defender_alignment="wizard")] == [ambusher]
 
 
 def test_against_adds_the_opponent_keys_and_is_reproducible(sides):
@@ -148,6 +156,63 @@ def test_both_reports_win_draw_and_mp_difference(sides):
     assert d["ci95"][0] <= d["mean"] <= d["ci95"][1]
     assert d["mean"] == pytest.approx(s["final_mp_free_council"] - s["opponent_final_mp_free_council"], abs=0.01)
     assert len(s["opponent"]["per_turn"]) == 8
+
+
+def test_a_move_is_keyed_by_the_movement_the_company_used(sides):
+    """coe 2.IV.ii: starter movement keys to the new site's printed path and the two sites' region names;
+    region movement to every region it crosses, by type and name."""
+    import random
+
+    from deckcheck.analysis.sim.duel import MatchGame
+
+    gandalf, witch_king = sides
+    game = MatchGame(gandalf, witch_king, random.Random(1), DuelTally(opponent_kinds=len(witch_king.sim.kinds)))
+    sim = gandalf.sim
+    starter = next((o, d) for o in range(len(sim.sites)) for d in sim.starter[o] if not sim.site_is_haven[d])
+    move = game.move_of(*starter)
+    assert move.path == site_path(sim.sites[starter[1]].site_path)
+    assert move.regions == {fold(sim.sites[i].region) for i in starter}
+    by_region = [(o, d) for o in range(len(sim.sites)) for d in sim.region_reach[o] - sim.starter[o]
+                 if sim.sites[o].region != sim.sites[d].region]
+    assert by_region
+    for origin, dest in by_region:
+        move = game.move_of(origin, dest)
+        crossed = {fold(sim.sites[origin].region), fold(sim.sites[dest].region)}
+        assert crossed <= move.regions and 2 <= len(move.path) == len(move.regions) <= 4
+        assert sorted(move.path) == sorted(sim.regions[r][0] for r in move.regions)
+    assert game.move_of(*by_region[0]) is gandalf.moves[by_region[0]]     # worked out once per deck
+
+
+def test_a_hero_failing_a_corruption_check_by_one_is_discarded_and_by_more_eliminated(sides):
+    """coe 7.1: a roll equal to or one less than the corruption points discards a hero character (to the discard
+    pile: a unique one may be played again); lower eliminates it (out of the game)."""
+    import random
+
+    from deckcheck.analysis.sim.duel import MatchGame
+
+    gandalf, witch_king = sides
+    for below, out_of_game in ((1, False), (2, True)):
+        game = MatchGame(gandalf, witch_king, random.Random(1), DuelTally(opponent_kinds=len(witch_king.sim.kinds)))
+        company = game.companies[0]
+        hero = next(c for c in company.characters if not gandalf.sim.avatar[c.kind] and gandalf.sim.unique[c.kind])
+        game.roll = lambda: 2
+        points = game.corruption_points(hero)
+        fixed = game.defence.check_modifier[hero.kind]
+        assert not game.corruption_check(company, hero, points - below - 2 - fixed, None)
+        assert hero not in company.characters and game.lost == 1
+        assert (hero.kind in game.discard) is not out_of_game
+        assert (hero.kind in game.used_unique) is out_of_game
+
+
+def test_with_both_our_hazards_played_on_the_opponent_count_as_played(sides):
+    gandalf, witch_king = sides
+    s = simulate_sides(gandalf, witch_king, games=20, turns=6, seed=3, both=True)
+    hazards = [row for row in s["cards"] if row["part"] == "hazards"]
+    assert any(row["p_played"] > 0 for row in hazards)           # the creatures the hazard model played on them
+    for row in hazards:
+        assert (row["never_played_reason"] is None) == (row["p_played"] > 0), row
+    played_on_them = {row["card"]: row["times_played"] for row in s["opponent"]["hazards"]}
+    assert {row["name"]: round(row["mean_played"] * 20) for row in hazards if row["p_played"]} == played_on_them
 
 
 @needs_decks

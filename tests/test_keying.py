@@ -12,6 +12,7 @@ from deckcheck.analysis.sim.keying import (
     hazard_limit,
     is_detainment,
     keys_for,
+    region_site_path,
     site_path,
 )
 from deckcheck.cards.combat_facts import load_combat_facts
@@ -27,6 +28,21 @@ def move(path: str, site_type: str, site: str, site_region: str, origin_region: 
 # Lórien to Moria [H] (Redhorn Gate, Shadow-hold, site path {w}{w}); to Minas Tirith [H] ({w}{b}{f}, Free-hold).
 TO_MORIA = move("{w}{w}", "S", "Moria", "Redhorn Gate")
 TO_MINAS_TIRITH = move("{w}{b}{f}", "F", "Minas Tirith", "Anórien")
+
+
+# A small map: a (Wilderness) touches b (Free-domain) and c (Shadow-land); both touch d (Border-land), which
+# touches e (Wilderness); f lies beyond e.
+MAP = {"a": ("w", ("b", "c")), "b": ("f", ("a", "d")), "c": ("s", ("a", "d")), "d": ("b", ("b", "c", "e")),
+       "e": ("w", ("d", "f")), "f": ("f", ("e",))}
+
+
+def test_region_movement_declares_a_shortest_path_through_the_fewest_dangerous_regions():
+    assert region_site_path(MAP, "a", "a") == ("a",)              # moving within one region: that region
+    assert region_site_path(MAP, "a", "b") == ("a", "b")
+    # a-b-d and a-c-d are both three regions; through the Free-domain rather than the Shadow-land
+    assert region_site_path(MAP, "a", "d") == ("a", "b", "d")
+    assert region_site_path(MAP, "a", "e") == ("a", "b", "d", "e")   # four consecutive regions: the most
+    assert region_site_path(MAP, "a", "f") is None                   # five: not by region movement (2.II.7.ii)
 
 
 @pytest.mark.parametrize("size, limit", [(1, 2), (2, 2), (3, 3), (5, 5), (7, 7)])

@@ -7,6 +7,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -150,3 +151,40 @@ def test_matchups_keeps_dask_out_of_other_commands():
             "try: main()\nexcept SystemExit: pass\n"
             "assert 'distributed' not in sys.modules and 'dask' not in sys.modules")
     assert subprocess.run([sys.executable, "-c", code], capture_output=True).returncode == 0
+
+
+def test_cli_names_the_deck_of_the_field_it_cannot_simulate(field, tmp_path):
+    paths, _ = field
+    tiny = tmp_path / "tiny.txt"
+    tiny.write_text("Hazards\n1 Cave-drake (TW)\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "deckcheck", "matchups", paths[0], str(tiny), "--games", "1",
+                           "--jobs", "1"], capture_output=True, text=True)
+    errors = [line for line in done.stderr.splitlines() if "warning" not in line]
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert errors == [f"deckcheck: {tiny}: cannot simulate: the play deck holds 1 card, fewer than a hand of 8"]
+
+
+@pytest.mark.parametrize("address", ["garbage", "", "inproc://x", "tcp://[::1", "tcp://host:99999", "http://host:80"])
+def test_cli_scheduler_that_is_no_address_is_one_line_exit_2_before_any_work(field, address):
+    paths, _ = field
+    done = subprocess.run([sys.executable, "-m", "deckcheck", "matchups", *paths[:2], "--games", "1",
+                           "--scheduler", address], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert done.stderr.startswith("deckcheck: --scheduler: not a scheduler address")
+    assert "tcp://HOST:PORT" in done.stderr
+
+
+def test_a_link_in_the_field_folder_is_said_and_not_followed(field, tmp_path):
+    paths, _ = field
+    folder = tmp_path / "field"
+    folder.mkdir()
+    for path in paths[:2]:
+        (folder / Path(path).name).write_bytes(Path(path).read_bytes())
+    outside = tmp_path / "outside.txt"
+    outside.write_text("not a deck\n", encoding="utf-8")
+    (folder / "link").symlink_to(outside)
+    done = subprocess.run([sys.executable, "-m", "deckcheck", "matchups", str(folder), "--games", "1", "--turns", "2",
+                           "--jobs", "1", "--output", "json"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert f"deckcheck: {folder}: links not followed: link" in done.stderr
+    assert len(json.loads(done.stdout)["decks"]) == 2

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import inspect
 import re
+import shlex
 
+import pytest
+
+from deckcheck.cli import main
 from deckcheck.rules.engine import load_rule_modules
 from deckcheck.rules.registry import RULES
 from tests._shared import PROJECT
@@ -30,3 +34,70 @@ def test_rule_table_names_the_module_of_every_code():
             documented[code] = module
     actual = {code: inspect.getmodule(rule.check).__name__.rsplit(".", 1)[1] for code, rule in RULES.items()}
     assert documented == actual
+
+
+def readme_examples() -> list[tuple[str, list[str]]]:
+    """The README's `$ deckcheck validate|rules ...` examples on the project's own examples/ (the others read
+    ../shared or write files), each with the lines printed under it up to the next `$` line. A `...` line
+    ends what is compared; the JSON example is shortened by hand and is left out."""
+    examples, block = [], None
+    for line in README.splitlines():
+        if line.startswith("```") and block is None:
+            block = []
+        elif line.startswith("```"):
+            examples += _commands(block)
+            block = None
+        elif block is not None:
+            block.append(line)
+    return examples
+
+
+def _commands(block: list[str]) -> list[tuple[str, list[str]]]:
+    found = []
+    for i, line in enumerate(block):
+        if not line.startswith("$ deckcheck "):
+            continue
+        printed = []
+        for after in block[i + 1:]:
+            if after.startswith("$ "):
+                break
+            printed.append(after)
+        command = line[2:]
+        ours = command.startswith("deckcheck rules") or ("examples/" in command and "../shared" not in command)
+        if ours and "--output json" not in command and command.split()[1] in ("validate", "rules"):
+            found.append((command, printed))
+    return found
+
+
+EXAMPLES = readme_examples()
+
+
+def test_the_readme_shows_validate_and_rules_examples():
+    assert len(EXAMPLES) >= 8
+    assert {command.split()[1] for command, _ in EXAMPLES} == {"validate", "rules"}
+
+
+@pytest.mark.parametrize("command,printed", EXAMPLES, ids=[c for c, _ in EXAMPLES])
+def test_a_readme_example_prints_what_the_readme_shows(command, printed, capsys, monkeypatch):
+    monkeypatch.chdir(PROJECT)
+    try:
+        main(shlex.split(command)[1:])
+    except SystemExit:
+        pass
+    out, err = capsys.readouterr()
+    shown = printed[: printed.index("...")] if "..." in printed else printed
+    # the README shows what a terminal shows: stderr's lines (warnings) and stdout's, interleaved
+    assert _interleaves(shown, out.splitlines(), err.splitlines(), whole="..." not in printed), (out, err)
+
+
+def _interleaves(shown: list[str], out: list[str], err: list[str], *, whole: bool) -> bool:
+    """Whether the shown lines are stdout's and stderr's lines, each in its order (all of them when `whole`)."""
+    i = j = 0
+    for line in shown:
+        if i < len(out) and out[i] == line:
+            i += 1
+        elif j < len(err) and err[j] == line:
+            j += 1
+        else:
+            return False
+    return not whole or (i, j) == (len(out), len(err))

@@ -110,3 +110,21 @@ def test_an_unknown_code_is_one_line_with_a_suggestion(run):
     result = run("rules", "unique-limt")
     assert result.exit_code == 2
     assert "no rule 'unique-limt'; did you mean unique-limit?" in result.stderr
+
+
+def test_a_code_is_found_whatever_its_case_and_a_part_of_one_suggests_the_codes_holding_it(run):
+    assert run("rules", "UNIQUE-LIMIT").stdout.startswith("unique-limit: ")
+    result = run("rules", "stage")
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr == "deckcheck: no rule 'stage'; did you mean stage-playable, stage-points?\n"
+    nothing_near = run("rules", "NOPE")
+    assert nothing_near.exit_code == 2 and len(nothing_near.stderr.splitlines()) == 1
+    assert "the codes: agent-mind, " in nothing_near.stderr
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_every_rule_page_as_json_matches_its_schema(code, run):
+    schema = json.loads(schema_path("rule").read_text(encoding="utf-8"))
+    result = run("rules", code, "--output", "json")
+    assert result.exit_code == 0
+    jsonschema.validate(json.loads(result.stdout), schema)

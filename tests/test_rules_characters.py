@@ -164,9 +164,8 @@ def test_validate_reports_a_fallen_wizards_broken_starting_cards_and_content():
     assert exit_code == 1
     assert sorted(got) == sorted([
         ("mind-limit", "warning", "TW-136"), ("mind-limit", "warning", "LE-11"), ("mind-limit", "warning", "TW-126"),
-        ("stage-points", "error", None), ("banned-card", "error", "LE-167"), ("specific-card", "error", "WH-98"),
-        # Many-coloured Robes is placed on Saruman in play, and no avatar is in play at the start (coe 1.9.F4)
-        ("stage-playable", "error", "WH-118")])
+        ("stage-points", "error", None), ("banned-card", "error", "LE-167"), ("specific-card", "error", "WH-98")])
+    # Many-coloured Robes goes on Saruman "if he is in play": where it goes, not a condition to play it
 
 
 def test_validate_reports_a_balrog_decks_broken_1_3_b_rules():

@@ -29,7 +29,7 @@ def test_unique_card_twice_across_pool_and_sideboard(ruleset):
     assert bad.card == "Anborn" and bad.card_id == "TW-118" and bad.part == P.POOL
     assert bad.lines == [1, 27]   # the pool line and the added sideboard line
     assert bad.citation.startswith(ruleset)
-    assert not v.legal
+    assert not v.legal and bad.severity == "error"
 
 
 def test_manifestations_of_one_character_are_a_debatable_reading_a_warning():
@@ -72,6 +72,20 @@ def test_fallen_wizard_counts_hero_and_minion_versions_of_a_unique_name_once():
     [bad] = only(verdict(parts, "fallen-wizard", "coe"), "unique-limit")
     assert bad.message.startswith("Hillmen [H] and Hillmen [M]")
     assert bad.citation == "coe 1.3.1, 1.3.F1"
+
+
+def test_a_join_the_ruleset_states_wins_over_one_it_borrows():
+    # Hillmen [H] and [M] are manifestations of one unique resource (coe 1.3.1's joining, borrowed by analogy
+    # under the rulebook) and versions of one name, which MEWH states: under the rulebook, an error citing MEWH.
+    parts = with_added("fallen-wizard", P.SIDEBOARD, (1, "TW-257"), (1, "LE-269"))
+    [bad] = only(verdict(parts, "fallen-wizard", "rulebook"), "unique-limit")
+    assert bad.severity == "error" and bad.by_analogy is None
+    assert bad.message.startswith("Hillmen [H] and Hillmen [M] are versions of one unique name")
+    assert bad.citation == 'rulebook MEWH "Your Play Deck"'
+    # Aragorn II and Strider share no name: still the debatable character-manifestation warning.
+    parts = with_added("fallen-wizard", P.SIDEBOARD, (1, "BA-1"), (1, "TW-120"))
+    [debatable] = only(verdict(parts, "fallen-wizard", "rulebook"), "unique-limit")
+    assert debatable.severity == "warning" and "manifestations of one character" in debatable.message
 
 
 def test_avatars_are_exempt_from_the_unique_limit():

@@ -80,13 +80,14 @@ def unreadable_line(alignment, ruleset):
 def unique_limit(alignment, ruleset):
     parts = base(alignment)
     parts[P.SIDEBOARD] = parts.get(P.SIDEBOARD, []) + [(2, "TW-3")]          # Agburanar, a unique hazard
-    return parts, [], "2 copies of Agburanar (unique); the limit is 1", ERROR
+    return parts, [], "2 copies of Agburanar (unique); the limit is 1", borrowed(ruleset, alignment, "unique-limit")
 
 
 def copy_limit(alignment, ruleset):
     parts = base(alignment)
     parts[P.SIDEBOARD] = parts.get(P.SIDEBOARD, []) + [(1, "TW-1")]          # a 4th Abductor
-    return parts, [], "4 copies of Abductor (in hazards, sideboard); the limit is 3", ERROR
+    return parts, [], "4 copies of Abductor (in hazards, sideboard); the limit is 3", \
+        borrowed(ruleset, alignment, "copy-limit", "non-unique")
 
 
 def resource_count(alignment, ruleset):
@@ -99,24 +100,34 @@ def resource_count(alignment, ruleset):
     parts[P.RESOURCES] = kept
     parts[P.HAZARDS] = [(2, i) for i in CREATURES[: total // 2]]
     low = limits(ruleset, alignment)["play_deck"]["resources_min"]
-    return parts, [], f"{total} resources in the play deck; the minimum is {low}", ERROR
+    return parts, [], f"{total} resources in the play deck; the minimum is {low}", \
+        borrowed(ruleset, alignment, "resource-count")
 
 
 def hazard_parity(alignment, ruleset):
     parts = base(alignment)
     parts[P.HAZARDS] = parts[P.HAZARDS] + [(1, "TW-21")]
-    return parts, [], "31 hazards and 30 resources in the play deck; hazards must equal resources", ERROR
+    return parts, [], "31 hazards and 30 resources in the play deck; hazards must equal resources", \
+        borrowed(ruleset, alignment, "hazard-parity")
 
 
 def character_limit(alignment, ruleset):
     parts = base(alignment)
     parts[P.CHARACTERS] = [e for e in parts[P.CHARACTERS] if e[1] == OWN_AVATAR[alignment]]
     parts[P.CHARACTERS] += [(1, i) for i in ELEVEN[alignment]]
-    return parts, [], "11 non-avatar characters in the play deck; the limit is 10", ERROR
+    return parts, [], "11 non-avatar characters in the play deck; the limit is 10", \
+        borrowed(ruleset, alignment, "character-limit")
 
 
 def by_analogy(ruleset, alignment, case: str) -> bool:
     return case in limits(ruleset, alignment).get("analogy", {})
+
+
+def borrowed(ruleset, alignment, code: str, aspect: str | None = None) -> str:
+    """A warning where the ruleset marks the number of the case broken as borrowed by analogy (in a 2-deck
+    game: every breaker plays one), else an error."""
+    return WARNING if by_analogy(ruleset, alignment, code) or (
+        aspect and by_analogy(ruleset, alignment, f"{code}/{aspect}")) else ERROR
 
 
 def avatar_limit(alignment, ruleset):
@@ -147,7 +158,7 @@ def site_copies(alignment, ruleset):
     site = {"wizard": "TW-371", "fallen-wizard": "TW-371", "ringwraith": "LE-349", "balrog": "LE-349"}[alignment]
     parts[P.SITES] = parts[P.SITES] + [(2, site)]
     name = load_catalog().by_id(site).name
-    return parts, [], f"copies of {name} [", ERROR
+    return parts, [], f"copies of {name} [", borrowed(ruleset, alignment, "site-copies")
 
 
 def site_alignment(alignment, ruleset):
@@ -226,7 +237,8 @@ def starting_size(alignment, ruleset):
     cheap = {"ringwraith": ["LE-30", "LE-33", "LE-35", "LE-25", "LE-12", "LE-18", "LE-34"]}.get(
         alignment, ["TW-118", "TW-124", "TW-125", "TW-127", "TW-129", "TW-130", "TW-132"])
     parts[P.POOL] += [(1, i) for i in cheap[: most + 1]]
-    return parts, [], f"the starting company holds {most + 1} characters; the limit is {most}", ERROR
+    return parts, [], f"the starting company holds {most + 1} characters; the limit is {most}", \
+        borrowed(ruleset, alignment, "starting-size", "count")
 
 
 def starting_mind(alignment, ruleset):
@@ -244,7 +256,7 @@ def starting_mind(alignment, ruleset):
         alignment, ["TW-123", "TW-128", "TW-131", "TW-121", "TW-116"])           # mind 21 or more
     parts[P.POOL] = [e for e in parts.get(P.POOL, []) if load_catalog().by_id(e[1]).type != "Character"]
     parts[P.POOL] += [(1, i) for i in heavy]
-    return parts, [], "the starting characters' combined mind is", ERROR
+    return parts, [], "the starting characters' combined mind is", borrowed(ruleset, alignment, "starting-mind")
 
 
 def starting_items(alignment, ruleset):
@@ -253,7 +265,8 @@ def starting_items(alignment, ruleset):
         parts[P.POOL] = parts.get(P.POOL, []) + [(1, "AS-129")]                 # Old Treasure, a hoard item
         return parts, [], "is a hoard item; a hoard minor item may not be included with a starting company", ERROR
     parts[P.POOL] = parts.get(P.POOL, []) + [(1, "TW-333")]                     # Sting, unique
-    return parts, [], "is unique; starting minor items must be non-unique", ERROR
+    return parts, [], "is unique; starting minor items must be non-unique", \
+        borrowed(ruleset, alignment, "starting-items", "unique")
 
 
 def mind_limit(alignment, ruleset):

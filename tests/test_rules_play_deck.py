@@ -241,3 +241,22 @@ def test_a_fallen_wizards_agent_counts_as_a_character_and_the_parity_message_say
     wizard[P.HAZARDS][0] = (count - 1, first)
     wizard[P.HAZARDS].append((1, "DM-3"))
     assert only(verdict(wizard, "wizard", "coe"), "hazard-parity") == []
+
+
+def test_a_rulebook_fallen_wizard_held_back_by_coes_cap_alone_gets_a_borrowed_warning():
+    # examples/fallen-wizard-illegal.meccg: 27 resources, 30 hazards, 3 Twilight (a hazard playable as a
+    # resource). Counting one Twilight as a hazard and two as resources misses parity by one; only coe 1.3.F2
+    # keeps the third from counting as a resource too, and MEWH states no such cap.
+    from pathlib import Path
+
+    from deckcheck.rules.engine import validate_file
+
+    path = str(Path(__file__).resolve().parents[1] / "examples" / "fallen-wizard-illegal.meccg")
+    _, coe = validate_file(path, ruleset="coe")
+    _, rulebook = validate_file(path, ruleset="rulebook")
+    [under_coe] = [v for v in coe.violations if v.code == "hazard-parity"]
+    [borrowed] = [v for v in rulebook.violations if v.code == "hazard-parity"]
+    assert under_coe.severity == "error" and under_coe.by_analogy is None
+    assert borrowed.severity == "warning" and "coe 1.3.F2's rule; MEWH states no such cap" in borrowed.by_analogy
+    assert borrowed.citation == "rulebook MELE Starter step 2, coe 1.3.F2 applied"
+    assert borrowed.explanation[-1] == "without that cap the cards playable as either would keep the rule"

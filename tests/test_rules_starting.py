@@ -103,6 +103,17 @@ def test_rulebook_wizard_and_fallen_wizard_start_up_to_five(alignment):
     got = found("starting-size", deck(pool=hero_characters(6)), ruleset="rulebook", alignment=alignment)
     assert [v.message for v in got] == ["the starting company holds 6 characters; the limit is 5"]
     assert found("starting-size", deck(pool=hero_characters(5)), ruleset="rulebook", alignment=alignment) == []
+    # MEWH states a Fallen-wizard's 5; a Wizard's is MEWH's borrowed (MELE says six for a Ringwraith)
+    assert [(v.severity, v.by_analogy is not None) for v in got] == [
+        ("error", False) if alignment == "fallen-wizard" else ("warning", True)]
+
+
+def test_rulebook_fallen_wizard_agent_rule_is_meles_borrowed():
+    # MELE step 3 keeps agents out of a Ringwraith's starting company; MEWH says nothing of a Fallen-wizard's.
+    [got] = found("starting-size", deck(pool=["TW-118", AGENT]), ruleset="rulebook", alignment="fallen-wizard")
+    assert got.severity == "warning" and "MEWH says nothing of a Fallen-wizard's agents" in got.by_analogy
+    [ringwraith] = found("starting-size", deck(pool=["LE-7", AGENT]), ruleset="rulebook", alignment="ringwraith")
+    assert ringwraith.severity == "error" and ringwraith.by_analogy is None
 
 
 def test_coe_pool_is_never_too_big_for_the_draft_which_stops_by_itself():
@@ -174,6 +185,19 @@ def test_starting_minor_items_are_non_unique_and_not_hoard_items(ruleset):
     assert [v.message for v in got] == [
         "Sting [H] (TW) is unique; starting minor items must be non-unique",
         "Adamant Helmet [H] (TD) is a hoard item; a hoard minor item may not be included with a starting company"]
+
+
+def test_each_case_of_starting_items_cites_its_own_clause():
+    # MELE step 4: two non-unique minor items; METD "Hoards": no hoard minor item in a starting company.
+    the_deck = deck(pool=["TW-118", "TW-333", "TD-96"] + HERO_MINORS)   # Anborn; Sting, Adamant Helmet, 3 more
+    got = {(v.message.split(";")[0], v.severity, v.citation)
+           for v in found("starting-items", the_deck, ruleset="rulebook", alignment="wizard")}
+    mele = "rulebook MELE Starter step 4 (MELE's rule; the METW rulebook is not among the references)"
+    assert got == {
+        ("the starting company holds 5 minor items (Sting, Adamant Helmet, Dagger of Westernesse, Athelas, Elven "
+         "Cloak)", "error", mele),
+        ("Sting [H] (TW) is unique", "error", mele),
+        ("Adamant Helmet [H] (TD) is a hoard item", "error", 'rulebook METD "Hoards"')}
 
 
 def test_rulebook_starting_company_holds_no_major_item_and_no_item_that_says_it_may_not_start():
@@ -274,13 +298,20 @@ def test_a_stage_card_no_start_can_play(ruleset):
                            "points; without it the starting Stage cards give 0 of the 3 stage points")
 
 
-def test_a_stage_card_placed_on_the_avatar_cannot_start_under_coe():
-    # Many-coloured Robes (1) is placed on Saruman in play; a coe pool holds no avatar (1.7), so none is in play.
+@pytest.mark.parametrize("ruleset", ["rulebook", "coe"])
+def test_a_stage_card_placed_on_the_avatar_if_he_is_in_play_can_start(ruleset):
+    # Many-coloured Robes (1): "Place this card on Saruman if he is in play. If on Saruman, ..." says where the
+    # card goes, not a condition to play it; coe 1.7.F1 lets starting Stage cards be specific to the avatar.
     the_deck = deck(characters=[FW_SARUMAN], pool=["TW-125", "WH-118", BAD_COMPANY], sites=[WHITE_TOWERS_FW])
+    assert found("stage-playable", the_deck, ruleset=ruleset, alignment="fallen-wizard") == []
+
+
+def test_a_stage_card_played_on_the_avatar_cannot_start_under_coe():
+    # Oromë's Warders (3): "Playable on Alatar if Join the Hunt is in play"; a coe pool holds no avatar (1.7).
+    the_deck = deck(characters=["WH-1"], pool=["TW-125", "WH-94"], sites=[WHITE_TOWERS_FW])   # Alatar [F]
     [bad] = found("stage-playable", the_deck, ruleset="coe", alignment="fallen-wizard")
-    assert "it is placed on Saruman in play, and no avatar is in play at the start" in bad.message
-    # MEWH lets the Fallen-wizard "start at his home site": the rulebook does not judge it
-    assert found("stage-playable", the_deck, ruleset="rulebook", alignment="fallen-wizard") == []
+    assert bad.severity == "error"
+    assert "it is played on Alatar in play, and no avatar is in play at the start" in bad.message
 
 
 @pytest.mark.parametrize("ruleset", ["rulebook", "coe"])
@@ -361,6 +392,7 @@ def test_a_real_balrog_pool_with_agents_breaks_pool_size():
     got = corpus(ZARA + "{d}_{F}{R} The Red Hills (grab bag haz).dck", codes=("pool-size",))
     assert [v.card for v in got] == ["Drór", "Elerína"]
     assert "is an agent, a hazard for a Balrog player" in got[0].message
+    assert got[0].citation == "coe 1.7, 1.3.B2"     # the pool's clause and the one that makes an agent a hazard
 
 
 @needs_decks

@@ -543,9 +543,35 @@ def test_never_exhausted_is_kept_apart_from_a_turn_number(sim):
     assert "never within 2 turns in 300 games" in format_text(short)
     longer = simulate_tables(sim, games=300, turns=20, seed=5)["exhaustion"]
     assert longer["p_within_turns"] == 1 and longer["games_never_exhausted"] == 0 and 3 < longer["mean_turn"] < 20
-    assert "p_within_horizon" not in longer                     # no play-on: run time grows with --turns
-    tally = run_games(sim, 0, 50, 2, 5, "none", horizon=40)      # a caller may still ask for a play-on
-    assert tally.exhausted_games == 0 and tally.exhausted_eventually == 50
+    assert set(longer) == {"p_within_turns", "p_within_turns_ci95", "games_never_exhausted", "mean_turn", "horizon"}
+
+
+def test_a_card_drawn_and_discarded_counts_as_drawn_and_one_left_in_the_deck_says_never_drawn(sim):
+    from deckcheck.analysis.sim.report import never_played_reason
+
+    crown, dagger = kind(sim, CROWN), kind(sim, DAGGER)
+    game = new_game(sim)
+    game.hand = []
+    game.deck = [k for k in sim.play_deck if k != crown]        # the Crown was drawn and discarded; no Dagger drawn
+    tally = Tally(turns=3, kinds=len(sim.kinds))
+    game._record_drawn(tally)
+    assert tally.drawn_games[crown] == 1 and tally.drawn_games[dagger] == 0
+    tally.games = 1
+    assert never_played_reason(sim, tally, dagger, "none") == "never drawn within 3 turns in 1 game"
+    assert not never_played_reason(sim, tally, crown, "none").startswith("never drawn")
+    game.exhaustions = 1                                        # coe 2.4: the whole deck went through the hand
+    game._record_drawn(tally)
+    assert tally.drawn_games[dagger] == 1 and tally.drawn_games[crown] == 2
+
+
+def test_a_short_event_the_hazard_model_spends_is_not_said_to_cancel_anything_without_that_model(sim):
+    from deckcheck.analysis.sim.report import never_played_reason
+
+    tally = Tally(turns=3, kinds=len(sim.kinds), games=1)
+    dodge = kind(sim, DODGE)
+    assert "cancel" not in never_played_reason(sim, tally, dodge, "none")
+    assert "cancel" not in never_played_reason(sim, tally, dodge, "against")
+    assert "the --hazards model spends it to cancel" in never_played_reason(sim, tally, dodge, "light")
 
 
 def test_final_scores_are_those_of_the_last_reported_turn(sim):
@@ -615,7 +641,7 @@ def test_a_called_game_stops_scoring():
     game = new_game(sim)
     game.mp = 20
     tally = Tally(turns=5, kinds=len(sim.kinds))
-    game.play(5, tally, horizon=0)
+    game.play(5, tally)
     assert tally.called == [1] * 5
     assert len(set(tally.mp_sum)) == 1 and tally.reached == [1] * 5   # frozen after turn 1
 

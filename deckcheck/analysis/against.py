@@ -11,10 +11,13 @@ is an integer sum over games, so the same seed gives the same summary in any spl
 
 from __future__ import annotations
 
+from functools import partial
+
 from deckcheck.analysis.sim.duel import DuelTally, Side, play_against, play_duel, side_of
 from deckcheck.analysis.sim.engine import Tally
 from deckcheck.analysis.sim.report import format_text, mean_interval, summarize, wilson
 from deckcheck.analysis.sim.tables import build_sim_deck
+from deckcheck.analysis.sim.workers import play_in_workers, worker_count
 from deckcheck.console import note
 from deckcheck.decklist.model import Deck
 
@@ -39,18 +42,11 @@ def simulate_sides(us: Side, them: Side, *, games: int, turns: int, seed: int, b
 
 def run_split(us: Side, them: Side, games: int, turns: int, seed: int, both: bool, jobs: int | None):
     """All games in this process, or in contiguous chunks over `jobs` worker processes (the same sums)."""
-    from deckcheck.process import max_jobs, worker_pool
-
-    workers = max(1, min(jobs or 1, max_jobs(), games // MIN_GAMES_PER_WORKER or 1))
+    workers = worker_count(jobs, games, MIN_GAMES_PER_WORKER)
     if workers == 1:
         return run_sides(us, them, 0, games, turns, seed, both)
-    chunk = -(-games // workers)
-    starts = list(range(0, games, chunk))
-    n = len(starts)
-    # workers end with this process, even when it is killed (as the goldfish's, deckcheck.process)
-    with worker_pool(workers) as pool:
-        parts = list(pool.map(run_sides, [us] * n, [them] * n, starts, [min(chunk, games - s) for s in starts],
-                              [turns] * n, [seed] * n, [both] * n))
+    play = partial(run_sides, us, them, turns=turns, seed=seed, both=both)
+    parts = [part for _count, part in play_in_workers(play, games, workers)]
     tallies, stats = parts[0]
     for more_tallies, more_stats in parts[1:]:
         for mine, theirs in zip(tallies + stats, more_tallies + more_stats):
@@ -73,7 +69,9 @@ def run_sides(us: Side, them: Side, first: int, count: int, turns: int, seed: in
 
 def summarize_against(us: Side, them: Side, tallies: tuple[Tally, Tally], stats: tuple[DuelTally, DuelTally], *,
                       seed: int, both: bool) -> dict:
-    summary = summarize(us.sim, tallies[0], seed=seed, hazards="against")
+    summary = summarize(us.sim, tallies[0], seed=seed, hazards="both" if both else "against")
+    if both:        # our hazards are played by the hazard model: one it never plays says why
+        _hazard_model_reasons(us, tallies[0], summary["cards"])
     mine = stats[0]
     n = mine.games
     summary["opponent"] = {"deck": them.sim.name, "alignment": them.sim.alignment, "plays": "both" if both else
@@ -96,6 +94,14 @@ def summarize_against(us: Side, them: Side, tallies: tuple[Tally, Tally], stats:
             stats[1].characters_lost, stats[1].characters_lost_sq, n)
         summary["opponent"]["hazards"] = hazard_rows(us, stats[1], n)
     return summary
+
+
+def _hazard_model_reasons(us: Side, tally: Tally, rows: list[dict]) -> None:
+    kind_of = {us.sim.kinds[k].id: k for k in us.sim.copies_in_play_deck}
+    for row in rows:
+        kind = kind_of[row["card_id"]]
+        if row["never_played_reason"] and tally.drawn_games[kind] and kind in us.hazards.not_played:
+            row["never_played_reason"] = us.hazards.not_played[kind]
 
 
 def hazard_rows(them: Side, stats: DuelTally, n: int) -> list[dict]:

@@ -18,9 +18,9 @@ import hashlib
 import time
 from dataclasses import dataclass
 
-from deckcheck.analysis.against import wilson
 from deckcheck.analysis.sim.duel import DuelTally, Side, play_duel, side_of
 from deckcheck.analysis.sim.engine import Tally
+from deckcheck.analysis.sim.report import wilson
 from deckcheck.analysis.sim.tables import build_sim_deck
 from deckcheck.decklist.model import Deck
 
@@ -29,6 +29,38 @@ SCHEMA = "deckcheck/matchups/1"
 CHUNK_GAMES = 100
 # Seconds to wait for an existing scheduler to answer before saying it cannot be reached.
 SCHEDULER_TIMEOUT = 10
+# The addresses `--scheduler` takes: a Dask scheduler over TCP (or TLS).
+SCHEDULER_SCHEMES = ("tcp", "tls")
+
+
+class UnplayableDeck(ValueError):
+    """A deck of the field the engine cannot simulate; `index` says which, so that the caller can name its file."""
+
+    def __init__(self, index: int, reason: str):
+        super().__init__(reason)
+        self.index = index
+
+
+class SchedulerError(RuntimeError):
+    """The Dask scheduler at `--scheduler` could not be reached (or Dask could not read its address)."""
+
+
+def scheduler_address(address: str) -> str:
+    """`tcp://HOST:PORT` (tls://, or HOST:PORT for tcp) as Dask takes it; ValueError saying what is wrong."""
+    from urllib.parse import urlsplit
+
+    text = address.strip()
+    if "://" not in text:
+        text = f"tcp://{text}"
+    try:
+        parts = urlsplit(text)
+        port = parts.port
+    except ValueError:                    # an unclosed [IPv6 bracket, a port not a number or out of range
+        parts, port = None, None
+    if parts is None or parts.scheme not in SCHEDULER_SCHEMES or not parts.hostname or not port or parts.path \
+            or parts.query:
+        raise ValueError(f"not a scheduler address {address!r}: give tcp://HOST:PORT")
+    return text
 
 
 @dataclass
@@ -100,7 +132,12 @@ def run_matchups(decks: list[Deck], *, games: int = 200, turns: int = 12, seed: 
         raise ValueError("a field needs at least two decks")
     if games < 1 or turns < 1:
         raise ValueError("games and turns must be at least 1")
-    sides = [side_of(build_sim_deck(deck, length)) for deck in decks]
+    sides = []
+    for index, deck in enumerate(decks):
+        try:
+            sides.append(side_of(build_sim_deck(deck, length)))
+        except ValueError as exc:
+            raise UnplayableDeck(index, str(exc)) from None
     prints = [deck_fingerprint(deck) for deck in decks]
     pairs = pairs_of(len(decks), one_against_field)
     tasks = [(p, a, b, start, min(CHUNK_GAMES, games - start), pair_seed(seed, prints[a], prints[b]))
@@ -140,7 +177,10 @@ def _run_on_dask(sides, tasks, turns, jobs, scheduler, progress):
         client = Client(cluster)
         where = "local"
     else:
-        client = Client(scheduler, timeout=SCHEDULER_TIMEOUT)
+        try:
+            client = Client(scheduler, timeout=SCHEDULER_TIMEOUT)
+        except (OSError, ValueError, TypeError) as exc:   # unreachable, or an address Dask cannot read
+            raise SchedulerError(str(exc)) from None
         where = scheduler
     try:
         workers = len(client.scheduler_info().get("workers", {}))

@@ -12,18 +12,19 @@ or many (the progress bar plays them in chunks).
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from deckcheck.analysis.sim.engine import HAZARD_MODELS, Tally, run_games
 from deckcheck.analysis.sim.report import format_text, summarize
 from deckcheck.analysis.sim.tables import SimDeck, build_sim_deck
+from deckcheck.analysis.sim.workers import play_in_workers, worker_count
 from deckcheck.console import note, show_progress
 from deckcheck.decklist.model import Deck
-from deckcheck.process import max_jobs, worker_pool
 
 __all__ = ["simulate", "simulate_tables", "format_text", "build_sim_deck", "HAZARD_MODELS", "run_simulate_command"]
 
-# Below this many games a second process costs more than it saves.
-PARALLEL_MIN_GAMES = 2000
+# Below this many games per worker, another process costs more than it saves.
+MIN_GAMES_PER_WORKER = 1000
 # Games per step of the progress bar (a step costs nothing measurable: tallies add up).
 PROGRESS_CHUNK = 500
 
@@ -52,7 +53,7 @@ def run_tally(sim: SimDeck, *, games: int, turns: int, seed: int, hazards: str, 
     One process is the default: it meets the speed target, and on a busy 2-core machine a second worker
     process often costs more than it saves (benchmarks/bench_simulate.py measures both). `on_progress` is told
     how many games each finished chunk held."""
-    workers = max(1, min(jobs or 1, max_jobs(), games // (PARALLEL_MIN_GAMES // 2) or 1))
+    workers = worker_count(jobs, games, MIN_GAMES_PER_WORKER)
     tally = Tally(turns=turns, kinds=len(sim.kinds))
     if workers == 1:
         step = PROGRESS_CHUNK if on_progress else games
@@ -62,17 +63,11 @@ def run_tally(sim: SimDeck, *, games: int, turns: int, seed: int, hazards: str, 
             if on_progress:
                 on_progress(count)
         return tally
-    chunk = -(-games // workers)
-    starts = list(range(0, games, chunk))
-    # workers end with this process, even when it is killed; on Ctrl-C or SIGTERM nothing waits for their games
-    with worker_pool(workers) as pool:
-        counts = [min(chunk, games - s) for s in starts]
-        parts = pool.map(run_games, [sim] * len(starts), starts, counts, [turns] * len(starts),
-                         [seed] * len(starts), [hazards] * len(starts))
-        for part, count in zip(parts, counts):
-            tally.merge(part)
-            if on_progress:
-                on_progress(count)
+    play = partial(run_games, sim, turns=turns, seed=seed, hazards=hazards)
+    for count, part in play_in_workers(play, games, workers):
+        tally.merge(part)
+        if on_progress:
+            on_progress(count)
     return tally
 
 

@@ -157,7 +157,6 @@ def _types_in(text: str) -> tuple[list[str], list[str], str | None]:
         code = _TYPE_CODE[m.group(2)]
         if code in ("DH", "WH"):
             if m.group(1):
-                excluded.append("H") if False else None
                 continue                      # "non-Darkhaven": havens are excluded below
             haven = "dark" if code == "DH" else "wizard"
             code = "H"

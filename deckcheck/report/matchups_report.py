@@ -15,8 +15,6 @@ from deckcheck.report.output_format import choose_format
 from deckcheck.report.spreadsheet import put_cell
 from deckcheck.terminal import printable, printable_json
 
-FORMATS = ("text", "json", "xlsx", "html")
-
 
 def render_matchups(document: dict, output: str) -> bytes:
     if output == "json":
@@ -168,7 +166,8 @@ MAX_DECKS = 256
 
 
 def field_paths(paths: list[str]) -> list[str]:
-    """DECK... as given, or the files directly in DIR (sorted, hidden files left out)."""
+    """DECK... as given, or the files directly in DIR (sorted; hidden files and links left out: a link may lead
+    outside the folder the user named, so it is said and not followed)."""
     from pathlib import Path
 
     from deckcheck.errors import DeckcheckError
@@ -177,7 +176,11 @@ def field_paths(paths: list[str]) -> list[str]:
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            out += sorted(str(p) for p in path.iterdir() if p.is_file() and not p.name.startswith("."))
+            entries = sorted(p for p in path.iterdir() if not p.name.startswith("."))
+            links = [p.name for p in entries if p.is_symlink()]
+            if links:
+                note(printable(f"deckcheck: {path}: links not followed: {', '.join(links)}"))
+            out += [str(p) for p in entries if not p.is_symlink() and p.is_file()]
         elif path.exists() or given == "-":
             out.append(given)
         else:
@@ -195,11 +198,16 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
     import sys
     from pathlib import Path
 
-    from deckcheck.analysis.matchups import run_matchups
+    from deckcheck.analysis.matchups import SchedulerError, UnplayableDeck, run_matchups, scheduler_address
     from deckcheck.errors import DeckcheckError
     from deckcheck.fileio import atomic_write_bytes, refuse_overwriting_inputs
 
     output = choose_format(out_path, output, ("text", "json", "xlsx", "html"), default="text", file_only=("xlsx",))
+    if scheduler is not None:
+        try:
+            scheduler = scheduler_address(scheduler)
+        except ValueError as exc:
+            raise DeckcheckError(f"--scheduler: {exc}") from None
     if out_path and not force and Path(out_path).exists():
         raise DeckcheckError("exists already; use --force to replace it", out_path)
     field = field_paths(paths)
@@ -221,9 +229,9 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
     try:
         document = run_matchups(decks, games=games, turns=turns, seed=seed, length=length, jobs=jobs,
                                 scheduler=scheduler, one_against_field=bool(one_path), paths=field, progress=progress)
-    except ValueError as exc:
-        raise DeckcheckError(f"cannot simulate: {exc}") from None
-    except OSError as exc:
+    except UnplayableDeck as exc:
+        raise DeckcheckError(f"cannot simulate: {exc}", field[exc.index]) from None
+    except SchedulerError as exc:
         raise DeckcheckError(f"cannot reach the Dask scheduler: {exc}", scheduler) from None
     run = document["run"]
     note(f"{run['games']} games in {run['wall_seconds']:.2f} s ({run['games_per_second']:,.0f} games/s), "

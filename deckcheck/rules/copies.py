@@ -58,53 +58,66 @@ class _Joins:
 
 # How the entries of a unique-limit group were joined, from the plainest to the most debatable: the same card
 # (reprints), manifestations of one unique resource (coe 1.3.1), manifestations of one character (not a
-# resource: a debatable reading), versions of one name (MEWH, for a Fallen-wizard).
+# resource: a debatable reading), versions of one name (MEWH, for a Fallen-wizard). Each level but the first
+# adds its own join to the same card's; the group is every entry any join reaches (`_ALL`).
 SAME_CARD, MANIFESTATION, CHARACTER_MANIFESTATION, NAME = "same-card", "manifestation", "character-manifestation", \
     "name"
 JOIN_LEVELS = (SAME_CARD, MANIFESTATION, CHARACTER_MANIFESTATION, NAME)
+_ALL = "all"
 
 
 def _link(joins: _Joins, i: int, card: Card, level: str, manifested: set[str], by_name: bool) -> None:
     joins.union(("entry", i), ("version", version_key(card)))
-    if level == SAME_CARD or not _can_manifest(card):
-        pass
-    elif level == MANIFESTATION and card.type == RESOURCE or level in (CHARACTER_MANIFESTATION, NAME):
+    if _can_manifest(card) and (level == MANIFESTATION and card.type == RESOURCE
+                                or level in (CHARACTER_MANIFESTATION, _ALL)):
         for name in manifested_names(card):
             joins.union(("entry", i), ("entity", name))
         if fold(card.name) in manifested:
             joins.union(("entry", i), ("entity", fold(card.name)))
-    if level == NAME and by_name:
+    if level in (NAME, _ALL) and by_name:
         joins.union(("entry", i), ("name", fold(card.name)))
 
 
-def unique_groups(entries: list[DeckEntry], by_name: bool) -> list[tuple[list[DeckEntry], str]]:
-    """Entries of unique non-avatar cards grouped as one card, each group with the plainest join that makes
-    it hold more than one copy: reprints, manifestations of the same entity (card data `manifestation_of`,
-    either direction), and, for a Fallen-wizard, every version of a name."""
+def unique_groups(entries: list[DeckEntry], by_name: bool) -> list[tuple[list[DeckEntry], list[str]]]:
+    """Entries of unique non-avatar cards grouped as one card, each group with the joins that make it hold
+    more than one copy, plainest first: reprints, manifestations of the same entity (card data
+    `manifestation_of`, either direction), and, for a Fallen-wizard, every version of a name."""
     uniques = [e for e in entries if e.card.unique and not e.card.avatar]
     resources = {name for e in uniques if _can_manifest(e.card) and e.card.type == RESOURCE
                  for name in manifested_names(e.card)}
     everyone = {name for e in uniques if _can_manifest(e.card) for name in manifested_names(e.card)}
     levels = {}
-    for level in JOIN_LEVELS:
+    for level in (*JOIN_LEVELS, _ALL):
         joins = _Joins()
         manifested = resources if level == MANIFESTATION else everyone
         for i, entry in enumerate(uniques):
             _link(joins, i, entry.card, level, manifested, by_name)
         levels[level] = [joins.find(("entry", i)) for i in range(len(uniques))]
     groups: dict[object, list[int]] = defaultdict(list)
-    for i, root in enumerate(levels[NAME]):
+    for i, root in enumerate(levels[_ALL]):
         groups[root].append(i)
     found = []
     for members in groups.values():
-        for level in JOIN_LEVELS:       # the plainest level at which some part of the group is over 1 copy
+        over = []
+        for level in (*JOIN_LEVELS, _ALL):      # the levels at which some part of the group is over 1 copy
             copies_at: dict[object, int] = defaultdict(int)
             for i in members:
                 copies_at[levels[level][i]] += uniques[i].count
             if max(copies_at.values()) > 1:
-                found.append(([uniques[i] for i in members], level))
-                break
+                over.append(level)
+        if over:    # over only when every join is taken together: the most debatable join named
+            found.append(([uniques[i] for i in members],
+                          over[:-1] or [NAME if by_name else CHARACTER_MANIFESTATION]))
     return found
+
+
+def judged_level(ctx: Context, levels: list[str]) -> str:
+    """The join a unique-limit violation is reported under: the plainest one the ruleset states, else the
+    plainest. Hillmen [H] and [M] for a rulebook Fallen-wizard are manifestations (coe's joining, borrowed by
+    analogy) but also one name, which MEWH states: an error, not a borrowed warning."""
+    stated = [level for level in levels if level != CHARACTER_MANIFESTATION
+              and not ctx.analogy("unique-limit", None if level == SAME_CARD else level)]
+    return (stated or levels)[0]
 
 
 _JOINED_AS = {MANIFESTATION: "manifestations of one unique resource",
@@ -120,7 +133,8 @@ def unique_limit(ctx: Context) -> Iterator[Violation]:
     a warning that gives both readings. A Fallen-wizard counts hero and minion versions of a name as one
     (MEWH). Avatars: see avatar-limit."""
     by_name = ctx.data["copies"]["unique_by_name"]
-    for group, level in unique_groups(deck_cards(ctx), by_name):
+    for group, levels in unique_groups(deck_cards(ctx), by_name):
+        level = judged_level(ctx, levels)
         total = sum(e.count for e in group)
         names = sorted({label(e.card) for e in group})
         where = _parts_note(group)

@@ -330,6 +330,17 @@ def _games(lengths: list[int]) -> str:
     return "/".join(map(str, lengths)) + "-deck games"
 
 
+def _suggestion(code: str) -> str:
+    """The codes a mistyped one may mean: the close spellings, then the codes that hold it ("stage" names
+    stage-points and stage-playable); all codes when none is near."""
+    from difflib import get_close_matches
+
+    wanted = code.strip().lower()
+    near = get_close_matches(wanted, list(RULES), n=3)
+    near += [c for c in sorted(RULES) if wanted and wanted in c and c not in near]
+    return f"; did you mean {', '.join(near[:5])}?" if near else f"; the codes: {', '.join(sorted(RULES))}"
+
+
 def rule_page(code: str) -> dict:
     """Everything `deckcheck rules CODE` shows: what, why, the two examples with their verdict, the table."""
     import inspect
@@ -337,12 +348,9 @@ def rule_page(code: str) -> dict:
     from deckcheck.errors import DeckcheckError
 
     load_rule_modules()
+    code = code.strip().lower() if code.strip().lower() in RULES else code
     if code not in RULES:
-        from difflib import get_close_matches
-
-        near = get_close_matches(code, list(RULES), n=3)
-        hint = f"; did you mean {', '.join(near)}?" if near else f"; the codes: {', '.join(sorted(RULES))}"
-        raise DeckcheckError(f"no rule {code!r}{hint}")
+        raise DeckcheckError(f"no rule {code!r}{_suggestion(code)}")
     registered = RULES[code]
     doc = read_doc(code)
     module = inspect.getmodule(registered.check).__name__.replace(".", "/") + ".py"

@@ -53,8 +53,10 @@ class Split:
         return self.resources, self.resources + self.either_as_resource_max
 
 
-def split_play_deck(ctx: Context) -> Split:
-    cap = ctx.data["play_deck"]["either_as_resource_max"]
+def split_play_deck(ctx: Context, *, capped: bool = True) -> Split:
+    """The play deck's resources, hazards and cards playable as either; `capped=False` drops the Fallen-wizard's
+    cap on hazards counted as resources (to tell whether a violation rests on it alone)."""
+    cap = ctx.data["play_deck"]["either_as_resource_max"] if capped else 0
     split = Split()
     either: Counter = Counter()
     for entry in play_deck(ctx):
@@ -117,23 +119,37 @@ def _either_note(split: Split) -> str:
 def resource_count(ctx: Context) -> Iterator[Violation]:
     """The play deck holds between the minimum (rulebook 25, coe 30) and 50 resources. Characters are not
     resources; a card playable as a resource or a hazard counts as whichever makes the deck legal."""
-    low, high = ctx.data["play_deck"]["resources_min"], ctx.data["play_deck"]["resources_max"]
     split = split_play_deck(ctx)
-    at_parity = split.parity_resources()
-    least, most = split.resource_range()
-    if at_parity is not None:
-        least = most = at_parity
+    problem = _resource_problem(ctx, split)
+    if not problem:
+        return
     resources = [e for e in split.entries if role(e.card, ctx) != HAZARD_ROLE]
-    explain = split_explanation(ctx, split)
+    aspect, explain = _cap_case(ctx, split, _resource_problem(ctx, split_play_deck(ctx, capped=False)) is None)
+    yield ctx.violation("resource-count", problem, part=Part.RESOURCES, lines=all_lines(resources), aspect=aspect,
+                        explain=explain)
+
+
+def _resource_problem(ctx: Context, split: Split) -> str | None:
+    """Why the play deck's resources are too few or too many in every way of counting the cards playable as
+    either (those that also balance the deck first), or None."""
+    low, high = ctx.data["play_deck"]["resources_min"], ctx.data["play_deck"]["resources_max"]
+    least, most = split.resource_range()
+    if split.parity_resources() is not None:
+        least = most = split.parity_resources()
     if most < low:
-        yield ctx.violation("resource-count",
-                            f"{plural(split.resources, 'resource')} in the play deck{_either_note(split)}; "
-                            f"the minimum is {low}", part=Part.RESOURCES, lines=all_lines(resources),
-                            explain=explain)
-    elif least > high:
-        yield ctx.violation("resource-count",
-                            f"{plural(least, 'resource')} in the play deck; the maximum is {high}",
-                            part=Part.RESOURCES, lines=all_lines(resources), explain=explain)
+        return f"{plural(split.resources, 'resource')} in the play deck{_either_note(split)}; the minimum is {low}"
+    if least > high:
+        return f"{plural(least, 'resource')} in the play deck; the maximum is {high}"
+    return None
+
+
+def _cap_case(ctx: Context, split: Split, kept_without_cap: bool) -> tuple[str | None, list[str]]:
+    """The case of a resource-count or hazard-parity violation and its reasoning: `either-cap` when the
+    Fallen-wizard's cap on hazards counted as resources alone breaks the rule (a ruleset may borrow that cap)."""
+    explain = split_explanation(ctx, split)
+    if not (split.either and kept_without_cap):
+        return None, explain
+    return "either-cap", explain + ["without that cap the cards playable as either would keep the rule"]
 
 
 @rule("hazard-parity", family="play deck", summary="as many hazards as resources in the play deck")
@@ -147,6 +163,7 @@ def hazard_parity(ctx: Context) -> Iterator[Violation]:
     split = split_play_deck(ctx)
     if split.parity_resources() is not None:
         return
+    aspect, explain = _cap_case(ctx, split, split_play_deck(ctx, capped=False).parity_resources() is not None)
     hazards = [e for e in split.entries if role(e.card, ctx) != RESOURCE_ROLE]
     agents = _play_deck_agents(ctx)
     note = ""
@@ -159,7 +176,7 @@ def hazard_parity(ctx: Context) -> Iterator[Violation]:
         "hazard-parity",
         f"{plural(split.hazards, 'hazard')} and {plural(split.resources, 'resource')} in the play deck"
         f"{_either_note(split)}; hazards must equal resources{note}",
-        part=Part.HAZARDS, lines=all_lines(hazards), explain=split_explanation(ctx, split))
+        part=Part.HAZARDS, lines=all_lines(hazards), aspect=aspect, explain=explain)
 
 
 @rule("character-limit", family="play deck", summary="at most 10 non-avatar characters in the play deck")
@@ -192,20 +209,26 @@ def avatar_limit(ctx: Context) -> Iterator[Violation]:
     concern."""
     limits = ctx.data["avatars"]
     own = [e for e in deck_cards(ctx) if is_own_avatar(e.card, ctx.alignment)]
-    least = limits.get("in_deck_min", 0)
-    if sum(e.count for e in own) < least:
+    if sum(e.count for e in own) < limits.get("in_deck_min", 0):
         yield ctx.violation("avatar-limit",
                             f"no {AVATAR_KIND[ctx.alignment]} avatar in the deck; the player must declare one and "
-                            f"hold at least {copies(least)} of it in the play deck or sideboard",
+                            f"hold at least {copies(limits['in_deck_min'])} of it in the play deck or sideboard",
                             aspect="declared", explain=_specific_hint(ctx))
     in_play = [e for e in own if e.part.in_play_deck]
+    yield from _avatars_in_play_deck(ctx, in_play)
+    too_many = sum(e.count for e in in_play) > limits["play_deck_max"]
+    yield from _avatar_copies(ctx, own, play_deck_reported=too_many)
+
+
+def _avatars_in_play_deck(ctx: Context, in_play: list[DeckEntry]) -> Iterator[Violation]:
+    """Too many avatars in the play deck, or too many different ones (coe 1.5; MELE step 5)."""
+    limits = ctx.data["avatars"]
     in_play_count = Counter()
     for e in in_play:
         in_play_count[e.card.name] += e.count
     total = sum(in_play_count.values())
     counted = [f"counted in the play deck: {_listing(in_play_count)}"] if in_play_count else []
-    play_deck_reported = total > limits["play_deck_max"]
-    if play_deck_reported:
+    if total > limits["play_deck_max"]:
         yield ctx.violation("avatar-limit",
                             f"{plural(total, 'avatar')} in the play deck ({_listing(in_play_count)}); "
                             f"the limit is {limits['play_deck_max']}",
@@ -215,6 +238,13 @@ def avatar_limit(ctx: Context) -> Iterator[Violation]:
                             f"{len(in_play_count)} different avatars in the play deck ({_listing(in_play_count)}); "
                             f"at most {limits['play_deck_max_different']} different ones",
                             part=in_play[0].part, lines=all_lines(in_play), aspect="play-deck", explain=counted)
+
+
+def _avatar_copies(ctx: Context, own: list[DeckEntry], *, play_deck_reported: bool) -> Iterator[Violation]:
+    """Avatars with several copies across play deck and sideboard (coe 1.6.2; MELE "Sideboard": one chosen
+    Ringwraith, two copies at most). Copies all in the play deck that were just reported as too many avatars
+    there are not reported again."""
+    limits = ctx.data["avatars"]
     outside_pool = [e for e in own if e.part in (Part.SIDEBOARD, Part.FW_SIDEBOARD) or e.part.in_play_deck]
     across = Counter()
     for e in outside_pool:
@@ -231,7 +261,7 @@ def avatar_limit(ctx: Context) -> Iterator[Violation]:
         if cap and n > cap:
             group = [e for e in outside_pool if e.card.name == name]
             if play_deck_reported and all(e.part.in_play_deck for e in group):
-                continue   # the same copies were just reported as too many avatars in the play deck
+                continue
             yield ctx.violation("avatar-limit",
                                 f"{copies(n)} of {label(group[0].card)} in play deck and sideboard; "
                                 f"the limit is {cap}", entry=group[0], lines=all_lines(group), aspect="copies",

@@ -20,6 +20,9 @@ from deckcheck.rules.registry import WARNING, Context, Violation, rule
 
 FAMILY = "starting"
 COMPANY, POOL = "company", "pool"
+# Said under a rulebook count of the starting cards: a deck written for coe lists a pool there.
+NO_DRAFT = "under the rulebook the deck's starting cards (its pool section) are the starting company itself: " \
+           "there is no draft (--rules coe reads them as a pool)"
 
 
 def settings(ctx: Context) -> dict:
@@ -103,7 +106,8 @@ def check_pool_size(ctx: Context) -> Iterator[Violation]:
                                 explain=["a warning: the pool may hold it (coe 1.7); it can never be drafted, and a "
                                          "character may be shuffled into the play deck after the draft"])
         elif problem:
-            yield ctx.violation("pool-size", problem, entry=entry,
+            agent = card.is_character and card.agent and agents_are_hazards(ctx)
+            yield ctx.violation("pool-size", problem, entry=entry, aspect="agent" if agent else None,
                                 explain=[f"{card.id}: {card.type} {'/'.join(card.subtypes)}".rstrip(" ")
                                          + "; a pool holds non-avatar characters and minor items"
                                          + (" and Stage cards" if "stage_points" in settings(ctx) else "")])
@@ -205,12 +209,13 @@ def check_starting_size(ctx: Context) -> Iterator[Violation]:
             part=Part.POOL, lines=lines_of(agents), aspect="agents",
             explain=[f"cards among the starting cards that let an agent start: {allowed_agents}"])
     n, least, most = copies(characters), limits.get("characters_min", 0), limits.get("characters_max")
+    counted = [f"counted: {listing(characters)}", NO_DRAFT]
     if most is not None and n > most:
         yield ctx.violation("starting-size", f"the starting company holds {n} characters; the limit is {most}",
-                            part=Part.POOL, lines=lines_of(characters), explain=[f"counted: {listing(characters)}"])
+                            part=Part.POOL, lines=lines_of(characters), aspect="count", explain=counted)
     elif n < least:
         yield ctx.violation("starting-size", f"the starting company holds {n} characters; at least {least} must start",
-                            part=Part.POOL, lines=lines_of(characters), explain=[f"counted: {listing(characters)}"])
+                            part=Part.POOL, lines=lines_of(characters), aspect="count", explain=counted)
 
 
 def undraftable_agents(ctx: Context) -> Iterator[Violation]:
@@ -286,7 +291,8 @@ def check_starting_mind(ctx: Context) -> Iterator[Violation]:
             yield ctx.violation(
                 "starting-mind", f"the starting characters' combined mind is {total}; the limit is {most}",
                 part=Part.POOL, lines=lines_of(characters),
-                explain=[f"printed minds: {minds}", "no follower discount and no card effect is counted"])
+                explain=[f"printed minds: {minds}", "no follower discount and no card effect is counted",
+                         NO_DRAFT])
     elif mode(ctx) == POOL and characters:
         why = undraftable(ctx)
         found = [why(card) for _, card in characters]

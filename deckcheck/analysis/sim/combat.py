@@ -81,7 +81,7 @@ def modified_prowess(prowess: int, *, tapped: bool, wounded: bool, excess: int =
                      stay_untapped: bool = False) -> int:
     """coe 3.iv.2-3.iv.6: -1 if tapped and unwounded, -2 if wounded, -1 per excess strike, -3 to stay untapped,
     +1 per supporting character."""
-    value = prowess - excess + support
+    value = prowess - excess * EXCESS_STRIKE_PENALTY + support
     if wounded:
         value -= WOUNDED_PENALTY
     elif tapped:

@@ -24,7 +24,7 @@ from deckcheck.analysis.sim.corruption import (
     removal_succeeds,
 )
 from deckcheck.analysis.sim.engine import Character, Company, Game, Tally, game_rng
-from deckcheck.analysis.sim.keying import Move, hazard_limit, site_path
+from deckcheck.analysis.sim.keying import Move, hazard_limit, region_site_path, site_path
 from deckcheck.analysis.sim.opponent import CORRUPTION, CREATURE, HazardHand, HazardPlayer, HazardTables
 from deckcheck.analysis.sim.tables import MP_CATEGORIES, ROLE_HAZARD, SimDeck
 from deckcheck.cards.combat_facts import load_combat_facts
@@ -32,7 +32,6 @@ from deckcheck.cards.model import leading_int
 from deckcheck.cards.names import fold
 
 KILL = MP_CATEGORIES.index("kill")
-MISCELLANEOUS = MP_CATEGORIES.index("miscellaneous")
 # coe 10.3.iii: the sources doubled for a player whose opponent has none (not kill, not miscellaneous).
 DOUBLED_SOURCES = tuple(MP_CATEGORIES.index(s) for s in ("character", "item", "faction", "ally"))
 AVATAR_PENALTY = 5                    # coe 10.3.vi: an eliminated avatar
@@ -125,6 +124,7 @@ class Side:
     defence: DefenceTables
     hazards: HazardTables
     hazard_keep: list[int | None]      # hand rank of our own hazards when we play the hazard side too
+    moves: dict[tuple[int, int], Move] = field(default_factory=dict)   # what keying sees of each move, once
 
 
 def side_of(sim: SimDeck) -> Side:
@@ -154,8 +154,6 @@ class MatchGame(Game):
         self.corruption_on: dict[Character, list[int]] = {}   # the opponent's corruption cards on our characters
         self.lost = 0
         self.avatar_lost = False
-        self.moves: dict[tuple[int, int], Move] = {}
-        self.haven_paths = load_combat_facts().get("haven_paths", {})
 
     # ---- hand management: our own hazards matter when we also play the hazard side ---------------------
 
@@ -228,22 +226,36 @@ class MatchGame(Game):
             self.hazard_phase(company, origin, dest)
 
     def move_of(self, origin: int, dest: int) -> Move:
-        """The site path, regions and new site of a move by starter movement (coe 2.IV.ii)."""
+        """The site path, regions and new site of a move (coe 2.IV.ii), by the movement the engine used to reach
+        `dest` (`Game.destinations`): Under-deeps movement has no site path; starter movement the new site's
+        printed path (the origin's back to a haven, the haven card's between havens) and the names of the
+        regions of both sites; region movement the regions it crosses (`keying.region_site_path`), each by
+        type and name."""
         key = (origin, dest)
-        found = self.moves.get(key)
+        found = self.side.moves.get(key)
         if found is None:
-            sites = self.sim.sites
-            a, b = sites[origin], sites[dest]
-            if not b.is_haven:
-                path = site_path(b.site_path)
-            elif not a.is_haven:
-                path = site_path(a.site_path)
-            else:
-                path = site_path(self.haven_paths.get(a.id, {}).get(b.name))
-            found = Move(path=path, regions=frozenset(fold(r) for r in (a.region, b.region) if r),
-                         site_type=b.site_type or "", site=fold(b.name), site_region=fold(b.region or ""))
-            self.moves[key] = found
+            found = self.side.moves[key] = self._move(origin, dest)
         return found
+
+    def _move(self, origin: int, dest: int) -> Move:
+        sim = self.sim
+        a, b = sim.sites[origin], sim.sites[dest]
+        new_site = {"site_type": b.site_type or "", "site": fold(b.name), "site_region": fold(b.region or "")}
+        if any(site == dest for site, _ in sim.under_deeps[origin]):
+            return Move(path=(), regions=frozenset(), **new_site)
+        crossed = None
+        if not (sim.starter_movement and dest in sim.starter[origin]) and a.region and b.region:
+            crossed = region_site_path(sim.regions, fold(a.region), fold(b.region))
+        if crossed is not None:
+            return Move(path=tuple(sim.regions.get(r, ("",))[0] for r in crossed), regions=frozenset(crossed),
+                        **new_site)
+        if not b.is_haven:
+            path = site_path(b.site_path)
+        elif not a.is_haven:
+            path = site_path(a.site_path)
+        else:
+            path = site_path(load_combat_facts().get("haven_paths", {}).get(a.id, {}).get(b.name))
+        return Move(path=path, regions=frozenset(fold(r) for r in (a.region, b.region) if r), **new_site)
 
     def hazard_phase(self, company: Company, origin: int, dest: int) -> None:
         """coe 2.IV.iii-viii for one moving company: the hazard limit, the opponent's draw, its hazards."""
@@ -369,7 +381,7 @@ class MatchGame(Game):
         if outcome == TAPPED:
             character.tapped = True
         elif outcome in (DISCARDED, ELIMINATED):
-            self.lose(company, character, cause)
+            self.lose(company, character, cause, out_of_game=outcome == ELIMINATED)
             return False
         return True
 
@@ -390,15 +402,16 @@ class MatchGame(Game):
 
     # ---- losing characters -------------------------------------------------------------------------------
 
-    def lose(self, company: Company, character: Character, cause: int | None) -> None:
-        """The character leaves play (eliminated, or discarded by corruption: both cost its MP and items)."""
+    def lose(self, company: Company, character: Character, cause: int | None, out_of_game: bool = True) -> None:
+        """The character leaves play, eliminated or (not `out_of_game`) discarded by corruption: both cost its MP
+        and items; a discarded one may come back from the discard pile, unique or not."""
         if character not in company.characters:
             return
         before = sum(len(c.characters) for c in self.companies)
-        if self.sim.avatar[character.kind]:
+        if self.sim.avatar[character.kind] and out_of_game:     # coe 10.3.vi: an eliminated avatar
             self.avatar_lost = True
             self.mp -= AVATAR_PENALTY
-        self.eliminate(company, character)
+        self.eliminate(company, character, out_of_game)
         after = sum(len(c.characters) for c in self.companies)
         gone = before - after
         self.lost += gone
@@ -431,15 +444,14 @@ class MatchGame(Game):
 
 # ---- playing games --------------------------------------------------------------------------------------
 
-def play_against(us: Side, them: Side, game: int, seed: int, turns: int, tally: Tally, stats: DuelTally,
-                 horizon: int = 0) -> MatchGame:
-    """One game of ours against the opponent's hazards (its own turns reduced to its card flow); no play-on
-    beyond `turns` unless a `horizon` is asked, as in the goldfish."""
+def play_against(us: Side, them: Side, game: int, seed: int, turns: int, tally: Tally, stats: DuelTally
+                 ) -> MatchGame:
+    """One game of ours against the opponent's hazards (its own turns reduced to its card flow)."""
     rng = game_rng(seed, game)
     ours = MatchGame(us, them, rng, stats)
     ours.opponent_hand = HazardHand(them.sim, rng, them.hazards.keep)
     ours.hazard_player = HazardPlayer(them.hazards, ours.opponent_hand)
-    ours.play(turns, tally, horizon)
+    ours.play(turns, tally)
     _record_losses(ours, stats)
     return ours
 
@@ -544,7 +556,7 @@ def play_duel(first: Side, second: Side, game: int, seed: int, turns: int,
         return False
 
     a.may_call = a_may_call
-    a.play(turns, tallies[0], horizon=0)
+    a.play(turns, tallies[0])
     council(b)
     while state["turn"] < b_tally.turns:        # the second player's score is frozen once the game has ended
         record_b()

@@ -56,9 +56,6 @@ OPPONENT_MOVE_DRAW = 2
 HAZARDS_PER_OPPONENT_TURN = 2
 MAX_COMPANIES = 3
 MAX_COMPANY_SIZE = 7                  # away from a haven (coe 2.II.3.1)
-# An optional play-on after the last reported turn, unrecorded, to find when the play deck first runs out
-# (`simulate` plays none: its run time grows with --turns; a caller may ask for it).
-EXHAUSTION_HORIZON = 40
 MINOR_ITEM_BIT = 1
 # coe 2.IV.v: a moving company draws cards only if it holds the avatar or a character of at least this mind.
 DRAWING_MIND = 3
@@ -121,13 +118,12 @@ class Tally:
     reached: list[int] = field(default_factory=list)      # games with MP >= threshold after turn t
     called: list[int] = field(default_factory=list)       # games called by the end of turn t
     exhausted_games: int = 0                              # games whose play deck ran out within the turns
-    exhausted_eventually: int = 0                         # ... within the play-on horizon, if one was asked
-    exhausted_turn_sum: int = 0                           # sum of the first exhaustion's turn over those
-    exhausted_within_turn_sum: int = 0                    # ... over the games exhausted within the turns
+    exhausted_within_turn_sum: int = 0                    # sum of the first exhaustion's turn over those
     held: list[int] = field(default_factory=list)         # per kind: turn-ends it stayed in hand
     opening_kind: list[int] = field(default_factory=list)   # per kind: opening hands with >= 1 copy
     played: list[int] = field(default_factory=list)       # per kind: copies played by the last reported turn
     played_games: list[int] = field(default_factory=list)   # per kind: games with >= 1 copy played by then
+    drawn_games: list[int] = field(default_factory=list)    # per kind: games with >= 1 copy drawn by then
     opening_character: int = 0                           # opening hands with >= 1 character
     opening_playable_character: int = 0
     opening_reachable_resource: int = 0
@@ -139,20 +135,19 @@ class Tally:
         for name in ("mp_sum", "mp_sq", "reached", "called"):
             if not getattr(self, name):
                 setattr(self, name, [0] * self.turns)
-        for name in ("held", "opening_kind", "played", "played_games"):
+        for name in ("held", "opening_kind", "played", "played_games", "drawn_games"):
             if not getattr(self, name):
                 setattr(self, name, [0] * self.kinds)
 
     def merge(self, other: Tally) -> None:
         self.games += other.games
         for name in ("mp_sum", "mp_sq", "reached", "called", "held", "opening_kind", "final_category", "played",
-                     "played_games"):
+                     "played_games", "drawn_games"):
             mine, theirs = getattr(self, name), getattr(other, name)
             for i, value in enumerate(theirs):
                 mine[i] += value
-        for name in ("exhausted_games", "exhausted_eventually", "exhausted_turn_sum", "exhausted_within_turn_sum",
-                     "final_half_rule", "opening_character", "opening_playable_character",
-                     "opening_reachable_resource", "opening_both"):
+        for name in ("exhausted_games", "exhausted_within_turn_sum", "final_half_rule", "opening_character",
+                     "opening_playable_character", "opening_reachable_resource", "opening_both"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
@@ -301,7 +296,7 @@ class Game:
             return -10                         # a unique card already in play: dead
         return self.sim.keep_value[kind]
 
-    def _play_from_hand(self, kind: int) -> None:
+    def play_from_hand(self, kind: int) -> None:
         self.hand.remove(kind)
         self.played[kind] += 1
 
@@ -406,7 +401,7 @@ class Game:
         if best is None:
             return False
         kind, site, controller = best
-        self._play_from_hand(kind)
+        self.play_from_hand(kind)
         character = self._enter(kind, controller)
         for company in self.companies:
             if company.site == site:
@@ -602,7 +597,7 @@ class Game:
                 self.protectors += 1
                 if site is not None:
                     self.protected_sites.add(site)
-            self._play_from_hand(kind)
+            self.play_from_hand(kind)
             if bearer is not None and (sim.store_sites[kind] or sim.bearers[kind] is not None):
                 bearer.holdings.append(kind)
             if bearer is not None and sim.taps_bearer[kind]:
@@ -674,7 +669,7 @@ class Game:
                     if isinstance(source, Character):
                         source.tapped = True
                     elif source is not None:
-                        self._play_from_hand(source)
+                        self.play_from_hand(source)
                         self.discard.append(source)
                     self._resolve_ring_test(company, character, gold, modifier, best_of_two, no_roll)
 
@@ -745,7 +740,7 @@ class Game:
         rings = [k for k in self.hand if sim.ring_kind[k] in allowed and self._may_play(k)]
         if rings:
             ring = max(rings, key=lambda k: sim.mp[k])
-            self._play_from_hand(ring)
+            self.play_from_hand(ring)
             character.holdings.append(ring)
             self._gain(ring)
 
@@ -780,7 +775,7 @@ class Game:
         for kind in self.hand:
             change = sim.gi_change[kind]
             if change is not None:
-                self._play_from_hand(kind)
+                self.play_from_hand(kind)
                 self._gain(kind)
                 self.gi_bonus_kind = kind
                 self.gi_max += change[0]
@@ -810,7 +805,7 @@ class Game:
             if value > 0 and (best is None or value > best[1]):
                 best = (kind, value)
         if best is not None:
-            self._play_from_hand(best[0])
+            self.play_from_hand(best[0])
             self.discard.append(best[0])
             self.mode = sim.mode[best[0]]
 
@@ -1087,16 +1082,17 @@ class Game:
         cancels = self.sim.cancels
         for kind in self.hand:
             if cancels[kind]:
-                self._play_from_hand(kind)
+                self.play_from_hand(kind)
                 self.discard.append(kind)
                 return True
         return False
 
-    def eliminate(self, company: Company, character: Character) -> None:
-        """The character leaves the game; its items and allies are discarded, followers fall to GI or go.
+    def eliminate(self, company: Company, character: Character, out_of_game: bool = True) -> None:
+        """The character leaves the game (or, not `out_of_game`, goes to the discard pile: a hero discarded by a
+        corruption check, coe 7.1); its items and allies are discarded, followers fall to GI or go.
 
         A company left empty is removed once, after every follower that had to go has gone."""
-        self._remove_character(company, character, eliminated=True)
+        self._remove_character(company, character, eliminated=out_of_game)
         if not company.characters:
             self.companies.remove(company)
             if not self.sim.site_is_haven[company.site]:
@@ -1252,7 +1248,7 @@ class Game:
     def _resolve_play(self, company: Company, kind: int, actor: Character | None) -> bool:
         """Play the card; False if it failed (a faction's influence check, coe 2.V.3: the faction is discarded)."""
         sim = self.sim
-        self._play_from_hand(kind)
+        self.play_from_hand(kind)
         if actor is not None and (sim.taps_bearer[kind] or sim.role[kind] != ROLE_EVENT):
             actor.tapped = True
         if sim.role[kind] == ROLE_FACTION:
@@ -1262,7 +1258,7 @@ class Game:
                 boosts = sorted((k for k in self.hand if sim.boost[k]), key=lambda k: -sim.boost[k])
                 if check <= number < check + sum(sim.boost[k] for k in boosts):
                     for boost in boosts:          # only what turns the failure into a success is spent
-                        self._play_from_hand(boost)
+                        self.play_from_hand(boost)
                         self.discard.append(boost)
                         check += sim.boost[boost]
                         if check > number:
@@ -1362,7 +1358,7 @@ class Game:
             if played == HAZARDS_PER_OPPONENT_TURN:
                 break
             if sim.role[kind] == ROLE_HAZARD:
-                self._play_from_hand(kind)
+                self.play_from_hand(kind)
                 self.discard.append(kind)
                 played += 1
         self.draw(OPPONENT_MOVE_DRAW)
@@ -1383,14 +1379,13 @@ class Game:
             return True
         for kind in self.hand:
             if sim.sudden_call[kind]:
-                self._play_from_hand(kind)
+                self.play_from_hand(kind)
                 self.discard.append(kind)
                 return True
         return False
 
-    def play(self, turns: int, tally: Tally, horizon: int = 0) -> None:
-        """Play `turns` of our turns (each followed by the opponent's) and add the game to the tally; a game
-        whose deck has not run out plays on, unrecorded, up to turn `horizon` if one is asked."""
+    def play(self, turns: int, tally: Tally) -> None:
+        """Play `turns` of our turns (each followed by the opponent's) and add the game to the tally."""
         sim = self.sim
         self._record_opening(tally)
         called = False
@@ -1415,23 +1410,32 @@ class Game:
             if called:
                 tally.called[t] += 1
         tally.games += 1
-        for i, value in enumerate(self.category):  # the score after the reported turns, before any play-on
+        for i, value in enumerate(self.category):  # the score after the reported turns
             tally.final_category[i] += value
         tally.final_half_rule += half_rule_total(self.category)
         for kind, count in enumerate(self.played):
             if count:
                 tally.played[kind] += count
                 tally.played_games[kind] += 1
+        self._record_drawn(tally)
         if self.first_exhaustion is not None:
             tally.exhausted_games += 1
             tally.exhausted_within_turn_sum += self.first_exhaustion
-        while self.first_exhaustion is None and self.turn < horizon:
-            self.turn += 1                        # played on only to see when the play deck runs out
-            self.our_turn()
-            self.opponent_turn()
-        if self.first_exhaustion is not None:
-            tally.exhausted_eventually += 1
-            tally.exhausted_turn_sum += self.first_exhaustion
+
+    def _record_drawn(self, tally: Tally) -> None:
+        """Each kind of which at least one copy was drawn: all of them once the play deck ran out (coe 2.4: every
+        card went through the hand), else those with fewer copies left in the play deck than it started with."""
+        drawn = tally.drawn_games
+        if self.exhaustions:
+            for kind in self.sim.copies_in_play_deck:
+                drawn[kind] += 1
+            return
+        left: dict[int, int] = {}
+        for kind in self.deck:
+            left[kind] = left.get(kind, 0) + 1
+        for kind, copies in self.sim.copies_in_play_deck.items():
+            if left.get(kind, 0) < copies:
+                drawn[kind] += 1
 
     def _record_opening(self, tally: Tally) -> None:
         sim = self.sim
@@ -1453,12 +1457,9 @@ class Game:
         tally.opening_both += playable_character and reachable_resource
 
 
-def run_games(sim: SimDeck, first: int, count: int, turns: int, seed: int, hazards: str,
-              horizon: int = 0) -> Tally:
-    """Play games first..first+count-1, each with its own seeded generator.
-
-    `horizon` is the last turn played, unrecorded, to find the first exhaustion (0: none, the default)."""
+def run_games(sim: SimDeck, first: int, count: int, turns: int, seed: int, hazards: str) -> Tally:
+    """Play games first..first+count-1, each with its own seeded generator."""
     tally = Tally(turns=turns, kinds=len(sim.kinds))
     for game in range(first, first + count):
-        Game(sim, game_rng(seed, game), hazards).play(turns, tally, horizon)
+        Game(sim, game_rng(seed, game), hazards).play(turns, tally)
     return tally

@@ -25,6 +25,11 @@ DETAINING_KEYS = frozenset({"d", "D", "S"})
 # coe 3.II.2.R2/B2: Orc, Troll, Undead and Man attacks keyed to a Shadow-land.
 SHADOW_LAND_RACES = frozenset({"Orc", "Troll", "Undead", "Man"})
 MINION_PLAYERS = frozenset({"ringwraith", "balrog"})
+# coe 2.II.7.ii: region movement crosses at most four consecutive regions, both ends included.
+REGION_MOVE_REGIONS = 4
+# The region types a resource player keeps out of a declared site path when two shortest paths are open: most
+# creatures key to them (a heuristic).
+DANGEROUS_REGIONS = frozenset({"w", "s", "d"})
 
 
 def hazard_limit(company_size: int, *, sideboard_accessed: bool = False) -> int:
@@ -125,6 +130,29 @@ def best_key(keys: list[str], races: tuple[str, ...], defender_alignment: str, m
         if not is_detainment(key, races, defender_alignment, move, detainment_against):
             return key, False
     return keys[0], True
+
+
+def region_site_path(regions: dict[str, tuple[str, tuple[str, ...]]], start: str, goal: str
+                     ) -> tuple[str, ...] | None:
+    """The regions (folded names, in order, both ends included) a company moving by region movement from a site
+    in `start` to a site in `goal` declares as its site path (coe 2.IV.ii), None if none is within four
+    consecutive regions without repeating one (2.II.7.ii). `regions` maps a region to (type, neighbours).
+
+    Heuristic: the resource player declares a shortest path, and among those the one through fewest
+    Wildernesses, Shadow-lands and Dark-domains (then by name, so the choice is the same every time)."""
+    if start == goal:
+        return (start,)
+    paths = [(start,)]
+    for _ in range(REGION_MOVE_REGIONS - 1):
+        longer, arrived = [], []
+        for path in paths:
+            for region in regions.get(path[-1], ("", ()))[1]:
+                if region not in path:
+                    (arrived if region == goal else longer).append(path + (region,))
+        if arrived:
+            return min(arrived, key=lambda p: (sum(regions.get(r, ("",))[0] in DANGEROUS_REGIONS for r in p), p))
+        paths = longer
+    return None
 
 
 def site_path(symbols: str | None) -> tuple[str, ...]:

@@ -151,7 +151,8 @@ def hazard_tables(sim) -> HazardTables:
 class HazardHand:
     """The opponent's cards when only its hazards are played (`--against`): play deck, hand and discard pile.
 
-    With `--both` the opponent's own game holds its cards instead (same attributes: hand, discard, draw)."""
+    With `--both` the opponent's own game holds its cards instead (same attributes: hand, discard, draw,
+    play_from_hand)."""
 
     def __init__(self, sim, rng: random.Random, keep: list[int]):
         self.rng = rng
@@ -172,6 +173,9 @@ class HazardHand:
                 self.rng.shuffle(self.deck)
                 self.exhaustions += 1
             self.hand.append(self.deck.pop())
+
+    def play_from_hand(self, kind: int) -> None:
+        self.hand.remove(kind)
 
     def reset_to_hand_size(self, site=None) -> None:
         """Draw up to or discard down to 8, discarding the cards the hazard model values least."""
@@ -206,18 +210,27 @@ class HazardPlayer:
         self.cards = cards
 
     def choose_creatures(self, move: Move, limit: int, defender_alignment: str) -> list[tuple[int, str, bool]]:
-        """Creatures from hand keyable to this move, most threatening first: [(kind, key, detainment), ...]."""
+        """Creatures from hand keyable to this move, most threatening first: [(kind, key, detainment), ...].
+
+        Every copy in hand is an option (two Orc-patrols may attack the same company), a unique creature once."""
         t = self.tables
         options = []
-        for kind in set(self.cards.hand):
+        chosen: dict[int, tuple | None] = {}
+        for kind in self.cards.hand:
             if t.use[kind] != CREATURE:
                 continue
-            keys = keys_for(t.keys[kind], move)
-            if not keys:
+            if kind in chosen:
+                if chosen[kind] is not None and not t.cards[kind].unique:
+                    options.append(chosen[kind])
                 continue
-            spec = t.creature[kind]
-            key, detainment = best_key(keys, spec.races, defender_alignment, move, spec.detainment_against)
-            options.append((detainment, -spec.threat, kind, key))
+            keys = keys_for(t.keys[kind], move)
+            option = None
+            if keys:
+                spec = t.creature[kind]
+                key, detainment = best_key(keys, spec.races, defender_alignment, move, spec.detainment_against)
+                option = (detainment, -spec.threat, kind, key)
+                options.append(option)
+            chosen[kind] = option
         options.sort()
         return [(kind, key, detainment) for detainment, _, kind, key in options[:limit]]
 
@@ -228,8 +241,9 @@ class HazardPlayer:
                       key=lambda k: (-t.corruption[k].corruption, k))
 
     def spend(self, kind: int) -> None:
-        """The card leaves the hand as played (to the discard pile once resolved, or onto a character)."""
-        self.cards.hand.remove(kind)
+        """The card leaves the hand as played (to the discard pile once resolved, or onto a character); a full
+        game (`--both`) counts it among the cards its player played."""
+        self.cards.play_from_hand(kind)
 
     def discard(self, kind: int) -> None:
         self.cards.discard.append(kind)

@@ -63,9 +63,6 @@ def summarize(sim: SimDeck, tally: Tally, *, seed: int, hazards: str) -> dict:
         "mean_turn": round(tally.exhausted_within_turn_sum / exhausted, 2) if exhausted else None,
         "horizon": tally.turns,
     }
-    if tally.exhausted_eventually > exhausted:        # a caller asked for a play-on beyond the turns
-        exhaustion.update(_p(tally.exhausted_eventually, n, "p_within_horizon"))
-        exhaustion["mean_turn_within_horizon"] = round(tally.exhausted_turn_sum / tally.exhausted_eventually, 2)
     stuck = sorted(
         ((tally.held[k] / n, k) for k in range(len(sim.kinds)) if sim.role[k] != ROLE_HAZARD and tally.held[k]),
         key=lambda pair: (-pair[0], sim.kinds[pair[1]].name))[:TOP_STUCK]
@@ -137,9 +134,9 @@ def never_played_reason(sim: SimDeck, tally: Tally, kind: int, hazards: str) -> 
         return "no site of the location deck where this deck may bring the character into play " \
                "(home site, a haven; a Fallen-wizard: mind 5 or less, no Orc or Troll without Bad Company)"
     if role == ROLE_EVENT and sim.condition[kind] is None:
-        if sim.cancels[kind]:
-            return "spent only to cancel a hazard's effect, and this run's hazard model is none" if hazards == "none" \
-                else "spent only to cancel a hazard's effect; no hazard came while it was in hand"
+        if sim.cancels[kind] and hazards in ("light", "heavy"):
+            return ("an event worth no marshalling points whose own effect is not simulated: the --hazards model "
+                    "spends it to cancel one hazard effect, and no hazard came while it was in hand")
         if sim.mode[kind] is not None:
             return "a Ringwraith mode: played only when the Ringwraith has a site to go to"
         if sim.tester[kind] is not None:
@@ -149,9 +146,12 @@ def never_played_reason(sim: SimDeck, tally: Tally, kind: int, hazards: str) -> 
         if sim.sudden_call[kind]:
             return "calls the game: played only once the game may be called"
         return "an event worth no marshalling points whose effect the simulation does not model"
-    if not tally.opening_kind[kind] and not tally.held[kind]:
-        return f"never in hand within {tally.turns} turns in {tally.games} games"
+    if not tally.drawn_games[kind]:
+        return f"never drawn within {tally.turns} turns in {_count(tally.games, 'game')}"
     if role == ROLE_HAZARD:
+        if hazards == "both":
+            return "never played on the opponent's companies: no move of theirs it could be keyed to within the " \
+                   "hazard limit"
         return "never played on the opponent (at most two hazards a turn)"
     if role == ROLE_CHARACTER:
         return "never brought into play: no room under general or direct influence where it may enter play"

@@ -24,7 +24,6 @@ from deckcheck.decklist.model import Deck, Part
 
 # What a play-deck card does in the simulation.
 ROLE_CHARACTER, ROLE_ITEM, ROLE_FACTION, ROLE_ALLY, ROLE_EVENT, ROLE_HAZARD = range(6)
-ROLE_NAMES = ("character", "item", "faction", "ally", "event", "hazard")
 
 # Marshalling point categories (card data `mp_category`); "kill" is never scored by the goldfish.
 MP_CATEGORIES = ("character", "item", "faction", "ally", "kill", "miscellaneous")
@@ -163,6 +162,7 @@ class SimDeck:
     sudden_call: list[bool] = field(default_factory=list)         # the card a Ringwraith or Balrog calls with
     character_sites: list[frozenset[int]] = field(default_factory=list)  # where a character may enter play
     play_deck: list[int] = field(default_factory=list)            # one kind index per card
+    copies_in_play_deck: dict[int, int] = field(default_factory=dict)   # kind -> its copies in the play deck
     part: list[str] = field(default_factory=list)                 # per kind: the deck part it came from
     start_characters: list[int] = field(default_factory=list)
     start_items: list[int] = field(default_factory=list)
@@ -178,9 +178,10 @@ class SimDeck:
     site_draw: list[int] = field(default_factory=list)
     reachable: list[tuple[int, ...]] = field(default_factory=list)    # haven -> non-haven sites (starter)
     reachable_set: list[frozenset[int]] = field(default_factory=list)
-    reachable_by_draw: list[tuple[int, ...]] = field(default_factory=list)   # most cards drawn first
     starter: list[frozenset[int]] = field(default_factory=list)   # every site one starter move away
     region_reach: list[frozenset[int]] = field(default_factory=list)  # sites one region move away
+    regions: dict[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)   # folded name -> (type,
+    #                                                                         adjacent folded names): the map
     under_deeps: list[tuple[tuple[int, int], ...]] = field(default_factory=list)   # (site, roll needed)
     site_playable: list[tuple[int, ...]] = field(default_factory=list)  # site -> site-phase kinds, best first
     site_stored_test: list[int | None] = field(default_factory=list)
@@ -206,7 +207,7 @@ class SimDeck:
         return len(self.play_deck)
 
     def copies(self, kind: int) -> int:
-        return self.play_deck.count(kind)
+        return self.copies_in_play_deck.get(kind, 0)
 
     def near_sites(self) -> frozenset[int]:
         """Sites one or two moves from the start (by the movement this deck's alignment may use)."""
@@ -300,13 +301,20 @@ def _keep_value(role: int, mp: int, playable: bool) -> int:
     return 3 + 2 * max(mp, 0)
 
 
-def _region_reach(sites: list[Card], facts: PlayFacts) -> list[frozenset[int]]:
-    """coe 2.II.7.ii: the sites within four consecutive regions of each site (Under-deeps sites excluded)."""
+def region_map(facts: PlayFacts) -> dict[str, tuple[str, tuple[str, ...]]]:
+    """Each region (folded name) with its type symbol and its neighbours (either card naming the other)."""
     adjacency: dict[str, set[str]] = {}
     for name, region in facts.regions.items():
         for other in region.adjacent:
             adjacency.setdefault(fold(name), set()).add(fold(other))
             adjacency.setdefault(fold(other), set()).add(fold(name))
+    types = {fold(name): region.type for name, region in facts.regions.items()}
+    return {name: (types.get(name, ""), tuple(sorted(adjacency.get(name, ()))))
+            for name in set(adjacency) | set(types)}
+
+
+def _region_reach(sites: list[Card], regions: dict[str, tuple[str, tuple[str, ...]]]) -> list[frozenset[int]]:
+    """coe 2.II.7.ii: the sites within four consecutive regions of each site (Under-deeps sites excluded)."""
     by_region: dict[str, list[int]] = {}
     for i, site in enumerate(sites):
         if site.region and not site.under_deeps:
@@ -319,7 +327,7 @@ def _region_reach(sites: list[Card], facts: PlayFacts) -> list[frozenset[int]]:
             current = queue.popleft()
             if seen[current] == REGION_STEPS:
                 continue
-            for nxt in adjacency.get(current, ()):
+            for nxt in regions.get(current, ("", ()))[1]:
                 if nxt not in seen:
                     seen[nxt] = seen[current] + 1
                     queue.append(nxt)
@@ -409,7 +417,6 @@ class _Builder:
                 and not sim.site_under_deeps[s]
             ) if sim.site_is_haven[h] else ())
         sim.reachable_set = [frozenset(r) for r in sim.reachable]
-        sim.reachable_by_draw = [tuple(sorted(r, key=lambda s: (-sim.site_draw[s], s))) for r in sim.reachable]
         for s in range(len(sim.sites)):    # coe 2.II.7.i: haven to its sites, site to its haven, haven to haven
             if sim.site_under_deeps[s]:
                 sim.starter.append(frozenset())
@@ -417,7 +424,8 @@ class _Builder:
                 sim.starter.append(sim.reachable_set[s] | {h for h in sim.site_links[s] if sim.site_is_haven[h]})
             else:
                 sim.starter.append(frozenset(sim.site_links[s]))
-        sim.region_reach = _region_reach(sim.sites, self.facts)
+        sim.regions = region_map(self.facts)
+        sim.region_reach = _region_reach(sim.sites, sim.regions)
         sim.under_deeps = _under_deeps(sim.sites, self.facts)
         self.sites_by_name = sites_by_name
         self.views = site_views(sim.sites, self.facts)
@@ -885,11 +893,14 @@ def build_sim_deck(deck: Deck, length: int = 2, facts: PlayFacts | None = None) 
     if not sim.start_characters:
         sim.warnings.append("no starting company could be drafted from the pool: the game starts without one")
     if len(sim.play_deck) < HAND_SIZE:
-        raise ValueError(f"the play deck holds {len(sim.play_deck)} cards, fewer than a hand of {HAND_SIZE}")
+        held = len(sim.play_deck)
+        raise ValueError(f"the play deck holds {held} card{'' if held == 1 else 's'}, fewer than a hand of {HAND_SIZE}")
     builder.finish_conditions()
     builder.starting_stage_cards([e.card for e in deck.part(Part.POOL) if e.card is not None
                                   and e.card.type == RESOURCE and e.card.is_stage])
     sim.part = [parts.get(k, Part.POOL.value) for k in range(len(sim.kinds))]
     sim.neighbours = [sim.moves_from(s) for s in range(len(sim.sites))]
     sim.near = sim.near_sites()
+    for k in sim.play_deck:
+        sim.copies_in_play_deck[k] = sim.copies_in_play_deck.get(k, 0) + 1
     return sim
