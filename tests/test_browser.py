@@ -31,6 +31,13 @@ MEASURE_CHARTS = """JSON.stringify(Array.from(document.querySelectorAll('svg.cha
   const box = svg.getBoundingClientRect();
   return {id: svg.id, width: box.width, height: box.height, left: box.left, right: box.right};
 }))"""
+# Text of a chart drawn outside its SVG is cut off: a bar label too long for the label column loses its start.
+CLIPPED_TEXT = """JSON.stringify(Array.from(document.querySelectorAll('svg.chart')).flatMap(svg => {
+  const box = svg.getBoundingClientRect();
+  return Array.from(svg.querySelectorAll('text')).map(t => [t, t.getBoundingClientRect()])
+    .filter(([t, b]) => b.width > 0 && (b.left < box.left - 0.5 || b.right > box.right + 0.5))
+    .map(([t, b]) => svg.id + ': ' + t.childNodes[0].nodeValue);
+}))"""
 END_LABELS = """JSON.stringify(Array.from(document.querySelectorAll('#chart-odds text.end-label')).map(t => {
   const b = t.getBoundingClientRect();
   return {text: t.childNodes[0].nodeValue, top: b.top, bottom: b.bottom, left: b.left, right: b.right};
@@ -61,6 +68,7 @@ def check_charts(page, expected: set[str]) -> list[dict]:
         assert chart["width"] >= 100 and chart["height"] >= 20, chart          # drawn, with a visible size
         assert chart["left"] >= 0 and chart["right"] <= viewport + 0.5, (chart, viewport)   # nothing clipped
     assert page.evaluate("document.documentElement.scrollWidth") <= viewport   # no sideways scrolling
+    assert json.loads(page.evaluate(CLIPPED_TEXT)) == []                        # every label whole
     return charts
 
 

@@ -250,3 +250,20 @@ def test_an_avatar_played_by_two_alignments_is_listed_with_both(tmp_path):
                             ("ringwraith", None), ("balrog", None))]
     meta = build_meta(records)
     assert meta.avatar_alignments == {"Saruman": "wizard, fallen-wizard", "(none)": "balrog, ringwraith"}
+
+
+def test_the_report_never_replaces_a_deck_it_read(tmp_path):
+    # -o naming a deck inside a folder given, or a deck a registrations sheet names: one line, exit 2, --force or
+    # not, and the deck as it was (it was replaced by the JSON report)
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    deck = folder / "legal.meccg"
+    text = (PROJECT / "examples" / "wizard-legal.meccg").read_bytes()
+    deck.write_bytes(text)
+    sheet = tmp_path / "registrations.csv"
+    sheet.write_text("Player,Deck\nAnn,decks/legal.meccg\n", encoding="utf-8")
+    for source in (folder, sheet):
+        result = run("meta", source, "-o", deck, "--output", "json", "--force")
+        assert result.returncode == 2, result.stderr
+        assert "an input of this command; the input is never overwritten" in result.stderr
+        assert result.stderr.count("\n") == 1 and deck.read_bytes() == text

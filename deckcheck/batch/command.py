@@ -63,15 +63,21 @@ def _refuse_writing_over_decks(plan, registrations, settings: Settings) -> None:
     deck is: the batch never writes over its inputs."""
     if not plan.paths:
         return
+    decks = named_deck_files(registrations, settings)
+    for target in plan.paths:
+        refuse_overwriting_inputs(target, decks)
+
+
+def named_deck_files(registrations, settings: Settings) -> list[Path]:
+    """The deck files the rows name that the batch will read (a path it will not read is its row's error)."""
     decks = []
     for reg in registrations:
         if reg.deck.strip() and not reg.deck_is_pasted:
             try:
                 decks.append(deck_path(reg.deck, settings.base_dir, allow_outside=settings.allow_outside))
             except DeckcheckError:
-                continue    # a path the batch will not read (outside the folder): the row reports it
-    for target in plan.paths:
-        refuse_overwriting_inputs(target, decks)
+                continue
+    return decks
 
 
 def _check_data() -> None:

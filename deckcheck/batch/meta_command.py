@@ -49,8 +49,8 @@ def run_meta_command(inputs: tuple[str, ...], *, out: str | None, output: str | 
             found, bad = _deck_records([source] if seen.first(source) else [], validate=validate, ruleset=ruleset,
                                        length=length)
         elif path.suffix.lower() in REGISTRATION_SUFFIXES and path.is_file():
-            found, bad = (_registration_records(path, ruleset=ruleset, length=length, jobs=jobs) if seen.first(path)
-                          else ([], 0))
+            found, bad = (_registration_records(path, ruleset=ruleset, length=length, jobs=jobs, seen=seen)
+                          if seen.first(path) else ([], 0))
         else:
             found, bad = _deck_records([f for f in _deck_files(path) if seen.first(f)], validate=validate,
                                        ruleset=ruleset, length=length)
@@ -59,6 +59,8 @@ def run_meta_command(inputs: tuple[str, ...], *, out: str | None, output: str | 
     seen.say()
     if not records:
         raise DeckcheckError("no deck could be read from the input given")
+    if out:
+        refuse_overwriting_inputs(out, seen.files)     # a deck in a folder given, or one a sheet names
     data = render_meta(build_meta(records), output, top=top)
     if out:
         atomic_write_bytes(out, data, overwrite=force)
@@ -73,6 +75,11 @@ class _Seen:
 
     def __init__(self) -> None:
         self._named: dict = {}          # file -> [its first name, times named]
+        self.files: list[Path] = []     # every file read: -o may replace none of them
+
+    def read(self, paths) -> None:
+        """Files read that no repeat is counted for (the decks a registrations sheet names)."""
+        self.files += [Path(p) for p in paths]
 
     def first(self, path: str | Path) -> bool:
         key = str(path) if path == STDIN else _file_key(Path(path))
@@ -80,6 +87,8 @@ class _Seen:
             self._named[key][1] += 1
             return False
         self._named[key] = [str(path), 1]
+        if path != STDIN:
+            self.files.append(Path(path))
         return True
 
     def say(self) -> None:
@@ -160,13 +169,16 @@ def _verdict(deck, ruleset: str, length: int) -> bool:
     return validate(deck, ruleset=ruleset, length=length).legal
 
 
-def _registration_records(path: Path, *, ruleset: str, length: int, jobs: int) -> tuple[list[dict], int]:
+def _registration_records(path: Path, *, ruleset: str, length: int, jobs: int,
+                          seen: _Seen) -> tuple[list[dict], int]:
     """A registrations sheet's decks as `batch` reads and checks them; a row without a deck is left out."""
+    from deckcheck.batch.command import named_deck_files
     from deckcheck.batch.registrations import read_registrations
     from deckcheck.batch.runner import Settings, run_batch
 
     table = read_registrations(path)
     settings = Settings(base_dir=str(path.resolve().parent), ruleset=ruleset, length=length)
+    seen.read(named_deck_files(table.registrations, settings))
     results = run_batch(table.registrations, settings, jobs=jobs)
     records = [r.meta_record() for r in results if r.cards]
     left_out = [r for r in results if not r.cards]
