@@ -438,8 +438,10 @@ def live_formula(cell: str) -> bool:
     the first character is (or folds to) = + - @, and the cell does not start with the apostrophe."""
     if cell.startswith("'"):
         return False
+    if not cell or cell.startswith(("\t", "\r", "\n")):
+        return bool(cell)
     rest = cell.lstrip("".join(c for c in cell[:16] if c.isspace() or unicodedata.category(c) in ("Cc", "Cf")))
-    return bool(rest) and unicodedata.normalize("NFKC", rest[0])[:1] in "=+-@" or cell[:1] in "\t\r\n"
+    return bool(rest) and unicodedata.normalize("NFKC", rest[0])[:1] in ("=", "+", "-", "@")
 
 
 # ---------------------------------------------------------------- the table

@@ -339,6 +339,20 @@ def test_batch_never_writes_results_over_a_deck_it_reads(tmp_path, capsys):
     assert deck.read_bytes() == LEGAL.read_bytes()
 
 
+def test_batch_never_writes_results_over_a_file_a_one_line_cell_names(tmp_path, capsys):
+    """A cell without a deck suffix ("a.csv", "A - Stewards of Gondor") is read as a pasted decklist, and, being
+    none, as the file of that name there: that file is an input too, in the results as the cell names it."""
+    deck = tmp_path / "a.csv"
+    deck.write_bytes(LEGAL.read_bytes())
+    registrations = tmp_path / "r.csv"
+    registrations.write_text("Player,Deck\nAnn,a.csv\n", encoding="utf-8")
+    code, _, err = run_main(capsys, "batch", str(registrations), "-o", str(deck), "--force")
+    assert code == 2 and one_line(err) and "the input is never overwritten" in err
+    assert deck.read_bytes() == LEGAL.read_bytes()
+    code, document, _ = batch_json(capsys, str(registrations))
+    assert code == 0 and [(r["deck"], r["status"]) for r in document["results"]] == [("a.csv", "legal")]
+
+
 def pasted_registrations(path: Path, rows: int) -> Path:
     import csv
 

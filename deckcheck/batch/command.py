@@ -13,7 +13,7 @@ import click
 from deckcheck.batch.outputs import plan_output, write_results
 from deckcheck.batch.registrations import MAX_ROWS, read_registrations
 from deckcheck.batch.repeats import mark_repeats
-from deckcheck.batch.runner import ERROR, ILLEGAL, LEGAL, RowResult, Settings, deck_path, run_batch
+from deckcheck.batch.runner import ERROR, ILLEGAL, LEGAL, RowResult, Settings, deck_path, named_file, run_batch
 from deckcheck.console import note, show_progress
 from deckcheck.errors import DeckcheckError
 from deckcheck.fileio import refuse_overwriting_inputs
@@ -69,14 +69,21 @@ def _refuse_writing_over_decks(plan, registrations, settings: Settings) -> None:
 
 
 def named_deck_files(registrations, settings: Settings) -> list[Path]:
-    """The deck files the rows name that the batch will read (a path it will not read is its row's error)."""
+    """The deck files the rows name that the batch may read (a path it will not read is its row's error),
+    including a one-line cell that reads as a decklist but names a file there, which is read when it is none."""
     decks = []
     for reg in registrations:
-        if reg.deck.strip() and not reg.deck_is_pasted:
-            try:
-                decks.append(deck_path(reg.deck, settings.base_dir, allow_outside=settings.allow_outside))
-            except DeckcheckError:
-                continue
+        if not reg.deck.strip():
+            continue
+        if reg.deck_is_pasted:
+            path = named_file(reg, settings)
+            if path is not None:
+                decks.append(path)
+            continue
+        try:
+            decks.append(deck_path(reg.deck, settings.base_dir, allow_outside=settings.allow_outside))
+        except DeckcheckError:
+            continue
     return decks
 
 

@@ -139,6 +139,8 @@ def _read_into(result: RowResult, reg: Registration, settings: Settings):
         result.violations.append(problem(CODE_INTERNAL, f"reading the deck failed: {type(exc).__name__}: {exc}"))
         return None
     result.deck_name = deck.name
+    if reg.deck_is_pasted and deck.path != f"<{reg.where}>":   # no decklist, but the name of a file there
+        result.deck = _cut(reg.deck.strip())
     _record_content(result, deck)
     return deck
 
@@ -250,7 +252,7 @@ def _load_deck(reg: Registration, settings: Settings, alignment: str | None):
         try:
             return parse_text(reg.deck.strip("\n"), path=f"<{reg.where}>", alignment=alignment)
         except DeckcheckError:
-            if not _names_a_file(reg, settings):
+            if named_file(reg, settings) is None:
                 raise
             # one line that is no decklist but the name of a file there ("A - Stewards of Gondor", a GCCG deck)
     read_deck = settings.reader
@@ -278,17 +280,19 @@ def _load_deck(reg: Registration, settings: Settings, alignment: str | None):
     return deck
 
 
-def _names_a_file(reg: Registration, settings: Settings) -> bool:
+def named_file(reg: Registration, settings: Settings) -> Path | None:
+    """The file a one-line cell that does not look like a path names there ("A - Stewards of Gondor", a GCCG
+    deck without a suffix), which is read when the cell is no decklist; None when there is none."""
     from deckcheck.batch.registrations import MAX_PATH_CHARS
 
     cell = reg.deck.strip()
-    if "\n" in cell or len(cell) > MAX_PATH_CHARS:
-        return False
+    if not cell or "\n" in cell or len(cell) > MAX_PATH_CHARS:
+        return None
     try:
-        return deck_path(cell, settings.base_dir, allow_outside=settings.allow_outside,
-                         folder=settings.folder).exists()
+        path = deck_path(cell, settings.base_dir, allow_outside=settings.allow_outside, folder=settings.folder)
+        return path if path.exists() else None
     except (OSError, DeckcheckError):
-        return False
+        return None
 
 
 class OutsideFolder(DeckcheckError):
