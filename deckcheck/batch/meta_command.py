@@ -19,7 +19,7 @@ import click
 
 from deckcheck.console import note
 from deckcheck.decklist import STDIN
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.report.output_format import choose_format
 from deckcheck.terminal import printable
 
@@ -42,6 +42,7 @@ def run_meta_command(inputs: tuple[str, ...], *, out: str | None, output: str | 
         refuse_overwriting_inputs(out, inputs)
         if Path(out).exists() and not force:
             raise DeckcheckError("exists already; use --force to replace it", out)
+    _check_data(validate)
     records, failed, seen = [], 0, _Seen()
     for source in inputs:
         path = Path(source)
@@ -68,6 +69,19 @@ def run_meta_command(inputs: tuple[str, ...], *, out: str | None, output: str | 
     else:
         click.echo(printable(data.decode("utf-8")), nl=False)
     return 2 if failed else 0
+
+
+def _check_data(validate: bool) -> None:
+    """The card catalog with its other editions' names (a field holds decks in any language), and with
+    --validate the rulesets, loaded before any input is: damaged data is one line and exit 2, not a note on
+    every deck left out."""
+    from deckcheck.cards.catalog import load_catalog
+
+    load_catalog().foreign_names()
+    if validate:
+        from deckcheck.batch.command import _check_data as check_data
+
+        check_data()
 
 
 class _Seen:
@@ -142,6 +156,8 @@ def _deck_records(paths: list[Path | str], *, validate: bool, ruleset: str, leng
             if not any(entry.card is not None for entry in deck.entries):
                 raise DeckcheckError("no line names a known card: not a decklist", str(path))
             legal = _verdict(deck, ruleset, length) if validate else None
+        except DataError:
+            raise           # deckcheck's own data is damaged: every deck would be left out; say it once
         except DeckcheckError as exc:
             note(printable(f"deckcheck: {exc.one_line()}; left out"))
             failed += 1

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.batch.registrations import Registration
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.process import max_jobs, worker_pool
 from deckcheck.rules.ruleset import DEFAULT_RULESET
 
@@ -131,6 +131,8 @@ def _read_into(result: RowResult, reg: Registration, settings: Settings):
     """The row's deck, or None with the reason added to the row."""
     try:
         deck = _load_deck(reg, settings, result.alignment)
+    except DataError:
+        raise               # deckcheck's own data is damaged: no row can be checked; the batch stops, one line
     except DeckcheckError as exc:
         code = CODE_UNREADABLE if reg.deck_is_pasted else CODE_DECK_FILE
         result.violations.append(problem(code, _deck_error_text(exc, reg)))
@@ -161,6 +163,8 @@ def _validate_into(result: RowResult, deck, settings: Settings):
     try:
         return _validator(settings)(deck, ruleset=result.ruleset, alignment=result.alignment,
                                     length=result.length)
+    except DataError:
+        raise               # see _read_into
     except DeckcheckError as exc:
         # The engine's advice names command options; in a batch the row's own columns are the place.
         message = (exc.message.replace("give --alignment", "fill in the alignment column")
@@ -274,6 +278,8 @@ def _load_deck(reg: Registration, settings: Settings, alignment: str | None):
         raise DeckcheckError(f"{what} (looked for {_cut(shown)})", _cut(reg.deck.strip()))
     try:
         deck = read_deck(path, alignment=alignment)
+    except DataError:
+        raise
     except DeckcheckError as exc:
         raise DeckcheckError(exc.message, shown, exc.line) from None
     deck.path = shown
