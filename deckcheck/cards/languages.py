@@ -91,17 +91,10 @@ def dump_names(document: dict) -> str:
 
 def validate_names(document: dict, schema_path=None) -> None:
     """Check a names document against card_db/names.schema.json; a DeckcheckError names the first problem."""
-    import jsonschema
-
     from deckcheck.cards.catalog import CARD_DB
+    from deckcheck.cards.importer import check_schema
 
-    schema_path = schema_path or CARD_DB / "names.schema.json"
-    schema = json.loads(schema_path.read_text(encoding="utf-8"))
-    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(document))
-    if error is not None:
-        where = "/".join(str(p) for p in error.absolute_path)
-        raise DeckcheckError(f"card names do not fit their schema at {where or 'top'}: {error.message}",
-                             str(schema_path))
+    check_schema(document, schema_path or CARD_DB / "names.schema.json", "card names")
 
 
 @cache
