@@ -17,7 +17,7 @@ from pathlib import Path
 
 import click
 
-from deckcheck.console import note
+from deckcheck.console import detail, note, verbosity
 from deckcheck.decklist import STDIN
 from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.report.output_format import choose_format
@@ -162,6 +162,10 @@ def _deck_records(paths: list[Path | str], *, validate: bool, ruleset: str, leng
             note(printable(f"deckcheck: {exc.one_line()}; left out"))
             failed += 1
             continue
+        if verbosity() >= 1:
+            from deckcheck.decklist.content import read_summary
+
+            detail(printable(f"deckcheck: {read_summary(deck)}"))
         _say_unread(deck)
         records.append(deck_record(deck, label=str(path), legal=legal))
     return records, failed
