@@ -172,14 +172,18 @@ def _deck_records(paths: list[Path | str], *, validate: bool, ruleset: str, leng
 
 
 def _say_unread(deck) -> None:
-    """One line for a deck that holds names that are no card or lines not read (`show` lists them)."""
+    """One line for a deck that holds names that are no card, lines not read or misspelt names read as the card
+    they nearly spell (`show` lists them)."""
     from deckcheck.decklist.content import unread_lines
 
     unknown = sum(entry.count for entry in deck.entries if entry.card is None)
     skipped = len(unread_lines(deck))
-    if unknown or skipped:
+    corrected = sum(d.code == "name-corrected" for d in deck.diagnostics)
+    if unknown or skipped or corrected:
         what = [f"{unknown} cop{'y' if unknown == 1 else 'ies'} of names that are no card (counted as written)"] \
-            * bool(unknown) + [f"{skipped} line{'' if skipped == 1 else 's'} not read"] * bool(skipped)
+            * bool(unknown) + [f"{skipped} line{'' if skipped == 1 else 's'} not read"] * bool(skipped) \
+            + [f"{corrected} misspelt name{'' if corrected == 1 else 's'} read as the card"
+               f"{' it nearly spells' if corrected == 1 else 's they nearly spell'}"] * bool(corrected)
         note(printable(f"deckcheck: {deck.path}: {'; '.join(what)}; deckcheck show lists them"))
 
 
