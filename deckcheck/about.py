@@ -21,6 +21,11 @@ def version_text() -> str:
                       f"Python {platform.python_version()} ({platform.system() or 'unknown system'})"])
 
 
+def data_line() -> str:
+    """The card data and rulesets in one line: what `-v` prints before a command's own lines."""
+    return f"{card_data_line()}; {rulesets_line().removesuffix(' (digests of rulesets/<name>/*.toml)')}"
+
+
 def card_data_line() -> str:
     try:
         document = read_json(data_dir("card_db") / "cards.json", "card catalog")

@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from deckcheck.console import DeckcheckGroup, common_options, error_line, note, print_report
+from deckcheck.console import DeckcheckGroup, common_options, detail, error_line, note, print_report, verbosity
 from deckcheck.console import diagnostic as report_diagnostic
 from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.settings import setting_option
@@ -54,8 +54,9 @@ def _print_version(ctx: click.Context, _param, value: bool) -> None:
 def cli(ctx: click.Context) -> None:
     """Validate and analyze Middle-earth CCG decks.
 
-    Settings (--rules, --length) come from the command line, else DECKCHECK_RULES, DECKCHECK_LENGTH, else a
-    deckcheck.toml or pyproject.toml [tool.deckcheck] here or above, else ~/.config/deckcheck/deckcheck.toml."""
+    Settings (--rules, --length, --lang) come from the command line, else DECKCHECK_RULES, DECKCHECK_LENGTH,
+    DECKCHECK_LANG, else a deckcheck.toml or pyproject.toml [tool.deckcheck] here or above, else
+    ~/.config/deckcheck/deckcheck.toml. -v says which, and where each value came from."""
     from deckcheck.settings import apply_config
 
     apply_config(ctx)
@@ -204,11 +205,20 @@ def _read_deck_reporting(path: str, input_format: str | None = None, alignment: 
 
     _hint_if_terminal(path)
     deck = read_deck(path, input_format=input_format, alignment=alignment)
+    _say_read(deck)
     for diagnostic in deck.diagnostics:
         report_diagnostic(diagnostic.one_line(), diagnostic.severity)
     if require_cards and not any(entry.card is not None for entry in deck.entries):
         raise DeckcheckError("no line of the deck names a known card: nothing to analyse", path)
     return deck
+
+
+def _say_read(deck) -> None:
+    """-v: how the deck was read (format, cards, alignment and why)."""
+    if verbosity() >= 1:
+        from deckcheck.decklist.content import read_summary
+
+        detail(printable(f"deckcheck: {read_summary(deck)}"))
 
 
 def _hint_if_terminal(path: str) -> None:
@@ -328,14 +338,9 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
 
     Exit 0 when every deck is legal, 1 when any is illegal, 2 on a usage or input error.
     With --all-formats: exit 0 when the deck is legal in at least one combination."""
-    from deckcheck.console import detail
     from deckcheck.report import verdict as report
     from deckcheck.rules.engine import all_formats as judge_all
     from deckcheck.rules.engine import note_other_ruleset, validate_file
-    from deckcheck.settings import describe_sources
-
-    for line in describe_sources(click.get_current_context()):
-        detail(f"deckcheck: {line}")
     if decks.count("-") > 1:
         raise click.UsageError("standard input (-) can be read only once")
     if all_formats:
@@ -363,6 +368,7 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
             error_line(f"deckcheck: {exc.one_line()}")
             input_errors += 1
             continue
+        _say_read(deck)
         for diagnostic in deck.diagnostics:
             if diagnostic.severity != "error":
                 report_diagnostic(diagnostic.one_line(), diagnostic.severity)
@@ -487,7 +493,8 @@ def meta_command(inputs, out, output, validate, ruleset, length, top, force) -> 
 
 @cli.command("sheet")
 @click.argument("deck", type=click.Path(dir_okay=False))
-@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False), help="Write the HTML sheet here.")
+@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False),
+              help="Write the HTML sheet to FILE (ending in .html or .htm).")
 @click.option("--event", help="The event's name, printed at the top.")
 @click.option("--player", help="The player's name (default: the deck's, else a blank to fill in).")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
@@ -495,8 +502,10 @@ def sheet_command(deck: str, out_path: str | None, event: str | None, player: st
     """A printable registration sheet of DECK (HTML, A4 or Letter): event, player, signature, alignment, avatar,
     the fingerprint and every part with its counts and cards."""
     from deckcheck.fileio import atomic_write_text, refuse_overwriting_inputs
+    from deckcheck.report.output_format import choose_format
     from deckcheck.report.sheet import render_sheet
 
+    choose_format(out_path, None, ("html",), default="html", file_only=(), option=None)   # s.pdf: an error
     if out_path:
         refuse_overwriting_inputs(out_path, [deck])
     html = render_sheet(_read_deck_reporting(deck, require_cards=True), event=event, player=player)

@@ -8,6 +8,7 @@ too). Text reports wrap to the terminal's width; into a pipe or a file they keep
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
@@ -35,7 +36,8 @@ def common_options() -> list[click.Option]:
         click.Option(["-q", "--quiet"], is_flag=True, expose_value=False, callback=_quiet,
                      help="Print only the report and errors: no warnings, notes or progress."),
         click.Option(["-v", "--verbose"], count=True, expose_value=False, callback=_count,
-                     help="Say more: where each setting came from, which config file is read."),
+                     help="Say more: the card data and rulesets used, where each setting came from, how "
+                          "each deck was read."),
     ]
 
 
@@ -94,10 +96,35 @@ class DeckcheckGroup(click.Group):
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         if not isinstance(cmd, click.Group):
             cmd.params.extend(common_options())
+            if cmd.callback is not None:
+                cmd.callback = _says_its_sources_with_v(cmd.callback)
         if cmd.short_help is None and cmd.help:
             # `deckcheck --help` lists each command's first sentence whole, not cut at 45 characters.
             cmd.short_help = first_sentence(cmd.help)
         super().add_command(cmd, name)
+
+
+def _says_its_sources_with_v(callback):
+    """The command, preceded under -v by what its answer comes from: the card data and rulesets (their
+    commits and digests, as -V), and each setting it takes with where its value came from."""
+
+    @functools.wraps(callback)
+    def run(*args, **kwargs):
+        if verbosity() >= 1:
+            say_sources(click.get_current_context())
+        return callback(*args, **kwargs)
+
+    return run
+
+
+def say_sources(ctx: click.Context) -> None:
+    from deckcheck.about import data_line
+    from deckcheck.settings import describe_sources, setting_options
+
+    detail(f"deckcheck: {data_line()}")
+    if setting_options(ctx.command):
+        for line in describe_sources(ctx):
+            detail(f"deckcheck: {line}")
 
 
 # ---------------------------------------------------------------- colour

@@ -49,12 +49,30 @@ def read_text(path: Traversable | Path, what: str, *, missing: str = REINSTALL) 
         raise DataError(f"cannot read {what}: {exc}", str(path)) from None
 
 
-def read_json(path: Traversable | Path, what: str, *, missing: str = REINSTALL):
+def read_json(path: Traversable | Path, what: str, *, missing: str = REINSTALL) -> dict:
+    """A shipped JSON file: every one of them is an object (a list or a string in its place is damage)."""
     text = read_text(path, what, missing=missing)
     try:
-        return json.loads(text)
+        document = json.loads(text)
     except json.JSONDecodeError as exc:
         raise DataError(f"{what} is not valid JSON: {exc.msg}", str(path), exc.lineno) from None
+    if not isinstance(document, dict):
+        raise DataError(f"{what} is not a JSON object: {REINSTALL}", str(path))
+    return document
+
+
+def schema_validator(path: Traversable | Path, what: str):
+    """A jsonschema validator of the shipped schema at `path`, the schema checked first: a damaged schema is a
+    DataError naming its file, not an internal error at the first document it meets. Imports jsonschema: call
+    it only where a full check is wanted (tests, `convert --check`, the importers), never on a start-up path."""
+    import jsonschema
+
+    schema = read_json(path, what)
+    try:
+        jsonschema.Draft202012Validator.check_schema(schema)
+    except jsonschema.SchemaError as exc:
+        raise DataError(f"{what} is not a valid JSON Schema: {exc.message}: {REINSTALL}", str(path)) from None
+    return jsonschema.Draft202012Validator(schema)
 
 
 def read_toml(path: Traversable | Path, what: str, *, missing: str = REINSTALL) -> dict:

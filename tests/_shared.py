@@ -24,6 +24,15 @@ needs_decks = pytest.mark.skipif(
 )
 
 
+def examples(usual: int) -> int:
+    """How many examples a property test runs: `usual`, or more when the loaded Hypothesis profile asks for more
+    than Hypothesis' default (pytest --hypothesis-profile=thorough, see conftest.py)."""
+    from hypothesis import settings
+
+    wanted = settings.default.max_examples
+    return max(usual, wanted) if wanted > settings.get_profile("default").max_examples else usual
+
+
 def corpus_files() -> list[Path]:
     """Every decklist file of ../shared/decks (not the INDEX/FORMATS docs)."""
     if not DECKS.is_dir():

@@ -9,6 +9,10 @@ import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, deadline=None, print_blob=True)
+# More examples on demand, to look harder than a test run does: pytest --hypothesis-profile=thorough
+# (HYPOTHESIS_EXAMPLES=N for N examples per test instead of 2,000). tests/_shared.examples() lets it through.
+settings.register_profile("thorough", deadline=None, print_blob=True,
+                          max_examples=int(os.environ.get("HYPOTHESIS_EXAMPLES", "2000")))
 if os.environ.get("CI"):
     settings.load_profile("ci")
 

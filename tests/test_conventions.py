@@ -16,7 +16,7 @@ import pytest
 
 from deckcheck import __version__, console
 from deckcheck.cli import cli
-from tests._shared import PROJECT
+from tests._shared import COE_CARDS, PROJECT, needs_coe
 from tests._shared import run_main as run
 
 EXAMPLES = PROJECT / "examples"
@@ -31,10 +31,13 @@ def deckcheck(*args: str, env: dict | None = None, cwd=None) -> subprocess.Compl
                           env={**environment, **(env or {})}, cwd=cwd, timeout=120)
 
 
-def every_command():
+def every_command(groups: bool = False):
+    """(name, command) of every command of the tree; with groups, the groups too ("" is deckcheck itself)."""
     ctx = click.Context(cli)
 
     def walk(group, prefix):
+        if groups:
+            yield " ".join(prefix), group
         for name in group.list_commands(ctx):
             command = group.get_command(ctx, name)
             if isinstance(command, click.Group):
@@ -94,6 +97,70 @@ def test_verbose_before_or_after_the_command(capsys):
     for argv in (("-v", "validate", LEGAL), ("validate", "-v", LEGAL)):
         _, _, err = run(capsys, *argv)
         assert "deckcheck: rules = coe  (built-in default)" in err
+
+
+# A command line of every command that runs here (nothing from ../shared), for -v.
+RUNNABLE = {
+    "batch": ["batch", str(EXAMPLES / "registrations.csv")],
+    "cards search": ["cards", "search", "--name", "Gandalf"],
+    "cards show": ["cards", "show", "Gandalf"],
+    "convert": ["convert", LEGAL, "--to", "json"],
+    "diff": ["diff", LEGAL, ILLEGAL],
+    "matchups": ["matchups", LEGAL, str(EXAMPLES / "balrog-legal.meccg"), "--games", "2", "--jobs", "1"],
+    "meta": ["meta", str(EXAMPLES)],
+    "odds": ["odds", LEGAL],
+    "rules": ["rules"],
+    "sheet": ["sheet", LEGAL],
+    "show": ["show", LEGAL],
+    "simulate": ["simulate", LEGAL, "--games", "10"],
+    "stats": ["stats", LEGAL],
+    "validate": ["validate", LEGAL, ILLEGAL],
+}
+# Commands -v is not run on here, and why.
+NOT_RUN = {"cards import-coe": "needs ../shared's coe-cards.json and writes a catalog: "
+                               "test_import_says_its_sources_with_v"}
+DATA_LINE = re.compile(r"^deckcheck: card data: .* at commit [0-9a-f]{12} \(\d+ cards\); "
+                       r"rulesets: coe [0-9a-f]{12}, rulebook [0-9a-f]{12}$", re.M)
+
+
+def test_every_command_is_run_with_v():
+    assert {name for name, _ in every_command()} == set(RUNNABLE) | set(NOT_RUN)
+
+
+@pytest.mark.parametrize("name", sorted(RUNNABLE))
+def test_verbose_says_more_on_every_command(capsys, name):
+    """-v adds lines and takes none away: the data the answer comes from (as -V), each setting the command takes
+    with where it came from, how each deck was read; the report on stdout stays the same."""
+    argv = RUNNABLE[name]
+    code, out, err = run(capsys, *argv)
+    code_v, out_v, err_v = run(capsys, *argv, "-v")
+    timing = re.compile(r"\d+ games in [\d.]+ s \([\d,]+ games/s\)")    # how long it took differs each run
+    out, out_v, err, err_v = (timing.sub("(timing)", text) for text in (out, out_v, err, err_v))
+    assert (code_v, out_v) == (code, out)
+    added = [line for line in err_v.splitlines() if line not in err.splitlines()]
+    assert set(err.splitlines()) <= set(err_v.splitlines())
+    assert DATA_LINE.search(err_v), err_v
+    command = dict(every_command())[name]
+    for setting in sorted({getattr(p, "setting", None) for p in command.params} - {None}):
+        assert any(line.startswith(f"deckcheck: {setting} = ") and "(built-in default)" in line for line in added)
+    decks = [a for a in argv[1:] if a.endswith(".meccg")] if name != "meta" else \
+        sorted(str(p) for p in EXAMPLES.glob("*.meccg"))
+    for deck in decks:
+        assert any(line.startswith(f"deckcheck: read {deck} as gccg format, ") for line in added), (deck, added)
+    if name == "batch":
+        assert "deckcheck: row 6 Illegal Ivy: illegal (wizard-illegal.meccg): unique-limit: " in err_v
+
+
+@needs_coe
+def test_import_says_its_sources_with_v(capsys, tmp_path):
+    code, _, err = run(capsys, "cards", "import-coe", str(COE_CARDS), "-o", str(tmp_path), "-v")
+    assert code == 0 and DATA_LINE.search(err)
+
+
+def test_verbose_tells_how_a_deck_was_read(capsys):
+    _, _, err = run(capsys, "show", ILLEGAL, "-v")
+    assert (f"deckcheck: read {ILLEGAL} as gccg format, utf-8, 92 cards in 50 entries, wizard: avatar Gandalf [H] "
+            "(TW) ×2 in the play deck, 1 copy of names that are no card\n") in err
 
 
 # ---------------------------------------------------------------- colour
@@ -214,9 +281,15 @@ def test_convert_takes_the_format_from_the_name(tmp_path):
 
 
 def test_every_option_of_every_command_says_what_it_does():
-    missing = [f"{name} {option.opts[0]}" for name, command in every_command() for option in command.params
-               if isinstance(option, click.Option) and not option.help and option.opts[0] != "-h"]
+    """Every option of every command and group (deckcheck's own -V, --debug too) has its help text; -h is
+    click's own."""
+    missing = [f"deckcheck {name} {option.opts[0]}".replace("  ", " ")
+               for name, command in every_command(groups=True) for option in command.get_params(click.Context(cli))
+               if isinstance(option, click.Option) and not option.help]
     assert missing == []
+    # and the walk reached the groups and their options
+    group_options = {o.opts[0] for o in dict(every_command(groups=True))[""].get_params(click.Context(cli))}
+    assert {"-V", "--debug", "-q", "-v", "-h"} <= group_options
 
 
 def test_the_command_list_shows_each_summary_whole():
@@ -238,13 +311,80 @@ DIFFERENT_DEFAULTS = {
 }
 
 
-def test_the_same_option_has_the_same_default_in_every_command():
-    defaults: dict[str, dict] = {}
+# Options whose values differ between commands, and why. Anything else takes the same values everywhere.
+DIFFERENT_TYPES = {
+    "--output": "each command writes its own formats",
+    "--alignment": "cards search filters cards by their own alignment (Hero, Minion...); the others set a deck's",
+}
+
+
+def shared_options() -> dict[str, dict[str, click.Option]]:
+    """--long-name -> {command: the option}, for every option of every command."""
+    found: dict[str, dict] = {}
     for name, command in every_command():
         for option in command.params:
             if isinstance(option, click.Option):
-                defaults.setdefault(max(option.opts, key=len), {})[name] = repr(option.default)
+                found.setdefault(max(option.opts, key=len), {})[name] = option
+    return found
+
+
+def test_the_same_option_has_the_same_default_in_every_command():
+    defaults = {opt: {name: repr(o.default) for name, o in by_command.items()}
+                for opt, by_command in shared_options().items()}
     differing = {opt for opt, by_command in defaults.items() if len(set(by_command.values())) > 1}
     assert differing == set(DIFFERENT_DEFAULTS)
     assert set(defaults["--draws"].values()) == {"5"} and set(defaults["--draws"]) == {"odds", "stats"}
     assert set(defaults["--rules"].values()) == {"'coe'"}
+
+
+def test_the_same_option_takes_the_same_values_and_short_name_in_every_command():
+    def values(option: click.Option):
+        choices = getattr(option.type, "choices", None)
+        bounds = (getattr(option.type, "min", None), getattr(option.type, "max", None))
+        return (tuple(choices) if choices else option.type.name, bounds, tuple(sorted(option.opts)),
+                option.is_flag, option.multiple)
+
+    differing = {opt for opt, by_command in shared_options().items()
+                 if len({values(o) for o in by_command.values()}) > 1}
+    assert differing == set(DIFFERENT_TYPES)
+    shared = [opt for opt, by_command in shared_options().items() if len(by_command) > 1]
+    assert {"--draws", "--rules", "--length", "--alignment", "--input-format", "--force", "--lang", "--games",
+            "--seed", "--turns", "--jobs", "--out", "--output"} <= set(shared)
+
+
+# Every command with -o, a file its suffix names in each format it writes, and what its first bytes hold.
+WRITES = {
+    "stats": (["stats", LEGAL], {".txt": b"", ".json": b"{", ".xlsx": b"PK", ".html": b"<!"}),
+    "convert": (["convert", LEGAL], {".meccg": b"\n####\n", ".json": b"{", ".md": b"\n## Pool"}),
+    "batch": (["batch", str(EXAMPLES / "registrations.csv")],
+              {".json": b"{", ".xlsx": b"PK", ".csv": "\ufeffrow,player,".encode()}),   # a BOM: Excel reads UTF-8
+    "meta": (["meta", str(EXAMPLES)], {".txt": b"", ".json": b"{", ".xlsx": b"PK", ".html": b"<!"}),
+    "matchups": (["matchups", LEGAL, str(EXAMPLES / "balrog-legal.meccg"), "--games", "2", "--jobs", "1"],
+                 {".txt": b"", ".json": b"{", ".xlsx": b"PK", ".html": b"<!"}),
+    "sheet": (["sheet", LEGAL], {".html": b"<!", ".htm": b"<!"}),
+}
+NOT_A_REPORT = {"cards import-coe": "-o names the folder of the catalog it writes (--out-dir)"}
+
+
+def test_every_command_with_o_is_tried():
+    with_o = {name for name, command in every_command()
+              if any("-o" in getattr(p, "opts", ()) for p in command.params)}
+    assert with_o == set(WRITES) | set(NOT_A_REPORT)
+
+
+@pytest.mark.parametrize("name", sorted(WRITES))
+def test_o_writes_the_format_its_suffix_names_and_refuses_one_it_cannot(capsys, tmp_path, name):
+    argv, formats = WRITES[name]
+    for suffix, holds in formats.items():
+        target = tmp_path / f"report{suffix}"
+        code, _, err = run(capsys, *argv, "-o", str(target))
+        assert code in (0, 1), err
+        head = target.read_bytes()[:200]
+        assert holds in head, (suffix, head)
+        if suffix == ".json":
+            assert json.loads(target.read_text(encoding="utf-8"))["schema"].startswith("deckcheck/")
+        if suffix in (".txt", ".meccg"):
+            assert not head.lstrip().startswith((b"{", b"<", b"PK"))
+    code, out, err = run(capsys, *argv, "-o", str(tmp_path / "report.pdf"))
+    assert code == 2 and "cannot tell the format from .pdf" in err and len(err.splitlines()) == 1
+    assert not (tmp_path / "report.pdf").exists()

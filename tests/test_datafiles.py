@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from deckcheck.cards import catalog as catalog_module
+from deckcheck.cards import combat_facts, languages, play
 from deckcheck.datafiles import data_dir, read_json, read_toml
 from deckcheck.errors import DataError
 from deckcheck.rules import ruleset as ruleset_module
@@ -17,6 +18,8 @@ from tests._shared import PROJECT, run_main
 
 EXAMPLES = PROJECT / "examples"
 DECK = str(EXAMPLES / "wizard-legal.meccg")
+OPPONENT = str(EXAMPLES / "ringwraith-legal.meccg")
+SPANISH = str(EXAMPLES / "wizard-legal-es.txt")
 
 # Every command that reads the card catalog, with arguments that would otherwise succeed.
 CATALOG_COMMANDS = {
@@ -24,16 +27,38 @@ CATALOG_COMMANDS = {
     "cards search": ["cards", "search", "--name", "Gandalf"],
     "show": ["show", DECK],
     "convert": ["convert", DECK, "--to", "json"],
+    "diff": ["diff", DECK, DECK],
     "validate": ["validate", DECK, DECK],
     "validate --all-formats": ["validate", "--all-formats", DECK],
     "rules": ["rules", "--rules", "coe"],
+    "rules CODE": ["rules", "copy-limit"],
     "batch": ["batch", str(EXAMPLES / "registrations.csv")],
+    "meta": ["meta", str(EXAMPLES)],
+    "meta --validate": ["meta", "--validate", str(EXAMPLES)],
+    "sheet": ["sheet", DECK],
     "stats": ["stats", DECK],
     "odds": ["odds", DECK],
     "simulate": ["simulate", DECK, "--games", "20"],
+    "simulate --against": ["simulate", DECK, "--against", OPPONENT, "--games", "4"],
+    "simulate --both": ["simulate", DECK, "--against", OPPONENT, "--both", "--games", "4"],
+    "matchups": ["matchups", DECK, OPPONENT, "--games", "2", "--jobs", "1"],
 }
 # Every command that reads the rulesets.
-RULESET_COMMANDS = {name: CATALOG_COMMANDS[name] for name in ("validate", "validate --all-formats", "rules", "batch")}
+RULESET_COMMANDS = {name: CATALOG_COMMANDS[name] for name in ("validate", "validate --all-formats", "rules",
+                                                               "rules CODE", "batch", "meta --validate")}
+# The commands that play games: the combat facts (card_db/combat.json) and the play facts (card_db/play.json).
+COMBAT_COMMANDS = {name: CATALOG_COMMANDS[name] for name in ("simulate --against", "simulate --both", "matchups")}
+PLAY_COMMANDS = {name: CATALOG_COMMANDS[name] for name in ("stats", "simulate", *COMBAT_COMMANDS)}
+# The commands that read the other editions' names (card_db/names.json): a Spanish deck, or a report in Spanish.
+NAMES_COMMANDS = {
+    "validate": ["validate", SPANISH],
+    "show": ["show", SPANISH],
+    "diff": ["diff", SPANISH, DECK],
+    "stats --lang": ["stats", DECK, "--lang", "es"],
+    "convert --lang": ["convert", DECK, "--to", "gccg", "--lang", "es"],
+    "meta": ["meta", str(EXAMPLES)],
+    "batch": ["batch", str(EXAMPLES / "registrations.csv")],
+}
 
 
 def test_the_data_folders_are_the_packages_at_the_top_of_the_repository():
@@ -52,7 +77,8 @@ def data_copy(tmp_path, monkeypatch):
     monkeypatch.setattr(catalog_module, "CARD_DB", card_db)
     monkeypatch.setattr(ruleset_module, "RULESETS_DIR", rulesets)
     monkeypatch.setattr(ruleset_module, "SCHEMA_PATH", rulesets / "schema.json")
-    caches = (catalog_module.load_catalog, ruleset_module.load_ruleset, ruleset_module.load_schema)
+    caches = (catalog_module.load_catalog, ruleset_module.load_ruleset, ruleset_module.load_schema,
+              combat_facts._load, play.load_play_facts, languages.load_names)
     for cached in caches:
         cached.cache_clear()
     yield card_db, rulesets
@@ -111,6 +137,69 @@ def test_damaged_rulesets_are_one_line_and_exit_2_for_every_command(capsys, data
     if command == "validate":
         argv = ["validate", "--rules", "coe", DECK, DECK]
     assert_one_line_exit_2(capsys, argv, path_part, words)
+
+
+def _truncate(path: Path) -> None:
+    path.write_bytes(path.read_bytes()[: len(path.read_bytes()) // 2])
+
+
+def _not_an_object(path: Path) -> None:
+    path.write_text("[]", encoding="utf-8")
+
+
+# Damage to the card data files besides cards.json, each with what the one line says.
+FACTS_DAMAGE = {
+    "missing": (lambda p: p.unlink(), "missing"),
+    "truncated": (_truncate, "is not valid JSON"),
+    "not an object": (_not_an_object, "is not a JSON object"),
+}
+
+
+# Each of those files, what the line calls it, and the commands that read it.
+FACTS_FILES = {"combat.json": ("combat facts", COMBAT_COMMANDS), "play.json": ("play facts", PLAY_COMMANDS),
+               "names.json": ("card names", NAMES_COMMANDS)}
+
+
+@pytest.mark.parametrize("damage", FACTS_DAMAGE)
+@pytest.mark.parametrize("name, command", [(n, c) for n, (_, commands) in FACTS_FILES.items() for c in commands])
+def test_damaged_card_facts_are_one_line_and_exit_2(capsys, data_copy, name, command, damage):
+    card_db, _ = data_copy
+    what, commands = FACTS_FILES[name]
+    spoil, words = FACTS_DAMAGE[damage]
+    spoil(card_db / name)
+    assert_one_line_exit_2(capsys, commands[command], str(card_db / name), f"{what} {words}")
+
+
+@pytest.mark.parametrize("command", ["validate", "rules", "stats", "meta"])
+def test_a_missing_shipped_names_or_aliases_file_is_damage_not_english_only(capsys, data_copy, command):
+    """A catalog folder of one's own may lack names.json and aliases.json; the shipped one may not: without them
+    a Spanish deck and a known misspelling would read as unknown cards, and nothing would say why."""
+    card_db, _ = data_copy
+    for name, what in (("names.json", "card names"), ("aliases.json", "card aliases")):
+        saved = (card_db / name).read_bytes()
+        (card_db / name).unlink()
+        catalog_module.load_catalog.cache_clear()
+        assert_one_line_exit_2(capsys, CATALOG_COMMANDS[command], str(card_db / name), f"{what} missing")
+        (card_db / name).write_bytes(saved)
+    catalog_module.load_catalog.cache_clear()
+    code, _, err = run_main(capsys, *CATALOG_COMMANDS[command])
+    assert code in (0, 1) and "missing" not in err
+
+
+def test_a_catalog_folder_of_ones_own_may_lack_the_optional_files(tmp_path):
+    shutil.copy2(PROJECT / "card_db" / "cards.json", tmp_path / "cards.json")
+    catalog = catalog_module.load_catalog_from(tmp_path)
+    assert catalog.foreign_names() == {}
+    assert combat_facts.load_combat_facts(tmp_path)["creatures"] == {}
+
+
+@pytest.mark.parametrize("command", ["rules CODE"])
+def test_a_missing_rule_doc_is_one_line_and_exit_2(capsys, monkeypatch, tmp_path, command):
+    from deckcheck.rules import describe
+
+    monkeypatch.setattr(describe, "doc_file", lambda code: tmp_path / f"{code}.md")
+    assert_one_line_exit_2(capsys, CATALOG_COMMANDS[command], str(tmp_path / "copy-limit.md"),
+                           "the doc of rule copy-limit missing")
 
 
 def test_rules_without_any_ruleset_file_is_an_error_not_an_empty_list(capsys, data_copy):

@@ -9,19 +9,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from deckcheck.cards.catalog import load_catalog
+from deckcheck.cards.names import fold
 from deckcheck.decklist import FORMATS, parse_text
-from deckcheck.decklist.lines import fold
 from deckcheck.decklist.model import DeckEntry, Part
 from deckcheck.decklist.writers import WRITE_FORMATS, write_deck
 from deckcheck.errors import DeckcheckError
 from deckcheck.fileio import decode_bytes
-from tests._shared import corpus_files, needs_decks
+from tests._shared import corpus_files, examples, needs_decks
 
 FIXTURES = Path(__file__).parent / "fixtures" / "decklist"
 SAMPLES = sorted(decode_bytes(p.read_bytes())[0] for p in FIXTURES.iterdir() if p.is_file())
 PATH = "fuzz/deck.txt"
 FORMAT_OR_DETECT = st.sampled_from((None, *FORMATS))
-CHECKS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+CHECKS = settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def parse_checked(text: str, input_format: str | None) -> None:
@@ -129,19 +129,30 @@ def test_written_metadata_and_notes_read_back_the_same(fmt, name, player, avatar
 
 
 # Names that are no card and misspell none: an unresolved entry must stay unresolved (random text can spell
-# "HOBBITS", or "HM" one letter off "Hm...").
-CARD_NAME_TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=25).filter(
+# "HOBBITS", or "HM" one letter off "Hm..."). Any character but a lone surrogate: names that look like a tag
+# ("[0]"), an HTML tag ("<0>"), a set code, a count or a heading are the writers' business (they quote or escape
+# them); a line break or a NUL no line can hold, and only those are refused.
+CARD_NAME_TEXT = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_size=25).filter(
     lambda s: s.strip() == s and load_catalog().resolve(s).status == "unknown")
+NO_LINE_HOLDS = ("\n", "\r", "\x00")
 
 
 @CHECKS
+# names unique as the builder merges the lines of one unknown name ("O" and "Ø" are one: cards.names.fold)
 @given(fmt=st.sampled_from(WRITE_FORMATS), names=st.lists(CARD_NAME_TEXT, min_size=1, max_size=4, unique_by=fold),
        part=st.sampled_from(list(Part)))
 def test_unresolved_names_of_any_text_are_written_and_read_back_in_their_part(fmt, names, part):
     deck = parse_text("Characters:\n3 Gandalf\n", path="names.md")
     deck.entries += [DeckEntry(part=part, count=2, written=name, problem="unknown-card") for name in names]
-    again = parse_text(write_deck(deck, fmt), path=f"names.{fmt}")
+    unholdable = fmt != "json" and any(c in name for name in names for c in NO_LINE_HOLDS)
+    try:
+        text = write_deck(deck, fmt)
+    except DeckcheckError as err:   # said, with the file, never written unreadable
+        assert unholdable and err.path == "names.md" and "cannot be written" in err.message
+        return
+    assert not unholdable
+    again = parse_text(text, path=f"names.{fmt}")
 
-    def cards(d):
-        return sorted((e.part.value, e.count, e.card.id if e.card else fold(e.written)) for e in d.entries)
+    def cards(d):   # the exact text: "[0]" must not come back as '"[0]"' or "0"
+        return sorted((e.part.value, e.count, e.card.id if e.card else e.written) for e in d.entries)
     assert cards(again) == cards(deck)

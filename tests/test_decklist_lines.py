@@ -32,6 +32,9 @@ def test_split_count_reads_every_count_syntax(text, count, rest):
     ("balin* [d] (df)", ("balin*", "D", "DF")),                     # unknown tag and dream set kept for reporting
     ("Moria [B]", ("Moria", "B", None)),
     ("Concealment [TW]", ("Concealment", None, "TW")),              # Cardnum's bracketed set code
+    ('"[0]"', ("[0]", None, None)),                                 # quoted whole: the text inside, as written
+    ('"a (LE)" (LE)', ("a (LE)", None, "LE")),
+    ('""', ('""', None, None)),                                     # nothing inside: no name to take out
 ])
 def test_split_card_text_takes_tag_and_set_from_the_end(text, expected):
     assert split_card_text(text) == expected

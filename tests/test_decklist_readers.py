@@ -265,6 +265,65 @@ def test_markdown_writer_keeps_notes_with_links_and_punctuation_and_html_in_meta
     assert (again.name, again.notes) == (deck.name, deck.notes)
 
 
+# Unresolved names the bare line would not give back: a tag ("[0]"), an HTML tag ("<0>"), a set code, a name
+# ending in one, a count word, a quoted name, an entity, a link, a "Label (N)" heading. Each is written so that it
+# reads back as itself, exactly; a plain unknown name is written as it is.
+@pytest.mark.parametrize("name", ["[0]", "<0>", "(LE)", "a (LE)", "a [M]", "x (2)", "x 3", '"a"', '"', "&amp;",
+                                  "a](b", "http://x", "Resources (3)", "Hazards:", "## Sites", "Pool", " a "])
+@pytest.mark.parametrize("fmt", ["gccg", "markdown", "json"])
+def test_writers_write_an_unresolved_name_so_that_it_reads_back_as_itself(fmt, name):
+    from deckcheck.decklist.model import DeckEntry
+    from deckcheck.decklist.writers import write_deck
+
+    deck = parse_text("Characters:\n3 Gandalf\n", path="n.md")
+    deck.entries.append(DeckEntry(part=Part.POOL, count=2, written=name, problem="unknown-card"))
+    again = parse_text(write_deck(deck, fmt), path=f"n.{fmt}")
+    assert {(e.part, e.count, e.card.id if e.card else e.written) for e in again.entries} == \
+           {(Part.CHARACTERS, 3, "TW-156"), (Part.POOL, 2, name)}
+    assert [d.code for d in again.diagnostics] == ["unknown-card"]
+
+
+@pytest.mark.parametrize("fmt, name, line", [
+    ("gccg", "Qwxzv Plorth", "2 Qwxzv Plorth"), ("markdown", "Qwxzv Plorth", "- 2 Qwxzv Plorth"),
+    ("gccg", "[0]", '2 "[0]"'), ("gccg", "a (LE)", '2 "a (LE)"'), ("gccg", '"a"', '2 ""a""'),
+    ("markdown", "<0>", "- 2 &lt;0&gt;"), ("markdown", "a & b", "- 2 a & b"), ("markdown", "&amp;", "- 2 &amp;amp;"),
+    ("markdown", "a](b", "- 2 a]&#40;b"), ("markdown", "[0]", '- 2 "[0]"'),
+])
+def test_writers_quote_or_escape_only_a_name_that_needs_it(fmt, name, line):
+    from deckcheck.decklist.model import DeckEntry
+    from deckcheck.decklist.writers import write_deck
+
+    deck = parse_text("Characters:\n3 Gandalf\n", path="n.md")
+    deck.entries.append(DeckEntry(part=Part.POOL, count=2, written=name, problem="unknown-card"))
+    assert line in write_deck(deck, fmt).splitlines()
+
+
+@pytest.mark.parametrize("fmt", ["gccg", "markdown"])
+def test_a_name_no_line_can_hold_is_refused_naming_file_and_line_not_written_unreadable(fmt):
+    from deckcheck.decklist.writers import write_deck
+    from deckcheck.errors import DeckcheckError
+
+    deck = parse_text('{"parts": {"pool": [{"count": 1, "name": "Two\\nlines"}]}}', path="n.json")
+    with pytest.raises(DeckcheckError) as err:
+        write_deck(deck, fmt)
+    assert (err.value.path, err.value.line) == ("n.json", 1)
+    assert "cannot be written" in err.value.message and "--to json" in err.value.message
+    assert parse_text(write_deck(deck, "json"), path="again.json").entries[0].written == "Two\nlines"
+
+
+def test_readers_take_a_quoted_name_as_the_text_inside_and_unescape_entities_in_markdown():
+    deck = parse_text('####\nDeck\n####\n\n3 "Twilight" (LE)\n2 "[0]"\n1 "Bert" (Bûrat) (TW)\n', path="q.meccg")
+    assert [(e.card.id if e.card else e.written) for e in deck.entries] == ["LE-145", "[0]", "TW-16"]
+    deck = parse_text("## Hazards\n\n- 1 Webs of Fear &amp; Treachery\n- 2 &lt;0&gt;\n", path="e.md")
+    assert [(e.card.name if e.card else e.written) for e in deck.entries] == ["Webs of Fear & Treachery", "<0>"]
+
+
+def test_a_counted_line_ending_in_a_number_in_parentheses_is_a_card_line_not_a_heading():
+    deck = parse_text("Resources (2)\n- 2 Resources (3)\nHazards (1)\n1 Twilight\n", path="h.md")
+    assert [(e.part, e.count, e.card.id if e.card else e.written) for e in deck.entries] == \
+           [(Part.RESOURCES, 2, "Resources (3)"), (Part.HAZARDS, 1, "TW-106")]
+
+
 WEB_LIST = """Pallando: Nigel's deck
 
 Resources (30)

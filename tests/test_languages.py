@@ -13,7 +13,7 @@ from deckcheck.cards.catalog import CARD_DB, load_catalog
 from deckcheck.cards.languages import dump_names, import_names_file, spellings
 from deckcheck.cards.names import fold
 from deckcheck.decklist import parse_text
-from tests._shared import COE_CARDS, PROJECT, needs_coe
+from tests._shared import COE_CARDS, PROJECT, corpus_files, needs_coe, needs_decks
 
 NAMES = json.loads((CARD_DB / "names.json").read_text(encoding="utf-8"))
 
@@ -149,6 +149,45 @@ def test_a_converted_deck_in_another_language_reads_back_to_the_same_deck(to, la
     assert [d.code for d in again.diagnostics if d.code != "card-language"] == []
     if to != "json":
         assert load_catalog().name_in(load_catalog().by_id("TW-225"), lang) in written.stdout
+
+
+def content(deck) -> list[tuple]:
+    return sorted((e.part.value, e.card.id if e.card else "?" + e.written, e.count) for e in deck.entries)
+
+
+def test_a_card_whose_name_in_another_language_names_another_card_keeps_its_english_name(catalog):
+    # German "Versteck" is Concealment and Hiding (both TW, hero); the card data gives Dorelas (LE-8) the German
+    # name of Dôgrib (LE-7), and Isle of the Ulond (AS-153) that of Isles of the Dead That Live
+    from deckcheck.decklist.writers import write_deck
+
+    deck = parse_text("Resources:\n3 Concealment [H] (TW)\n2 Hiding\n1 Glamdring\nCharacters:\n1 Dorelas\n"
+                      "Sites:\n1 Isle of the Ulond (AS)\n1 Isle of the Ulond (TD)\n", path="de.txt")
+    assert [catalog.name_in(catalog.by_id(i), "de") for i in ("TW-204", "TW-256", "LE-8", "AS-153", "TD-178")] \
+        == ["Versteck", "Versteck", "Dôgrib", "Insel der lebenden Toten", "Insel der Ulond"]
+    for fmt in ("gccg", "markdown"):
+        written = write_deck(deck, fmt, lang="de")
+        assert "Versteck" not in written and "Dôgrib" not in written and "Insel" not in written
+        assert "Glamdring" in written and "3 Concealment [H] (TW)" in written
+        assert content(parse_text(written, path=f"de.{fmt}")) == content(deck)
+    shown = deckcheck("show", "--lang", "de", "-", stdin="Resources:\n3 Concealment\n1 Elven Cloak\n")
+    assert "Concealment [H] (TW)" in shown.stdout and "Elbenmantel" in shown.stdout and "Versteck" not in shown.stdout
+
+
+@needs_decks
+def test_every_real_deck_converted_to_every_language_reads_back_to_the_same_deck():
+    from deckcheck.cards.languages import OTHER_LANGUAGES
+    from deckcheck.decklist import read_deck
+    from deckcheck.decklist.writers import write_deck
+
+    differ = []
+    for i, path in enumerate(corpus_files()):
+        deck = read_deck(path)
+        for lang in OTHER_LANGUAGES:
+            fmt = ("gccg", "markdown")[i % 2]
+            again = parse_text(write_deck(deck, fmt, lang=lang), path=f"again.{fmt}")
+            if content(again) != content(deck):
+                differ.append((path.name, lang, sorted(set(content(again)) ^ set(content(deck)))[:2]))
+    assert differ == []
 
 
 def test_lang_is_a_setting_of_the_config_file(tmp_path):

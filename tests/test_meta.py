@@ -218,6 +218,9 @@ def test_files_that_are_no_decklist_by_their_suffix_are_skipped_and_named():
     assert ("skipped 3 file(s) that are no decklist: make_registrations.py, registrations.csv, registrations.xlsx"
             in result.stderr)
     assert json.loads(result.stdout)["decks"] == 9   # the eight .meccg examples and the Spanish list
+    # a misspelt name counted as the card it nearly spells is said, as a name that is no card is
+    assert ("deckcheck: examples/wizard-legal-es.txt: 1 misspelt name read as the card it nearly spells; "
+            "deckcheck show lists them") in result.stderr
 
 
 def test_a_file_named_twice_counts_once_and_standard_input_is_a_deck():

@@ -101,3 +101,52 @@ def _interleaves(shown: list[str], out: list[str], err: list[str], *, whole: boo
         else:
             return False
     return not whole or (i, j) == (len(out), len(err))
+
+
+def readme_pipelines() -> list[tuple[str, list[str]]]:
+    """The README's shell pipelines on the project's own files (`$ cat examples/... | deckcheck ... -`,
+    `$ deckcheck ... | sed -n 4,18p`), each with what it prints up to the next `$` line; a `…` or `...` line ends
+    what is compared (the README's cut). Those reading ../shared or the clipboard are left out."""
+    found, lines = [], README.splitlines()
+    for i, line in enumerate(lines):
+        command = line[2:]
+        if not line.startswith("$ ") or "|" not in command or "deckcheck " not in command \
+                or "../shared" in command or "xclip" in command:
+            continue
+        printed = []
+        for after in lines[i + 1:]:
+            if after.startswith(("$ ", "```")):
+                break
+            printed.append(after)
+        while printed and not printed[-1].strip():
+            printed.pop()
+        found.append((command, printed))
+    return found
+
+
+PIPELINES = readme_pipelines()
+
+
+def test_the_readme_shows_stdin_and_a_spanish_list_printed_back_in_english():
+    commands = [command for command, _ in PIPELINES]
+    assert "cat examples/wizard-legal-es.txt | deckcheck validate --rules coe - 2>/dev/null" in commands
+    assert any(c.startswith("deckcheck convert --to markdown examples/wizard-legal-es.txt") for c in commands)
+
+
+@pytest.mark.parametrize("command,printed", PIPELINES, ids=[c for c, _ in PIPELINES])
+def test_a_readme_pipeline_prints_what_the_readme_shows(command, printed):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    bin_dir = Path(sys.executable).parent
+    assert (bin_dir / "deckcheck").exists(), f"the deckcheck command is not installed beside {sys.executable}"
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
+    done = subprocess.run(["bash", "-c", command], cwd=PROJECT, env=env, capture_output=True,
+                          text=True, encoding="utf-8", timeout=120)
+    cut = next((printed.index(mark) for mark in ("…", "...") if mark in printed), None)
+    shown = printed if cut is None else printed[:cut]
+    assert done.returncode == 0, done.stderr
+    assert _interleaves(shown, done.stdout.splitlines(), done.stderr.splitlines(), whole=cut is None), \
+        (done.stdout, done.stderr)

@@ -224,6 +224,29 @@ def test_specific_cards_without_any_avatar_to_declare_are_not_reported_twice():
 
 
 @pytest.mark.parametrize("ruleset", ["rulebook", "coe"])
+def test_a_card_no_declaration_mends_is_reported_in_a_deck_without_avatar(ruleset):
+    # No Ringwraith card in the deck (real decks do this) and a Balrog-specific card: no avatar a Ringwraith
+    # player may declare makes Scourge of Fire legal, and avatar-limit says nothing here (no in-deck minimum).
+    the_deck = deck(characters=["BA-6"], resources=["BA-75"])
+    got = found("specific-card", the_deck, ruleset=ruleset, alignment="ringwraith")
+    assert sorted(v.card_id for v in got) == ["BA-6", "BA-75"]
+    assert "a Ringwraith player cannot declare Balrog" in messages(got)
+    assert found("avatar-limit", the_deck, ruleset=ruleset, alignment="ringwraith") == []
+
+
+def test_specific_cards_of_two_avatars_in_a_deck_without_avatar():
+    # Under the rulebook a Fallen-wizard deck need not hold its avatar, but one declaration cannot serve Man of
+    # Skill (Saruman) and two Oromë's Warders (Alatar): the cards of the lesser fit are reported.
+    the_deck = deck(resources=["WH-119", "WH-94", "WH-94"])
+    [got] = found("specific-card", the_deck, ruleset="rulebook", alignment="fallen-wizard")
+    assert got.card_id == "WH-119"
+    assert "cards specific to Alatar and Saruman cannot all stay" in got.message
+    # ... and the cards of one avatar alone wait for the player's declaration: nothing to report.
+    one_avatar = deck(resources=["WH-119", "WH-117"])
+    assert found("specific-card", one_avatar, ruleset="rulebook", alignment="fallen-wizard") == []
+
+
+@pytest.mark.parametrize("ruleset", ["rulebook", "coe"])
 def test_balrog_specific_cards_outside_a_balrog_deck(ruleset):
     the_deck = deck(characters=[RINGWRAITH, "BA-6"], resources=["BA-46"])
     got = found("specific-card", the_deck, ruleset=ruleset, alignment="ringwraith")

@@ -22,6 +22,7 @@ EXAMPLES = PROJECT / "examples"
 EXAMPLE_DECKS = sorted(str(p) for p in EXAMPLES.glob("*.meccg"))
 NOT_BALROG = [d for d in EXAMPLE_DECKS if "balrog" not in d]        # the rulebook has no Balrog rules
 WIZARD = str(EXAMPLES / "wizard-legal.meccg")
+RINGWRAITH = str(EXAMPLES / "ringwraith-legal.meccg")
 SCHEMA_FILES = sorted(p.name for p in resources.files("deckcheck").joinpath("schemas").iterdir()
                       if p.name.endswith(".schema.json"))
 
@@ -41,11 +42,15 @@ OUTPUTS = {
     "cards": [["cards", "show", "Gandalf", "--output", "json"],
               ["cards", "search", "--subtype", "faction", "--race", "dwarf", "--output", "json"]],
     "deck": [["show", "--output", "json", deck] for deck in EXAMPLE_DECKS] + [["convert", WIZARD, "--to", "json"]],
-    "simulate": [["simulate", WIZARD, "--games", "20", "--output", "json"]],
+    "simulate": [["simulate", WIZARD, "--games", "20", "--output", "json"],
+                 ["simulate", WIZARD, "--games", "20", "--hazards", "heavy", "--output", "json"],
+                 ["simulate", WIZARD, "--against", RINGWRAITH, "--games", "6", "--output", "json"],
+                 ["simulate", WIZARD, "--against", RINGWRAITH, "--both", "--games", "6", "--output", "json"]],
     "diff": [["diff", WIZARD, str(EXAMPLES / "wizard-illegal.meccg"), "--output", "json"]],
     "meta": [["meta", str(EXAMPLES), "--output", "json"]],
-    "matchups": [["matchups", WIZARD, str(EXAMPLES / "ringwraith-legal.meccg"), "--games", "2", "--jobs", "1",
-                  "--output", "json"]],
+    "matchups": [["matchups", WIZARD, RINGWRAITH, "--games", "2", "--jobs", "1", "--output", "json"],
+                 ["matchups", RINGWRAITH, str(EXAMPLES / "balrog-legal.meccg"), "--one", WIZARD, "--games", "2",
+                  "--jobs", "1", "--output", "json"]],
 }
 
 
@@ -80,6 +85,24 @@ def test_every_shipped_schema_is_a_schema_of_its_kind(name):
                          ids=lambda v: v if isinstance(v, str) else " ".join(v[:2]))
 def test_real_outputs_fit_their_schema(capsys, kind, argv):
     check(document(capsys, argv), kind)
+
+
+# kind -> a command line that writes a document of that kind to the file given after -o (the suffix picks JSON).
+FILE_OUTPUTS = {
+    "stats": ["stats", WIZARD],
+    "batch": ["batch", str(EXAMPLES / "registrations.csv")],
+    "meta": ["meta", str(EXAMPLES), "--validate"],
+    "matchups": ["matchups", WIZARD, RINGWRAITH, "--games", "2", "--jobs", "1"],
+    "deck": ["convert", WIZARD],
+}
+
+
+@pytest.mark.parametrize("kind", FILE_OUTPUTS)
+def test_json_files_written_with_o_fit_their_schema(capsys, tmp_path, kind):
+    target = tmp_path / f"{kind}.json"
+    code, _, err = run_main(capsys, *FILE_OUTPUTS[kind], "-o", str(target))
+    assert code in (0, 1), err
+    check(json.loads(target.read_text(encoding="utf-8")), kind)
 
 
 @needs_decks

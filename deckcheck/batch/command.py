@@ -14,7 +14,7 @@ from deckcheck.batch.outputs import plan_output, write_results
 from deckcheck.batch.registrations import MAX_ROWS, read_registrations
 from deckcheck.batch.repeats import mark_repeats
 from deckcheck.batch.runner import ERROR, ILLEGAL, LEGAL, RowResult, Settings, deck_path, named_file, run_batch
-from deckcheck.console import note, show_progress
+from deckcheck.console import detail, note, show_progress
 from deckcheck.errors import DeckcheckError
 from deckcheck.fileio import refuse_overwriting_inputs
 from deckcheck.process import cap_jobs
@@ -47,6 +47,10 @@ def run_batch_command(registrations: str, *, out: str | None, output_format: str
     settings.allow_outside, settings.folder = allow_outside, folder
     _refuse_writing_over_decks(plan, table.registrations, settings)
     results = _run_with_progress(table.registrations, settings, jobs)
+    for result in results:      # -v: each row's verdict, as the organizer would call it out
+        detail(printable(f"deckcheck: {result.sheet + '!' if result.sheet else 'row '}{result.row} "
+                         f"{result.player}: {result.status} ({result.deck})"
+                         + (f": {result.first_problem}" if result.first_problem else "")))
     for line in mark_repeats(results):
         note(printable(f"deckcheck: {line}"))
     written = write_results(plan, results, table.extra_columns, registrations=registrations, ruleset=ruleset,

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import click
 
-from deckcheck.console import note
+from deckcheck.console import detail, note, verbosity
 from deckcheck.decklist import STDIN
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.report.output_format import choose_format
 from deckcheck.terminal import printable
 
@@ -42,6 +42,7 @@ def run_meta_command(inputs: tuple[str, ...], *, out: str | None, output: str | 
         refuse_overwriting_inputs(out, inputs)
         if Path(out).exists() and not force:
             raise DeckcheckError("exists already; use --force to replace it", out)
+    _check_data(validate)
     records, failed, seen = [], 0, _Seen()
     for source in inputs:
         path = Path(source)
@@ -68,6 +69,19 @@ def run_meta_command(inputs: tuple[str, ...], *, out: str | None, output: str | 
     else:
         click.echo(printable(data.decode("utf-8")), nl=False)
     return 2 if failed else 0
+
+
+def _check_data(validate: bool) -> None:
+    """The card catalog with its other editions' names (a field holds decks in any language), and with
+    --validate the rulesets, loaded before any input is: damaged data is one line and exit 2, not a note on
+    every deck left out."""
+    from deckcheck.cards.catalog import load_catalog
+
+    load_catalog().foreign_names()
+    if validate:
+        from deckcheck.batch.command import _check_data as check_data
+
+        check_data()
 
 
 class _Seen:
@@ -142,24 +156,34 @@ def _deck_records(paths: list[Path | str], *, validate: bool, ruleset: str, leng
             if not any(entry.card is not None for entry in deck.entries):
                 raise DeckcheckError("no line names a known card: not a decklist", str(path))
             legal = _verdict(deck, ruleset, length) if validate else None
+        except DataError:
+            raise           # deckcheck's own data is damaged: every deck would be left out; say it once
         except DeckcheckError as exc:
             note(printable(f"deckcheck: {exc.one_line()}; left out"))
             failed += 1
             continue
+        if verbosity() >= 1:
+            from deckcheck.decklist.content import read_summary
+
+            detail(printable(f"deckcheck: {read_summary(deck)}"))
         _say_unread(deck)
         records.append(deck_record(deck, label=str(path), legal=legal))
     return records, failed
 
 
 def _say_unread(deck) -> None:
-    """One line for a deck that holds names that are no card or lines not read (`show` lists them)."""
+    """One line for a deck that holds names that are no card, lines not read or misspelt names read as the card
+    they nearly spell (`show` lists them)."""
     from deckcheck.decklist.content import unread_lines
 
     unknown = sum(entry.count for entry in deck.entries if entry.card is None)
     skipped = len(unread_lines(deck))
-    if unknown or skipped:
+    corrected = sum(d.code == "name-corrected" for d in deck.diagnostics)
+    if unknown or skipped or corrected:
         what = [f"{unknown} cop{'y' if unknown == 1 else 'ies'} of names that are no card (counted as written)"] \
-            * bool(unknown) + [f"{skipped} line{'' if skipped == 1 else 's'} not read"] * bool(skipped)
+            * bool(unknown) + [f"{skipped} line{'' if skipped == 1 else 's'} not read"] * bool(skipped) \
+            + [f"{corrected} misspelt name{'' if corrected == 1 else 's'} read as the card"
+               f"{' it nearly spells' if corrected == 1 else 's they nearly spell'}"] * bool(corrected)
         note(printable(f"deckcheck: {deck.path}: {'; '.join(what)}; deckcheck show lists them"))
 
 

@@ -1,7 +1,8 @@
 """Checking every registration's deck, in this process or in parallel worker processes.
 
-Each row becomes a `RowResult` (plain data, so it crosses process boundaries). A row whose deck cannot be read
--- missing file, empty cell, text that is no decklist -- becomes an error row and the batch goes on.
+Each row becomes a `RowResult` (report/batch_rows.py: plain data, so it crosses process boundaries). A row whose
+deck cannot be read -- missing file, empty cell, text that is no decklist -- becomes an error row and the batch
+goes on.
 """
 
 from __future__ import annotations
@@ -10,16 +11,15 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from deckcheck.batch.registrations import Registration
-from deckcheck.errors import DeckcheckError
+from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.process import max_jobs, worker_pool
+from deckcheck.report.batch_rows import ERROR, ILLEGAL, LEGAL, RowResult
 from deckcheck.rules.ruleset import DEFAULT_RULESET
 
-LEGAL, ILLEGAL, ERROR = "legal", "illegal", "error"
 RULESETS = ("rulebook", "coe")
 
 # Codes of the problems the batch itself reports (the legality codes come from the rules).
@@ -48,49 +48,6 @@ class Settings:
     warm_up: Callable | None = None     # run once per worker process (loads the card catalog)
     allow_outside: bool = False         # --allow-outside: deck paths may lead out of base_dir
     folder: str = "the registrations folder"   # how messages name base_dir
-
-
-@dataclass
-class RowResult:
-    index: int
-    sheet: str
-    row: int
-    player: str
-    extras: dict[str, Any]
-    status: str                         # legal | illegal | error
-    deck: str                           # what was checked: the path as written, or "pasted decklist (N lines)"
-    deck_name: str | None = None
-    alignment: str | None = None
-    ruleset: str | None = None
-    length: int | None = None
-    violations: list[dict] = field(default_factory=list)   # Violation.to_json() shape
-    avatar: str | None = None
-    fingerprint: str | None = None      # decklist.fingerprint of the deck read; None when none was
-    cards: list[dict] = field(default_factory=list)        # decklist.content.card_rows: the deck as read
-
-    @property
-    def legal(self) -> bool | None:
-        return None if self.status == ERROR else self.status == LEGAL
-
-    @property
-    def errors(self) -> int:
-        return sum(1 for v in self.violations if v["severity"] == "error")
-
-    @property
-    def warnings(self) -> int:
-        return sum(1 for v in self.violations if v["severity"] == "warning")
-
-    def meta_record(self) -> dict:
-        """The row as a metagame record (the shape of `analysis.meta.deck_record`)."""
-        return {"deck": self.player, "alignment": self.alignment, "avatar": self.avatar, "legal": self.legal,
-                "cards": self.cards}
-
-    @property
-    def first_problem(self) -> str:
-        """The first error, else the first warning (a note, such as identical-deck, is no problem)."""
-        first = next((v for v in self.violations if v["severity"] == "error"), None)
-        first = first or next((v for v in self.violations if v["severity"] == "warning"), None)
-        return f"{first['code']}: {first['message']}" if first else ""
 
 
 def problem(code: str, message: str, *, severity: str = "error", citation: str = "") -> dict:
@@ -131,6 +88,8 @@ def _read_into(result: RowResult, reg: Registration, settings: Settings):
     """The row's deck, or None with the reason added to the row."""
     try:
         deck = _load_deck(reg, settings, result.alignment)
+    except DataError:
+        raise               # deckcheck's own data is damaged: no row can be checked; the batch stops, one line
     except DeckcheckError as exc:
         code = CODE_UNREADABLE if reg.deck_is_pasted else CODE_DECK_FILE
         result.violations.append(problem(code, _deck_error_text(exc, reg)))
@@ -161,6 +120,8 @@ def _validate_into(result: RowResult, deck, settings: Settings):
     try:
         return _validator(settings)(deck, ruleset=result.ruleset, alignment=result.alignment,
                                     length=result.length)
+    except DataError:
+        raise               # see _read_into
     except DeckcheckError as exc:
         # The engine's advice names command options; in a batch the row's own columns are the place.
         message = (exc.message.replace("give --alignment", "fill in the alignment column")
@@ -274,6 +235,8 @@ def _load_deck(reg: Registration, settings: Settings, alignment: str | None):
         raise DeckcheckError(f"{what} (looked for {_cut(shown)})", _cut(reg.deck.strip()))
     try:
         deck = read_deck(path, alignment=alignment)
+    except DataError:
+        raise
     except DeckcheckError as exc:
         raise DeckcheckError(exc.message, shown, exc.line) from None
     deck.path = shown

@@ -21,7 +21,7 @@ from deckcheck.cards.languages import LANGUAGES, load_names
 from deckcheck.cards.model import CARD_FIELDS, Card
 from deckcheck.cards.names import DREAM_SET_CODES, ICE_SET_CODES, TAG_ALIGNMENT, fold
 from deckcheck.cards.nearmiss import NameEntry, NameMatcher, NearMiss
-from deckcheck.datafiles import data_dir, read_json
+from deckcheck.datafiles import REINSTALL, data_dir, read_json
 from deckcheck.errors import DataError
 
 CARD_DB = data_dir("card_db")     # card_db/ at the top of the repository, shipped as package data
@@ -298,8 +298,17 @@ def _record_problem(record) -> str | None:
     return None
 
 
-def load_catalog_from(directory: Path) -> Catalog:
+# The files of the shipped card_db/ besides cards.json. A catalog folder of one's own (`cards import-coe -o`)
+# may lack them (no aliases, English names only); in the installed package their absence is damage.
+SHIPPED_FILES = {"aliases.json": "card aliases", "names.json": "card names"}
+
+
+def load_catalog_from(directory: Path, *, shipped: bool = False) -> Catalog:
     cards_path = directory / "cards.json"
+    if shipped:
+        for name, what in SHIPPED_FILES.items():
+            if not (directory / name).is_file():
+                raise DataError(f"{what} missing: {REINSTALL}", str(directory / name))
     doc = read_json(cards_path, "card catalog", missing=_MISSING)
     if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
         raise DataError("card catalog has no 'cards' list", str(cards_path))
@@ -319,4 +328,4 @@ def load_catalog_from(directory: Path) -> Catalog:
 @cache
 def load_catalog(directory: str | None = None) -> Catalog:
     """The catalog of `card_db/` (or of `directory`), loaded once per process."""
-    return load_catalog_from(Path(directory) if directory else CARD_DB)
+    return load_catalog_from(Path(directory) if directory else CARD_DB, shipped=directory is None)

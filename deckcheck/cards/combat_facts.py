@@ -281,23 +281,33 @@ def dump_combat_facts(document: dict) -> str:
 
 
 def load_combat_facts(directory=None) -> dict:
-    """`card_db/combat.json` (cached); an empty document where it is absent, so combat falls back to the
-    printed numbers alone."""
+    """`card_db/combat.json` (cached). The shipped file must be there and whole (a DataError, one line, says
+    otherwise: the duel would quietly play every creature by its printed numbers alone); a catalog folder of
+    one's own (`directory`, built by `cards import-coe`) may lack it, and then combat uses the printed numbers."""
     return _load(str(directory) if directory is not None else None)
+
+
+COMBAT_SECTIONS = ("creatures", "corruption_cards", "items", "haven_paths")
 
 
 @cache
 def _load(directory: str | None) -> dict:
-    import json
     from pathlib import Path
 
-    from deckcheck.datafiles import data_dir, read_text
-    from deckcheck.errors import DeckcheckError
+    from deckcheck.cards.catalog import CARD_DB
+    from deckcheck.datafiles import read_json
+    from deckcheck.errors import DataError
 
-    path = Path(directory) / "combat.json" if directory else data_dir("card_db") / "combat.json"
-    if not path.is_file():
-        return {"format": COMBAT_FACTS_FORMAT, "creatures": {}, "corruption_cards": {}, "items": {}, "haven_paths": {}}
-    try:
-        return json.loads(read_text(path, "combat facts"))
-    except json.JSONDecodeError as exc:
-        raise DeckcheckError(f"combat facts are not valid JSON: {exc}", str(path)) from None
+    path = Path(directory) / "combat.json" if directory else CARD_DB / "combat.json"
+    if directory and not path.is_file():
+        return {"format": COMBAT_FACTS_FORMAT, **{section: {} for section in COMBAT_SECTIONS}}
+    document = read_json(path, "combat facts", missing="rebuild them with 'deckcheck cards import-coe', or "
+                                                       "reinstall deckcheck")
+    if document.get("format") != COMBAT_FACTS_FORMAT:
+        raise DataError(f"combat facts are not format {COMBAT_FACTS_FORMAT}; rebuild them with "
+                        "'deckcheck cards import-coe'", str(path))
+    for section in COMBAT_SECTIONS:
+        if not isinstance(document.get(section, {}), dict):
+            raise DataError(f"combat facts: {section!r} is not an object; rebuild them with "
+                            "'deckcheck cards import-coe'", str(path))
+    return document

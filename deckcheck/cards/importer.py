@@ -320,15 +320,19 @@ def dump_catalog(document: dict) -> str:
 
 def validate_catalog(document: dict, schema_path: Path | None = None) -> None:
     """Check a catalog document against card_db/schema.json; a DeckcheckError names the first problem."""
+    from deckcheck.cards.catalog import CARD_DB
+
+    check_schema(document, schema_path or CARD_DB / "schema.json", "catalog")
+
+
+def check_schema(document: dict, schema_path: Path, what: str) -> None:
+    """The one schema check of the card-data importers: a DeckcheckError names the first problem and where it is."""
     import jsonschema
 
-    from deckcheck.cards.catalog import CARD_DB
     from deckcheck.datafiles import read_json
 
-    schema_path = schema_path or CARD_DB / "schema.json"
-    schema = read_json(schema_path, "card catalog schema")
+    schema = read_json(schema_path, f"{what} schema")
     error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(document))
     if error is not None:
         where = "/".join(str(p) for p in error.absolute_path)
-        raise DeckcheckError(f"catalog does not fit its schema at {where or 'top'}: {error.message}",
-                             str(schema_path))
+        raise DeckcheckError(f"{what} does not fit its schema at {where or 'top'}: {error.message}", str(schema_path))

@@ -91,17 +91,10 @@ def dump_names(document: dict) -> str:
 
 def validate_names(document: dict, schema_path=None) -> None:
     """Check a names document against card_db/names.schema.json; a DeckcheckError names the first problem."""
-    import jsonschema
-
     from deckcheck.cards.catalog import CARD_DB
+    from deckcheck.cards.importer import check_schema
 
-    schema_path = schema_path or CARD_DB / "names.schema.json"
-    schema = json.loads(schema_path.read_text(encoding="utf-8"))
-    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(document))
-    if error is not None:
-        where = "/".join(str(p) for p in error.absolute_path)
-        raise DeckcheckError(f"card names do not fit their schema at {where or 'top'}: {error.message}",
-                             str(schema_path))
+    check_schema(document, schema_path or CARD_DB / "names.schema.json", "card names")
 
 
 @cache
@@ -127,15 +120,20 @@ def load_names(directory) -> dict[str, dict[str, list[str]]]:
 class NameTranslator:
     """Writes the card names of a report in another language: every English name of the given cards, where it
     stands as a whole name in the text, becomes the card's name in that edition ("Elven Cloak" -> "Capa Élfica"
-    for `es`). Cards the edition does not name keep their English name."""
+    for `es`). Cards the edition does not name keep their English name, and so do cards whose name there, with
+    their tag and set code, does not read back as them (reads_back): what is printed or converted never names
+    another card."""
 
     def __init__(self, catalog, language: str, cards):
-        names: dict[str, str] = {}
+        versions: dict[str, list] = {}   # English name -> the cards of that name (Isle of the Ulond in TD and AS)
         for card in cards:
-            if card is not None and card.name not in names:
-                translated = catalog.name_in(card, language)
-                if translated != card.name:
-                    names[card.name] = translated
+            if card is not None and card not in versions.setdefault(card.name, []):
+                versions[card.name].append(card)
+        names: dict[str, str] = {}
+        for english, same_name in versions.items():
+            translated = catalog.name_in(same_name[0], language)
+            if translated != english and all(reads_back(catalog, translated, card) for card in same_name):
+                names[english] = translated
         self.names = names
         ordered = sorted(names, key=len, reverse=True)   # "Gandalf's Friend" before "Gandalf"
         self._pattern = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, ordered)) + r")(?!\w)") \
@@ -148,3 +146,13 @@ class NameTranslator:
 
     def name(self, english: str) -> str:
         return self.names.get(english, english)
+
+
+def reads_back(catalog, name: str, card) -> bool:
+    """Whether `name`, written with the card's tag and set code, is read as this card (or a reprint of it). Not
+    always so: the German edition names Concealment and Hiding both "Versteck" (TW, hero, both), and the card data
+    gives Dorelas (LE-8) the German name "Dôgrib", another card's; such a card keeps its English name."""
+    from deckcheck.cards.catalog import same_card
+
+    found = catalog.resolve(name, tag=card.tag, set_code="PR" if card.promo else card.set, correct=False).card
+    return found is not None and (found.id == card.id or same_card(found, card))

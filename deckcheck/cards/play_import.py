@@ -264,18 +264,12 @@ def _segment_places(segment: str, names: Names) -> list[dict]:
 def _bearer(low: str, names_in_text: list[str]) -> Bearer | None:
     skills: list[str] = []
     races: list[str] = []
-    m = re.search(r"^(sage|scout|ranger|warrior|diplomat)(?: or (\w+))? only\b", low)
-    if m:
-        for word in m.groups():
-            if word in SKILL_WORDS:
-                skills.append(SKILL_WORDS[word])
-            elif word in RACE_WORDS:
-                races.append(RACE_WORDS[word])
-    m = re.search(r"\b(?:on|by) (?:an? |one )?(?:untapped )?(sage|scout|ranger|warrior|diplomat|dwarf|hobbit|"
-                  r"elf|orc|troll)\b(?: or (dwarf|sage|troll|orc))?|\bwith an? (sage|scout|ranger|warrior|diplomat|"
-                  r"dwarf)(?: or (dwarf|sage))? only", low)
-    if m:
-        for word in m.groups():
+    only = re.search(r"^(sage|scout|ranger|warrior|diplomat)(?: or (\w+))? only\b", low)
+    on_or_with = re.search(r"\b(?:on|by) (?:an? |one )?(?:untapped )?(sage|scout|ranger|warrior|diplomat|dwarf|hobbit|"
+                           r"elf|orc|troll)\b(?: or (dwarf|sage|troll|orc))?|\bwith an? (sage|scout|ranger|warrior|"
+                           r"diplomat|dwarf)(?: or (dwarf|sage))? only", low)
+    for m in (only, on_or_with):
+        for word in m.groups() if m else ():
             if word in SKILL_WORDS:
                 skills.append(SKILL_WORDS[word])
             elif word in RACE_WORDS:
@@ -708,18 +702,7 @@ def import_play_facts(source_path) -> dict:
 
 def validate_play_facts(document: dict, schema_path=None) -> None:
     """Check a play-facts document against card_db/play.schema.json; a DeckcheckError names the first problem."""
-    import json
-    from pathlib import Path
-
-    import jsonschema
-
     from deckcheck.cards.catalog import CARD_DB
-    from deckcheck.errors import DeckcheckError
+    from deckcheck.cards.importer import check_schema
 
-    schema_path = Path(schema_path) if schema_path else CARD_DB / "play.schema.json"
-    schema = json.loads(schema_path.read_text(encoding="utf-8"))
-    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(document))
-    if error is not None:
-        where = "/".join(str(p) for p in error.absolute_path)
-        raise DeckcheckError(f"play facts do not fit their schema at {where or 'top'}: {error.message}",
-                             str(schema_path))
+    check_schema(document, schema_path or CARD_DB / "play.schema.json", "play facts")

@@ -110,3 +110,21 @@ def unread_text(lines: list[int | None]) -> str:
     said = [f"line{'' if len(numbers) == 1 else 's'} {', '.join(map(str, numbers))}"] * bool(numbers)
     said += [f"{whole} part{'' if whole == 1 else 's'} without a line number"] * bool(whole)
     return " and ".join(said)
+
+
+def read_summary(deck: Deck) -> str:
+    """How the deck was read, in one line (what `-v` prints): its format, encoding, alignment and why, the cards
+    found, and the lines skipped or names not found."""
+    cards = sum(entry.count for entry in deck.entries)
+    unknown = sum(entry.count for entry in deck.entries if entry.card is None)
+    said = [f"{deck.format or 'unknown'} format"] + [f"{deck.encoding}"] * bool(deck.encoding)
+    said.append(f"{cards} card{'' if cards == 1 else 's'} in {len(deck.entries)} entr"
+                f"{'y' if len(deck.entries) == 1 else 'ies'}")
+    if deck.alignment:
+        said.append(deck.alignment_reason or deck.alignment)
+    if unknown:
+        said.append(f"{unknown} cop{'y' if unknown == 1 else 'ies'} of names that are no card")
+    skipped = unread_lines(deck)
+    if skipped:
+        said.append(f"{unread_text(skipped)} not read")
+    return f"read {deck.path} as " + ", ".join(said)

@@ -153,6 +153,9 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
         if raw:
             seen_parts.add(section)
     _close(result, skipped)
+    for raw in result.lines:   # "Webs of Fear &amp; Treachery" from a web page; our writer escapes "<" and "&"
+        if "&" in raw.name:
+            raw.name = html.unescape(raw.name)
     if notes:
         result.notes = "\n".join(notes)
     if outside:
@@ -324,8 +327,10 @@ def _section_label(line: str, stripped: str) -> str | None:
     folded = fold(COUNT_SUFFIX.sub(" ", stripped))
     if COUNT_SUFFIX.search(stripped) and len(folded.split()) <= MAX_LABEL_WORDS \
             and isinstance(label_part(stripped), Part) \
+            and split_count(COUNT_SUFFIX.sub(" ", strip_bullet(stripped)))[0] is None \
             and (folded in BARE_LABELS or not _names_a_card(stripped)):
-        return stripped   # "Resources (30)", "Recursos (30)"; not "Wizard's Ring (2)", two copies of a card
+        return stripped   # "Resources (30)", "Recursos (30)"; not "Wizard's Ring (2)", two copies of a card,
+    #                     nor "- 2 Resources (3)", a counted line
     count, _rest = split_count(strip_bullet(stripped))
     if count is not None:
         return None

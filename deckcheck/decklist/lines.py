@@ -100,7 +100,7 @@ def split_card_text(text: str) -> tuple[str, str | None, str | None]:
     """Split "Moria [m] (le)" into ("Moria", "M", "LE"). Unknown bracket text stays in the tag for reporting.
 
     A trailing parenthesis is a set code only if it is a known ICE or dream-set code; otherwise it is part
-    of the name ("Doeth (Durthak)").
+    of the name ("Doeth (Durthak)"). A name wholly in double quotes is the text inside (unquote).
     """
     name, tag, set_code = text.strip(), None, None
     for _ in range(2):  # "[H] (TW)" and "(TW) [H]" both occur in hand-typed lists
@@ -118,7 +118,16 @@ def split_card_text(text: str) -> tuple[str, str | None, str | None]:
             name = name[: m.start()]
             continue
         break
-    return name.strip(), tag, set_code
+    return unquote(name.strip()), tag, set_code
+
+
+def unquote(name: str) -> str:
+    """A name wholly in double quotes is the name inside ('"[0]"' -> '[0]', '"x (2)"' -> 'x (2)'): the writers
+    quote a name that would not read back as itself otherwise (writers.py). No card name is quoted whole
+    ('"Bert" (Bûrat)' is not), so a player's quoted name only loses its quotes."""
+    if len(name) > 2 and name[0] == name[-1] == '"':
+        return name[1:-1]
+    return name
 
 
 def _is_set_code(token: str) -> bool:

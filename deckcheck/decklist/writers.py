@@ -1,7 +1,9 @@
 """Write a Deck as GCCG fenced text, Markdown, or deckcheck's JSON; reading the output back gives the same deck.
 
 Every resolved card is written with its version tag and set code ("Moria [M] (LE)"), so the written deck
-does not depend on alignment inference; unresolved lines are written as the player wrote them.
+does not depend on alignment inference; unresolved lines are written as the player wrote them, quoted (and in
+Markdown, HTML-escaped) when the bare name would not read back as itself ("[0]" reads as a tag, "<0>" as an HTML
+tag, "x (2)" as a count); a name no line can hold (a line break in a JSON deck's name) is refused with one line.
 """
 
 from __future__ import annotations
@@ -10,9 +12,12 @@ import html
 import json
 import re
 
-from deckcheck.decklist.gccg import is_plain_name_comment
+from deckcheck.decklist.gccg import is_plain_name_comment, read_fenced
+from deckcheck.decklist.labelled import read_markdown
+from deckcheck.decklist.lines import excerpt
 from deckcheck.decklist.model import PART_ORDER, Deck, DeckEntry, Part
 from deckcheck.decklist.native import deck_to_data
+from deckcheck.errors import DeckcheckError
 
 WRITE_FORMATS = ("gccg", "json", "markdown")
 
@@ -28,8 +33,9 @@ MARKDOWN_HEADINGS = {Part.POOL: "Pool", Part.CHARACTERS: "Characters", Part.RESO
 FENCE_LIKE = re.compile(r"^\s*#")
 
 
-def card_text(entry: DeckEntry) -> str:
-    """"Moria [M] (LE)" for a resolved card; the written name, tag and set code otherwise."""
+def card_text(entry: DeckEntry, name: str | None = None) -> str:
+    """"Moria [M] (LE)" for a resolved card; the written name (or `name`, its quoted form), tag and set code
+    otherwise."""
     if entry.card:
         if entry.card.promo:   # a promo reprint shares its set code with the original: GCCG writes (PR)
             tag = f" [{entry.card.tag}]" if entry.card.tag else ""
@@ -37,7 +43,56 @@ def card_text(entry: DeckEntry) -> str:
         return entry.card.display()
     tag = f" [{entry.tag}]" if entry.tag else ""
     set_code = f" ({entry.set_code})" if entry.set_code else ""
-    return f"{entry.written}{tag}{set_code}"
+    return f"{entry.written if name is None else name}{tag}{set_code}"
+
+
+def _quoted(name: str) -> str:
+    return f'"{name}"'   # lines.unquote reads it back
+
+
+def _html_escaped(name: str) -> str:
+    """What the Markdown reader reads back as `name`: it drops HTML tags, unescapes entities and skips a line
+    holding a link ("](", "://")."""
+    return html.escape(name, quote=False).replace("](", "]&#40;").replace("://", "&#58;//")
+
+
+def _unresolved_line(entry: DeckEntry, path: str, fmt: str, forms: list[str], line_of, read_back) -> str:
+    """The first line, of `forms` of the written name, that reads back as this entry (read_back(line) gives the
+    RawLine read from it, or None); DeckcheckError when none does."""
+    for name in forms if "\x00" not in entry.written else ():   # a NUL makes the text binary
+        line = line_of(name)
+        raw = read_back(line.replace("\r\n", "\n").replace("\r", "\n"))   # as every reading does
+        if raw is not None and raw.name == entry.written and raw.count == entry.count \
+                and (raw.tag or "").upper() == (entry.tag or "").upper() \
+                and (raw.set_code or "").upper() == (entry.set_code or "").upper():
+            return line
+    raise DeckcheckError(f"the card name {excerpt(entry.written)!r} cannot be written in {fmt} so that it reads "
+                         f"back as itself; write json (--to json)", path, entry.lines[0] if entry.lines else None)
+
+
+def _read_back_one(result, line_no: int, part: Part):
+    found = [raw for raw in result.lines if raw.line == line_no]
+    return found[0] if len(found) == 1 and found[0].part == part else None
+
+
+def _gccg_line(entry: DeckEntry, path: str) -> str:
+    if entry.card:
+        return f"{entry.count} {card_text(entry)}"
+    head = "####\nDeck\n####\n\n"   # line 5 is the card line: as in any Deck section
+    return _unresolved_line(
+        entry, path, "GCCG text", [entry.written, _quoted(entry.written)],
+        lambda name: f"{entry.count} {card_text(entry, name)}",
+        lambda line: _read_back_one(read_fenced(f"{head}{line}\n", "<written>"), 5, Part.PLAY))
+
+
+def _markdown_line(entry: DeckEntry, path: str) -> str:
+    if entry.card:
+        return f"- {entry.count} {card_text(entry)}"
+    head = f"## {MARKDOWN_HEADINGS[entry.part]}\n\n"   # line 3 is the card line, in its part's section
+    return _unresolved_line(
+        entry, path, "Markdown", [entry.written, _html_escaped(entry.written), _html_escaped(_quoted(entry.written))],
+        lambda name: f"- {entry.count} {card_text(entry, name)}",
+        lambda line: _read_back_one(read_markdown(f"{head}{line}\n", "<written>"), 3, entry.part))
 
 
 def write_gccg(deck: Deck) -> str:
@@ -57,7 +112,7 @@ def write_gccg(deck: Deck) -> str:
             entries = deck.part(part)
             if entries:
                 out += ["", f"# {GCCG_CATEGORIES[part]} ({sum(e.count for e in entries)})", ""]
-                out += [f"{e.count} {card_text(e)}" for e in entries]
+                out += [_gccg_line(e, deck.path) for e in entries]
     if deck.notes:
         out += ["", "#####", "Notes", "#####", ""]
         # a notes line that starts with "#" could be taken for a fence or sub-header: indent it
@@ -74,7 +129,7 @@ def write_markdown(deck: Deck) -> str:
         entries = deck.part(part)
         if entries:
             out += ["", f"## {MARKDOWN_HEADINGS[part]} ({sum(e.count for e in entries)})", ""]
-            out += [f"- {e.count} {card_text(e)}" for e in entries]
+            out += [_markdown_line(e, deck.path) for e in entries]
     if deck.notes:
         out += ["", "## Notes", ""]
         out += [f"> {line}" for line in deck.notes.split("\n")]

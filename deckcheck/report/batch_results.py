@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from deckcheck.batch.runner import ERROR, ILLEGAL, LEGAL, RowResult
+from deckcheck.report.batch_rows import ERROR, ILLEGAL, LEGAL, RowResult
 from deckcheck.report.spreadsheet import put_cell, safe_cell
 from deckcheck.terminal import printable_json
 

@@ -22,8 +22,9 @@ def format_from_name(out: str | None) -> str | None:
 
 
 def choose_format(out: str | None, given: str | None, formats: Iterable[str], *, default: str,
-                  file_only: Iterable[str] = FILE_ONLY, option: str = "--output") -> str:
-    """The format to write: `given` (the --output value, None when not given), else -o's suffix, else `default`."""
+                  file_only: Iterable[str] = FILE_ONLY, option: str | None = "--output") -> str:
+    """The format to write: `given` (the --output value, None when not given), else -o's suffix, else `default`.
+    `option` None: the command writes one format and has no option to choose it (`sheet`)."""
     formats = tuple(formats)
     named = format_from_name(out)
     if given is not None:
@@ -40,7 +41,8 @@ def choose_format(out: str | None, given: str | None, formats: Iterable[str], *,
         said = (f"from {suffix} ({named} is not one this command writes)" if named else
                 f"from {suffix}" if suffix else "from a name without a suffix")
         suffixes = ", ".join(s for s, f in SUFFIX_FORMATS.items() if f in formats)
-        raise DeckcheckError(f"cannot tell the format {said}; end the name in {suffixes}, or give {option}", out)
+        instead = f", or give {option}" if option else ""
+        raise DeckcheckError(f"cannot tell the format {said}; end the name in {suffixes}{instead}", out)
     if chosen in tuple(file_only) and out is None:
         raise DeckcheckError(f"{option} {chosen} writes a file: give it with -o FILE")
     return chosen

@@ -206,6 +206,40 @@ def choose_avatar(ctx: Context, specific: list[tuple[DeckEntry, Card]]) -> tuple
     return best, f"the best fit of the deck's avatars {', '.join(sorted(avatars))}"
 
 
+def declarable_avatars(ctx: Context) -> set[str]:
+    """The avatar keys a player of this alignment could declare ("Saruman" for a Wizard, "Balrog" for a Balrog)."""
+    from deckcheck.cards.catalog import load_catalog
+
+    own = allowed_alignments(ctx, "avatar_alignments")
+    return {avatar_key(card) for card in load_catalog().cards if card.avatar and card.alignment in own}
+
+
+def _without_avatar(ctx: Context, specific: list[tuple[DeckEntry, Card]], how: str) -> Iterator[Violation]:
+    """A deck with no avatar of its kind: where the rules ask for the avatar in the deck (coe 1.8.F1) avatar-limit
+    reports that one cause once. Otherwise the player may still declare one avatar, so only what no declaration
+    mends is reported: a card specific to an avatar this player cannot declare (a Balrog's card in a Ringwraith
+    deck), and the cards of all but the best-fitting avatar when they name several."""
+    if ctx.data["avatars"].get("in_deck_min", 0):
+        return
+    declarable = declarable_avatars(ctx)
+    fits = Counter()
+    for entry, card in specific:
+        if card.specific in declarable:
+            fits[card.specific] += entry.count
+    best = max(sorted(fits), key=lambda key: fits[key]) if fits else None
+    for entry, card in specific:
+        if card.specific not in declarable:
+            reason = f"{how}, and a {player(ctx)} player cannot declare {card.specific}"
+        elif card.specific != best:
+            reason = (f"{how}; whichever avatar the player declares, cards specific to {' and '.join(sorted(fits))} "
+                      f"cannot all stay (counted as kept: the {best}-specific ones)")
+        else:
+            continue
+        yield ctx.violation(
+            "specific-card", f"{card.display()} is {card.specific}-specific; {reason}", entry=entry,
+            explain=[how, f"{card.name} may only be in a deck whose player declares {card.specific}"])
+
+
 @rule("specific-card", family=FAMILY, summary="no card specific to an avatar the player does not play")
 def check_specific_card(ctx: Context) -> Iterator[Violation]:
     """A card "specific" to an avatar may be included only by the player of that avatar (coe 1.3.4; MEWH:
@@ -213,15 +247,15 @@ def check_specific_card(ctx: Context) -> Iterator[Violation]:
 
     The avatar is the one the deck names (`Deck.avatar`), else the deck's only avatar of its own kind, else the one
     most specific cards fit (the message says which). A Balrog player's avatar is The Balrog. A deck that holds
-    no avatar of its kind and names none is not reported here: the player may still declare the avatar its
-    specific cards need (1.3.4 asks for a declaration), and where the rules ask for the avatar in the deck
-    (coe 1.8.F1) avatar-limit reports that one cause once.
+    no avatar of its kind and names none may still declare the avatar its specific cards need (1.3.4 asks for a
+    declaration): see `_without_avatar`.
     """
     specific = specific_cards(ctx)
     if not specific:
         return
     avatar, how = choose_avatar(ctx, specific)
     if avatar is None:
+        yield from _without_avatar(ctx, specific, how)
         return
     for entry, card in specific:
         if card.specific == avatar:

@@ -74,9 +74,16 @@ def schema_problems(data: dict) -> list[str]:
 
     A small validator for the JSON-schema keywords schema.json uses, so that a run does not pay for
     importing jsonschema (~0.1-0.2 s of a 0.3 s budget); the tests check the files with jsonschema itself."""
+    import re
+
     schema = load_schema()
     problems: list[str] = []
-    _check(data, schema, schema, "", problems)
+    try:
+        _check(data, schema, schema, "", problems)
+    except (KeyError, TypeError, AttributeError, IndexError, re.error) as exc:
+        # schema.json itself is damaged (an unknown type, a $ref to nothing): say which file, not a traceback
+        raise DataError(f"ruleset schema cannot be applied ({type(exc).__name__}: {exc}); deckcheck's "
+                        "installation is incomplete or damaged; reinstall it", str(SCHEMA_PATH)) from None
     return problems
 
 
