@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -385,37 +386,55 @@ def children(pid: int) -> set[int]:
     return found
 
 
-def alive(pid: int) -> bool:
+def started(pid: int) -> str | None:
+    """When a live process started (field 22 of /proc/PID/stat), None once it is gone or a zombie: with its pid,
+    it names the process even after the pid is given to another (a busy machine runs through 32,768 pids)."""
     try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     except OSError:
-        return False
+        return None
+    return None if fields[0] == "Z" else fields[19]
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc to see the worker processes")
 @pytest.mark.parametrize("signal_name", ["SIGTERM", "SIGKILL"])
 def test_workers_end_with_the_batch(tmp_path, signal_name):
+    """The two workers of `batch --jobs 2` end with it, however it ends. No bound on speed: each wait has a
+    deadline far beyond what it takes on a loaded machine, and only its outcome is asserted."""
     import signal
     import time
 
-    registrations = pasted_registrations(tmp_path / "r.csv", 300)
+    # 2,000 decks: seconds of work for two processes, so that the batch is still running when it is signalled
+    # however slowly this test gets to send the signal (300 decks were done within a second)
+    registrations = pasted_registrations(tmp_path / "r.csv", 2000)
+    # stderr to a file, not a pipe: a worker left running would hold a pipe open, and reading it would wait for it
+    stderr = tempfile.TemporaryFile()
     proc = subprocess.Popen([sys.executable, "-m", "deckcheck", "batch", str(registrations), "--jobs", "2", "-o",
-                             str(tmp_path / "out.json")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                             str(tmp_path / "out.json")], stdout=subprocess.DEVNULL, stderr=stderr)
+    workers: dict[int, str | None] = {}
     try:
-        deadline = time.time() + 60
-        while len(children(proc.pid)) < 2 and time.time() < deadline and proc.poll() is None:
+        deadline = time.monotonic() + 120
+        while len(children(proc.pid)) < 2 and proc.poll() is None and time.monotonic() < deadline:
             time.sleep(0.05)
-        workers = children(proc.pid)
-        assert len(workers) == 2, "the workers never started"
+        workers = {pid: started(pid) for pid in children(proc.pid)}
+        assert len(workers) == 2 and proc.poll() is None, "the workers never started, or the batch was over"
         proc.send_signal(getattr(signal, signal_name))
-        _, err = proc.communicate(timeout=30)
-        deadline = time.time() + 10
-        while any(alive(w) for w in workers) and time.time() < deadline:
+        proc.wait(timeout=300)
+        deadline = time.monotonic() + 120
+        running = list(workers)
+        while running and time.monotonic() < deadline:
             time.sleep(0.1)
-        assert not any(alive(w) for w in workers)
+            running = [pid for pid, start in workers.items() if started(pid) == start]
+        assert not running, f"{len(running)} of the 2 workers still running after the batch ended"
     finally:
         proc.kill()
         proc.wait()
+        for pid, start in workers.items():
+            if started(pid) == start:
+                os.kill(pid, signal.SIGKILL)    # a worker this test failed on, not left running
+        stderr.seek(0)
+        err = stderr.read().decode("utf-8", "replace")
+        stderr.close()
     if signal_name == "SIGTERM":
         assert proc.returncode == 2 and err == "deckcheck: terminated\n"
     assert not [p.name for p in tmp_path.iterdir() if p.name != "r.csv"]      # no results, no temporary file

@@ -111,6 +111,13 @@ def test_more_columns_than_a_spreadsheet_has(tmp_path):
         read_registrations(attacks.wide_csv(tmp_path / "r.csv", 18_279))
 
 
+def test_a_workbook_cell_beyond_the_last_column_is_not_read_as_another(tmp_path):
+    """A cell in column AAAA (18,279), which no spreadsheet has, is not taken for the next column (C)."""
+    table = read_registrations(attacks.wide_xlsx(tmp_path / "r.xlsx", 18_279))
+    assert players(table) == [(2, "Ann")] and table.registrations[0].deck == "ann.meccg"
+    assert table.extra_columns == [] and table.registrations[0].extras == {}
+
+
 def test_many_unnamed_columns_are_carried_up_to_a_limit_with_a_note(tmp_path):
     table = read_registrations(attacks.wide_csv(tmp_path / "r.csv", 2_000))
     assert len(table.extra_columns) == 1_000 and table.extra_columns[-1] == "column ALN"

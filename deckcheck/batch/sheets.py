@@ -520,7 +520,7 @@ def _small_int(text: str | None, digits: int = 9) -> int | None:
     return None
 
 
-_CELL_REF = re.compile(r"([A-Za-z]{1,3})(\d{1,7})")
+_CELL_REF = re.compile(r"([A-Za-z]{1,7})(\d{1,7})")     # (beyond XFD, past 3 letters: dropped, not moved)
 _INTEGER = re.compile(r"-?\d{1,18}")
 _FLOAT = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?")   # one way to match: no backtracking
 
