@@ -256,13 +256,21 @@ def show(deck: str, output: str, input_format: str | None, alignment: str | None
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
 @lang_option()
+@click.option("--check", is_flag=True,
+              help="Instead of converting: check a deckcheck JSON deck against the whole of its schema "
+                   "(deckcheck/schemas/deck.schema.json), each problem with its line; exit 1 when it does not fit. "
+                   "Reading a deck checks only what the reader uses.")
 def convert(deck: str, to_format: str | None, out_path: str | None, force: bool, input_format: str | None,
-            alignment: str | None, lang: str) -> None:
+            alignment: str | None, lang: str, check: bool) -> None:
     """Convert DECK to GCCG text, deckcheck JSON or Markdown."""
     from deckcheck.decklist.writers import write_deck
     from deckcheck.fileio import atomic_write_text, refuse_overwriting_inputs
     from deckcheck.report.output_format import choose_format
 
+    if check:
+        if to_format or out_path:
+            raise click.UsageError("--check only checks the deck: leave out --to and -o")
+        sys.exit(_check_json_deck(deck, input_format))
     if to_format is None and out_path is None:
         raise click.UsageError("give --to gccg|json|markdown, or -o FILE ending in .meccg, .json or .md")
     to_format = choose_format(out_path, to_format, ("gccg", "json", "markdown"), default="gccg", option="--to")
@@ -275,6 +283,36 @@ def convert(deck: str, to_format: str | None, out_path: str | None, force: bool,
         note(printable(f"wrote {out_path} ({to_format}, {len(parsed.entries)} entries)"))
     else:
         click.echo(printable(text), nl=False)
+
+
+def _check_json_deck(path: str, input_format: str | None) -> int:
+    """convert --check: every way a deckcheck JSON deck breaks its schema, on stderr; 0 when it fits, else 1."""
+    from deckcheck.decklist import read_deck_text
+    from deckcheck.decklist.detect import detect
+    from deckcheck.decklist.lines import ReadResult, load_json
+    from deckcheck.decklist.native import SCHEMA, check_against_schema
+
+    _hint_if_terminal(path)
+    text, _, name = read_deck_text(path)
+    kind = input_format or detect(text, name)
+    if kind != "json":
+        raise DeckcheckError(f"--check checks a deckcheck JSON deck against its schema; this file reads as {kind}",
+                             name)
+    try:
+        data = load_json(text.lstrip("\ufeff"))
+    except ValueError as exc:
+        raise DeckcheckError(f"not valid JSON: {getattr(exc, 'msg', exc)}", name, getattr(exc, "lineno", None)) \
+            from None
+    except RecursionError:
+        raise DeckcheckError("JSON nested too deeply", name) from None
+    result = ReadResult(format="json")
+    check_against_schema(result, data, text, name)
+    for diagnostic in result.diagnostics:
+        report_diagnostic(diagnostic.one_line(), "error")
+    problems = len(result.diagnostics)
+    note(printable(f"deckcheck: {name}: fits {SCHEMA}" if not problems else
+                   f"deckcheck: {name}: {problems} problem{'' if problems == 1 else 's'} with {SCHEMA}"))
+    return 1 if problems else 0
 
 
 @cli.command("diff")

@@ -106,9 +106,12 @@ def test_random_bytes_decode_and_parse_without_traceback(raw):
 
 # ---- writers: whatever the metadata and notes say, reading the written deck back gives them again ----------
 
-METADATA_TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=30).filter(str.split)
+# (lambdas, not .filter(str.split): Hypothesis 6.170 let "\xa0" through that one, a blank value the writers
+# rightly leave out)
+METADATA_TEXT = st.text(st.characters(blacklist_categories=("Cs", "Cc")), min_size=1, max_size=30).filter(
+    lambda s: bool(s.split()))
 NOTES_TEXT = st.lists(st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=30),
-                      min_size=1, max_size=5).map("\n".join).filter(str.strip)
+                      min_size=1, max_size=5).map("\n".join).filter(lambda s: bool(s.strip()))
 
 
 def _words(text: str | None) -> str:

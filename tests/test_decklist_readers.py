@@ -324,6 +324,14 @@ def test_a_counted_line_ending_in_a_number_in_parentheses_is_a_card_line_not_a_h
            [(Part.RESOURCES, 2, "Resources (3)"), (Part.HAZARDS, 1, "TW-106")]
 
 
+def test_a_metadata_value_holding_a_notes_word_is_no_notes_heading():
+    # "comentarios", "estrategia" head a notes section in Spanish; inside a value they are words of the value
+    deck = parse_text("Name: Mi estrategia\nPlayer: Comentarios\n3 Gandalf\n2 Dodge\nComentarios\nbuen mazo\n",
+                      path="m.txt")
+    assert (deck.name, deck.player, deck.notes) == ("Mi estrategia", "Comentarios", "buen mazo")
+    assert [(e.card.name, e.count) for e in deck.entries] == [("Gandalf", 3), ("Dodge", 2)]
+
+
 WEB_LIST = """Pallando: Nigel's deck
 
 Resources (30)

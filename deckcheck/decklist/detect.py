@@ -23,6 +23,21 @@ GCCG_PLAIN_DECK = re.compile(r"^Deck[ \t]*$", re.MULTILINE)
 CARDNUM_ZONE = re.compile(r"^(resources|hazards|characters|fwsb|fw-dc-sb)[ \t]*$", re.IGNORECASE | re.MULTILINE)
 
 
+_last_parsed: tuple[str | None, object] = (None, None)
+
+
+def _parsed(text: str):
+    """load_json of the text, parsed once for detect() and the reader of the same text (compared by identity;
+    one tuple, rebound whole, so that a thread never gets another text's data)."""
+    global _last_parsed
+    last = _last_parsed
+    if last[0] is text:
+        return last[1]
+    data = load_json(text.lstrip("\ufeff"))
+    _last_parsed = (text, data)
+    return data
+
+
 def detect(text: str, path: str = "") -> str:
     """The format name of a decklist text (one of FORMATS)."""
     head = text.lstrip("\ufeff \t\n")
@@ -30,7 +45,7 @@ def detect(text: str, path: str = "") -> str:
     is_netmeccg = _starts_like_netmeccg(text)
     if head.startswith(("{", "[")) and not is_netmeccg:
         try:
-            data = load_json(text.lstrip("\ufeff"))
+            data = _parsed(text)
         except (ValueError, RecursionError):
             return "json"   # broken JSON: the native reader reports where
         return "wigy-json" if wigy.looks_like(data) and not native.looks_like(data) else "json"
@@ -66,7 +81,7 @@ def _starts_like_netmeccg(text: str) -> bool:
 def read_json(text: str, path: str, kind: str) -> ReadResult:
     """Parse JSON once; a syntax error is a diagnostic with its line, and nothing is read."""
     try:
-        data = load_json(text.lstrip("\ufeff"))
+        data = _parsed(text)
     except json.JSONDecodeError as exc:
         result = ReadResult(format=kind, recognised=False)
         result.problem(path, exc.lineno, "bad-json", f"not valid JSON: {exc.msg}")

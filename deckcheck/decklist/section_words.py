@@ -53,10 +53,12 @@ BARE_WORDS = frozenset(word for words in SECTION_WORDS.values() for word in word
 
 
 def foreign_part(words: str) -> Part | str | None:
-    """The part a folded label in another language names, NOTES, or None."""
+    """The part a folded label in another language names, NOTES, or None. A notes word heads its label, as the
+    English ones do ("Comentarios", "Kommentare zum Deck"): "Name: Mi estrategia" is the deck's name, not a
+    notes heading that would take every card after it for prose."""
     if _PATTERNS[Part.SIDEBOARD].search(words):
         return Part.FW_SIDEBOARD if _FALLEN.search(words) else Part.SIDEBOARD
     for part, pattern in _PATTERNS.items():
-        if pattern.search(words):
+        if pattern.match(words) if part == NOTES else pattern.search(words):
             return part
     return None
