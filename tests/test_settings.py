@@ -152,3 +152,18 @@ def test_the_command_line_and_the_library_share_the_built_in_ruleset():
     from deckcheck.rules.ruleset import DEFAULT_RULESET
 
     assert cli.DEFAULT_RULESET == DEFAULT_RULESET == "coe"
+
+
+def test_the_language_is_a_setting_too(tmp_path):
+    """lang, like rules and length: the environment over the config file over the built-in English."""
+    def pool_line(result):
+        return next(line for line in result.stdout.splitlines() if "(TW)" in line and "line 56" in line).split()[1:3]
+
+    assert pool_line(deckcheck("show", WIZARD, cwd=tmp_path)) == ["Sam", "Gamgee"]
+    (tmp_path / "deckcheck.toml").write_text('lang = "es"\n', encoding="utf-8")
+    result = deckcheck("show", "-v", WIZARD, cwd=tmp_path)
+    assert pool_line(result) == ["Sam", "Gamyi"]
+    assert f"lang = es  (config file {tmp_path / 'deckcheck.toml'})" in result.stderr
+    result = deckcheck("show", "-v", WIZARD, cwd=tmp_path, env={"DECKCHECK_LANG": "en"})
+    assert pool_line(result) == ["Sam", "Gamgee"] and "lang = en  (environment variable DECKCHECK_LANG=en)" in \
+        result.stderr
