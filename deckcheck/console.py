@@ -11,9 +11,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-import shutil
 import sys
-import textwrap
 
 import click
 
@@ -176,6 +174,8 @@ def terminal_width() -> int | None:
             return None
     except (AttributeError, ValueError):
         return None
+    import shutil  # here, not at the top: shutil (with bz2, lzma, zlib) costs a start into a pipe ~2 ms
+
     return shutil.get_terminal_size().columns
 
 
@@ -184,6 +184,8 @@ def wrap_report(text: str, width: int | None) -> str:
     any other line's four spaces in from its own indent. None: unchanged."""
     if not width:
         return text
+    import textwrap
+
     out = []
     for line in text.split("\n"):
         if len(line) <= width:

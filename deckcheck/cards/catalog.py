@@ -16,13 +16,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from deckcheck.cards.languages import LANGUAGES, load_names
 from deckcheck.cards.model import CARD_FIELDS, Card
 from deckcheck.cards.names import DREAM_SET_CODES, ICE_SET_CODES, TAG_ALIGNMENT, fold
-from deckcheck.cards.nearmiss import NameEntry, NameMatcher, NearMiss
 from deckcheck.datafiles import REINSTALL, data_dir, read_json
 from deckcheck.errors import DataError
+
+if TYPE_CHECKING:   # nearmiss is imported by the first unknown name (a deck without one never needs it)
+    from deckcheck.cards.nearmiss import NameEntry, NameMatcher, NearMiss
 
 CARD_DB = data_dir("card_db")     # card_db/ at the top of the repository, shipped as package data
 
@@ -194,6 +197,8 @@ class Catalog:
     def matcher(self) -> NameMatcher:
         """The near-miss index over every name in every language (built on the first unknown name)."""
         if self._matcher is None:
+            from deckcheck.cards.nearmiss import NameEntry, NameMatcher
+
             foreign = self.foreign_names()
             entries = [NameEntry.of(name, name, "en") for name in sorted({r["name"] for r in self._records.values()})]
             for written, target in sorted(self._aliases.values()):
