@@ -136,16 +136,22 @@ def _is_set_code(token: str) -> bool:
     return token in ICE_SET_CODES or token in DREAM_SET_CODES
 
 
-# Count syntaxes players use: "3 Name", "3x Name", "3 x Name", "x3 Name", "3-Name", "Name x3", "Name (x3)",
-# "Name ×3", "Name (3)", and a count in a tab-separated column of its own ("Name<TAB>3", from a spreadsheet).
-_LEADING_COUNT = re.compile(r"^(?:(?P<n>\d+)(?:\s*[x×]\s+|[x×]\s*|-|\s+)|[x×]\s*(?P<m>\d+)\s+)(?P<rest>\S.*)$",
+# Count syntaxes players use: "3 Name", "3x Name", "3 x Name", "x3 Name", "3-Name", "(3) Name", "[3] Name",
+# "Name x3", "Name (x3)", "Name ×3", "Name (3)", "Name [3]", "Name 3x", "Name - 3", and a count in a tab-separated
+# column of its own ("Name<TAB>3", from a spreadsheet). No card name in any language holds a digit, so a number
+# before or after the name is its count.
+_LEADING_COUNT = re.compile(r"^(?:(?P<n>\d+)(?:\s*[x×]\s+|[x×]\s*|-|\s+)|[x×]\s*(?P<m>\d+)\s+"
+                            r"|[(\[]\s*+(?:[x×]\s*+)?(?P<p>\d++)\s*+[x×]?\s*+[)\]]\s*+)(?P<rest>\S.*)$",
                             re.IGNORECASE)
 # searched for: the name before it is what precedes the first place it matches (the text is stripped)
-_TRAILING_COUNT = re.compile(r"(?<!\s)\s*(?:\(\s*+(?:[x×]\s*+)?(?P<a>\d++)\s*+\)|\s[x×]\s*+(?P<b>\d++)|\t(?P<c>\d++))"
+_TRAILING_COUNT = re.compile(r"(?<!\s)\s*(?:\(\s*+(?:[x×]\s*+)?(?P<a>\d++)\s*+\)|\[\s*+(?:[x×]\s*+)?(?P<d>\d++)\s*+\]"
+                             r"|\s[x×]\s*+(?P<b>\d++)|\s(?P<e>\d++)\s*+[x×]|\s[-–—]\s*+(?P<f>\d++)|\t(?P<c>\d++))"
                              r"\s*+$", re.IGNORECASE)
 NEGATIVE_COUNT = re.compile(r"^\s*+-\d++(?:\s*+[x×])?\s++\S")   # "-3 Dodge" ("- 3 Dodge" is a list item)
 COUNT_RANGE = re.compile(r"^(?P<low>\d+)\s*-\s*(?P<high>\d+)\s+(?P<rest>\S.*)$")
-_BULLET = re.compile(r"^\s*(?:[-*+•]|\d+[.)])\s+(?=\S)")
+# list markers: Markdown's, and those word processors and chat apps paste ("–", "—", "·", "▪", "●", "→", ...),
+# with a task-list box after them ("- [ ] ", "- [x] ")
+_BULLET = re.compile(r"^\s*(?:[-*+•·‣⁃▪▫◦●○■□►▸▹→–—]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(?=\S)")
 _COUNT_FIRST = re.compile(r"^\s*\d+\s")
 
 
@@ -162,10 +168,10 @@ def split_count(text: str) -> tuple[int | None, str]:
     text = text.strip()
     m = _LEADING_COUNT.match(text)
     if m:
-        return number(m.group("n") or m.group("m")), m.group("rest").strip()
+        return number(m.group("n") or m.group("m") or m.group("p")), m.group("rest").strip()
     m = _TRAILING_COUNT.search(text, 1)
     if m:
-        return number(m.group("a") or m.group("b") or m.group("c")), text[:m.start()].strip()
+        return number(next(d for d in m.group("a", "d", "b", "e", "f", "c") if d)), text[:m.start()].strip()
     return None, text
 
 
