@@ -49,26 +49,41 @@ def _assert_same_deck(expected: dict, text: str):
     assert _cards(deck) == expected
 
 
-CARD_SHAPES = {
-    "en dash bullet": lambda n, name: f"– {n} {name}",
-    "em dash bullet": lambda n, name: f"— {n} {name}",
-    "middle dot bullet": lambda n, name: f"· {n} {name}",
-    "square bullet": lambda n, name: f"▪ {n} {name}",
-    "black circle bullet": lambda n, name: f"● {n} {name}",
-    "arrow bullet": lambda n, name: f"→ {n} {name}",
-    "task list box": lambda n, name: f"- [ ] {n} {name}",
-    "count in parentheses first": lambda n, name: f"({n}) {name}",
-    "count in brackets first": lambda n, name: f"[{n}] {name}",
-    "(3x) first": lambda n, name: f"({n}x) {name}",
-    "count in brackets after": lambda n, name: f"{name} [{n}]",
-    "3x after": lambda n, name: f"{name} {n}x",
-    "dash and count after": lambda n, name: f"{name} - {n}",
-    "en dash and count after": lambda n, name: f"{name} – {n}",
-}
+# (what is rewritten, how): a card line "- 3 Dodge [H] (TW)" as {n} and {name}, a heading "## Hazards (30)" as
+# {label} and {n}
+SHAPES = [("card line", f) for f in ("– {n} {name}", "— {n} {name}", "· {n} {name}", "▪ {n} {name}", "● {n} {name}",
+                                     "→ {n} {name}", "- [ ] {n} {name}", "({n}) {name}", "[{n}] {name}",
+                                     "({n}x) {name}", "{name} [{n}]", "{name} {n}x", "{name} - {n}", "{name} – {n}")] \
+    + [("heading", f) for f in ("{LABEL} - {n}", "{label} – {n}", "{LABEL} — {n}", "{label} [{n}]", "{label} {n}",
+                                "{label} ({n} cards)", "{label} {n} cards:")]
 
 
 @pytest.mark.parametrize("base", BASES)
-@pytest.mark.parametrize("shape", CARD_SHAPES, ids=list(CARD_SHAPES))
-def test_every_card_line_shape_reads_the_same_deck(base, shape):
-    expected, text = _rewritten(base, card_line=CARD_SHAPES[shape])
+@pytest.mark.parametrize("kind, shape", SHAPES, ids=[f"{kind}: {shape}" for kind, shape in SHAPES])
+def test_every_card_line_and_heading_shape_reads_the_same_deck(base, kind, shape):
+    if kind == "card line":
+        expected, text = _rewritten(base, card_line=lambda n, name: shape.format(n=n, name=name))
+    else:
+        expected, text = _rewritten(base, heading=lambda label, n: shape.format(label=label, LABEL=label.upper(), n=n))
     _assert_same_deck(expected, text)
+
+
+@pytest.mark.parametrize("base", BASES)
+@pytest.mark.parametrize("label", ["Side:", "SB:", "Side deck:", "SB (6)"])
+def test_the_short_sideboard_labels_of_chat_lists_head_the_sideboard(base, label):
+    expected, text = _rewritten(base, heading=lambda part, n: label if part == "Sideboard" else f"## {part}")
+    _assert_same_deck(expected, text)
+
+
+@pytest.mark.parametrize("base", BASES)
+def test_a_french_list_heads_its_hazards_adversites(base):
+    expected, text = _rewritten(base, heading=lambda part, n: "Adversités :" if part == "Hazards" else f"## {part}")
+    _assert_same_deck(expected, text)
+
+
+@pytest.mark.parametrize("line, count, name", [("Wizards Ring - 2", 2, "Wizard’s Ring"),
+                                               ("Wizard's Ring [2]", 2, "Wizard’s Ring"),
+                                               ("Wizard Uncloaked - 1", 1, "Wizard Uncloaked")])
+def test_a_card_named_with_a_section_word_and_a_count_stays_a_card(line, count, name):
+    deck = parse_text(f"Characters:\n2 Gandalf\nResources:\n{line}\n", path="pasted")
+    assert [(e.count, e.card.name) for e in deck.entries if 4 in e.lines] == [(count, name)]

@@ -331,6 +331,9 @@ def _section_label(line: str, stripped: str) -> str | None:
             and (folded in BARE_LABELS or not _names_a_card(stripped)):
         return stripped   # "Resources (30)", "Recursos (30)"; not "Wizard's Ring (2)", two copies of a card,
     #                     nor "- 2 Resources (3)", a counted line
+    tail = LABEL_COUNT_TAIL.search(stripped, 1)
+    if tail and _counted_heading(stripped[:tail.start()]):
+        return stripped[:tail.start()]   # "RESOURCES - 30", "Hazards — 30", "Sites [10]", "Resources (30 cards)"
     count, _rest = split_count(strip_bullet(stripped))
     if count is not None:
         return None
@@ -345,6 +348,29 @@ def _section_label(line: str, stripped: str) -> str | None:
             and label_part(stripped) != NOTES:
         return lead.group("label").strip()   # "Hazards (30) * indicates Creatures" (Guild Companion)
     return None
+
+
+# A heading's count after its label, in the shapes "(N)" does not cover: "RESOURCES - 30", "Hazards — 30",
+# "Sites [10]", "Resources 30", "Resources (30 cards)", with or without a closing colon.
+LABEL_COUNT_TAIL = re.compile(r"(?<!\s)\s*(?:\(\s*+\d++\s++[^\W\d]++\s*+\)|\[\s*+\d++\s*+\]"
+                              r"|\s[-–—:]?\s*+\d++(?:\s++[^\W\d]++)?)\s*+:?\s*+$")
+
+
+def _counted_heading(label: str) -> bool:
+    """Whether the text before such a count is a part's label: a heading word ("Resources", "Peligros") and not,
+    exactly or by a near miss, the name of a card ("Wizard's Ring - 2" is two copies of a card)."""
+    from deckcheck.cards.catalog import load_catalog
+    from deckcheck.errors import DeckcheckError
+
+    if len(fold(label).split()) > MAX_LABEL_WORDS or not isinstance(label_part(label), Part) \
+            or split_count(strip_bullet(label))[0] is not None or label != strip_bullet(label):
+        return False
+    if fold(label) in BARE_LABELS:
+        return True
+    try:
+        return not _names_a_card(label) and load_catalog().matcher().match(label).best is None
+    except DeckcheckError:
+        return False
 
 
 def _heading_text(line: str) -> str | None:

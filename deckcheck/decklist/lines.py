@@ -236,7 +236,8 @@ def label_part(label: str) -> Part | str | None:
         return NOTES   # "Starting Companies (2) at Rivendell": prose about the starting companies
     if words.startswith(("note", "mp breakdown", "strategy", "deck explanation", "comment")):
         return NOTES
-    side = any(w in words for w in ("sideboard", "sidebord", "sidebar", "side board"))
+    side = any(w in words for w in ("sideboard", "sidebord", "sidebar", "side board")) \
+        or words in ("side", "sb", "side deck", "sidedeck")   # "Side:", "SB:" in chat and forum lists
     fallen = _FALLEN.search(words) is not None
     if fallen and (side or words in ("anti fw", "fwsb", "fw dc sb", "fw sideboard", "fw sb")):
         return Part.FW_SIDEBOARD

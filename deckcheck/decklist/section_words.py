@@ -27,7 +27,7 @@ SECTION_WORDS: dict[Part | str, tuple[str, ...]] = {
                 "aloitusseurue", "startgezelschap"),
     Part.SITES: ("lugares", "sitios", "localizaciones", "mazo de lugares", "lieux", "orte", "ortsdeck", "luoghi",
                  "siti", "paikat", "locaties", "plaatsen"),
-    Part.HAZARDS: ("adversidades", "peligros", "criaturas", "perils", "gefahren", "kreaturen", "pericoli",
+    Part.HAZARDS: ("adversidades", "peligros", "criaturas", "perils", "adversites", "gefahren", "kreaturen", "pericoli",
                    "avversita", "vaarat", "olennot", "gevaren", "wezens"),
     Part.RESOURCES: ("recursos", "objetos", "objetos menores", "aliados", "facciones", "ressources", "objets",
                      "objets mineurs", "ressourcen", "gegenstande", "verbundete", "fraktionen", "risorse", "oggetti",
