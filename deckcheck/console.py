@@ -87,13 +87,14 @@ def first_sentence(help_text: str) -> str:
 
 
 class DeckcheckGroup(click.Group):
-    """A group whose every command, nested groups' too, takes the common options without declaring them."""
+    """A group whose every command, nested groups' too, takes the common options without declaring them; a
+    nested group takes them as well (`deckcheck cards -v show X`, as `deckcheck -v cards show X`)."""
 
     group_class = type      # `@cli.group()` makes a DeckcheckGroup too
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        cmd.params.extend(common_options())
         if not isinstance(cmd, click.Group):
-            cmd.params.extend(common_options())
             if cmd.callback is not None:
                 cmd.callback = _says_its_sources_with_v(cmd.callback)
         if cmd.short_help is None and cmd.help:
