@@ -352,8 +352,10 @@ def _section_label(line: str, stripped: str) -> str | None:
 
 # A heading's count after its label, in the shapes "(N)" does not cover: "RESOURCES - 30", "Hazards — 30",
 # "Sites [10]", "Resources 30", "Resources (30 cards)", with or without a closing colon.
-LABEL_COUNT_TAIL = re.compile(r"(?<!\s)\s*(?:\(\s*+\d++\s++[^\W\d]++\s*+\)|\[\s*+\d++\s*+\]"
-                              r"|\s[-–—:]?\s*+\d++(?:\s++[^\W\d]++)?)\s*+:?\s*+$")
+# Its blanks are possessive, each alternative taking its own: a greedy "\s*" before "\s[-:]?\d" tried every split
+# of a run of blanks, so "a<1 MB of blanks>b" took minutes.
+LABEL_COUNT_TAIL = re.compile(r"(?<!\s)(?:\s*+\(\s*+\d++\s++[^\W\d]++\s*+\)|\s*+\[\s*+\d++\s*+\]"
+                              r"|\s++[-–—:]?\s*+\d++(?:\s++[^\W\d]++)?)\s*+:?\s*+$")
 
 
 def _counted_heading(label: str) -> bool:
