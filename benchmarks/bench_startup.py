@@ -8,6 +8,9 @@ reference. Two numbers for validate, because "cold start" can mean either:
 - one deck: `deckcheck validate DECK` -- the whole run: start-up, the card catalog, the ruleset, reading and
   judging the deck.
 
+Then where a one-deck run's time goes, in one process (median of the same runs): click, the command line,
+each part validate imports or loads, and the reading and judging itself.
+
 It also lists the heavy libraries (pandas, numpy, openpyxl, jsonschema, dask, distributed) that validate's run
 imports, from `python -X importtime`: there should be none.
 
@@ -48,6 +51,43 @@ def median_ms(commands: list[list[str]], runs: int) -> list[float]:
     return [1000 * statistics.median(taken) for taken in times]
 
 
+# The phases of a one-deck validate (DECK is GCCG), in the order the command meets them, timed in one process;
+# what they leave out (click's dispatch, the settings, writing the report) is the rest of the whole run.
+PHASES = """
+import sys, time
+marks = [time.perf_counter()]
+def mark():
+    marks.append(time.perf_counter())
+import click; mark()
+import deckcheck.cli; mark()
+import deckcheck.report.verdict, deckcheck.rules.engine; mark()
+import deckcheck.decklist.build, deckcheck.decklist.detect; mark()
+import deckcheck.decklist.gccg; mark()
+from deckcheck.cards.catalog import load_catalog
+load_catalog(); mark()
+from deckcheck.rules.engine import load_rule_modules, validate_file
+from deckcheck.rules.ruleset import load_ruleset
+load_ruleset("coe", "wizard"); load_rule_modules(); mark()
+validate_file(sys.argv[1], ruleset="coe", alignment=None, length=2, input_format=None); mark()
+print(" ".join(f"{1000 * (b - a):.3f}" for a, b in zip(marks, marks[1:])))
+"""
+PHASE_NAMES = ("import click", "import deckcheck.cli (every command's options)",
+               "import the engine and verdict (models, registry)", "import the deck builder and format detection",
+               "import the GCCG reader", "load the card catalog (card_db/cards.json)",
+               "load the ruleset (TOML) and the rule modules", "read and judge the deck")
+
+
+def breakdown(runs: int) -> list[float]:
+    """Median milliseconds of each phase of PHASES over `runs` fresh processes."""
+    taken: list[list[float]] = [[] for _ in PHASE_NAMES]
+    for _ in range(runs):
+        done = subprocess.run([sys.executable, "-c", PHASES, str(DECK)], capture_output=True, text=True, cwd=PROJECT,
+                              check=True)
+        for phase, ms in zip(taken, done.stdout.split()):
+            phase.append(float(ms))
+    return [statistics.median(phase) for phase in taken]
+
+
 def heavy_imports(argv: list[str]) -> list[str]:
     """The heavy top-level packages `python -X importtime -m deckcheck ARGV` imports."""
     done = subprocess.run([sys.executable, "-X", "importtime", "-m", "deckcheck", *argv], capture_output=True,
@@ -76,6 +116,9 @@ def main() -> None:
     reference = medians[1]
     for (label, _), ms in zip(rows, medians):
         print(f"  {label:48} {ms:7.1f} ms  {ms / reference:5.2f}x click")
+    print(f"one deck, in one process (median of {args.runs} runs):")
+    for name, ms in zip(PHASE_NAMES, breakdown(args.runs)):
+        print(f"  {name:48} {ms:7.1f} ms")
     heavy = heavy_imports(["validate", str(DECK)])
     print(f"heavy libraries validate imports: {', '.join(heavy) if heavy else 'none'} (of {', '.join(HEAVY)})")
     if os.environ.get("PYTHONDONTWRITEBYTECODE"):

@@ -11,9 +11,7 @@ from __future__ import annotations
 import functools
 import os
 import re
-import shutil
 import sys
-import textwrap
 
 import click
 
@@ -89,13 +87,14 @@ def first_sentence(help_text: str) -> str:
 
 
 class DeckcheckGroup(click.Group):
-    """A group whose every command, nested groups' too, takes the common options without declaring them."""
+    """A group whose every command, nested groups' too, takes the common options without declaring them; a
+    nested group takes them as well (`deckcheck cards -v show X`, as `deckcheck -v cards show X`)."""
 
     group_class = type      # `@cli.group()` makes a DeckcheckGroup too
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
+        cmd.params.extend(common_options())
         if not isinstance(cmd, click.Group):
-            cmd.params.extend(common_options())
             if cmd.callback is not None:
                 cmd.callback = _says_its_sources_with_v(cmd.callback)
         if cmd.short_help is None and cmd.help:
@@ -176,6 +175,8 @@ def terminal_width() -> int | None:
             return None
     except (AttributeError, ValueError):
         return None
+    import shutil  # here, not at the top: shutil (with bz2, lzma, zlib) costs a start into a pipe ~2 ms
+
     return shutil.get_terminal_size().columns
 
 
@@ -184,6 +185,8 @@ def wrap_report(text: str, width: int | None) -> str:
     any other line's four spaces in from its own indent. None: unchanged."""
     if not width:
         return text
+    import textwrap
+
     out = []
     for line in text.split("\n"):
         if len(line) <= width:

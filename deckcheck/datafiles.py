@@ -1,4 +1,4 @@
-"""The data files deckcheck ships, found with importlib.resources wherever deckcheck is installed.
+"""The data files deckcheck ships, found where importlib.resources finds them, wherever deckcheck is installed.
 
 `card_db/` and `rulesets/` stay at the top of the repository and are installed as the packages
 `deckcheck.card_db` and `deckcheck.rulesets` (setup.py maps them), so a wheel, `pip install .`, pipx and an
@@ -9,22 +9,41 @@ it (one line, exit 2), never a traceback.
 
 from __future__ import annotations
 
+import importlib
 import json
 from functools import cache
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from deckcheck.errors import DataError
 
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
 REINSTALL = "deckcheck's installation is incomplete or damaged; reinstall it"
+
+
+def package_files(package: str) -> Traversable:
+    """importlib.resources.files(package). For a package in a folder (a wheel, pip, pipx, an editable install) that
+    is the package's folder, taken here from its __file__: importing importlib.resources (with zipfile, tempfile
+    and random) cost ~5 ms of every start. A package that is no folder (zipimport) gets importlib.resources'
+    answer."""
+    module = importlib.import_module(package)
+    origin = getattr(module, "__file__", None)
+    if origin and module.__spec__ is not None and module.__spec__.has_location:
+        folder = Path(origin).parent
+        if folder.is_dir():
+            return folder
+    from importlib import resources
+
+    return resources.files(package)
 
 
 @cache
 def data_dir(name: str) -> Traversable:
     """The shipped data folder `name`: "card_db" or "rulesets"."""
     try:
-        return resources.files(f"deckcheck.{name}")
+        return package_files(f"deckcheck.{name}")
     except ModuleNotFoundError:
         # A checkout run in place (PYTHONPATH=.), or an editable install made before the data folders became
         # packages: the folder at the top of the repository. In a broken wheel this path does not exist either,
@@ -34,7 +53,7 @@ def data_dir(name: str) -> Traversable:
 
 def schema_path(kind: str) -> Traversable:
     """The JSON Schema of deckcheck's `kind` output (validate, batch, ...): deckcheck/schemas/<kind>.schema.json."""
-    return resources.files("deckcheck") / "schemas" / f"{kind}.schema.json"
+    return package_files("deckcheck") / "schemas" / f"{kind}.schema.json"
 
 
 def read_text(path: Traversable | Path, what: str, *, missing: str = REINSTALL) -> str:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 from typing import BinaryIO
 
@@ -165,6 +164,8 @@ def atomic_write_files(files, *, overwrite: bool = True) -> None:
 
 
 def _write_temporary(p: Path, data: bytes) -> str:
+    import tempfile  # here, not at the top: with shutil and random it cost every validate ~4 ms (it writes nothing)
+
     directory = p.parent if str(p.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=directory)

@@ -16,7 +16,6 @@ import os
 import signal
 import sys
 import threading
-import traceback
 from collections.abc import Callable
 from contextlib import contextmanager
 
@@ -72,6 +71,8 @@ def _write_error(exc: OSError) -> int:
 def internal_error(exc: BaseException, *, debug: bool) -> int:
     """Report a bug in one line (and the traceback with --debug); the exit code is 2."""
     if debug:
+        import traceback
+
         traceback.print_exception(exc)
     what = "out of memory" if isinstance(exc, MemoryError) else (str(exc).splitlines() or [""])[0][:300]
     hint = "" if debug else " (run with --debug for the traceback)"

@@ -99,6 +99,19 @@ def test_verbose_before_or_after_the_command(capsys):
         assert "deckcheck: rules = coe  (built-in default)" in err
 
 
+def test_q_and_v_also_after_a_group_name(capsys):
+    # the README: -v works before or after the command's name; `deckcheck cards -v show X` was a usage error
+    groups = [name for name, command in every_command(groups=True) if name and isinstance(command, click.Group)]
+    assert groups == ["cards"]
+    before = run(capsys, "-v", "cards", "show", "Gandalf")
+    assert DATA_LINE.search(before[2])
+    for argv in (("cards", "-v", "show", "Gandalf"), ("cards", "show", "Gandalf", "-v")):
+        assert run(capsys, *argv) == before
+    quiet = run(capsys, "-q", "cards", "show", "Glamdrng")
+    assert run(capsys, "cards", "-q", "show", "Glamdrng") == quiet
+    assert "Glamdring" in quiet[1] and quiet[2] == ""
+
+
 # A command line of every command that runs here (nothing from ../shared), for -v.
 RUNNABLE = {
     "batch": ["batch", str(EXAMPLES / "registrations.csv")],

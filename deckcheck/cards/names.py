@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from bisect import bisect_right
 from functools import lru_cache
 
 # The ICE card pool, in publication order (PR = promo cards, folded into their sets by the CoE database).
@@ -29,9 +30,15 @@ _NOT_ALNUM = re.compile(r"[^0-9a-z]+")
 _SPECIAL_LETTERS = str.maketrans({"æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "ß": "ss", "ð": "d", "þ": "th"})
 
 
-# Letters of scripts that have no Latin spelling: Greek, Cyrillic, kana, CJK ideographs, Hangul, half-width kana.
-_NON_LATIN = re.compile("[\u0370-\u03ff\u0400-\u04ff\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af"
-                        "\uff66-\uff9f]")
+# Letters of scripts that have no Latin spelling: Greek, Cyrillic, kana, CJK ideographs, Hangul, half-width kana,
+# as the bounds of half-open ranges (start, end, start, end, ...). Not a regular expression: compiling a character
+# class this wide costs ~3 ms, at every start (a tenth of what checking one deck takes).
+_NON_LATIN_BOUNDS = (0x0370, 0x0500, 0x3040, 0x3100, 0x3400, 0x4DC0, 0x4E00, 0xA000, 0xAC00, 0xD7B0, 0xFF66, 0xFFA0)
+
+
+def _has_non_latin(name: str) -> bool:
+    """Whether the name holds a letter of a script without a Latin spelling (_NON_LATIN_BOUNDS)."""
+    return any(bisect_right(_NON_LATIN_BOUNDS, ord(char)) % 2 for char in name if char >= "\u0370")
 
 
 @lru_cache(maxsize=16384)   # resolution and the rules fold the same few hundred names again and again
@@ -42,7 +49,7 @@ def fold(name: str) -> str:
     in their composed form: "ガンダルフ" folds to itself, not to nothing."""
     if name.isascii():
         return _NOT_ALNUM.sub("", name.lower())
-    if not _NON_LATIN.search(name):
+    if not _has_non_latin(name):
         # Decompose (û -> u + accent) and drop what is not ASCII: accents, curly quotes, dashes.
         name = unicodedata.normalize("NFKD", name.translate(_SPECIAL_LETTERS)).encode("ascii", "ignore").decode()
         return _NOT_ALNUM.sub("", name.lower())

@@ -6,12 +6,12 @@ words, Cardnum zone words) and at the file name only to break ties; anything els
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from collections.abc import Callable
 from pathlib import PurePath
 
-from deckcheck.decklist import gccg, labelled, native, netmeccg, octgn, wigy
 from deckcheck.decklist.lines import ReadResult, load_json
 
 FORMATS = ("gccg", "gccg-plain", "netmeccg", "octgn", "wigy-json", "json", "markdown", "cardnum")
@@ -48,6 +48,8 @@ def detect(text: str, path: str = "") -> str:
             data = _parsed(text)
         except (ValueError, RecursionError):
             return "json"   # broken JSON: the native reader reports where
+        from deckcheck.decklist import native, wigy
+
         return "wigy-json" if wigy.looks_like(data) and not native.looks_like(data) else "json"
     if head.startswith(("<?xml", "<deck")) or suffix == ".o8d":
         return "octgn"
@@ -90,6 +92,8 @@ def read_json(text: str, path: str, kind: str) -> ReadResult:
         result = ReadResult(format=kind, recognised=False)
         result.problem(path, None, "bad-json", "JSON nested too deeply")
         return result
+    from deckcheck.decklist import native, wigy
+
     if kind == "wigy-json":
         if not isinstance(data, dict):
             result = ReadResult(format=kind, recognised=False)
@@ -99,15 +103,25 @@ def read_json(text: str, path: str, kind: str) -> ReadResult:
     return native.read_data(data, text, path)
 
 
+def _reader(module: str, function: str) -> Callable[[str, str], ReadResult]:
+    """The reader `function` of decklist/<module>.py, imported on its first use: a run imports only the reader of
+    the format it reads (importing all six cost every start ~7 ms: html, xml.etree and their patterns)."""
+    def read(text: str, path: str) -> ReadResult:
+        return getattr(importlib.import_module(f"deckcheck.decklist.{module}"), function)(text, path)
+
+    read.__qualname__ = f"{module}.{function}"
+    return read
+
+
 READERS: dict[str, Callable[[str, str], ReadResult]] = {
-    "gccg": gccg.read_fenced,
-    "gccg-plain": gccg.read_plain,
-    "netmeccg": netmeccg.read,
-    "octgn": octgn.read,
+    "gccg": _reader("gccg", "read_fenced"),
+    "gccg-plain": _reader("gccg", "read_plain"),
+    "netmeccg": _reader("netmeccg", "read"),
+    "octgn": _reader("octgn", "read"),
     "wigy-json": lambda text, path: read_json(text, path, "wigy-json"),
     "json": lambda text, path: read_json(text, path, "json"),
-    "markdown": labelled.read_markdown,
-    "cardnum": labelled.read_cardnum,
+    "markdown": _reader("labelled", "read_markdown"),
+    "cardnum": _reader("labelled", "read_cardnum"),
 }
 
 

@@ -12,6 +12,7 @@ pool shows up as a sideboard of characters, which validate reports).
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from deckcheck.decklist.model import Part
 
@@ -44,9 +45,15 @@ SECTION_WORDS: dict[Part | str, tuple[str, ...]] = {
 # Words that make a sideboard the one against Fallen-wizards ("Banquillo contra Mago caído").
 FALLEN_WORDS = ("caido", "dechu", "gefallen", "caduto", "langennut", "gevallen")
 
-_PATTERNS = {part: re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")\b")
+
+@cache
+def _patterns() -> tuple[dict[Part | str, re.Pattern], re.Pattern]:
+    """The pattern of each part's words, and of FALLEN_WORDS, compiled on the first label that no English word
+    names (at import they cost every start ~1 ms, and most lists never ask)."""
+    parts = {part: re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, words), key=len, reverse=True)) + r")\b")
              for part, words in SECTION_WORDS.items()}
-_FALLEN = re.compile(r"\b(?:" + "|".join(FALLEN_WORDS) + r")\b")
+    return parts, re.compile(r"\b(?:" + "|".join(FALLEN_WORDS) + r")\b")
+
 
 # Every word and phrase, for labels written alone on a line without a colon ("Recursos").
 BARE_WORDS = frozenset(word for words in SECTION_WORDS.values() for word in words)
@@ -56,9 +63,10 @@ def foreign_part(words: str) -> Part | str | None:
     """The part a folded label in another language names, NOTES, or None. A notes word heads its label, as the
     English ones do ("Comentarios", "Kommentare zum Deck"): "Name: Mi estrategia" is the deck's name, not a
     notes heading that would take every card after it for prose."""
-    if _PATTERNS[Part.SIDEBOARD].search(words):
-        return Part.FW_SIDEBOARD if _FALLEN.search(words) else Part.SIDEBOARD
-    for part, pattern in _PATTERNS.items():
+    patterns, fallen = _patterns()
+    if patterns[Part.SIDEBOARD].search(words):
+        return Part.FW_SIDEBOARD if fallen.search(words) else Part.SIDEBOARD
+    for part, pattern in patterns.items():
         if pattern.match(words) if part == NOTES else pattern.search(words):
             return part
     return None

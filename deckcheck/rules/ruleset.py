@@ -16,8 +16,8 @@ RULESETS_DIR = data_dir("rulesets")    # rulesets/ at the top of the repository,
 SCHEMA_PATH = RULESETS_DIR / "schema.json"
 
 RULESET_NAMES = ("rulebook", "coe")
-# The Council of Elrond's rules: what tournaments and online play use today. The printed rulebooks call 131 of
-# the 133 real decks of ../shared they can judge illegal, mostly for their avatar limit; coe 39 of 145.
+# The Council of Elrond's rules: what tournaments and online play use today. The printed rulebooks call 107 of
+# the 133 real decks of ../shared they can judge illegal; coe 38 of 145 (benchmarks/corpus_verdicts.py).
 DEFAULT_RULESET = "coe"
 ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
 
