@@ -352,8 +352,9 @@ def _section_label(line: str, stripped: str) -> str | None:
 
 # A heading's count after its label, in the shapes "(N)" does not cover: "RESOURCES - 30", "Hazards — 30",
 # "Sites [10]", "Resources 30", "Resources (30 cards)", with or without a closing colon.
-LABEL_COUNT_TAIL = re.compile(r"(?<!\s)\s*(?:\(\s*+\d++\s++[^\W\d]++\s*+\)|\[\s*+\d++\s*+\]"
-                              r"|\s[-–—:]?\s*+\d++(?:\s++[^\W\d]++)?)\s*+:?\s*+$")
+# Possessive blanks only: a backtracking "\s*" before "\s*+\d" rescanned a run of blanks from each of its positions.
+LABEL_COUNT_TAIL = re.compile(r"(?<!\s)(?:\s*+\(\s*+\d++\s++[^\W\d]++\s*+\)|\s*+\[\s*+\d++\s*+\]"
+                              r"|\s++[-–—:]?\s*+\d++(?:\s++[^\W\d]++)?)\s*+:?\s*+$")
 
 
 def _counted_heading(label: str) -> bool:
