@@ -95,3 +95,23 @@ def test_a_heading_count_after_a_long_run_of_blanks_still_heads_its_part():
     deck = parse_text("Characters:\n2 Gandalf\nResources" + " " * 64 * 1024 + "- 30\n3 Dodge\n", path="pasted")
     assert [(e.part.value, e.count, e.card.name) for e in deck.entries] \
         == [("characters", 2, "Gandalf"), ("resources", 3, "Dodge")]
+
+
+@pytest.mark.parametrize("base", BASES)
+@pytest.mark.parametrize("mark", ["\ufeff  ", "\u200b", "\u2060"])
+def test_a_pasted_cell_with_a_byte_order_mark_or_zero_width_space_keeps_every_count(base, mark):
+    """A form cell or chat message of bare card lines ('3 Dodge', no headings) with an invisible mark before its
+    first line, and a zero-width space before every line: the first line was the list's title unsaid (its cards
+    lost) and each other line read as 1 copy."""
+    deck = read_deck(base)
+    lines = [f"{mark if i == 0 else chr(0x200b)}{e.count} {e.written}" for i, e in enumerate(deck.entries)]
+    read = parse_text("\n".join(lines) + "\n", path="Sheet1!B2")
+    totals = {}
+    for entry in read.entries:
+        totals[entry.card.id] = totals.get(entry.card.id, 0) + entry.count
+    expected = {}
+    for entry in deck.entries:
+        expected[entry.card.id] = expected.get(entry.card.id, 0) + entry.count
+    assert totals == expected
+    assert read.name is None
+    assert [d for d in read.diagnostics if d.code in GUESSES] == []
