@@ -17,6 +17,9 @@ from deckcheck.settings import setting_option
 from deckcheck.terminal import printable, printable_json
 
 OUTPUT_TEXT_JSON = click.Choice(["text", "json"])
+# A file the user names to be read: click checks nothing (a folder, or a file without read permission, is
+# not a usage error); the reader says what is wrong in one line naming it, exit 2, as for a missing file.
+INPUT_PATH = click.Path(readable=False)
 
 
 def text_or_json_option():
@@ -118,7 +121,7 @@ def cards_search(output: str, **filters) -> None:
 
 
 @cards.command("import-coe")
-@click.argument("source", type=click.Path(dir_okay=False))
+@click.argument("source", type=INPUT_PATH)
 @click.option("-o", "--out-dir", type=click.Path(file_okay=False), default=None,
               help="Where to write cards.json (default: the project's card_db/).")
 def cards_import_coe(source: str, out_dir: str | None) -> None:
@@ -230,7 +233,7 @@ def _hint_if_terminal(path: str) -> None:
 
 
 @cli.command()
-@click.argument("deck", type=click.Path(dir_okay=False))
+@click.argument("deck", type=INPUT_PATH)
 @text_or_json_option()
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
@@ -247,7 +250,7 @@ def show(deck: str, output: str, input_format: str | None, alignment: str | None
 
 
 @cli.command()
-@click.argument("deck", type=click.Path(dir_okay=False))
+@click.argument("deck", type=INPUT_PATH)
 @click.option("--to", "to_format", type=click.Choice(["gccg", "json", "markdown"]),
               help="The format to write (default: from -o's suffix: .meccg, .json, .md).")
 @click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False),
@@ -316,8 +319,8 @@ def _check_json_deck(path: str, input_format: str | None) -> int:
 
 
 @cli.command("diff")
-@click.argument("registered", type=click.Path(dir_okay=False))
-@click.argument("played", type=click.Path(dir_okay=False))
+@click.argument("registered", type=INPUT_PATH)
+@click.argument("played", type=INPUT_PATH)
 @text_or_json_option()
 def diff_command(registered: str, played: str, output: str) -> None:
     """Compare the REGISTERED deck with the PLAYED one card by card and part by part (any formats, any spelling).
@@ -358,7 +361,7 @@ def length_option(help: str = "Game length in decks: 1 Starter, 2 Short, 3 Long,
 
 
 @cli.command("validate")
-@click.argument("decks", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("decks", nargs=-1, required=True, type=INPUT_PATH)
 @rules_option()
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Judge as this alignment (default: inferred).")
 @length_option()
@@ -469,7 +472,7 @@ def rules_command(code: str | None, ruleset: str, alignment: str | None, output:
 
 
 @cli.command("batch")
-@click.argument("registrations", type=click.Path(dir_okay=False))
+@click.argument("registrations", type=INPUT_PATH)
 @click.option("-o", "--out", "out", type=click.Path(dir_okay=False),
               help="Results file: .xlsx (Summary + Violations sheets), .csv (plus NAME-violations.csv) or .json.")
 @click.option("--output", "output_format", type=click.Choice(["xlsx", "csv", "json"]),
@@ -507,7 +510,7 @@ def batch_command(registrations, out, output_format, ruleset, length, jobs, forc
 
 
 @cli.command("meta")
-@click.argument("inputs", nargs=-1, required=True, type=click.Path())
+@click.argument("inputs", nargs=-1, required=True, type=INPUT_PATH)
 @click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write here (.txt, .json, .xlsx or .html).")
 @click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]),
               help="Report format; default from -o's suffix, else text.")
@@ -530,7 +533,7 @@ def meta_command(inputs, out, output, validate, ruleset, length, top, force) -> 
 
 
 @cli.command("sheet")
-@click.argument("deck", type=click.Path(dir_okay=False))
+@click.argument("deck", type=INPUT_PATH)
 @click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False),
               help="Write the HTML sheet to FILE (ending in .html or .htm).")
 @click.option("--event", help="The event's name, printed at the top.")
@@ -647,7 +650,7 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (at most 2 per CPU); the same seed gives the same report whatever the number.")
 @text_or_json_option()
-@click.option("--against", "against_path", metavar="OPPONENT", type=click.Path(dir_okay=False),
+@click.option("--against", "against_path", metavar="OPPONENT", type=INPUT_PATH,
               help="Play OPPONENT's real hazards on our companies (instead of --hazards).")
 @click.option("--both", is_flag=True, help="With --against: both decks play full turns; P(win) at the Free Council.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
@@ -679,7 +682,7 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
 
 @cli.command("matchups")
 @click.argument("paths", metavar="DECK... | DIR", nargs=-1, required=True)
-@click.option("--one", "one_path", metavar="DECK", type=click.Path(dir_okay=False),
+@click.option("--one", "one_path", metavar="DECK", type=INPUT_PATH,
               help="Play this deck against each deck of the field (instead of every pair).")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=200, show_default=True, help="Games per pair.")
 @click.option("--turns", type=click.IntRange(1, 100), default=12, show_default=True, help="Turns per player.")

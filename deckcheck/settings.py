@@ -37,6 +37,7 @@ def setting_option(setting: str, *param_decls: str, **attrs):
     its default. Declare the same setting with the same type and help in every command that takes it."""
     attrs.setdefault("envvar", ENV_PREFIX + setting.upper().replace("-", "_"))
     attrs.setdefault("show_envvar", True)
+    attrs.setdefault("cls", SettingOption)
 
     def decorator(f):
         f = click.option(*param_decls, **attrs)(f)
@@ -44,6 +45,24 @@ def setting_option(setting: str, *param_decls: str, **attrs):
         return f
 
     return decorator
+
+
+class SettingOption(click.Option):
+    """A setting's option: a bad value from the environment is one line naming the variable (exit 2), as a bad
+    one in the config file names the file; click would print the usage block, yet the command line was fine."""
+
+    def process_value(self, ctx: click.Context, value):
+        try:
+            return super().process_value(ctx, value)
+        except click.BadParameter as exc:
+            from click.core import ParameterSource
+
+            if ctx.get_parameter_source(self.name) != ParameterSource.ENVIRONMENT:
+                raise
+            variable = next((name for name in ([self.envvar] if isinstance(self.envvar, str) else self.envvar or [])
+                             if os.environ.get(name)), self.envvar)
+            raise DeckcheckError(exc.message, f"environment variable {variable}={os.environ.get(variable, '')}") \
+                from None
 
 
 @dataclass

@@ -241,11 +241,68 @@ def test_several_decks_end_with_a_summary(capsys):
     assert code == 1
     assert out.endswith("\n\n3 decks: 2 legal, 1 illegal (6 errors)\n")
     code, out, err = run(capsys, "validate", LEGAL, "/no/such/deck")
-    assert code == 2 and out.endswith("\n2 decks: 1 legal, 0 illegal, 1 unreadable\n")
+    assert code == 2 and out.endswith("\n2 decks: 1 legal, 0 illegal, 1 not checked\n")
+    # a deck read well that the ruleset cannot judge (the rulebook has no Balrog rules) is not "unreadable"
+    code, out, err = run(capsys, "validate", "--rules", "rulebook", LEGAL, str(EXAMPLES / "balrog-legal.meccg"))
+    assert code == 2 and "has no rules for a balrog deck" in err
+    assert out.endswith("\n2 decks: 1 legal, 0 illegal, 1 not checked\n")
     code, out, err = run(capsys, "validate", "--output", "json", LEGAL, ILLEGAL)
     assert json.loads(out)["decks"] and "deckcheck: 2 decks: 1 legal, 1 illegal (6 errors)" in err
     _, out, _ = run(capsys, "validate", LEGAL)
     assert "1 deck" not in out                                       # one deck: its verdict is the summary
+
+
+# ---------------------------------------------------------------- an input that cannot be read
+
+# Every command line that reads a file the user names, with BAD where that file goes.
+READS_A_FILE = [
+    ["validate", "BAD"], ["validate", LEGAL, "BAD"], ["show", "BAD"], ["convert", "--to", "json", "BAD"],
+    ["stats", "BAD"], ["odds", "BAD"], ["simulate", "--games", "1", "BAD"],
+    ["simulate", "--games", "1", LEGAL, "--against", "BAD"], ["sheet", "BAD"], ["diff", LEGAL, "BAD"],
+    ["diff", "BAD", LEGAL], ["batch", "BAD"], ["meta", LEGAL, "BAD"],
+    ["matchups", "--jobs", "1", "--one", "BAD", LEGAL], ["cards", "import-coe", "BAD"],
+]   # meta: a field of inputs, each that cannot be read left out in one line (alone, a second says none was)
+
+
+def _denied(monkeypatch, path) -> None:
+    """`path` unreadable, as it is for a user without read permission (the tests may run as root, whom file
+    modes do not stop): access() says no and opening it fails with EACCES."""
+    import errno
+
+    real_access, real_open, real_builtin_open = os.access, os.open, open
+
+    def access(p, mode, *a, **k):
+        return False if os.fspath(p) == str(path) else real_access(p, mode, *a, **k)
+
+    def os_open(p, flags, *a, **k):
+        if os.fspath(p) == str(path):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(p, flags, *a, **k)
+
+    def builtin_open(p, *a, **k):
+        if isinstance(p, (str, os.PathLike)) and os.fspath(p) == str(path):
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_builtin_open(p, *a, **k)
+
+    monkeypatch.setattr(os, "access", access)
+    monkeypatch.setattr(os, "open", os_open)
+    monkeypatch.setattr("builtins.open", builtin_open)
+
+
+@pytest.mark.parametrize("argv", READS_A_FILE, ids=" ".join)
+def test_a_folder_or_an_unreadable_file_is_one_line_naming_it(capsys, monkeypatch, tmp_path, argv):
+    """Not click's usage block (Usage:, Try --help, Error: Invalid value...): the file is an input error like a
+    missing one, one line naming it, exit 2 -- on every command, as stats and odds always did."""
+    folder = tmp_path / "decks.xlsx" if argv[0] == "batch" else tmp_path / "deck.meccg"
+    folder.mkdir()
+    locked = tmp_path / ("locked.csv" if argv[0] == "batch" else "locked.meccg")
+    locked.write_text((EXAMPLES / "wizard-legal.meccg").read_text(encoding="utf-8"), encoding="utf-8")
+    _denied(monkeypatch, locked)
+    for bad in ([] if argv[0] in ("meta",) else [folder]) + [locked]:   # a folder is meta's input
+        code, out, err = run(capsys, *(str(bad) if a == "BAD" else a for a in argv))
+        assert code == 2, (bad, err)
+        assert "Usage:" not in err and "Traceback" not in err, err
+        assert len(err.strip().splitlines()) == 1 and str(bad) in err, err
 
 
 # ---------------------------------------------------------------- -o picks the format

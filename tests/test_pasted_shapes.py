@@ -53,7 +53,8 @@ def _assert_same_deck(expected: dict, text: str):
 # {label} and {n}
 SHAPES = [("card line", f) for f in ("– {n} {name}", "— {n} {name}", "· {n} {name}", "▪ {n} {name}", "● {n} {name}",
                                      "→ {n} {name}", "- [ ] {n} {name}", "({n}) {name}", "[{n}] {name}",
-                                     "({n}x) {name}", "{name} [{n}]", "{name} {n}x", "{name} - {n}", "{name} – {n}")] \
+                                     "({n}x) {name}", "{name} [{n}]", "{name} {n}x", "{name} - {n}", "{name} – {n}",
+                                     "**{n} {name}**", "- *{name} x{n}*", "`{n} {name}`", "__{n}x {name}__")] \
     + [("heading", f) for f in ("{LABEL} - {n}", "{label} – {n}", "{LABEL} — {n}", "{label} [{n}]", "{label} {n}",
                                 "{label} ({n} cards)", "{label} {n} cards:")]
 
@@ -87,3 +88,63 @@ def test_a_french_list_heads_its_hazards_adversites(base):
 def test_a_card_named_with_a_section_word_and_a_count_stays_a_card(line, count, name):
     deck = parse_text(f"Characters:\n2 Gandalf\nResources:\n{line}\n", path="pasted")
     assert [(e.count, e.card.name) for e in deck.entries if 4 in e.lines] == [(count, name)]
+
+
+def test_a_heading_count_after_a_long_run_of_blanks_still_heads_its_part():
+    """The shape that made the heading-count pattern quadratic (11.5 s CPU at 100 kB, 0.1 s after; timed by
+    benchmarks/bench_reader_worst.py, shape 'a, blanks, b' and kin): it still reads."""
+    deck = parse_text("Characters:\n2 Gandalf\nResources" + " " * 64 * 1024 + "- 30\n3 Dodge\n", path="pasted")
+    assert [(e.part.value, e.count, e.card.name) for e in deck.entries] \
+        == [("characters", 2, "Gandalf"), ("resources", 3, "Dodge")]
+
+
+@pytest.mark.parametrize("base", BASES)
+@pytest.mark.parametrize("mark", ["\ufeff  ", "\u200b", "\u2060"])
+def test_a_pasted_cell_with_a_byte_order_mark_or_zero_width_space_keeps_every_count(base, mark):
+    """A form cell or chat message of bare card lines ('3 Dodge', no headings) with an invisible mark before its
+    first line, and a zero-width space before every line: the first line was the list's title unsaid (its cards
+    lost) and each other line read as 1 copy."""
+    deck = read_deck(base)
+    lines = [f"{mark if i == 0 else chr(0x200b)}{e.count} {e.written}" for i, e in enumerate(deck.entries)]
+    read = parse_text("\n".join(lines) + "\n", path="Sheet1!B2")
+    totals = {}
+    for entry in read.entries:
+        totals[entry.card.id] = totals.get(entry.card.id, 0) + entry.count
+    expected = {}
+    for entry in deck.entries:
+        expected[entry.card.id] = expected.get(entry.card.id, 0) + entry.count
+    assert totals == expected
+    assert read.name is None
+    assert [d for d in read.diagnostics if d.code in GUESSES] == []
+
+
+@pytest.mark.parametrize("base", BASES)
+@pytest.mark.parametrize("separator", [", ", "; "])
+def test_several_cards_on_a_line_under_a_heading_are_each_read(base, separator):
+    """'Corpse-candle, 2 Wolves, 2 Ghosts' under 'Sideboard:' was one unknown card; '3 Dodge, 3 Block' was read as
+    3 Dodge with a name-corrected warning (words after the name), the Block lost. Each part's cards here are
+    written three to a line, a single copy without its count (a line of one card keeps its count)."""
+    expected, text = _rewritten(base)
+    lines, group = [], []
+    for line in text.split("\n") + [""]:
+        m = CARD_LINE.match(line)
+        if m:
+            group.append(m.group("name") if m.group("n") == "1" else f"{m.group('n')} {m.group('name')}")
+        if group and (not m or len(group) == 3):
+            lines.append(separator.join(group) if len(group) > 1 else f"1 {group[0]}" if CARD_LINE.match(
+                f"- 1 {group[0]}") and not group[0][0].isdigit() else group[0])
+            group = []
+        if not m:
+            lines.append(line)
+    _assert_same_deck(expected, "\n".join(lines))
+
+
+@pytest.mark.parametrize("line, read", [
+    ("Horns, Horns, Horns", [(1, "Horns, Horns, Horns")]),            # a card's name holds commas
+    ("Horns, Horns, Horn", [(1, "Horns, Horns, Horns")]),             # ... and is misspelt (name-corrected)
+    ("Dodge, Blokc", [(1, "Dodge"), (1, "Block")]),                   # an item misspelt
+    ("Glamdring, the Grey", [(1, "Glamdring")]),                      # words after a name, not The Grey Hat
+])
+def test_a_line_with_commas_is_one_card_or_several_as_its_names_say(line, read):
+    deck = parse_text(f"Characters:\n{line}\n", path="pasted")
+    assert [(e.count, e.card.name) for e in deck.entries] == read

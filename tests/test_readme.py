@@ -11,7 +11,7 @@ import pytest
 from deckcheck.cli import main
 from deckcheck.rules.engine import load_rule_modules
 from deckcheck.rules.registry import RULES
-from tests._shared import PROJECT
+from tests._shared import PROJECT, SHARED, needs_decks
 
 README = (PROJECT / "README.md").read_text(encoding="utf-8")
 
@@ -150,3 +150,72 @@ def test_a_readme_pipeline_prints_what_the_readme_shows(command, printed):
     assert done.returncode == 0, done.stderr
     assert _interleaves(shown, done.stdout.splitlines(), done.stderr.splitlines(), whole=cut is None), \
         (done.stdout, done.stderr)
+
+
+def readme_sessions_on_the_real_decks() -> list[list[tuple[str, list[str]]]]:
+    """The README's example blocks that read the real decks of ../shared, each as its `$` commands in order (a line
+    ending in a backslash goes on over the next), each command with what it prints up to the next `$` line; a `…`
+    or `...` line ends what is compared. `simulate` is left out (10,000 games take seconds each), so is the
+    clipboard."""
+    sessions, block = [], None
+    for line in README.splitlines():
+        if line.startswith("```") and block is None:
+            block = []
+        elif line.startswith("```"):
+            commands = []
+            for shown in block:
+                if shown.startswith("$ ") and commands and commands[-1][0].endswith("\\"):
+                    raise AssertionError(f"a continued command is followed by another: {shown}")
+                if shown.startswith("$ "):
+                    commands.append((shown[2:], []))
+                elif commands and commands[-1][0].endswith("\\"):
+                    commands[-1] = (commands[-1][0][:-1] + " " + shown.strip(), [])
+                elif commands:
+                    commands[-1][1].append(shown)
+            kept = [(c, p) for c, p in commands if "simulate" not in c and "xclip" not in c]
+            if any("../shared" in command for command, _ in commands) and any("deckcheck" in c for c, _ in kept):
+                sessions.append(kept)
+            block = None
+        elif block is not None:
+            block.append(line)
+    return sessions
+
+
+SESSIONS = readme_sessions_on_the_real_decks()
+
+
+def test_the_readme_shows_examples_on_the_real_decks():
+    commands = [command for session in SESSIONS for command, _ in session]
+    assert any(c.startswith("deckcheck show ") for c in commands) and any(c.startswith("deckcheck diff ")
+                                                                        for c in commands)
+    assert len(commands) >= 6
+    # a path a newcomer cannot copy ("…/E - Gandalf"): every example names its files as they are
+    assert not re.search(r"^\$ .*[\"' ](\.\.\.|…)/", README, flags=re.M)
+
+
+@needs_decks
+@pytest.mark.parametrize("session", SESSIONS, ids=[s[0][0][:60] for s in SESSIONS])
+def test_a_readme_example_on_the_real_decks_prints_what_the_readme_shows(session, tmp_path):
+    """Run as a newcomer runs them: in a clone (here a folder holding the examples) with ../shared beside it,
+    one shell for the whole block (a variable set in one line is used in the next), copied as written."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    clone = tmp_path / "clone"
+    clone.mkdir()
+    (clone / "examples").symlink_to(PROJECT / "examples")
+    (tmp_path / "shared").symlink_to(SHARED)
+    script = "".join(f"{{ {command}\n}} >out.{i} 2>err.{i}\n" for i, (command, _) in enumerate(session))
+    bin_dir = Path(sys.executable).parent
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}"}
+    subprocess.run(["bash", "-c", script], cwd=clone, env=env, timeout=300, check=False)
+    for i, (command, printed) in enumerate(session):
+        while printed and not printed[-1].strip():
+            printed = printed[:-1]
+        out = (clone / f"out.{i}").read_text(encoding="utf-8").splitlines()
+        err = (clone / f"err.{i}").read_text(encoding="utf-8").splitlines()
+        cut = next((printed.index(mark) for mark in ("…", "...") if mark in printed), None)
+        shown = printed if cut is None else printed[:cut]
+        assert _interleaves(shown, out, err, whole=cut is None), (command, out, err)

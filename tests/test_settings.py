@@ -120,10 +120,23 @@ def test_a_bad_config_file_is_one_line_naming_it(tmp_path, content, words):
     assert line.startswith(f"deckcheck: {tmp_path / 'deckcheck.toml'}: {words}")
 
 
-def test_a_bad_environment_value_names_the_variable(tmp_path):
-    result = deckcheck("validate", WIZARD, cwd=tmp_path, env={"DECKCHECK_LENGTH": "7"})
-    assert result.returncode == 2 and "Traceback" not in result.stderr
-    assert "DECKCHECK_LENGTH" in result.stderr and "7 is not in the range 1<=x<=4" in result.stderr
+@pytest.mark.parametrize("variable, value, words", [
+    ("DECKCHECK_LENGTH", "7", "7 is not in the range 1<=x<=4"),
+    ("DECKCHECK_RULES", "COE", "'COE' is not one of 'rulebook', 'coe'"),
+    ("DECKCHECK_LANG", "sp", "'sp' is not one of 'en', 'es', 'fr', 'de', 'it', 'nl', 'fi', 'ja'"),
+])
+def test_a_bad_environment_value_is_one_line_naming_the_variable(tmp_path, variable, value, words):
+    """As a bad config file is: one line naming where the value came from, not click's usage block (the command
+    line typed was fine); the same value typed as the option stays a usage error."""
+    commands = [["validate", WIZARD]] + ([["show", WIZARD]] if variable == "DECKCHECK_LANG" else [])
+    for command in commands:
+        result = deckcheck(*command, cwd=tmp_path, env={variable: value})
+        assert result.returncode == 2 and result.stdout == ""
+        [line] = result.stderr.splitlines()
+        assert line.rstrip(".") == f"deckcheck: environment variable {variable}={value}: {words}", line
+    option = "--" + variable.removeprefix("DECKCHECK_").lower()
+    result = deckcheck("validate", option, value, WIZARD, cwd=tmp_path)
+    assert result.returncode == 2 and "Usage:" in result.stderr and words in result.stderr
 
 
 def test_an_illegal_deck_that_the_other_ruleset_allows_says_so(tmp_path):

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from deckcheck.decklist.lines import (
+    BULLET_MARK,
     COUNT_RANGE,
     MAX_PROBLEMS,
     NEGATIVE_COUNT,
@@ -88,7 +89,7 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
                 notes.append(line.strip()[1:].strip())
             result.accounted_lines.add(line_no)
             continue
-        stripped = _without_tags(line)
+        stripped = _unemphasised(_without_tags(line))
         row = _table_row(stripped)
         if row is not None:
             stripped = row   # "| 3 | Twilight |" reads as "3 Twilight"; "" for rules and header rows
@@ -149,9 +150,10 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
             result.problem(path, line_no, "not-a-card-line", f"not a card line: {excerpt(stripped)!r}; skipped",
                            severity="warning")   # "Comments welcome, thanks." between the sections
             continue
-        raw = read_card_line(result, path, line_no, stripped, section)
-        if raw:
-            seen_parts.add(section)
+        several = _several_cards(stripped)
+        for item in several or (stripped,):
+            if read_card_line(result, path, line_no, item, section, default_count=1 if several else None):
+                seen_parts.add(section)
     _close(result, skipped)
     for raw in result.lines:   # "Webs of Fear &amp; Treachery" from a web page; our writer escapes "<" and "&"
         if "&" in raw.name:
@@ -278,6 +280,42 @@ def _items(value: str) -> list[str]:
     return items
 
 
+# The most cards a line under a heading lists (a part's worth); a line with more separators is read as one name
+# and reported, so that splitting and looking up its pieces stays bounded.
+MAX_LINE_ITEMS = 60
+
+
+@lru_cache(maxsize=4096)
+def _several_cards(stripped: str) -> tuple[str, ...] | None:
+    """The cards of a line that lists several under a heading ("Gandalf, Aragorn II", "3 Dodge, 2 Block",
+    "Corpse-candle; 2 Wolves"), as an inline list reads them; None when the line is one card (a name with a comma,
+    "Horns, Horns, Horns") or an item is neither a card's name nor counted (then the line is read, and reported, as
+    one name)."""
+    if "," not in stripped and ";" not in stripped or stripped.count(",") + stripped.count(";") >= MAX_LINE_ITEMS:
+        return None
+    text = strip_bullet(stripped)
+    if _names_a_card(text) or _near_card(text) not in (None, "words after the name"):
+        return None   # "Horns, Horns, Horn": one card misspelt, not "Dodge, Blokc", Dodge and words after it
+    items = _items(text)
+    if len(items) < 2 or not all(_names_a_card(item) or split_count(item)[0] is not None
+                                 or _near_card(item) == "spelling" for item in items):   # not "Gandalf, the Grey"
+        return None
+    return tuple(items)
+
+
+@lru_cache(maxsize=4096)   # a hostile list repeats one misspelt name a hundred thousand times
+def _near_card(text: str) -> str | None:
+    """The slip by which a name nearly spells one card ("spelling", "words after the name", ...), else None."""
+    from deckcheck.cards.catalog import load_catalog
+    from deckcheck.errors import DeckcheckError
+
+    try:
+        best = load_catalog().matcher().match(split_card_text(split_count(text)[1])[0]).best
+    except DeckcheckError:
+        return None
+    return best.slip if best else None
+
+
 def _names_a_card(item: str) -> bool:
     from deckcheck.cards.catalog import load_catalog
     from deckcheck.errors import DeckcheckError
@@ -310,6 +348,16 @@ def _table_row(stripped: str) -> str | None:
     if all(fold(c) in TABLE_HEADERS for c in names):
         return ""
     return " ".join(names)   # a label row ("| Hazards |") or a name without a count
+
+
+# A whole line (after its list marker) in bold, italics or code, as chat and forum posts write a card line:
+# "**3 Dodge**", "- *Gandalf x2*", "`2 Wargs`". Struck-through text ("~~3 Dodge~~") is a card taken out: kept as is.
+EMPHASIS = re.compile(rf"^(?P<bullet>{BULLET_MARK}\s+)?(?P<mark>\*\*|__|[*_`])(?=\S)(?P<inner>.*\S)(?P=mark)$")
+
+
+def _unemphasised(stripped: str) -> str:
+    m = EMPHASIS.match(stripped) if stripped[-1:] in "*_`" else None
+    return (m.group("bullet") or "") + m.group("inner") if m else stripped
 
 
 def _without_tags(line: str) -> str:
@@ -352,8 +400,7 @@ def _section_label(line: str, stripped: str) -> str | None:
 
 # A heading's count after its label, in the shapes "(N)" does not cover: "RESOURCES - 30", "Hazards — 30",
 # "Sites [10]", "Resources 30", "Resources (30 cards)", with or without a closing colon.
-# Its blanks are possessive, each alternative taking its own: a greedy "\s*" before "\s[-:]?\d" tried every split
-# of a run of blanks, so "a<1 MB of blanks>b" took minutes.
+# Possessive blanks only: a backtracking "\s*" before "\s*+\d" rescanned a run of blanks from each of its positions.
 LABEL_COUNT_TAIL = re.compile(r"(?<!\s)(?:\s*+\(\s*+\d++\s++[^\W\d]++\s*+\)|\s*+\[\s*+\d++\s*+\]"
                               r"|\s++[-–—:]?\s*+\d++(?:\s++[^\W\d]++)?)\s*+:?\s*+$")
 

@@ -151,7 +151,8 @@ NEGATIVE_COUNT = re.compile(r"^\s*+-\d++(?:\s*+[x×])?\s++\S")   # "-3 Dodge" ("
 COUNT_RANGE = re.compile(r"^(?P<low>\d+)\s*-\s*(?P<high>\d+)\s+(?P<rest>\S.*)$")
 # list markers: Markdown's, and those word processors and chat apps paste ("–", "—", "·", "▪", "●", "→", ...),
 # with a task-list box after them ("- [ ] ", "- [x] ")
-_BULLET = re.compile(r"^\s*(?:[-*+•·‣⁃▪▫◦●○■□►▸▹→–—]|\d+[.)])\s+(?:\[[ xX]\]\s+)?(?=\S)")
+BULLET_MARK = r"(?:[-*+•·‣⁃▪▫◦●○■□►▸▹→–—]|\d+[.)])"
+_BULLET = re.compile(rf"^\s*{BULLET_MARK}\s+(?:\[[ xX]\]\s+)?(?=\S)")
 _COUNT_FIRST = re.compile(r"^\s*\d+\s")
 
 
