@@ -104,13 +104,3 @@ def test_a_long_line_is_quoted_as_an_excerpt():
     messages = [d.message for d in deck.diagnostics]
     assert messages and all(len(m) < EXCERPT_CHARS + 100 for m in messages), messages
     assert all(len(e.written) <= 80 for e in deck.entries)
-
-
-def test_a_heading_count_after_a_long_run_of_blanks_still_reads_and_blanks_alone_do_not():
-    # LABEL_COUNT_TAIL tried every split of a run of blanks ("a<1 MB of blanks>b" took minutes); its answers stay
-    from deckcheck.decklist.labelled import _section_label
-
-    assert _section_label("Resources" + " " * SIZE + "- 30", "Resources" + " " * SIZE + "- 30") == "Resources"
-    assert _section_label("Sites" + " " * SIZE + "[10]", "Sites" + " " * SIZE + "[10]") == "Sites"
-    spaced = attacks.spaces_line(SIZE).strip()
-    assert _section_label(spaced, spaced) is None
