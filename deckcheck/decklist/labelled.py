@@ -93,7 +93,8 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
         row = _table_row(stripped)
         if row is not None:
             stripped = row   # "| 3 | Twilight |" reads as "3 Twilight"; "" for rules and header rows
-        if not stripped or not LETTER_OR_DIGIT.search(stripped) or MARKDOWN_LINK.search(stripped):
+        if not stripped or not LETTER_OR_DIGIT.search(stripped) \
+                or ("](" in stripped or "://" in stripped) and MARKDOWN_LINK.search(stripped):
             if line.strip():
                 result.accounted_lines.add(line_no)   # rules ("---"), table headers and link lists are no cards
             continue
@@ -189,8 +190,10 @@ SENTENCE = re.compile(r"[.!?…。！？]\s*$")
 
 
 def _is_sentence(stripped: str) -> bool:
+    if not SENTENCE.search(stripped):
+        return False   # the test first (most lines are none): what follows a list marker ends as the line does
     text = strip_bullet(stripped)
-    return split_count(text)[0] is None and bool(SENTENCE.search(text)) and not _names_a_card(text)
+    return bool(SENTENCE.search(text)) and split_count(text)[0] is None and not _names_a_card(text)
 
 
 def _read_outside(result: ReadResult, path: str, line_no: int, stripped: str, first_content: bool) -> bool:
@@ -249,7 +252,7 @@ COMMA_NAME_PIECES = 4        # the most comma-separated pieces a card name spans
 
 def _inline_list(stripped: str) -> tuple[Part, list[str]] | None:
     """(the part, its items) when a line is a part label followed by its cards; None otherwise."""
-    m = LABEL.match(stripped)
+    m = LABEL.match(stripped) if ":" in stripped else None
     if not m or not m.group("value"):
         return None
     label, value = m.group("label"), m.group("value").rstrip()
@@ -372,8 +375,9 @@ def _section_label(line: str, stripped: str) -> str | None:
     heading = _heading_text(line)
     if heading is not None:
         return heading
-    folded = fold(COUNT_SUFFIX.sub(" ", stripped))
-    if COUNT_SUFFIX.search(stripped) and len(folded.split()) <= MAX_LABEL_WORDS \
+    suffixed = COUNT_SUFFIX.search(stripped) if "(" in stripped else None
+    folded = fold(COUNT_SUFFIX.sub(" ", stripped)) if suffixed else None   # else asked for after the count
+    if suffixed and len(folded.split()) <= MAX_LABEL_WORDS \
             and isinstance(label_part(stripped), Part) \
             and split_count(COUNT_SUFFIX.sub(" ", strip_bullet(stripped)))[0] is None \
             and (folded in BARE_LABELS or not _names_a_card(stripped)):
@@ -385,7 +389,9 @@ def _section_label(line: str, stripped: str) -> str | None:
     count, _rest = split_count(strip_bullet(stripped))
     if count is not None:
         return None
-    m = LABEL.match(stripped)
+    if folded is None:
+        folded = fold(stripped)   # no "(N)" to take out
+    m = LABEL.match(stripped) if ":" in stripped else None
     if m and not m.group("value").rstrip():
         return m.group("label")
     if folded in BARE_LABELS or (label_part(stripped) == NOTES and not SENTENCE.search(stripped)
@@ -423,10 +429,10 @@ def _counted_heading(label: str) -> bool:
 
 
 def _heading_text(line: str) -> str | None:
-    m = HEADING.match(line)
+    m = HEADING.match(line) if "#" in line else None
     if m and not line.lstrip().startswith("#" * 7):
         return HTML_TAG.sub("", heading_label(m.group("label"))).strip()
-    if HTML_HEADING.match(line):
+    if "<" in line and HTML_HEADING.match(line):
         return HTML_TAG.sub("", line).strip()
     return None
 
@@ -440,7 +446,7 @@ def heading_label(text: str) -> str:
 
 def _metadata(result: ReadResult, stripped: str, path: str = "", line_no: int | None = None) -> bool:
     """"Player: Ann" and the like; True when the line was metadata."""
-    m = LABEL.match(stripped)
+    m = LABEL.match(stripped) if ":" in stripped else None
     if not m or not m.group("value").rstrip():
         return False
     key = META_KEYS.get(fold(m.group("label")))

@@ -104,11 +104,11 @@ def split_card_text(text: str) -> tuple[str, str | None, str | None]:
     """
     name, tag, set_code = text.strip(), None, None
     for _ in range(2):  # "[H] (TW)" and "(TW) [H]" both occur in hand-typed lists
-        m = _TRAILING_PAREN.search(name)
+        m = _TRAILING_PAREN.search(name) if ")" in name else None   # the test first: most names hold none
         if m and set_code is None and _is_set_code(m.group(1)):
             set_code, name = m.group(1).strip().upper(), name[: m.start()]
             continue
-        m = _TRAILING_BRACKET.search(name)
+        m = _TRAILING_BRACKET.search(name) if "]" in name else None
         if m and tag is None:
             inner = m.group(1).strip()
             if _is_set_code(inner) and set_code is None:   # Cardnum allows "[TW]" for the set
@@ -164,6 +164,7 @@ def strip_bullet(text: str) -> str:
     return text
 
 
+@lru_cache(maxsize=64)   # a hand-typed list asks of each card line twice: is it a heading, and then its card
 def split_count(text: str) -> tuple[int | None, str]:
     """("3 Twilight (LE)") -> (3, "Twilight (LE)"); no count found -> (None, text)."""
     text = text.strip()
@@ -202,6 +203,8 @@ def check_count(result: ReadResult, path: str, line_no: int | None, count: int, 
 @lru_cache(maxsize=8192)   # the same names and labels come back on every line of a NetMECCG deck
 def fold(text: str) -> str:
     """Lower-case, accents and punctuation dropped: for comparing labels and names, never for display."""
+    if text.isascii():   # NFKD leaves ASCII as it is and no ASCII character combines: the same answer, cheaper
+        return _NOT_ALNUM.sub(" ", text.lower()).strip()
     decomposed = unicodedata.normalize("NFKD", text)
     ascii_only = "".join(c for c in decomposed if not unicodedata.combining(c))
     return _NOT_ALNUM.sub(" ", ascii_only.lower()).strip()
@@ -276,12 +279,12 @@ def read_card_line(result: ReadResult, path: str, line_no: int, text: str, part:
     default_count: the count for a line without one (formats where a bare name means 1 copy); when None,
     a missing count is reported and the line is read as 1 copy so the rest of the deck stays whole.
     """
-    if NEGATIVE_COUNT.match(text):
+    if "-" in text and NEGATIVE_COUNT.match(text):   # the test first, here and below: most lines hold no "-"
         result.problem(path, line_no, "bad-count", f"negative count in {excerpt(text)!r}; line skipped")
         return None
     unbulleted = strip_bullet(text)
     count, rest = split_count(unbulleted)
-    in_range = COUNT_RANGE.match(unbulleted.strip())
+    in_range = COUNT_RANGE.match(unbulleted.strip()) if "-" in unbulleted else None
     if in_range:   # "1-2 Leg It Double Quick": a web list not yet settled on a count
         count, rest = number(in_range.group("low")), in_range.group("rest").strip()
         result.problem(path, line_no, "count-range",
