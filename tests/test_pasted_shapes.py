@@ -148,3 +148,15 @@ def test_several_cards_on_a_line_under_a_heading_are_each_read(base, separator):
 def test_a_line_with_commas_is_one_card_or_several_as_its_names_say(line, read):
     deck = parse_text(f"Characters:\n{line}\n", path="pasted")
     assert [(e.count, e.card.name) for e in deck.entries] == read
+
+
+def test_a_list_pasted_twice_with_its_pool_inline_is_read_once_and_said():
+    """The Spanish example list ('Compañía inicial: Anborn, ...' heads it) pasted twice into one cell was read as
+    one deck of doubled counts (copy-limit errors, 4 avatars): only a pool heading, never an inline pool, started
+    'another decklist'."""
+    once = (PROJECT / "examples" / "wizard-legal-es.txt").read_text(encoding="utf-8")
+    twice = parse_text(once + "\n" + once, path="pasted")
+    assert _cards(twice) == _cards(parse_text(once, path="pasted"))
+    second = once.count("\n") + 2 + once.split("\n").index(next(
+        line for line in once.split("\n") if line.startswith("Compañía inicial:")))
+    assert [(d.line, d.code) for d in twice.diagnostics if d.code == "second-deck"] == [(second, "second-deck")]
