@@ -241,7 +241,11 @@ def test_several_decks_end_with_a_summary(capsys):
     assert code == 1
     assert out.endswith("\n\n3 decks: 2 legal, 1 illegal (6 errors)\n")
     code, out, err = run(capsys, "validate", LEGAL, "/no/such/deck")
-    assert code == 2 and out.endswith("\n2 decks: 1 legal, 0 illegal, 1 unreadable\n")
+    assert code == 2 and out.endswith("\n2 decks: 1 legal, 0 illegal, 1 not checked\n")
+    # a deck read well that the ruleset cannot judge (the rulebook has no Balrog rules) is not "unreadable"
+    code, out, err = run(capsys, "validate", "--rules", "rulebook", LEGAL, str(EXAMPLES / "balrog-legal.meccg"))
+    assert code == 2 and "has no rules for a balrog deck" in err
+    assert out.endswith("\n2 decks: 1 legal, 0 illegal, 1 not checked\n")
     code, out, err = run(capsys, "validate", "--output", "json", LEGAL, ILLEGAL)
     assert json.loads(out)["decks"] and "deckcheck: 2 decks: 1 legal, 1 illegal (6 errors)" in err
     _, out, _ = run(capsys, "validate", LEGAL)

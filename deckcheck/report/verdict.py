@@ -58,12 +58,14 @@ def _counts(violations: Sequence[Violation]) -> str:
 
 
 def summary_line(verdicts: Sequence[Verdict], *, unreadable: int = 0) -> str:
-    """The closing line after several decks: "3 decks: 2 legal, 1 illegal (4 errors, 1 warning)"."""
+    """The closing line after several decks: "3 decks: 2 legal, 1 illegal (4 errors, 1 warning)". `unreadable`
+    decks ended in an error line of their own (a missing file, or a deck the ruleset has no rules for): "not
+    checked", which is true of both."""
     total = len(verdicts) + unreadable
     legal = sum(v.legal for v in verdicts)
     parts = [f"{legal} legal", f"{len(verdicts) - legal} illegal"]
     if unreadable:
-        parts.append(f"{unreadable} unreadable")
+        parts.append(f"{unreadable} not checked")
     violations = [v for verdict in verdicts for v in verdict.violations]
     return f"{total} deck{'s' if total != 1 else ''}: {', '.join(parts)}{_counts(violations)}"
 
