@@ -84,15 +84,24 @@ def find_config(start: Path | None = None) -> tuple[Path | None, list[str]]:
     looked = []
     for folder in (start, *start.parents):
         candidate = folder / CONFIG_NAME
-        if candidate.is_file():
+        if _is_file(candidate):
             return candidate, looked
         pyproject = folder / PYPROJECT_NAME
-        if pyproject.is_file() and _has_deckcheck_table(pyproject):
+        if _is_file(pyproject) and _has_deckcheck_table(pyproject):
             return pyproject, looked
     looked.append(f"{CONFIG_NAME} or {PYPROJECT_NAME} [tool.deckcheck] in {start} and above")
     user = user_config_path()
     looked.append(str(user))
-    return (user if user.is_file() else None), looked
+    return (user if _is_file(user) else None), looked
+
+
+def _is_file(path: Path) -> bool:
+    """A config file this user cannot even see (a folder on its path closed to them, as another user's home when
+    run under sudo -u) is not in force: the command runs on, as git and pip do, instead of ending in a traceback."""
+    try:
+        return path.is_file()
+    except OSError:
+        return False
 
 
 def _has_deckcheck_table(pyproject: Path) -> bool:

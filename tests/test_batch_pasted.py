@@ -32,6 +32,7 @@ def write_csv(path: Path, rows) -> Path:
     ("Name", "Deck"), ("Your name", "Deck list"), ("Nombre", "Mazo"), ("Jugador", "Lista"), ("Joueur", "Liste"),
     ("Spieler", "Deckliste"), ("Full name", "Upload your deck"), ("NAME", "Your decklist"),
     ("Nombre del jugador", "Pega aquí tu mazo"), ("Your name (as on your ID)", "Please upload your deck here"),
+    ("Nom du joueur", "Liste de deck"), ("Nom du joueur", "Collez ici votre liste de deck"),
 ])
 def test_the_header_words_organizers_use(tmp_path, player, deck):
     path = write_csv(tmp_path / "r.csv", [["Timestamp", player, "Nombre del mazo", deck], ["1", "Ann", "X", SPANISH]])

@@ -11,6 +11,7 @@ import sys
 import zipfile
 from collections import Counter, defaultdict
 from importlib.resources import files
+from pathlib import Path
 
 import jsonschema
 import openpyxl
@@ -270,3 +271,30 @@ def test_the_report_never_replaces_a_deck_it_read(tmp_path):
         assert result.returncode == 2, result.stderr
         assert "an input of this command; the input is never overwritten" in result.stderr
         assert result.stderr.count("\n") == 1 and deck.read_bytes() == text
+
+
+def test_a_folder_that_cannot_be_read_is_an_input_error_not_an_empty_folder(tmp_path, monkeypatch):
+    # os.walk passes over a folder it cannot list; meta said "no deck files in this folder" and counted nothing.
+    # (As root no permission bit stops a read, so the refusal is made where os.walk lists a folder.)
+    import os
+
+    from deckcheck.batch.meta_command import _deck_files
+    from deckcheck.errors import DeckcheckError
+
+    folder = tmp_path / "decks"
+    (folder / "closed").mkdir(parents=True)
+    (folder / "a.meccg").write_text((PROJECT / "examples" / "wizard-legal.meccg").read_text(encoding="utf-8"),
+                                    encoding="utf-8")
+    real_scandir = os.scandir
+
+    def scandir(path="."):
+        if Path(path).name == "closed":
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir)
+    with pytest.raises(DeckcheckError) as refused:
+        _deck_files(folder)
+    assert refused.value.one_line() == f"{folder / 'closed'}: cannot read this folder: Permission denied"
+    monkeypatch.setattr(os, "scandir", real_scandir)
+    assert _deck_files(folder) == [folder / "a.meccg"]

@@ -54,7 +54,9 @@ def _assert_same_deck(expected: dict, text: str):
 SHAPES = [("card line", f) for f in ("– {n} {name}", "— {n} {name}", "· {n} {name}", "▪ {n} {name}", "● {n} {name}",
                                      "→ {n} {name}", "- [ ] {n} {name}", "({n}) {name}", "[{n}] {name}",
                                      "({n}x) {name}", "{name} [{n}]", "{name} {n}x", "{name} - {n}", "{name} – {n}",
-                                     "**{n} {name}**", "- *{name} x{n}*", "`{n} {name}`", "__{n}x {name}__")] \
+                                     "**{n} {name}**", "- *{name} x{n}*", "`{n} {name}`", "__{n}x {name}__",
+                                     "{n} {name} // main tech vs. Balrog decks", "{n} {name} # for the hazards, too",
+                                     "{n} {name} -- tech vs FW")] \
     + [("heading", f) for f in ("{LABEL} - {n}", "{label} – {n}", "{LABEL} — {n}", "{label} [{n}]", "{label} {n}",
                                 "{label} ({n} cards)", "{label} {n} cards:")]
 
@@ -148,3 +150,22 @@ def test_several_cards_on_a_line_under_a_heading_are_each_read(base, separator):
 def test_a_line_with_commas_is_one_card_or_several_as_its_names_say(line, read):
     deck = parse_text(f"Characters:\n{line}\n", path="pasted")
     assert [(e.count, e.card.name) for e in deck.entries] == read
+
+
+def test_a_list_pasted_twice_with_its_pool_inline_is_read_once_and_said():
+    """The Spanish example list ('Compañía inicial: Anborn, ...' heads it) pasted twice into one cell was read as
+    one deck of doubled counts (copy-limit errors, 4 avatars): only a pool heading, never an inline pool, started
+    'another decklist'."""
+    once = (PROJECT / "examples" / "wizard-legal-es.txt").read_text(encoding="utf-8")
+    twice = parse_text(once + "\n" + once, path="pasted")
+    assert _cards(twice) == _cards(parse_text(once, path="pasted"))
+    second = once.count("\n") + 2 + once.split("\n").index(next(
+        line for line in once.split("\n") if line.startswith("Compañía inicial:")))
+    assert [(d.line, d.code) for d in twice.diagnostics if d.code == "second-deck"] == [(second, "second-deck")]
+
+
+def test_a_comment_after_a_name_is_said_as_a_remark():
+    deck = parse_text("Resources:\n3 Far-sight # for the hazards, too\n3 Orc--guard\n", path="pasted")
+    assert [(e.count, e.card.name) for e in deck.entries] == [(3, "Far-sight"), (3, "Orc-guard")]
+    assert [(d.line, d.code, d.message) for d in deck.diagnostics if d.code == "card-remark"] == [
+        (2, "card-remark", "'# for the hazards, too' after 'Far-sight' read as a remark, not part of the card name")]

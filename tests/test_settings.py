@@ -180,3 +180,22 @@ def test_the_language_is_a_setting_too(tmp_path):
     result = deckcheck("show", "-v", WIZARD, cwd=tmp_path, env={"DECKCHECK_LANG": "en"})
     assert pool_line(result) == ["Sam", "Gamgee"] and "lang = en  (environment variable DECKCHECK_LANG=en)" in \
         result.stderr
+
+
+def test_a_config_file_the_user_cannot_see_is_not_in_force(tmp_path, monkeypatch):
+    # Run as another user (sudo -u) with HOME still the first user's: stat of ~/.config/deckcheck/deckcheck.toml
+    # raised PermissionError and every command ended in 'internal error'.
+    from deckcheck import settings
+
+    closed = tmp_path / "closed" / "deckcheck.toml"
+    monkeypatch.setattr(settings, "user_config_path", lambda: closed)
+    real_is_file = Path.is_file
+
+    def is_file(path):
+        if path == closed:
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_is_file(path)
+
+    monkeypatch.setattr(Path, "is_file", is_file)
+    found, looked = settings.find_config(tmp_path)
+    assert found is None and str(closed) in looked

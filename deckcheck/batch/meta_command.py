@@ -120,11 +120,17 @@ def _file_key(path: Path):
     return (stat.st_dev, stat.st_ino)
 
 
+def _unreadable_folder(error: OSError) -> None:
+    """os.walk passes over a folder it cannot list; a folder named (or inside one named) that cannot be read is an
+    input error, not an empty folder."""
+    raise DeckcheckError(f"cannot read this folder: {error.strerror or error}", error.filename or "")
+
+
 def _deck_files(path: Path) -> list[Path]:
     if not path.is_dir():
         return [path]          # a missing or unreadable file is said when it is read
     files, skipped = [], []
-    for folder, subfolders, names in os.walk(path, followlinks=False):
+    for folder, subfolders, names in os.walk(path, followlinks=False, onerror=_unreadable_folder):
         subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
         for name in sorted(names):
             candidate = Path(folder) / name

@@ -33,7 +33,8 @@ COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
                "spieler", "spielername", "giocatore", "speler", "pelaaja"),
     "deck": ("deck", "decklist", "deck list", "deck file", "deck path", "your deck", "your decklist",
              "upload your deck", "paste your deck", "mazo", "lista", "lista del mazo", "tu mazo", "liste",
-             "liste du deck", "deckliste", "mazzo", "lista del mazzo", "pakka"),
+             "liste du deck", "liste de deck", "liste de decks", "votre deck", "deckliste", "mazzo",
+             "lista del mazzo", "pakka"),
     "alignment": ("alignment", "side", "alineamiento", "bando", "alignement", "camp", "gesinnung", "seite",
                   "allineamento"),
     "ruleset": ("ruleset", "rules", "reglas", "regles", "regeln", "regole"),
@@ -46,7 +47,7 @@ REQUIRED_COLUMNS = ("player", "deck")
 HEADER_WORDS: dict[str, re.Pattern] = {
     "player": re.compile(r"\b(?:player|jugador|joueur|spieler|giocatore|your name|full name|tu nombre)\b"),
     "deck": re.compile(r"\bdeck ?lists?\b|\bdeck (?:file|path)s?\b|\b(?:upload|paste)\b.*\bdeck\b|"
-                       r"\b(?:mazo|mazzo|deckliste)\b"),
+                       r"\b(?:mazo|mazzo|deckliste)\b|\bliste (?:de|du) decks?\b"),
     "alignment": re.compile(r"\b(?:alignment|alineamiento|alignement)\b"),
 }
 NOT_A_DECK = re.compile(r"\b(?:name|nombre|nom|titel|title|titulo|titre)\b")

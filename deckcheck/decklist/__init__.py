@@ -11,6 +11,7 @@ Both raise DeckcheckError only when nothing usable could be read; every other pr
 from __future__ import annotations
 
 import os
+import re
 
 from deckcheck.decklist.model import Deck
 from deckcheck.errors import DeckcheckError
@@ -21,8 +22,10 @@ __all__ = ["read_deck", "read_deck_text", "parse_text", "FORMATS", "MAX_DECK_BYT
 # megabytes of it line by line would keep the user waiting for nothing.
 MAX_DECK_BYTES = 1024 * 1024
 
-# Characters dropped from any decklist text: the byte-order mark, zero-width space and word joiner.
+# Dropped from the start of any line of a decklist text: byte-order mark, zero-width space, word joiner.
 INVISIBLE = "\ufeff\u200b\u2060"
+_DROP_INVISIBLE = dict.fromkeys(map(ord, INVISIBLE))
+_LEADING_INVISIBLE = re.compile(rf"^(?:[^\S\n]|[{INVISIBLE}])*[{INVISIBLE}](?:[^\S\n]|[{INVISIBLE}])*", re.MULTILINE)
 
 # The DECK argument that means standard input (the one deliberate exception to "decks are regular files").
 STDIN = "-"
@@ -62,10 +65,11 @@ def parse_text(text: str, *, path: str = "<text>", input_format: str | None = No
         raise DeckcheckError(f"unknown input format {input_format!r}; choose one of {', '.join(FORMATS)}", path)
     # text from a spreadsheet cell or a clipboard keeps its CR/CRLF line ends; files are normalised already
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    # invisible marks a cell or a chat message carries (a byte-order mark, zero-width spaces): no card name holds
-    # one, and one before a count ("\ufeff  3 Dodge") hid the count, or made the line the list's title unsaid
+    # invisible marks a cell or a chat message carries at the start of a line (a byte-order mark, zero-width
+    # spaces): one before a count ("\ufeff  3 Dodge") hid the count, or made the line the list's title unsaid. Only
+    # there: inside a name they change nothing the resolver sees, and a name written with one reads back as itself.
     if any(mark in text for mark in INVISIBLE):
-        text = text.translate(dict.fromkeys(map(ord, INVISIBLE)))
+        text = _LEADING_INVISIBLE.sub(lambda m: m.group().translate(_DROP_INVISIBLE), text)
     if not text.strip("\ufeff \t\n\r"):
         raise DeckcheckError("empty file: no decklist to read", path, 1)
     if "\x00" in text:   # anywhere: NULs after the first 8 kB were read into card names

@@ -104,11 +104,7 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
             result.accounted_lines.add(line_no)
             skipped = _close(result, skipped)
             found = label_part(label)
-            if found == Part.POOL and Part.POOL in seen_parts and seen_parts - {Part.POOL}:
-                result.problem(path, line_no, "second-deck",
-                               "another decklist starts here; only the first one in the file is read",
-                               severity="warning")
-                result.accounted_lines.update(range(line_no, text.count("\n") + 2))   # said by that warning
+            if _second_deck(result, path, line_no, text, found, seen_parts):
                 break
             if found is None:
                 if not seen_parts and section in (None, NOTES):
@@ -128,6 +124,8 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
         inline = _inline_list(stripped)
         if inline is not None:
             skipped = _close(result, skipped)
+            if _second_deck(result, path, line_no, text, inline[0], seen_parts):
+                break   # "Compañía inicial: Anborn, ..." again: the list pasted twice
             section, items = inline
             for item in items:
                 if read_card_line(result, path, line_no, item, section, default_count=1):
@@ -165,6 +163,17 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
         _say_outside(result, path, outside, headings=section is not None)
     result.recognised = bool(seen_parts) or section is not None or bool(outside)
     return result
+
+
+def _second_deck(result: ReadResult, path: str, line_no: int, text: str, part, seen_parts: set[Part]) -> bool:
+    """A pool after other parts starts another decklist (two lists in one file, or one pasted twice): said, and
+    the rest of the text is not read. True when it does."""
+    if part != Part.POOL or Part.POOL not in seen_parts or not seen_parts - {Part.POOL}:
+        return False
+    result.problem(path, line_no, "second-deck", "another decklist starts here; only the first one in the file is read",
+                   severity="warning")
+    result.accounted_lines.update(range(line_no, text.count("\n") + 2))   # said by that warning
+    return True
 
 
 def _close(result: ReadResult, skipped: _Skipped | None) -> None:

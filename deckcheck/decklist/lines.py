@@ -301,6 +301,12 @@ def read_card_line(result: ReadResult, path: str, line_no: int, text: str, part:
         count = default_count or 1
     elif not check_count(result, path, line_no, count, text):
         return None
+    quoted = rest.find('"', 1) + 1 if rest.startswith('"') else 0   # a quoted name holds what it likes
+    comment = COMMENT.search(rest, quoted)
+    if comment and rest[:comment.start()].strip():   # "3 Far-sight [H] (TW) # for the hazards"
+        rest, remark = rest[:comment.start()], rest[comment.start():].strip()
+        result.problem(path, line_no, "card-remark", f"{excerpt(remark)!r} after {excerpt(rest)!r} read as a "
+                       f"remark, not part of the card name", severity="warning")
     name, tag, set_code = split_card_text(rest)
     if not name:
         result.problem(path, line_no, "missing-name", f"no card name in {excerpt(text)!r}; line skipped")
@@ -308,6 +314,11 @@ def read_card_line(result: ReadResult, path: str, line_no: int, text: str, part:
     raw = RawLine(name=name, count=count, part=part, line=line_no, tag=tag, set_code=set_code, text=text.strip())
     result.lines.append(raw)
     return raw
+
+
+# A comment after a card's name, as code and chat write one: "Far-sight // for the hazards", "Dodge # tech",
+# "Dodge -- vs FW". No card name in any language holds "//", " #" or " -- " ("Orc--guard" is Orc-guard).
+COMMENT = re.compile(r"(?<!\s)\s*+(?://|(?<=\s)#|(?<=\s)--(?!\S))")
 
 
 class LineIndex:
