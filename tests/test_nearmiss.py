@@ -94,3 +94,22 @@ def test_a_long_junk_line_is_not_searched(catalog):
     assert catalog.matcher().match(junk).close == []
     assert catalog.resolve("x" * 101).status == "unknown"
     assert catalog.resolve("a b c d e f g h i j k l m").suggestions == []   # 13 words: a sentence
+
+
+def test_the_index_built_as_searches_ask_finds_what_the_whole_index_finds(catalog):
+    """The first trigrams are looked up one by one in the text of every name, the rest in the whole index built at
+    once (nearmiss.LAZY_TRIGRAMS): each search reads the same, names of every language, misspelt or junk."""
+    from deckcheck.cards.nearmiss import LAZY_TRIGRAMS, _trigrams
+
+    entries = catalog.matcher().entries
+    written = ["Clarividenca", "Glamdrng", "Sable Sheild/find", "Capa Elfca", "ガンダルフx", "zzqx", "N12", "Dodge"]
+    written += [entry.written[:-1] for entry in entries[::97]]
+    lazy, whole = NameMatcher(entries), NameMatcher(entries)
+    whole._build_index()
+    shown = [(lazy.match(name), whole.match(name)) for name in written]
+    assert lazy._complete and len(written) * 3 > LAZY_TRIGRAMS    # both ways were taken
+    for (one, other), name in zip(shown, written, strict=True):
+        assert (one.best, one.close) == (other.best, other.close), name
+    assert lazy._sizes == whole._sizes == [len(_trigrams(entry.key)) for entry in entries]
+    first = NameMatcher(entries)
+    assert first.match("Clarividenca").best.entry.target == "Far-sight" and not first._complete

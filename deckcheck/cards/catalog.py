@@ -168,18 +168,19 @@ class Catalog:
         if self._foreign is None:
             table = load_names(self._directory) if self._directory is not None else {}
             foreign: dict[str, dict[str, set[str]]] = {}
-            for card_id, by_language in table.items():
+            written: dict[str, str] = {}      # folded -> as written, every spelling (the last of a fold wins)
+            english_keys, aliases = self._ids_by_key, self._aliases
+            for card_id, by_language in table.items():   # one pass, each spelling folded once
                 record = self._records.get(card_id)
-                if record is None:
-                    continue
-                english = record["name"]
+                english = record["name"] if record is not None else None
                 for code, spellings in by_language.items():
                     for spelling in spellings:
                         key = fold(spelling)
-                        if key and key not in self._ids_by_key and key not in self._aliases:
+                        written[key] = spelling
+                        if english is not None and key and key not in english_keys and key not in aliases:
                             foreign.setdefault(key, {}).setdefault(english, set()).add(code)
             self._foreign = foreign
-            self._foreign_written = {fold(s): s for by in table.values() for ss in by.values() for s in ss}
+            self._foreign_written = written
         return self._foreign
 
     def name_in(self, card: Card, language: str | None) -> str:
@@ -205,10 +206,11 @@ class Catalog:
                 versions = self._versions_of(target)
                 if versions:
                     entries.append(NameEntry.of(written, versions[0].name, "alias"))
+            first = {code: order for order, code in enumerate(LANGUAGES)}.__getitem__
             for key, targets in sorted(foreign.items()):
-                for english, codes in sorted(targets.items()):
-                    code = sorted(codes, key=list(LANGUAGES).index)[0]
-                    entries.append(NameEntry.of(self._foreign_written.get(key, key), english, code))
+                written = self._foreign_written.get(key, key)   # a spelling that folds to the key: no fold again
+                for english, codes in sorted(targets.items()) if len(targets) > 1 else targets.items():
+                    entries.append(NameEntry(key, written, english, min(codes, key=first)))
             self._matcher = NameMatcher(entries)
         return self._matcher
 

@@ -38,6 +38,8 @@ _NON_LATIN_BOUNDS = (0x0370, 0x0500, 0x3040, 0x3100, 0x3400, 0x4DC0, 0x4E00, 0xA
 
 def _has_non_latin(name: str) -> bool:
     """Whether the name holds a letter of a script without a Latin spelling (_NON_LATIN_BOUNDS)."""
+    if max(name, default="") < "\u0370":
+        return False   # the common case (a Latin name with accents), without a loop over its letters
     return any(bisect_right(_NON_LATIN_BOUNDS, ord(char)) % 2 for char in name if char >= "\u0370")
 
 
