@@ -183,7 +183,7 @@ class NameMatcher:
             self._sizes[number] = len(grams)
             for gram in grams:
                 index[gram].append(number)
-        self._index, self._complete, self._text, self._entry_at = dict(index), True, "", []
+        self._index, self._complete = dict(index), True   # the text stays: a look-up under way still reads it
 
     def match(self, written: str) -> MatchResult:
         key, words = fold(written), name_words(written)
