@@ -302,7 +302,7 @@ def read_card_line(result: ReadResult, path: str, line_no: int, text: str, part:
     elif not check_count(result, path, line_no, count, text):
         return None
     quoted = rest.find('"', 1) + 1 if rest.startswith('"') else 0   # a quoted name holds what it likes
-    comment = COMMENT.search(rest, quoted)
+    comment = COMMENT.search(rest, quoted) if "//" in rest or "#" in rest or "--" in rest else None
     if comment and rest[:comment.start()].strip():   # "3 Far-sight [H] (TW) # for the hazards"
         rest, remark = rest[:comment.start()], rest[comment.start():].strip()
         result.problem(path, line_no, "card-remark", f"{excerpt(remark)!r} after {excerpt(rest)!r} read as a "
