@@ -329,10 +329,9 @@ def check_schema(document: dict, schema_path: Path, what: str) -> None:
     """The one schema check of the card-data importers: a DeckcheckError names the first problem and where it is."""
     import jsonschema
 
-    from deckcheck.datafiles import read_json
+    from deckcheck.datafiles import schema_validator
 
-    schema = read_json(schema_path, f"{what} schema")
-    error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(schema).iter_errors(document))
+    error = jsonschema.exceptions.best_match(schema_validator(schema_path, f"{what} schema").iter_errors(document))
     if error is not None:
         where = "/".join(str(p) for p in error.absolute_path)
         raise DeckcheckError(f"{what} does not fit its schema at {where or 'top'}: {error.message}", str(schema_path))
