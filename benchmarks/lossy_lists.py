@@ -1,0 +1,261 @@
+"""The lists players really send, made from every real deck of ../shared/decks: is each judged as its original?
+
+    .venv/bin/python benchmarks/lossy_lists.py [--rules coe] [-v] [--kind "tags stripped"]
+
+Each real deck is read and judged as it is (the original verdict: its alignment and the codes of its errors). Then
+each kind of loss a hand-typed list has is applied to it, the result written as a Markdown list with no metadata
+(no "Alignment:" line, no "Avatar:" line: players do not write them), read back and judged again:
+
+- nothing lost: every card with its tag and set code (the control: what the list starts from);
+- tags stripped: no [H]/[M]/[F]/[B]; set codes stripped: no (TW)/(LE); both stripped: the bare names;
+- avatar left out: the lines of the deck's avatar(s) in its play deck dropped, where the deck is still
+  recognisable without them (it holds a card that only its alignment plays: see `recognisable`); a list without
+  its avatar may lose what the rules ask of the avatar, so there the loss is said when an avatar rule names it;
+- hero/minion lines merged: the bare names, and lines of one name in one part (the [H] and [M] copies of a site of
+  a Fallen-wizard) written as one line of the summed count; made only for decks that hold such pairs;
+- [Title] first line: a forum habit, "[Deck Title] comment" above the list;
+- MP breakdown appended: "Characters: 12 MP", "Items 6", ... after the list.
+
+Per kind it prints: lists made, judged as the original (same alignment, same error codes), different but said
+(every difference is a reading diagnostic or violation that names what the list lost: see SAYS_THE_LOSS), and
+different (unsaid). -v lists each different deck with what changed. A deck the tool cannot read or judge as it is
+is left out (counted on the first line).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+from deckcheck.cards.model import SITE
+from deckcheck.decklist import parse_text
+from deckcheck.decklist.model import PART_ORDER, Deck, Part
+from deckcheck.errors import DeckcheckError
+from deckcheck.rules.engine import validate, validate_file
+
+DECKS = Path(__file__).resolve().parents[1].parent / "shared" / "decks"
+
+HEADINGS = {Part.POOL: "Pool", Part.CHARACTERS: "Characters", Part.RESOURCES: "Resources", Part.HAZARDS: "Hazards",
+            Part.PLAY: "Deck", Part.SIDEBOARD: "Sideboard", Part.FW_SIDEBOARD: "Sideboard vs. FW",
+            Part.SITES: "Sites"}
+
+# The diagnostics and violations that say what a kind of list lost: a difference from the original that comes
+# with one of these is said, not silent.
+SAYS_THE_LOSS = {
+    "tags stripped": {"versions-read", "versions-unknown", "ambiguous-card"},
+    "tags and set codes stripped": {"versions-read", "versions-unknown", "ambiguous-card"},
+    "hero/minion lines merged": {"versions-read", "versions-unknown", "ambiguous-card"},
+    "set codes stripped": {"ambiguous-card"},
+    "avatar left out": {"avatar-limit"},
+}
+
+
+def corpus_files() -> list[Path]:
+    return sorted(p for p in DECKS.rglob("*") if p.is_file() and p.parent != DECKS)
+
+
+# ---- writing a deck as a list ------------------------------------------------------------------------------------
+
+Line = tuple[Part, int, str, str, str]   # part, count, name, tag, set code
+
+
+def deck_lines(deck: Deck) -> list[Line]:
+    lines = []
+    for entry in deck.entries:
+        if entry.card:
+            set_code = "PR" if entry.card.promo else entry.card.set
+            lines.append((entry.part, entry.count, entry.card.name, entry.card.tag, set_code))
+        else:
+            lines.append((entry.part, entry.count, entry.written, entry.tag or "", entry.set_code or ""))
+    return lines
+
+
+def markdown(lines: list[Line], *, tags: bool = True, set_codes: bool = True) -> str:
+    out: list[str] = []
+    for part in PART_ORDER:
+        mine = [line for line in lines if line[0] == part]
+        if not mine:
+            continue
+        out += ["", f"## {HEADINGS[part]}", ""]
+        for _, count, name, tag, set_code in mine:
+            text = name + (f" [{tag}]" if tags and tag else "") + (f" ({set_code})" if set_codes and set_code else "")
+            out.append(f"- {count} {text}")
+    return "\n".join(out).lstrip("\n") + "\n"
+
+
+# ---- the kinds of loss -----------------------------------------------------------------------------------------
+
+ONLY_THEIRS = {"balrog": "Balrog", "fallen-wizard": "Fallen-wizard"}
+
+
+def recognisable(deck: Deck, alignment: str) -> bool:
+    """Whether the deck, without its avatar, still holds a card a judge would know its alignment by: a card of that
+    alignment only (a Balrog or Fallen-wizard card or site, a Stage card), a card specific to a Balrog, hero and
+    minion resources together (a Fallen-wizard); a hero or minion card for a Wizard or Ringwraith deck that holds
+    none of those."""
+    cards = [e.card for e in deck.entries if e.card and not e.card.avatar and e.card.type != "Hazard"]
+    balrog = any(c.alignment == "Balrog" or c.specific == "Balrog" for c in cards)
+    fallen = any(c.alignment in ("Stage", "Fallen-wizard") for c in cards)
+    plays = {c.alignment for c in cards if c.type != SITE}
+    if alignment == "balrog":
+        return balrog
+    if alignment == "fallen-wizard":
+        return fallen or {"Hero", "Minion"} <= plays
+    own = {"wizard": "Hero", "ringwraith": "Minion"}[alignment]
+    return not balrog and not fallen and own in plays and len(plays & {"Hero", "Minion"}) == 1
+
+
+def nothing_lost(deck: Deck, alignment: str) -> str:
+    return markdown(deck_lines(deck))
+
+
+def tags_stripped(deck: Deck, alignment: str) -> str:
+    return markdown(deck_lines(deck), tags=False)
+
+
+def set_codes_stripped(deck: Deck, alignment: str) -> str:
+    return markdown(deck_lines(deck), set_codes=False)
+
+
+def both_stripped(deck: Deck, alignment: str) -> str:
+    return markdown(deck_lines(deck), tags=False, set_codes=False)
+
+
+def avatar_left_out(deck: Deck, alignment: str) -> str | None:
+    kept = [e for e in deck.entries if not (e.card and e.card.avatar and e.part.in_play_deck)]
+    if len(kept) == len(deck.entries) or not recognisable(deck, alignment):
+        return None
+    return markdown(deck_lines(Deck(path=deck.path, entries=kept)))
+
+
+def versions_merged(deck: Deck, alignment: str) -> str | None:
+    merged: dict[tuple[Part, str], list] = {}
+    for part, count, name, _, _ in deck_lines(deck):
+        key = (part, name)
+        if key in merged:
+            merged[key][1] += count
+            merged[key].append("merged")
+        else:
+            merged[key] = [part, count, name, "", ""]
+    if not any(len(line) > 5 for line in merged.values()):
+        return None
+    return markdown([tuple(line[:5]) for line in merged.values()])
+
+
+def title_first(deck: Deck, alignment: str) -> str:
+    return f"[{deck.name or 'My deck'}] for the league\n\n" + markdown(deck_lines(deck))
+
+
+def mp_breakdown(deck: Deck, alignment: str) -> str:
+    points = Counter()
+    for entry in deck.entries:
+        if entry.card and entry.card.mp and entry.card.mp_category:
+            points[entry.card.mp_category] += entry.card.mp * entry.count
+    breakdown = [f"{category.capitalize()}s: {n} MP" for category, n in sorted(points.items())] or ["Characters: 0 MP"]
+    breakdown.insert(1, f"Items {points['item']}")
+    return markdown(deck_lines(deck)) + "\nMP breakdown\n" + "\n".join(breakdown) + "\n"
+
+
+KINDS: dict[str, Callable[[Deck, str], str | None]] = {
+    "nothing lost": nothing_lost,
+    "tags stripped": tags_stripped,
+    "set codes stripped": set_codes_stripped,
+    "tags and set codes stripped": both_stripped,
+    "avatar left out": avatar_left_out,
+    "hero/minion lines merged": versions_merged,
+    "[Title] first line": title_first,
+    "MP breakdown appended": mp_breakdown,
+}
+
+
+# ---- judging ----------------------------------------------------------------------------------------------------
+
+def error_codes(verdict) -> set[str]:
+    return {v.code for v in verdict.violations if v.severity == "error"}
+
+
+def said(deck: Deck, verdict) -> Counter:
+    """How often each code is said: reading diagnostics and violations."""
+    return Counter(d.code for d in deck.diagnostics) + Counter(v.code for v in verdict.violations)
+
+
+def judge(text: str, name: str, rules: str) -> tuple[str, set[str], Counter] | str:
+    """(alignment, error codes, every code said) or the input error."""
+    try:
+        deck = parse_text(text, path=name, input_format="markdown")
+        verdict = validate(deck, ruleset=rules)
+    except DeckcheckError as exc:
+        return exc.one_line()
+    return verdict.alignment, error_codes(verdict), said(deck, verdict)
+
+
+def compare(kind: str, original: tuple[str, set[str], Counter], judged) -> tuple[str, str]:
+    """("same" | "said" | "different", what changed)."""
+    if isinstance(judged, str):
+        return "different", f"not judged: {judged}"
+    alignment, codes, told = judged
+    if alignment == original[0] and codes == original[1]:
+        return "same", ""
+    change = []
+    if alignment != original[0]:
+        change.append(f"alignment {original[0]} -> {alignment}")
+    if codes - original[1]:
+        change.append(f"new errors {', '.join(sorted(codes - original[1]))}")
+    if original[1] - codes:
+        change.append(f"errors gone {', '.join(sorted(original[1] - codes))}")
+    shown = "; ".join(change)
+    # said: a code naming this kind of loss is said more often than of the original
+    naming = sorted(code for code in SAYS_THE_LOSS.get(kind, ()) if told[code] > original[2][code])
+    if alignment == original[0] and naming:
+        return "said", f"{shown} (said: {', '.join(naming)})"
+    return "different", shown
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rules", default="coe", choices=["coe", "rulebook"])
+    parser.add_argument("--kind", action="append", choices=list(KINDS), help="only this kind (repeatable)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="list each deck judged differently")
+    args = parser.parse_args()
+    files = corpus_files()
+    if not files:
+        print(f"no decks at {DECKS}", file=sys.stderr)
+        return 2
+    kinds = args.kind or list(KINDS)
+    table = {kind: Counter() for kind in kinds}
+    differences: dict[str, list[str]] = {kind: [] for kind in kinds}
+    not_judged = 0
+    for path in files:
+        try:
+            deck, verdict = validate_file(str(path), ruleset=args.rules)
+        except DeckcheckError:
+            not_judged += 1
+            continue
+        original = (verdict.alignment, error_codes(verdict), said(deck, verdict))
+        shown = str(path.relative_to(DECKS))
+        for kind in kinds:
+            text = KINDS[kind](deck, verdict.alignment)
+            if text is None:
+                continue
+            outcome, change = compare(kind, original, judge(text, shown, args.rules))
+            table[kind]["made"] += 1
+            table[kind][outcome] += 1
+            if outcome != "same":
+                differences[kind].append(f"{shown}: {change}")
+    print(f"{len(files)} real decks under {args.rules} rules; {not_judged} not judged as they are (left out)")
+    print(f"{'kind of loss':<30} {'made':>5} {'as original':>12} {'said':>5} {'different':>10}")
+    for kind in kinds:
+        row = table[kind]
+        print(f"{kind:<30} {row['made']:>5} {row['same']:>12} {row['said']:>5} {row['different']:>10}")
+    if args.verbose:
+        for kind in kinds:
+            for line in differences[kind]:
+                print(f"[{kind}] {line}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
