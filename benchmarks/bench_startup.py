@@ -77,7 +77,7 @@ print(" ".join(f"{1000 * (b - a):.3f}" for a, b in zip(marks, marks[1:])))
 """
 PHASE_NAMES = ("import click", "import deckcheck.cli (every command's options)",
                "import the engine and verdict (models, registry)", "import the deck builder and format detection",
-               "import the GCCG reader", "load the card catalog (card_db/cards.json)",
+               "import the GCCG reader", "load the card catalog (card_db/cards.index.json)",
                "load the ruleset (TOML) and the rule modules", "read and judge the deck")
 
 

@@ -125,11 +125,12 @@ def cards_search(output: str, **filters) -> None:
 @click.option("-o", "--out-dir", type=click.Path(file_okay=False), default=None,
               help="Where to write cards.json (default: the project's card_db/).")
 def cards_import_coe(source: str, out_dir: str | None) -> None:
-    """Build card_db/ (cards.json, combat.json, names.json, play.json) from the Council of Elrond card database
-    SOURCE (coe-cards.json)."""
+    """Build card_db/ (cards.json and its index, combat.json, names.json, play.json) from the Council of Elrond
+    card database SOURCE (coe-cards.json)."""
     from pathlib import Path
 
     from deckcheck.cards.catalog import CARD_DB
+    from deckcheck.cards.catalog_index import INDEX_FILE, write_index
     from deckcheck.cards.importer import dump_catalog, import_coe, validate_catalog
     from deckcheck.fileio import atomic_write_text, refuse_overwriting_inputs
 
@@ -138,8 +139,10 @@ def cards_import_coe(source: str, out_dir: str | None) -> None:
     document = import_coe(source)
     validate_catalog(document)
     target.mkdir(parents=True, exist_ok=True)
-    atomic_write_text(target / "cards.json", dump_catalog(document))
-    note(f"{len(document['cards'])} cards written to {target / 'cards.json'}")
+    catalog_text = dump_catalog(document)
+    atomic_write_text(target / "cards.json", catalog_text)
+    write_index(target, document, catalog_text.encode("utf-8"))     # its quick-loading form, checked against it
+    note(f"{len(document['cards'])} cards written to {target / 'cards.json'} (and {INDEX_FILE})")
     from deckcheck.cards.combat_facts import dump_combat_facts, import_combat_facts
 
     atomic_write_text(target / "combat.json", dump_combat_facts(import_combat_facts(source)))

@@ -18,6 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from deckcheck.cards.catalog_index import INDEX_FILE, read_index, record_of
 from deckcheck.cards.languages import LANGUAGES, load_names
 from deckcheck.cards.model import CARD_FIELDS, Card
 from deckcheck.cards.names import DREAM_SET_CODES, ICE_SET_CODES, TAG_ALIGNMENT, fold
@@ -103,13 +104,21 @@ class Catalog:
     checking one deck touches some 80 of the 1,683 cards, and building them all would double the load time."""
 
     def __init__(self, records: list[dict], aliases: dict[str, str], source: dict | None = None,
-                 directory=None):
+                 directory=None, *, index: dict | None = None):
+        """The catalog of cards.json's `records`, or of its quick-loading `index` (catalog_index.py) when given."""
         self.source = source or {}
-        self._records = {r["id"].upper(): r for r in records}
         self._made: dict[str, Card] = {}
-        self._ids_by_key: dict[str, list[str]] = {}
-        for record in records:
-            self._ids_by_key.setdefault(fold(record["name"]), []).append(record["id"].upper())
+        self._index = index
+        if index is None:
+            self._records = {r["id"].upper(): r for r in records}
+            self._names = {card_id: r["name"] for card_id, r in self._records.items()}
+            self._ids_by_key: dict[str, list[str]] = {}
+            for record in records:
+                self._ids_by_key.setdefault(fold(record["name"]), []).append(record["id"].upper())
+        else:
+            self._positions = {card_id: i for i, card_id in enumerate(index["ids"])}
+            self._names = dict(zip(index["ids"], index["names"]))
+            self._ids_by_key = index["by_key"]
         # An alias maps a folded alternative name (a card renamed between printings) to a card name or id.
         self._aliases = {fold(k): (k, v) for k, v in aliases.items()}
         self._directory = directory                          # where names.json is, read on first need
@@ -120,23 +129,32 @@ class Catalog:
     def _card(self, card_id: str) -> Card:
         card = self._made.get(card_id)
         if card is None:
-            card = self._made[card_id] = Card.from_json(self._records[card_id])
+            card = self._made[card_id] = self._built(card_id)
         return card
+
+    def _built(self, card_id: str) -> Card:
+        if self._index is None:
+            return Card.from_json(self._records[card_id])
+        try:
+            return Card.from_json(record_of(self._index, self._positions[card_id]))
+        except (TypeError, ValueError, IndexError, KeyError) as exc:    # a hand-made index; the shipped one is checked
+            raise DataError(f"card index record {card_id} is damaged ({exc}): rebuild it with 'deckcheck cards "
+                            "import-coe', or delete it", str(self._directory / INDEX_FILE)) from None
 
     @property
     def cards(self) -> list[Card]:
         """Every card, in set and number order."""
-        return [self._card(card_id) for card_id in self._records]
+        return [self._card(card_id) for card_id in self._names]
 
     def __len__(self) -> int:
-        return len(self._records)
+        return len(self._names)
 
     def by_id(self, card_id: str) -> Card | None:
         """A card by id, "TW-181", "tw-181" or "tw-0181" alike."""
         set_code, _, number = card_id.strip().upper().partition("-")
         # isdecimal, not isdigit ("tw-²"), and short: int() of thousands of digits raises
         key = f"{set_code}-{int(number)}" if number.isdecimal() and len(number) < 9 else card_id.strip().upper()
-        return self._card(key) if key in self._records else None
+        return self._card(key) if key in self._names else None
 
     def by_name(self, name: str) -> list[Card]:
         """Every version of a name (folded: case, accents, apostrophes, spaces): English, an alternative name, or
@@ -171,8 +189,7 @@ class Catalog:
             written: dict[str, str] = {}      # folded -> as written, every spelling (the last of a fold wins)
             english_keys, aliases = self._ids_by_key, self._aliases
             for card_id, by_language in table.items():   # one pass, each spelling folded once
-                record = self._records.get(card_id)
-                english = record["name"] if record is not None else None
+                english = self._names.get(card_id)
                 for code, spellings in by_language.items():
                     for spelling in spellings:
                         key = fold(spelling)
@@ -201,7 +218,7 @@ class Catalog:
             from deckcheck.cards.nearmiss import NameEntry, NameMatcher
 
             foreign = self.foreign_names()
-            entries = [NameEntry.of(name, name, "en") for name in sorted({r["name"] for r in self._records.values()})]
+            entries = [NameEntry.of(name, name, "en") for name in sorted(set(self._names.values()))]
             for written, target in sorted(self._aliases.values()):
                 versions = self._versions_of(target)
                 if versions:
@@ -330,6 +347,10 @@ def load_catalog_from(directory: Path, *, shipped: bool = False) -> Catalog:
         for name, what in SHIPPED_FILES.items():
             if not (directory / name).is_file():
                 raise DataError(f"{what} missing: {REINSTALL}", str(directory / name))
+    index = read_index(directory) if isinstance(directory, Path) else None
+    aliases = _read_aliases(directory)
+    if index is not None:
+        return Catalog([], aliases, index.get("source"), directory=directory, index=index)
     doc = read_json(cards_path, "card catalog", missing=_MISSING)
     if not isinstance(doc, dict) or not isinstance(doc.get("cards"), list):
         raise DataError("card catalog has no 'cards' list", str(cards_path))
@@ -339,12 +360,15 @@ def load_catalog_from(directory: Path, *, shipped: bool = False) -> Catalog:
             if problem:
                 raise DataError(f"card catalog record {index} does not fit card_db/schema.json: {problem}",
                                 str(cards_path))
+    return Catalog(doc["cards"], aliases, doc.get("source"), directory=directory)
+
+
+def _read_aliases(directory: Path) -> dict[str, str]:
     aliases_path = directory / "aliases.json"
     aliases = read_json(aliases_path, "card aliases") if aliases_path.is_file() else {}
     if not isinstance(aliases, dict):
         raise DataError("aliases must be a JSON object", str(aliases_path))
-    aliases = {k: v for k, v in aliases.items() if not k.startswith("_")}
-    return Catalog(doc["cards"], aliases, doc.get("source"), directory=directory)
+    return {k: v for k, v in aliases.items() if not k.startswith("_")}
 
 
 @cache

@@ -1,0 +1,90 @@
+"""The catalog's quick-loading index (card_db/cards.index.json) holds exactly the cards of cards.json, is what the
+importer makes of it byte for byte, and is used only while it matches: a stale or damaged index is passed over
+and the catalog read from cards.json (the same cards)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+
+from deckcheck.cards import catalog_index
+from deckcheck.cards.catalog import CARD_DB, load_catalog_from
+from deckcheck.cards.catalog_index import INDEX_FILE, build_index, check_index, read_index
+
+
+@pytest.fixture()
+def card_db(tmp_path):
+    copy = tmp_path / "card_db"
+    shutil.copytree(CARD_DB, copy)
+    return copy
+
+
+def test_the_shipped_index_is_what_build_index_makes_of_the_shipped_catalog():
+    cards_text = (CARD_DB / "cards.json").read_bytes()
+    document = json.loads(cards_text)
+    assert build_index(document, cards_text).encode("utf-8") == (CARD_DB / INDEX_FILE).read_bytes()
+    assert check_index(json.loads((CARD_DB / INDEX_FILE).read_bytes()), document) is None
+
+
+def test_a_catalog_from_the_index_has_the_same_cards_names_and_versions(card_db):
+    indexed = load_catalog_from(card_db)
+    assert indexed._index is not None
+    (card_db / INDEX_FILE).unlink()
+    plain = load_catalog_from(card_db)
+    assert plain._index is None
+    assert len(indexed) == len(plain) == 1683
+    assert [c.to_json() for c in indexed.cards] == [c.to_json() for c in plain.cards]
+    for name in sorted({c.name for c in plain.cards}) + ["gandalf", "Lorien", "Orc-guard"]:
+        assert [c.id for c in indexed.by_name(name)] == [c.id for c in plain.by_name(name)], name
+    assert indexed.by_id("tw-0181") == plain.by_id("TW-181")
+    assert indexed.foreign_names() == plain.foreign_names()
+
+
+def test_check_index_names_a_card_that_differs():
+    cards_text = (CARD_DB / "cards.json").read_bytes()
+    document = json.loads(cards_text)
+    index = json.loads(build_index(document, cards_text))
+    index["names"][10] = "Not a card"
+    assert check_index(index, document) == f"card {document['cards'][10]['id']} differs"
+
+
+def test_an_index_built_from_another_cards_json_is_passed_over(card_db):
+    path = card_db / "cards.json"
+    document = json.loads(path.read_bytes())
+    document["cards"] = document["cards"][:100]
+    path.write_text(json.dumps(document), encoding="utf-8")    # another size than the index was built from
+    assert read_index(card_db) is None
+    catalog = load_catalog_from(card_db)
+    assert catalog._index is None and len(catalog) == 100
+
+
+@pytest.mark.parametrize("damage", [
+    lambda p: p.write_bytes(p.read_bytes()[:1000]),                       # truncated
+    lambda p: p.write_text("[]", encoding="utf-8"),                       # not an object
+    lambda p: p.write_text(p.read_text(encoding="utf-8").replace('"format":1', '"format":99'), encoding="utf-8"),
+    lambda p: p.write_text(p.read_text(encoding="utf-8").replace('"agent"', '"flavour"', 1), encoding="utf-8"),
+])
+def test_a_damaged_index_is_passed_over_for_cards_json(card_db, damage):
+    damage(card_db / INDEX_FILE)
+    catalog = load_catalog_from(card_db)
+    assert catalog._index is None and len(catalog) == 1683
+
+
+def test_a_damaged_record_of_a_hand_made_index_is_one_data_error(card_db):
+    from deckcheck.errors import DataError
+
+    index = json.loads((card_db / INDEX_FILE).read_bytes())
+    index["rows"][0] = [0]          # a field number without its value
+    (card_db / INDEX_FILE).write_text(json.dumps(index), encoding="utf-8")
+    catalog = load_catalog_from(card_db)
+    with pytest.raises(DataError, match="card index record TW-1 is damaged"):
+        catalog.by_id("TW-1")
+
+
+def test_the_index_holds_no_field_cards_json_lacks():
+    index = json.loads((CARD_DB / INDEX_FILE).read_bytes())
+    document = json.loads((CARD_DB / "cards.json").read_bytes())
+    assert set(index["fields"]) | {"id", "name"} == {k for r in document["cards"] for k in r}
+    assert catalog_index.INDEX_FORMAT == index["format"]
