@@ -22,6 +22,16 @@ OUTPUT_TEXT_JSON = click.Choice(["text", "json"])
 INPUT_PATH = click.Path(readable=False)
 
 
+class _OutputPath(click.Path):
+    """-o FILE, where `-o -` is standard output (as no -o), not a file named '-'."""
+
+    def convert(self, value, param, ctx):
+        return None if value == "-" else super().convert(value, param, ctx)
+
+
+OUTPUT_PATH = _OutputPath(dir_okay=False)
+
+
 def text_or_json_option():
     return click.option("--output", type=OUTPUT_TEXT_JSON, default="text", show_default=True,
                         help='Text for reading, or JSON for tools (with a "schema" key; see the README).')
@@ -256,7 +266,7 @@ def show(deck: str, output: str, input_format: str | None, alignment: str | None
 @click.argument("deck", type=INPUT_PATH)
 @click.option("--to", "to_format", type=click.Choice(["gccg", "json", "markdown"]),
               help="The format to write (default: from -o's suffix: .meccg, .json, .md).")
-@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False),
+@click.option("-o", "--out", "out_path", type=OUTPUT_PATH,
               help="Write here instead of stdout; the suffix picks the format.")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
@@ -476,7 +486,7 @@ def rules_command(code: str | None, ruleset: str, alignment: str | None, output:
 
 @cli.command("batch")
 @click.argument("registrations", type=INPUT_PATH)
-@click.option("-o", "--out", "out", type=click.Path(dir_okay=False),
+@click.option("-o", "--out", "out", type=OUTPUT_PATH,
               help="Results file: .xlsx (Summary + Violations sheets), .csv (plus NAME-violations.csv) or .json.")
 @click.option("--output", "output_format", type=click.Choice(["xlsx", "csv", "json"]),
               help="Results format; default from -o's suffix, JSON on stdout without -o.")
@@ -514,7 +524,7 @@ def batch_command(registrations, out, output_format, ruleset, length, jobs, forc
 
 @cli.command("meta")
 @click.argument("inputs", nargs=-1, required=True, type=INPUT_PATH)
-@click.option("-o", "--out", type=click.Path(dir_okay=False), help="Write here (.txt, .json, .xlsx or .html).")
+@click.option("-o", "--out", type=OUTPUT_PATH, help="Write here (.txt, .json, .xlsx or .html).")
 @click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]),
               help="Report format; default from -o's suffix, else text.")
 @click.option("--validate", is_flag=True, help="Check each deck file too, for the legal rate per alignment "
@@ -537,7 +547,7 @@ def meta_command(inputs, out, output, validate, ruleset, length, top, force) -> 
 
 @cli.command("sheet")
 @click.argument("deck", type=INPUT_PATH)
-@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False),
+@click.option("-o", "--out", "out_path", type=OUTPUT_PATH,
               help="Write the HTML sheet to FILE (ending in .html or .htm).")
 @click.option("--event", help="The event's name, printed at the top.")
 @click.option("--player", help="The player's name (default: the deck's, else a blank to fill in).")
@@ -567,7 +577,7 @@ def sheet_command(deck: str, out_path: str | None, event: str | None, player: st
 @click.argument("deck_path", metavar="DECK")
 @click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]),
               help="Report format (default: from -o's suffix, else text); xlsx and html need -o FILE.")
-@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False),
+@click.option("-o", "--out", "out_path", type=OUTPUT_PATH,
               help="Write the report to FILE; .txt, .json, .xlsx or .html picks the format.")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
 @draws_option("Further draws after the opening hand of 8, for the odds curves.")
@@ -577,18 +587,17 @@ def sheet_command(deck: str, out_path: str | None, event: str | None, player: st
 def stats_command(deck_path: str, output: str | None, out_path: str | None, force: bool, draws: int,
                   alignment: str | None, input_format: str | None, lang: str) -> None:
     """Deck statistics: composition, characters, MP, creatures, site coverage, draw odds."""
-    from pathlib import Path
 
     from deckcheck.analysis.stats import deck_stats
-    from deckcheck.fileio import atomic_write_bytes, refuse_overwriting_inputs
+    from deckcheck.fileio import atomic_write_bytes, check_output, refuse_overwriting_inputs
     from deckcheck.report.output_format import choose_format
     from deckcheck.report.stats_report import render_stats
 
     output = choose_format(out_path, output, ("text", "json", "xlsx", "html"), default="text")
     if out_path:
         refuse_overwriting_inputs(out_path, [deck_path])
-    if out_path and not force and Path(out_path).exists():
-        raise DeckcheckError("exists already; use --force to replace it", out_path)
+    if out_path:
+        check_output(out_path, force=force)
     deck = _read_deck_reporting(deck_path, input_format, alignment, require_cards=True)
     data = render_stats(deck_stats(deck, draws=draws), output)
     if output in ("text", "html") and lang != "en":
@@ -697,7 +706,7 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
 @click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run on this existing Dask cluster instead.")
 @click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]),
               help="Report format (default: from -o's suffix, else text); xlsx needs -o FILE.")
-@click.option("-o", "--out", "out_path", type=click.Path(dir_okay=False), help="Write the report to FILE.")
+@click.option("-o", "--out", "out_path", type=OUTPUT_PATH, help="Write the report to FILE.")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
 def matchups_command(paths, one_path, games, turns, seed, length, jobs, scheduler, output, out_path, force) -> None:
     """Win rates of every pair of a field (or one deck against it), both decks playing full turns."""

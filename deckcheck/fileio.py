@@ -134,6 +134,50 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
+def check_output(path: str | os.PathLike, *, force: bool) -> None:
+    """Before any work: may `path` take the results? A DeckcheckError (exit 2) when it is no place for them.
+
+    Only a new name or a regular file (or a link to one) can be replaced, and that only with --force: a device,
+    a FIFO or a socket is refused whatever the options (as root, `-o /dev/null --force` would otherwise turn the
+    system's /dev/null into a regular file), and the refusal does not suggest --force for it."""
+    p = Path(path)
+    try:
+        mode = os.stat(p).st_mode
+    except FileNotFoundError:
+        if os.path.lexists(p) and not force:     # a link to nothing: replacing it is replacing a file
+            raise DeckcheckError("exists already (a link to no file); use --force to replace it", str(p)) from None
+        return
+    except (OSError, ValueError) as exc:
+        raise DeckcheckError(f"cannot write: {getattr(exc, 'strerror', None) or exc}", str(p)) from None
+    _require_replaceable(mode, p)
+    if not force:
+        raise DeckcheckError("exists already; use --force to replace it", str(p))
+
+
+def _require_replaceable(mode: int, path: Path) -> None:
+    if stat.S_ISREG(mode):
+        return
+    if stat.S_ISDIR(mode):
+        raise DeckcheckError("is a directory; give a file name for the output", str(path))
+    what = ("a FIFO (named pipe)" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "a socket" if stat.S_ISSOCK(mode) else "not a regular file")
+    raise DeckcheckError(f"is {what}; outputs are written only as a new file or over a regular file",
+                         str(path))
+
+
+def _replaceable_now(target: Path) -> bool:
+    """At the moment of writing (the name may have changed since check_output): False when nothing is there,
+    True for a regular file or a link; anything else is refused."""
+    try:
+        mode = os.stat(target).st_mode
+    except FileNotFoundError:
+        return os.path.lexists(target)
+    except OSError as exc:
+        raise DeckcheckError(f"cannot write: {exc.strerror or exc}", str(target)) from None
+    _require_replaceable(mode, target)
+    return True
+
+
 def atomic_write_bytes(path: str | os.PathLike, data: bytes, *, overwrite: bool = True) -> None:
     """Write a file so that readers see either the old file or the whole new one, never half.
 
@@ -145,62 +189,195 @@ def atomic_write_bytes(path: str | os.PathLike, data: bytes, *, overwrite: bool 
 
 def atomic_write_files(files, *, overwrite: bool = True) -> None:
     """Write several files as one: every file appears whole, or none changes (the Summary and Violations
-    CSV pair of a batch). All are first written and synced beside their targets; only then renamed into place,
-    and a rename that fails puts back the files already replaced."""
+    CSV pair of a batch).
+
+    Each is first written and synced to a temporary file beside its target (the target's own folder: a
+    system-wide temporary folder is cleaned by others), whose descriptor stays open: if something removes
+    the temporary name before it is renamed, its content is copied back from the descriptor. A new file is
+    created by a hard link, which fails when the name exists: two runs without --force racing for one name
+    never replace each other's result. Replacing renames over the target, and a rename that fails puts back
+    the files already replaced. Only regular files are ever replaced (see check_output)."""
     targets = [(Path(path), data) for path, data in files]
-    if not overwrite:
-        for p, _ in targets:
-            if p.exists():
-                raise DeckcheckError("exists already; use --force to replace it", str(p))
-    staged: list[tuple[Path, str]] = []
+    for p, _ in targets:
+        check_output(p, force=overwrite)
+    staged: list[_Staged] = []
     try:
         for p, data in targets:
-            staged.append((p, _write_temporary(p, data)))
-        _rename_all(staged)
+            staged.append(_Staged(p, data))
+        if overwrite:
+            _rename_all(staged)
+        else:
+            _link_all(staged)
+    finally:
+        for item in staged:
+            item.discard()
+
+
+class _Staged:
+    """The new content of one target, in a temporary file of the target's folder (its descriptor held open)."""
+
+    def __init__(self, target: Path, data: bytes) -> None:
+        self.target = target
+        self.fd: int | None = None
+        self.name: str | None = None
+        self._open_temporary()
+        try:
+            _write_all(self.fd, data)
+            os.fsync(self.fd)
+        except OSError as exc:
+            self.discard()
+            raise DeckcheckError(f"cannot write: {exc.strerror or exc}", str(target)) from None
+        except BaseException:
+            self.discard()
+            raise
+
+    def _open_temporary(self) -> None:
+        import tempfile  # here, not at the top: with shutil and random it cost every validate ~4 ms
+
+        directory = self.target.parent if str(self.target.parent) else Path(".")
+        try:
+            fd, name = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp", dir=directory)
+        except OSError as exc:
+            raise DeckcheckError(f"cannot write: {exc.strerror or exc}", str(self.target)) from None
+        try:
+            # mkstemp makes the file private (0600); give it the mode a plain open() would have.
+            os.fchmod(fd, _mode_for(self.target))
+        except OSError:
+            pass
+        self.fd, self.name = fd, name
+
+    def ensure_named(self) -> str:
+        """The temporary file's name, still ours: when the name is gone (or is now another file), the
+        content is copied from the open descriptor into a new temporary file."""
+        try:
+            here, ours = os.stat(self.name), os.fstat(self.fd)
+            if (here.st_dev, here.st_ino) == (ours.st_dev, ours.st_ino):
+                return self.name
+        except OSError:
+            pass
+        old_fd = self.fd
+        try:
+            data = _read_all(old_fd)
+            self._open_temporary()
+            _write_all(self.fd, data)
+            os.fsync(self.fd)
+        except OSError as exc:
+            raise DeckcheckError(f"cannot write: {exc.strerror or exc}", str(self.target)) from None
+        finally:
+            os.close(old_fd)
+        return self.name
+
+    def discard(self) -> None:
+        """Close the descriptor and remove the temporary name (a no-op once it was renamed or removed)."""
+        if self.name is not None:
+            try:
+                if self.fd is not None and _is_same(self.name, self.fd):
+                    os.unlink(self.name)
+            except OSError:
+                pass
+            self.name = None
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def renamed(self) -> None:
+        self.name = None
+
+
+def _is_same(name: str, fd: int) -> bool:
+    here, ours = os.stat(name), os.fstat(fd)
+    return (here.st_dev, here.st_ino) == (ours.st_dev, ours.st_ino)
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _read_all(fd: int) -> bytes:
+    size = os.fstat(fd).st_size
+    chunks, offset = [], 0
+    while offset < size:
+        chunk = os.pread(fd, min(size - offset, 1 << 24), offset)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        offset += len(chunk)
+    return b"".join(chunks)
+
+
+# How often a temporary name removed by someone else is put back before the write gives up.
+_RECOVERIES = 3
+
+
+def _move_into_place(item: _Staged, *, exclusive: bool) -> None:
+    """Rename (or, exclusive, hard-link) the staged file to its target, putting the temporary name back when
+    it vanished in between."""
+    for attempt in range(_RECOVERIES + 1):
+        name = item.ensure_named()
+        try:
+            if exclusive:
+                _link_exclusive(name, item.target)      # the temporary name is removed by discard()
+            else:
+                _replaceable_now(item.target)
+                os.replace(name, item.target)
+                item.renamed()
+            return
+        except FileExistsError:
+            raise DeckcheckError("exists already; use --force to replace it", str(item.target)) from None
+        except FileNotFoundError as exc:
+            if attempt == _RECOVERIES or not Path(item.target.parent if str(item.target.parent) else ".").is_dir():
+                raise DeckcheckError(f"cannot write: {exc.strerror or exc}", str(item.target)) from None
+        except OSError as exc:
+            raise DeckcheckError(f"cannot write: {exc.strerror or exc}", str(item.target)) from None
+
+
+def _link_exclusive(name: str, target: Path) -> None:
+    """Make `target` the staged file only if no file of that name exists (FileExistsError otherwise)."""
+    try:
+        os.link(name, target)
+        return
+    except (FileExistsError, FileNotFoundError):
+        raise
+    except (OSError, NotImplementedError):
+        pass    # a file system without hard links (FAT, some shares): claim the name, then rename over it
+    fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o600)
+    os.close(fd)
+    try:
+        os.replace(name, target)
     except BaseException:
-        for _, tmp in staged:
-            _unlink_quietly(tmp)
+        _unlink_quietly(target)
         raise
 
 
-def _write_temporary(p: Path, data: bytes) -> str:
-    import tempfile  # here, not at the top: with shutil and random it cost every validate ~4 ms (it writes nothing)
-
-    directory = p.parent if str(p.parent) else Path(".")
+def _link_all(staged: list[_Staged]) -> None:
+    """New files only: each target linked exclusively; a failure removes the ones this call created."""
+    done: list[Path] = []
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise DeckcheckError(f"cannot write: {exc.strerror or exc}", str(p)) from None
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        # mkstemp makes the file private (0600); give it the mode a plain open() would have.
-        os.chmod(tmp, _mode_for(p))
-    except OSError as exc:
-        _unlink_quietly(tmp)
-        raise DeckcheckError(f"cannot write: {exc.strerror or exc}", str(p)) from None
+        for item in staged:
+            _move_into_place(item, exclusive=True)
+            done.append(item.target)
     except BaseException:
-        _unlink_quietly(tmp)
+        for target in done:
+            _unlink_quietly(target)
         raise
-    return tmp
 
 
-def _rename_all(staged: list[tuple[Path, str]]) -> None:
+def _rename_all(staged: list[_Staged]) -> None:
     """Rename each temporary file over its target; on a failure, restore the targets already replaced (each
     old file is kept under a hard link until every rename has succeeded)."""
     done: list[tuple[Path, str | None]] = []     # (target, the old file's backup or None when it was new)
     try:
-        for target, tmp in staged:
-            backup = _backup(target) if len(staged) > 1 else None
+        for item in staged:
+            backup = _backup(item.target) if len(staged) > 1 else None
             try:
-                os.replace(tmp, target)
-            except OSError as exc:
+                _move_into_place(item, exclusive=False)
+            except BaseException:
                 if backup:
                     _unlink_quietly(backup)
-                raise DeckcheckError(f"cannot write: {exc.strerror or exc}", str(target)) from None
-            done.append((target, backup))
+                raise
+            done.append((item.target, backup))
     except BaseException:
         for target, backup in reversed(done):
             if backup:
@@ -232,13 +409,16 @@ def _unlink_quietly(name: str | os.PathLike) -> None:
 
 
 def _mode_for(path: Path) -> int:
-    """The replaced file's own mode, or for a new file what the umask allows (0644 under umask 022)."""
+    """The replaced file's own permissions, or for a new file what the umask allows (0644 under umask 022)."""
     try:
-        return path.stat().st_mode & 0o7777
+        st = os.stat(path)
+        if stat.S_ISREG(st.st_mode):
+            return st.st_mode & 0o777
     except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
+        pass
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def atomic_write_text(path: str | os.PathLike, text: str, *, overwrite: bool = True) -> None:

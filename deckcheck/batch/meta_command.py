@@ -34,14 +34,13 @@ MAX_FOLDER_FILES = 5000
 def run_meta_command(inputs: tuple[str, ...], *, out: str | None, output: str | None, validate: bool,
                      ruleset: str, length: int, force: bool, top: int, jobs: int = 1) -> int:
     from deckcheck.analysis.meta import build_meta
-    from deckcheck.fileio import atomic_write_bytes, refuse_overwriting_inputs
+    from deckcheck.fileio import atomic_write_bytes, check_output, refuse_overwriting_inputs
     from deckcheck.report.meta_report import render_meta
 
     output = choose_format(out, output, ("text", "json", "xlsx", "html"), default="text", file_only=("xlsx",))
     if out:
         refuse_overwriting_inputs(out, inputs)
-        if Path(out).exists() and not force:
-            raise DeckcheckError("exists already; use --force to replace it", out)
+        check_output(out, force=force)
     _check_data(validate)
     records, failed, seen = [], 0, _Seen()
     for source in inputs:

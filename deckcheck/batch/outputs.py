@@ -13,7 +13,7 @@ from pathlib import Path
 
 from deckcheck.batch.runner import RowResult
 from deckcheck.errors import DeckcheckError
-from deckcheck.fileio import atomic_write_bytes, atomic_write_files
+from deckcheck.fileio import atomic_write_bytes, atomic_write_files, check_output
 from deckcheck.report.output_format import choose_format
 
 FORMATS = ("xlsx", "csv", "json")
@@ -51,10 +51,7 @@ def plan_output(out: str | None, fmt: str | None, *, force: bool, registrations:
 def _check_target(target: Path, *, force: bool, registrations: Path) -> None:
     if _same_file(target, registrations):
         raise DeckcheckError("is the registrations file; the input is never overwritten", str(target))
-    if target.is_dir():
-        raise DeckcheckError("is a directory; give a file name for the results", str(target))
-    if target.exists() and not force:
-        raise DeckcheckError("exists already; use --force to replace it", str(target))
+    check_output(target, force=force)
     parent = target.parent if str(target.parent) else Path(".")
     if not parent.is_dir():
         raise DeckcheckError("the directory for the results does not exist", str(target))
@@ -71,7 +68,44 @@ def _same_file(a: Path, b: Path) -> bool:
 
 def write_results(plan: OutputPlan, results: Sequence[RowResult], extra_columns: Sequence[str], *,
                   registrations: str, ruleset: str, length: int, stdout) -> list[Path]:
-    """Write the results as planned; returns the files written (none when they went to stdout)."""
+    """Write the results as planned; returns the files written (none when they went to stdout).
+
+    A workbook or CSV that cannot be written at the end (a full disk, a file the writer needs removed under
+    it) does not lose the run: the results are saved as JSON beside it, and the error line says where."""
+    try:
+        return _write_as_planned(plan, results, extra_columns, registrations=registrations, ruleset=ruleset,
+                                 length=length, stdout=stdout)
+    except Exception as exc:
+        if plan.path is None or plan.format == "json":
+            raise
+        reason = exc.one_line() if isinstance(exc, DeckcheckError) else \
+            f"{plan.path}: cannot write: {getattr(exc, 'strerror', None) or exc}"
+        rescue = _save_rescue(plan.path, results, registrations=registrations, ruleset=ruleset, length=length)
+        saved = (f"the results of the {len(results)} rows checked are in {rescue} (JSON)" if rescue
+                 else "the results could not be saved elsewhere either")
+        raise DeckcheckError(f"{reason}; {saved}") from None
+
+
+def _save_rescue(path: Path, results, *, registrations: str, ruleset: str, length: int) -> Path | None:
+    """The results as JSON in a new file beside `path` (never replacing one), or None when that fails too."""
+    from deckcheck.report import batch_results as report
+
+    data = report.json_text(report.json_document(results, registrations=registrations, ruleset=ruleset,
+                                                 length=length)).encode("utf-8")
+    for n in range(1, 10):
+        rescue = path.with_name(f"{path.stem}.recovered{'' if n == 1 else f'-{n}'}.json")
+        if os.path.lexists(rescue):
+            continue
+        try:
+            atomic_write_bytes(rescue, data, overwrite=False)
+            return rescue
+        except DeckcheckError:
+            return None
+    return None
+
+
+def _write_as_planned(plan: OutputPlan, results: Sequence[RowResult], extra_columns: Sequence[str], *,
+                      registrations: str, ruleset: str, length: int, stdout) -> list[Path]:
     from deckcheck.report import batch_results as report
 
     if plan.format == "json":

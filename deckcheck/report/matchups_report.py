@@ -196,11 +196,10 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
     """What `deckcheck matchups` does: read the field, play it, write the report (progress to stderr)."""
     import os
     import sys
-    from pathlib import Path
 
     from deckcheck.analysis.matchups import SchedulerError, UnplayableDeck, run_matchups, scheduler_address
     from deckcheck.errors import DeckcheckError
-    from deckcheck.fileio import atomic_write_bytes, refuse_overwriting_inputs
+    from deckcheck.fileio import atomic_write_bytes, check_output, refuse_overwriting_inputs
 
     output = choose_format(out_path, output, ("text", "json", "xlsx", "html"), default="text", file_only=("xlsx",))
     if scheduler is not None:
@@ -208,8 +207,8 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
             scheduler = scheduler_address(scheduler)
         except ValueError as exc:
             raise DeckcheckError(f"--scheduler: {exc}") from None
-    if out_path and not force and Path(out_path).exists():
-        raise DeckcheckError("exists already; use --force to replace it", out_path)
+    if out_path:
+        check_output(out_path, force=force)
     field = field_paths(paths)
     if one_path:
         field = [one_path] + [p for p in field if p != one_path]
