@@ -210,11 +210,11 @@ def test_skipped_line_and_injected_card_name_in_a_pasted_deck(tmp_path):
     rows = list(wb["Violations"].iter_rows(min_row=2, values_only=True))
     by_code = {r[2]: r for r in rows}
     assert "bad-count" in by_code and by_code["bad-count"][3] == "error"
-    assert [r[5] for r in rows if r[2] == "unknown-card"] == ["'=cmd|calc", "Bolg, Son of Azog"]
+    assert [r[5] for r in rows if r[2] == "unknown-card"] == ["'=cmd|calc"]
     assert all(r[0] == "'@Ann" for r in rows)
-    # the dream card is one problem: the rule's unknown-card, not also the reader's not-ice-card diagnostic
+    # the dream card is one problem: the rule's not-in-pool, not also the reader's not-ice-card diagnostic
     bolg_line = text.split("\n").index("1 Bolg, Son of Azog (DF)") + 1
-    assert [r[2] for r in rows if r[6] == bolg_line] == ["unknown-card"]
+    assert [r[2] for r in rows if r[6] == bolg_line] == ["not-in-pool"]
 
 
 def test_injection_player_names_with_real_decks(tmp_path):

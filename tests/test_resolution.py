@@ -101,7 +101,7 @@ def test_unknown_names_come_with_the_nearest_suggestions(catalog):
 def test_dream_cards_are_not_in_the_ice_pool(catalog):
     result = resolve(catalog, "balin* [d] (df)")
     assert result.status == NOT_ICE
-    assert "not in the ICE card pool" in result.message
+    assert result.message == "balin* [d] (DF) is a card of the dream-card set Durin's Folk, not of the ICE card pool"
 
 
 def test_by_id_forgives_case_and_leading_zeros(catalog):

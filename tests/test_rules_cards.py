@@ -110,8 +110,10 @@ def test_hazard_agents_count_half_a_creature_for_every_alignment():
 def test_a_dream_card_is_reported_as_outside_the_ice_pool():
     deck = parse_text(DECK.replace("1 Gandalf Friend", "1 Concealment [H] (TW)\n1 Balin [H] (DF)"), path="dream.deck")
     v = validate(deck, ruleset="coe")
-    [bad] = only(v, "unknown-card")
-    assert bad.message.startswith("'Balin' is a dream card, not in the ICE card pool (in resources)")
+    [bad] = only(v, "not-in-pool")
+    assert bad.message == ("Balin (DF) is a card of the dream-card set Durin's Folk, not of the ICE card pool "
+                           "(in resources)")
+    assert not only(v, "unknown-card")
 
 
 def test_an_ambiguous_card_that_every_version_makes_illegal_is_an_error_not_a_note():

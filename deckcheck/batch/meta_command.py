@@ -177,19 +177,38 @@ def _deck_records(paths: list[Path | str], *, validate: bool, ruleset: str, leng
 
 
 def _say_unread(deck) -> None:
-    """One line for a deck that holds names that are no card, lines not read or misspelt names read as the card
-    they nearly spell (`show` lists them)."""
+    """One line for a deck that holds names that are no card, cards of sets outside the ICE pool, lines not read or
+    misspelt names read as the card they nearly spell (`show` lists them)."""
     from deckcheck.decklist.content import unread_lines
 
-    unknown = sum(entry.count for entry in deck.entries if entry.card is None)
+    outside = [entry for entry in deck.entries if entry.card is None and _outside_pool(entry)]
+    unknown = sum(entry.count for entry in deck.entries if entry.card is None) - sum(e.count for e in outside)
     skipped = len(unread_lines(deck))
     corrected = sum(d.code == "name-corrected" for d in deck.diagnostics)
-    if unknown or skipped or corrected:
+    if unknown or skipped or corrected or outside:
         what = [f"{unknown} cop{'y' if unknown == 1 else 'ies'} of names that are no card (counted as written)"] \
             * bool(unknown) + [f"{skipped} line{'' if skipped == 1 else 's'} not read"] * bool(skipped) \
             + [f"{corrected} misspelt name{'' if corrected == 1 else 's'} read as the card"
-               f"{' it nearly spells' if corrected == 1 else 's they nearly spell'}"] * bool(corrected)
+               f"{' it nearly spells' if corrected == 1 else 's they nearly spell'}"] * bool(corrected) \
+            + [_outside_pool_text(outside)] * bool(outside)
         note(printable(f"deckcheck: {deck.path}: {'; '.join(what)}; deckcheck show lists them"))
+
+
+def _outside_pool(entry) -> bool:
+    from deckcheck.cards.set_codes import non_ice_set
+
+    return non_ice_set(entry.set_code) is not None
+
+
+def _outside_pool_text(entries) -> str:
+    """"not-in-pool: 3 copies of cards of The Road Goes Ever on (V1), Durin's Folk (DF)": the sets named."""
+    from deckcheck.cards.set_codes import non_ice_set
+
+    copies = sum(entry.count for entry in entries)
+    found = [non_ice_set(entry.set_code) for entry in entries]
+    sets = dict.fromkeys(f"{s.name or 'a dream-card set'} ({s.code})" for s in found if s)
+    return (f"not-in-pool: {copies} cop{'y' if copies == 1 else 'ies'} of cards outside the ICE card pool, of "
+            f"{', '.join(sets)}")
 
 
 def _verdict(deck, ruleset: str, length: int) -> bool:
@@ -211,6 +230,12 @@ def _registration_records(path: Path, *, ruleset: str, length: int, jobs: int,
     results = run_batch(table.registrations, settings, jobs=jobs)
     records = [r.meta_record() for r in results if r.cards]
     left_out = [r for r in results if not r.cards]
+    for r in results:
+        outside = [v["message"] for v in r.violations if v["code"] == "not-in-pool"]
+        if r.cards and outside:       # counted in the field, said as batch says it
+            more = f" (and {len(outside) - 1} more)" if len(outside) > 1 else ""
+            note(printable(f"deckcheck: {path}: {r.player} ({r.sheet + '!' if r.sheet else 'row '}{r.row}): "
+                           f"not-in-pool: {outside[0]}{more}"))
     for r in left_out:
         problem = r.first_problem or "no deck"
         note(printable(f"deckcheck: {path}: {r.player} ({r.sheet + '!' if r.sheet else 'row '}{r.row}): "

@@ -133,7 +133,7 @@ def _validate_into(result: RowResult, deck, settings: Settings):
 
 
 # A name the catalog could not pin down is one problem, whichever of these codes the reader and the rule use.
-CARD_IDENTITY_CODES = {"unknown-card", "ambiguous-card", "not-ice-card"}
+CARD_IDENTITY_CODES = {"unknown-card", "ambiguous-card", "not-ice-card", "not-in-pool"}
 
 
 def reading_problems(deck, violations) -> list[dict]:

@@ -1,9 +1,9 @@
 """The card catalog deckcheck loads at run time (`card_db/cards.json`) and name resolution against it.
 
 `resolve()` turns what a player typed into exactly one card, or says why not: the name is unknown (with the
-nearest names), it names a dream card outside the ICE pool, or it fits several versions that neither the
-line's tag and set code nor the deck part and alignment tell apart (with the candidates). It never picks
-silently among versions that differ.
+nearest names), it names a card of a dream-card or virtual set (its set code says so), or it fits several
+versions that neither the line's tag and set code nor the deck part and alignment tell apart (with the
+candidates). It never picks silently among versions that differ.
 
 A name is looked up as the English name, then as a true alternative name (`card_db/aliases.json`), then as the
 name of another edition (`card_db/names.json`, loaded only then); a name none of these know is read as the one
@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 from deckcheck.cards.catalog_index import INDEX_FILE, read_index, record_of
 from deckcheck.cards.languages import LANGUAGES, load_names
 from deckcheck.cards.model import CARD_FIELDS, Card
-from deckcheck.cards.names import DREAM_SET_CODES, ICE_SET_CODES, TAG_ALIGNMENT, fold
+from deckcheck.cards.names import TAG_ALIGNMENT, fold, ice_set_code
+from deckcheck.cards.set_codes import non_ice_set, not_in_pool_message
 from deckcheck.datafiles import REINSTALL, data_dir, read_json
 from deckcheck.errors import DataError
 
@@ -240,10 +241,9 @@ class Catalog:
         """Resolve a written name to one card, using the line's tag and set code and the deck's context. With
         `correct`, a name that is no card's is read as the one card it clearly misspells (see `corrected`)."""
         written = name.strip()
-        code = (set_code or "").strip().upper() or None
-        if code in DREAM_SET_CODES:
-            return Resolution(None, NOT_ICE, written,
-                              message=f"{written} ({code}): a dream card, not in the ICE card pool")
+        if non_ice_set(set_code):     # that set's card, never the ICE card of the same name
+            return Resolution(None, NOT_ICE, written, message=not_in_pool_message(written, set_code))
+        code = ice_set_code(set_code)
         candidates, language = self.lookup(written)
         corrected = None
         if not candidates:
@@ -269,7 +269,7 @@ class Catalog:
 
     @staticmethod
     def _narrow_by_context(cards: list[Card], tag, code, part, alignment) -> list[Card]:
-        if code in ICE_SET_CODES:
+        if code:
             cards = _narrow(cards, (lambda c: c.promo) if code == "PR" else (lambda c: c.set == code))
         tag_alignment = TAG_ALIGNMENT.get((tag or "").strip("[]").upper())
         if tag_alignment:

@@ -7,11 +7,12 @@ from dataclasses import dataclass
 
 from deckcheck.cards.catalog import Catalog
 from deckcheck.cards.model import Card
-from deckcheck.cards.names import fold
+from deckcheck.cards.names import fold, ice_set_code, is_set_code
+from deckcheck.cards.set_codes import non_ice_set, not_in_pool_message
 from deckcheck.errors import DeckcheckError
 
 # searched for: each starts only where a run of blanks starts, or a long run is rescanned from every position
-_TRAILING_SET = re.compile(r"(?<!\s)\s*\(([A-Za-z]{2,3})\)\s*$")
+_TRAILING_SET = re.compile(r"(?<!\s)\s*\(([A-Za-z0-9]{2,4})\)\s*$")
 _TRAILING_TAG = re.compile(r"(?<!\s)\s*\[([HMFBhmfb])\]\s*$")
 
 # Rows of `cards show`, in the order a player reads a card: label and how to get the value.
@@ -47,12 +48,8 @@ def split_written_name(text: str) -> tuple[str, str | None, str | None]:
     """'Moria [M] (LE)' -> ('Moria', 'M', 'LE'); a name may itself hold parentheses ('"Bert" (Bûrat)')."""
     name, tag, code = text.strip(), None, None
     m = _TRAILING_SET.search(name)
-    if m and len(m.group(1)) in (2, 3) and m.group(1).upper() == m.group(1).upper():
-        candidate = m.group(1).upper()
-        from deckcheck.cards.names import DREAM_SET_CODES, ICE_SET_CODES
-
-        if candidate in ICE_SET_CODES or candidate in DREAM_SET_CODES:
-            code, name = candidate, name[: m.start()]
+    if m and is_set_code(m.group(1)):
+        code, name = m.group(1).upper(), name[: m.start()]
     m = _TRAILING_TAG.search(name)
     if m:
         tag, name = m.group(1).upper(), name[: m.start()]
@@ -94,6 +91,9 @@ def show(catalog: Catalog, query: str) -> ShowResult:
     """Every version of the name the player typed (in any language, or the one card it clearly misspells); a tag
     or set code narrows the versions shown."""
     name, tag, code = split_written_name(query)
+    if non_ice_set(code):
+        raise DeckcheckError(not_in_pool_message(name, code))
+    code = ice_set_code(code)
     versions, note = catalog.by_name(name), ""
     if not versions:
         resolution = catalog.resolve(name, set_code=code)

@@ -15,13 +15,25 @@ from functools import lru_cache
 # The ICE card pool, in publication order (PR = promo cards, folded into their sets by the CoE database).
 ICE_SETS = ("TW", "TD", "DM", "LE", "AS", "WH", "BA")
 ICE_SET_CODES = frozenset(ICE_SETS + ("PR",))
+# The sets' long codes ("METW", "MELE"), as some lists and the rulebooks write them.
+ICE_LONG_CODES = {f"ME{code}": code for code in ICE_SETS}
 
-# Set codes of the Council of Elrond "dream cards" (fan-made expansions) seen in real decklists: these
-# cards are not in the ICE pool, which is a different message from "unknown name".
-DREAM_SET_CODES = frozenset({
-    "FB", "DF", "WR", "NE", "NW", "TI", "GW", "ML", "RS", "SL", "KN", "CA", "CP", "MM", "BU", "BO",
-    "DS", "CH", "AF", "WT", "GB", "NWS", "ROW", "RW", "BL", "TS", "DC",
-})
+
+def ice_set_code(token: str | None) -> str | None:
+    """The ICE set code a written one means ("le", "MELE" -> "LE"), or None."""
+    code = (token or "").strip().upper()
+    return code if code in ICE_SET_CODES else ICE_LONG_CODES.get(code)
+
+
+def is_set_code(token: str) -> bool:
+    """Whether a written token ("TW", "v1", "ROTS") is a set code: of the ICE pool, or of a dream-card or virtual
+    set (card_db/sets.json, read on the first token that is no ICE code), which names a card outside the pool."""
+    if ice_set_code(token):
+        return True
+    from deckcheck.cards.set_codes import non_ice_set
+
+    return non_ice_set(token) is not None
+
 
 # Version tags: [H]ero, [M]inion, [F]allen-wizard, [B]alrog.
 TAG_ALIGNMENT = {"H": "Hero", "M": "Minion", "F": "Fallen-wizard", "B": "Balrog"}

@@ -9,6 +9,7 @@ from __future__ import annotations
 from deckcheck.cards.catalog import Resolution
 from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, SITE
 from deckcheck.cards.names import fold
+from deckcheck.cards.set_codes import non_ice_set
 from deckcheck.decklist.alignment import ALIGNMENTS, declared_alignment, infer_alignment
 from deckcheck.decklist.lines import KNOWN_TAGS, MAX_PROBLEMS, ReadResult, TooManyProblems, excerpt
 from deckcheck.decklist.model import Deck, DeckEntry, Diagnostic, Part, RawLine
@@ -37,8 +38,10 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
             deck.diagnostics.append(Diagnostic(
                 path, result.meta_lines.get("alignment", 1), "unknown-alignment",
                 f"declared alignment {result.alignment!r} is not one of {', '.join(ALIGNMENTS)}; ignored", "warning"))
+    # a card of a set outside the ICE pool ("Gandalf (V1)") is no evidence of the deck's alignment: not-in-pool
+    evidence = [line for line in result.lines if not line.set_code or not non_ice_set(line.set_code)]
     deck.alignment, deck.alignment_reason, avatar = infer_alignment(
-        result.lines, catalog, declared=declared, override=alignment)
+        evidence, catalog, declared=declared, override=alignment)
     deck.avatar = deck.avatar or avatar
     merged: dict[tuple, DeckEntry] = {}
     resolved: dict[tuple, object] = {}

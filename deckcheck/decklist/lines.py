@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
 
-from deckcheck.cards.names import DREAM_SET_CODES, ICE_SET_CODES
+from deckcheck.cards.names import is_set_code
 from deckcheck.decklist.model import Diagnostic, Part, RawLine
 from deckcheck.decklist.section_words import NOTES, foreign_part
 from deckcheck.errors import DeckcheckError
@@ -99,7 +99,7 @@ _TRAILING_BRACKET = re.compile(r"(?<!\s)\s*\[([^\[\]]{1,8})\]\s*$")
 def split_card_text(text: str) -> tuple[str, str | None, str | None]:
     """Split "Moria [m] (le)" into ("Moria", "M", "LE"). Unknown bracket text stays in the tag for reporting.
 
-    A trailing parenthesis is a set code only if it is a known ICE or dream-set code; otherwise it is part
+    A trailing parenthesis is a set code only if it is a known ICE, dream-card or virtual set code; otherwise it is part
     of the name ("Doeth (Durthak)"). A name wholly in double quotes is the text inside (unquote).
     """
     name, tag, set_code = text.strip(), None, None
@@ -131,9 +131,8 @@ def unquote(name: str) -> str:
 
 
 def _is_set_code(token: str) -> bool:
-    token = token.strip().upper()
-    # Dream-set codes are kept too, so the resolver can say "not in the ICE card pool".
-    return token in ICE_SET_CODES or token in DREAM_SET_CODES
+    # Dream-card and virtual set codes are kept too, so the resolver can say "not of the ICE card pool".
+    return len(token) <= 5 and is_set_code(token)
 
 
 # Count syntaxes players use: "3 Name", "3x Name", "3 x Name", "x3 Name", "3-Name", "(3) Name", "[3] Name",

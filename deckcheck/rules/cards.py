@@ -31,11 +31,10 @@ def unknown_card(ctx: Context) -> Iterator[Violation]:
     for entry in ctx.deck.entries:
         if entry.card is not None or entry.problem == "ambiguous-card" or entry.candidates:
             continue
-        if entry.problem is None:
-            continue
+        if entry.problem in (None, "not-ice-card"):
+            continue      # a card of a set outside the ICE pool: not-in-pool (pool.py)
         hint = f"; did you mean {', '.join(entry.suggestions)}?" if entry.suggestions else "; no similar name"
-        kind = ("is a dream card, not in the ICE card pool" if entry.problem == "not-ice-card"
-                else "names no known card")
+        kind = "names no known card"
         explain = [f"{entry.count} {'copy' if entry.count == 1 else 'copies'} in {entry.part.value}: not counted by "
                    f"any other rule, so the deck cannot be judged legal",
                    "looked up with accents, case, apostrophes and hyphens forgiven, and the known misspellings "

@@ -1,0 +1,164 @@
+"""The sets outside the ICE card pool whose codes players write after a card name: `card_db/sets.json`.
+
+GCCG's card files (../shared/carddata/gccg/xml, see its SOURCE.md) hold every dream-card and virtual set of the
+community, each with its code and name. `import_gccg_sets` reads those files (facts only: code, name, card count)
+and adds the older codes real GCCG deck files write for the same sets; `dump_sets` writes them byte for byte the
+same from the same files. At run time `non_ice_set` answers "which set does this code name?" from the committed
+file, so that "Abductor (V1)" is a card of The Road Goes Ever on, never the ICE card of that name.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from deckcheck.datafiles import data_dir, read_json
+from deckcheck.errors import DeckcheckError
+
+SETS_FILE = "sets.json"
+SETS_FORMAT = 1
+GCCG_SOURCE = "GCCG core (github.com/markferry/gccg-dev, commit ad8728eb): core/xml/Metw/*.xml"
+GCCG_INDEX = "metwDC.xml"          # the module file: lists every set file in GCCG's own order
+MAX_SET_FILE_BYTES = 8 * 1024 * 1024   # the biggest set file is ~0.5 MB
+
+# The virtual sets of the Council of Elrond (SOURCE.md: "the virtual sets V1 The Road Goes Ever On, V2, V3");
+# the Cool Play Set is neither a dream-card set nor a virtual one. Every other set of the files is a dream-card set.
+VIRTUAL_SETS = ("V1", "V2", "V3")
+OTHER_SETS = ("CPS",)
+
+# Older codes of the same sets, as real GCCG deck files and GCCG's own rules scripts write them
+# (SOURCE.md; scripts/Metw-common.include lists the dream sets as FB FP DF NM GW NW ROTS TOI WOTR NE KN SL BO GP MR,
+# written before RN, DS and CA; real decklists write "(mm)" for Nine Rings for Mortal Men's cards).
+OLDER_CODES = {"ROTS": "RS", "TOI": "TI", "WOTR": "WR", "GP": "CP", "MR": "ML", "MM": "NM"}
+
+# Dream-card codes seen in real decklists whose set GCCG has no file of (so no name to give), and older codes
+# whose set is not known: still not the ICE card pool, said as such.
+UNNAMED_DREAM_CODES = ("AF", "BL", "BU", "CH", "DC", "FA", "GB", "NWS", "ROW", "RW", "TS", "WT")
+
+
+@dataclass(frozen=True)
+class CardSet:
+    code: str          # the set's code in GCCG's files ("V1"), whatever code the line wrote
+    name: str | None   # "The Road Goes Ever on"; None for a dream-card code no set file names
+    kind: str          # dream | virtual | other
+
+    def described(self) -> str:
+        """"the CoE virtual set The Road Goes Ever on", "the dream-card set Durin's Folk", "the CoE Virtual Set 2"."""
+        if self.name is None:
+            return "a dream-card set"
+        label = {"dream": "dream-card set", "virtual": "CoE virtual set", "other": "set"}[self.kind]
+        if "set" in self.name.lower().split():                 # "Virtual Set 2", "Cool Play Set"
+            label = "CoE" if self.kind == "virtual" else ""
+        return f"the {label + ' ' if label else ''}{self.name}"
+
+
+def not_in_pool_message(written: str, code: str) -> str:
+    """"Abductor (V1) is a card of the CoE virtual set The Road Goes Ever on, not of the ICE card pool"; an older
+    code says the set's code of today ("(ROTS) ... Return of the Shadow (RS)")."""
+    card_set = non_ice_set(code)
+    if card_set is None:
+        raise ValueError(f"{code!r} is no set outside the ICE card pool")
+    written_code = code.strip().upper()
+    also = f" ({card_set.code})" if card_set.code != written_code else ""
+    return f"{written} ({written_code}) is a card of {card_set.described()}{also}, not of the ICE card pool"
+
+
+# ------------------------------------------------------------------ import (from ../shared) ------------------
+
+
+def _set_files(xml_dir: Path) -> list[Path]:
+    """The set files in the order GCCG's module file lists them, then any it does not list (by name)."""
+    listed = [element.get("source", "") for element in _parse(xml_dir / GCCG_INDEX).iter("cardset")]
+    present = sorted(p.name for p in xml_dir.glob("*.xml") if p.name != GCCG_INDEX)
+    ordered = [name for name in listed if name in present] + [n for n in present if n not in listed]
+    return [xml_dir / name for name in ordered]
+
+
+def _parse(path: Path, data: bytes | None = None):
+    """The root element of a GCCG XML file (ISO-8859-1, as its declaration says)."""
+    import xml.etree.ElementTree as ET
+
+    from deckcheck.fileio import read_bytes
+
+    if data is None:
+        data = read_bytes(str(path), limit=MAX_SET_FILE_BYTES, kind="a GCCG set file")
+    try:
+        return ET.fromstring(data)
+    except ET.ParseError as exc:
+        raise DeckcheckError(f"not a GCCG set file: {exc}", str(path)) from None
+
+
+def import_gccg_sets(xml_dir: str | Path) -> dict:
+    """The facts document of `card_db/sets.json` from GCCG's set files: each set's code, name, kind, card count
+    and older codes, with the digest of the file it came from."""
+    xml_dir = Path(xml_dir)
+    if not (xml_dir / GCCG_INDEX).is_file():
+        raise DeckcheckError(f"no {GCCG_INDEX} here: not GCCG's MECCG card folder", str(xml_dir))
+    sets, files = [], {}
+    import hashlib
+
+    from deckcheck.fileio import read_bytes
+
+    for path in _set_files(xml_dir):
+        data = read_bytes(str(path), limit=MAX_SET_FILE_BYTES, kind="a GCCG set file")
+        root = _parse(path, data)
+        code, name = root.get("abbrev"), root.get("name")
+        if root.tag != "ccg-setinfo" or not code or not name:
+            raise DeckcheckError("no <ccg-setinfo name=... abbrev=...>: not a GCCG set file", str(path))
+        kind = "virtual" if code in VIRTUAL_SETS else "other" if code in OTHER_SETS else "dream"
+        older = sorted(old for old, new in OLDER_CODES.items() if new == code)
+        sets.append({"code": code, "name": name, "kind": kind, "cards": sum(1 for _ in root.iter("card")),
+                     "older_codes": older})
+        files[path.name] = hashlib.sha256(data).hexdigest()
+    known = {s["code"] for s in sets}
+    missing = sorted(set(OLDER_CODES.values()) - known)
+    if missing:
+        raise DeckcheckError(f"the set files lack {', '.join(missing)}, which older codes name", str(xml_dir))
+    return {"format": SETS_FORMAT, "source": {"name": GCCG_SOURCE, "files": files}, "sets": sets,
+            "unnamed_dream_codes": list(UNNAMED_DREAM_CODES)}
+
+
+def dump_sets(document: dict) -> str:
+    """The document as text: one set per line, so an import's diff is readable."""
+    head = {k: v for k, v in document.items() if k != "sets"}
+    lines = [json.dumps(head, ensure_ascii=False, sort_keys=True)[:-1] + ', "sets": [']
+    rows = document["sets"]
+    lines += ["  " + json.dumps(row, ensure_ascii=False, sort_keys=True) + ("," if i < len(rows) - 1 else "")
+              for i, row in enumerate(rows)]
+    return "\n".join(lines) + "\n]}\n"
+
+
+# ------------------------------------------------------------------ run time (card_db/sets.json) -------------
+
+
+@cache
+def _codes() -> dict[str, CardSet]:
+    """Every non-ICE code, older ones included, -> its set (read once: ~3 KB)."""
+    path = data_dir("card_db") / SETS_FILE
+    document = read_json(path, "set codes")
+    table: dict[str, CardSet] = {}
+    try:
+        for row in document["sets"]:
+            card_set = CardSet(row["code"], row["name"], row["kind"])
+            for code in (row["code"], *row["older_codes"]):
+                table[code.upper()] = card_set
+        for code in document["unnamed_dream_codes"]:
+            table.setdefault(code.upper(), CardSet(code.upper(), None, "dream"))
+    except (KeyError, TypeError) as exc:
+        from deckcheck.datafiles import REINSTALL
+        from deckcheck.errors import DataError
+
+        raise DataError(f"set codes do not fit card_db/sets.schema.json ({exc!r}): {REINSTALL}", str(path)) from None
+    return table
+
+
+def non_ice_set(code: str | None) -> CardSet | None:
+    """The dream-card or virtual set a written set code names ("v1", "ROTS"), or None (an ICE code, or none)."""
+    return _codes().get(code.strip().upper()) if code else None
+
+
+def non_ice_codes() -> frozenset[str]:
+    """Every code of a set outside the ICE card pool, older spellings included (upper case)."""
+    return frozenset(_codes())

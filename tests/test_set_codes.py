@@ -1,0 +1,128 @@
+"""Set codes outside the ICE card pool: the facts file imported from GCCG's set files, and the `not-in-pool` error
+a line with such a code gets in `validate`, `batch` and `meta` (never the ICE card of the same name)."""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from deckcheck.cards.catalog import CARD_DB
+from deckcheck.cards.set_codes import OLDER_CODES, SETS_FILE, dump_sets, import_gccg_sets, non_ice_set
+from deckcheck.decklist import parse_text
+from deckcheck.rules import validate
+from tests._shared import PROJECT, SHARED
+
+GCCG_XML = SHARED / "carddata" / "gccg" / "xml"
+needs_gccg = pytest.mark.skipif(not GCCG_XML.is_dir(),
+                                reason=f"needs GCCG's set files at {GCCG_XML} (../shared is absent)")
+LEGAL = (Path(__file__).parent / "fixtures" / "batch" / "wizard-legal.meccg").read_text(encoding="utf-8")
+LINE = "1 Beregond (TW)"
+
+
+def _xml_sets() -> dict[str, str]:
+    """code -> set name, read straight from the XML (not through the importer), older codes included."""
+    if not GCCG_XML.is_dir():       # without ../shared: the committed facts, so the walk still runs
+        rows = json.loads((CARD_DB / SETS_FILE).read_text(encoding="utf-8"))["sets"]
+        found = {row["code"]: row["name"] for row in rows}
+    else:
+        found = {}
+        for path in sorted(GCCG_XML.glob("*.xml")):
+            root = ET.parse(path).getroot()
+            if root.tag == "ccg-setinfo":
+                found[root.get("abbrev")] = root.get("name")
+    found.update({old: found[new] for old, new in OLDER_CODES.items()})
+    return found
+
+
+SETS = _xml_sets()
+
+
+@needs_gccg
+def test_the_facts_file_is_what_the_importer_makes_of_the_xml():
+    first = dump_sets(import_gccg_sets(GCCG_XML))
+    assert first == dump_sets(import_gccg_sets(GCCG_XML))
+    assert first == (CARD_DB / SETS_FILE).read_text(encoding="utf-8"), \
+        "card_db/sets.json is stale: rebuild it with deckcheck.cards.set_codes.import_gccg_sets"
+
+
+def test_the_facts_file_fits_its_schema_and_holds_every_set_of_the_source():
+    document = json.loads((CARD_DB / SETS_FILE).read_text(encoding="utf-8"))
+    jsonschema.validate(document, json.loads((CARD_DB / "sets.schema.json").read_text(encoding="utf-8")))
+    # SOURCE.md: 2,561 cards in 22 sets (18 dream-card sets, 3 virtual sets, the Cool Play Set)
+    assert len(document["sets"]) == 22 and sum(row["cards"] for row in document["sets"]) == 2561
+    kinds = [row["kind"] for row in document["sets"]]
+    assert (kinds.count("dream"), kinds.count("virtual"), kinds.count("other")) == (18, 3, 1)
+
+
+@pytest.mark.parametrize("code", sorted(SETS))
+@pytest.mark.parametrize("ruleset", ["coe", "rulebook"])
+def test_every_set_code_of_the_xml_on_a_card_line_is_not_in_pool_naming_the_set(code, ruleset):
+    written = code if code != "RS" else "rs"          # case is the player's: one code written in lower case
+    deck = parse_text(LEGAL.replace(LINE, f"1 Beregond ({written})"), path="set-code.meccg")
+    verdict = validate(deck, ruleset=ruleset)
+    found = [v for v in verdict.violations if v.code == "not-in-pool"]
+    assert len(found) == 1 and not verdict.legal
+    assert found[0].message.startswith(f"Beregond ({code.upper()}) is a card of ")
+    assert SETS[code] in found[0].message and found[0].message.endswith("not of the ICE card pool (in pool)")
+    assert found[0].citation.startswith(ruleset)
+    # never the ICE card of the same name, nor also an unknown card
+    assert not any(e.card is not None and e.card.name == "Beregond" for e in deck.entries)
+    assert not any(v.code == "unknown-card" for v in verdict.violations)
+
+
+def test_the_ice_codes_and_their_long_forms_still_name_the_ice_card():
+    for written in ("TW", "tw", "METW"):
+        deck = parse_text(LEGAL.replace(LINE, f"1 Beregond ({written})"))
+        assert validate(deck, ruleset="coe").legal, written
+    assert non_ice_set("TW") is None and non_ice_set("v1").name == "The Road Goes Ever on"
+
+
+def test_the_card_of_a_virtual_set_is_no_evidence_of_the_alignment():
+    # "Saruman (V1)": not the ICE avatar, so the deck's avatar stays Gandalf and the line is not-in-pool
+    deck = parse_text(LEGAL.replace(LINE, "3 Saruman (V1)"))
+    assert "Gandalf" in deck.alignment_reason and "Saruman" not in deck.alignment_reason
+
+
+def _deckcheck(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "deckcheck", *args], capture_output=True, text=True,
+                          encoding="utf-8", timeout=300, cwd=PROJECT)
+
+
+def test_validate_json_and_quiet_text_carry_not_in_pool(tmp_path):
+    deck = tmp_path / "abductor.txt"
+    deck.write_text("3 Abductor (V1)\n2 Gandalf\n", encoding="utf-8")
+    done = _deckcheck("validate", "-q", "--output", "json", str(deck))
+    assert done.returncode == 1
+    [violation] = [v for v in json.loads(done.stdout)["decks"][0]["violations"] if v["code"] == "not-in-pool"]
+    assert violation["message"] == ("Abductor (V1) is a card of the CoE virtual set The Road Goes Ever on, "
+                                    "not of the ICE card pool (in play)")
+    quiet = _deckcheck("validate", "-q", str(deck))
+    assert "not-in-pool: Abductor (V1) is a card of the CoE virtual set" in quiet.stdout
+
+
+def test_batch_and_meta_say_not_in_pool_naming_the_set(tmp_path):
+    sheet = tmp_path / "registrations.csv"
+    with open(sheet, "w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerows([["player", "deck"], ["Ann", LEGAL.replace(LINE, "1 Beregond (DF)")],
+                                  ["Bob", LEGAL]])
+    done = _deckcheck("batch", "--output", "json", str(sheet))
+    assert done.returncode == 1
+    rows = {row["player"]: row for row in json.loads(done.stdout)["results"]}
+    [found] = [v for v in rows["Ann"]["violations"] if v["code"] == "not-in-pool"]
+    assert "dream-card set Durin's Folk" in found["message"] and rows["Bob"]["status"] == "legal"
+
+    meta = _deckcheck("meta", str(sheet))
+    assert meta.returncode == 0
+    assert "Ann (row 2): not-in-pool: Beregond (DF) is a card of the dream-card set Durin's Folk" in meta.stderr
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    (folder / "ann.meccg").write_text(LEGAL.replace(LINE, "1 Beregond (V2)"), encoding="utf-8")
+    meta = _deckcheck("meta", str(folder))
+    assert "not-in-pool: 1 copy of cards outside the ICE card pool, of Virtual Set 2 (V2)" in meta.stderr
