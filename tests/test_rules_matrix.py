@@ -161,6 +161,14 @@ def site_copies(alignment, ruleset):
     return parts, [], f"copies of {name} [", borrowed(ruleset, alignment, "site-copies")
 
 
+def versions_read(alignment, ruleset):
+    # a Fallen-wizard's "2 <site>" with no tag: one hero and one minion copy, read so and said
+    parts = base(alignment)
+    card = load_catalog().by_id("TW-371")
+    entry = DeckEntry(part=P.SITES, count=2, written=card.name, lines=[901], card=card, untold_version=True)
+    return parts, [entry], f"2 {card.name} = {card.name} [H] + {card.name} [M]", WARNING
+
+
 def site_alignment(alignment, ruleset):
     parts = base(alignment)
     site = {"wizard": "LE-392", "ringwraith": "TW-421", "fallen-wizard": "BA-84", "balrog": "TW-421"}[alignment]
@@ -320,7 +328,8 @@ BREAKERS: dict[str, Breaker] = {
     "unique-limit": unique_limit,
     "copy-limit": copy_limit, "resource-count": resource_count, "hazard-parity": hazard_parity,
     "character-limit": character_limit, "avatar-limit": avatar_limit, "sideboard-size": sideboard_size,
-    "fw-sideboard-size": fw_sideboard_size, "site-copies": site_copies, "site-alignment": site_alignment,
+    "fw-sideboard-size": fw_sideboard_size, "site-copies": site_copies, "versions-read": versions_read,
+    "site-alignment": site_alignment,
     "region-card": region_card, "starting-site": starting_site, "alignment-card": alignment_card,
     "banned-card": banned_card,
     "specific-card": specific_card, "agent-mind": agent_mind, "creature-count": creature_count,

@@ -79,6 +79,8 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
                 entry.suggestions = list(resolution.suggestions)
             merged[key] = entry
             deck.entries.append(entry)
+        untold = card is not None and not line.tag and not line.set_code and not line.card_id
+        entry.untold_version = untold if entry.count == 0 else entry.untold_version and untold
         entry.count += line.count
         if line.line is not None:
             entry.lines.append(line.line)

@@ -82,6 +82,8 @@ class DeckEntry:
     written_part: Part | None = None   # the part of the file it was written under, when not `part`
     tag: str | None = None             # the version tag as written ([H], NetMECCG "*"), kept for unresolved names
     set_code: str | None = None        # the set code as written, kept for unresolved names
+    # every line written with no tag, set code or card id: the name alone chose the version (rules/versions.py)
+    untold_version: bool = False
 
     @property
     def role(self) -> str | None:

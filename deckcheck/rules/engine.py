@@ -16,6 +16,7 @@ from deckcheck.decklist.model import PART_ORDER, Deck
 from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.rules.registry import ERROR, RULES, Context, Violation
 from deckcheck.rules.ruleset import ALIGNMENTS, DEFAULT_RULESET, RULESET_NAMES, load_ruleset
+from deckcheck.rules.versions import read_versions
 
 # Package modules that hold no rules.
 _NOT_RULE_MODULES = {"registry", "engine", "ruleset", "common", "describe"}
@@ -158,7 +159,7 @@ def validate(deck: Deck, *, ruleset: str = DEFAULT_RULESET, alignment: str | Non
         if exc.path is None:
             exc = DeckcheckError(exc.message, deck.path)
         raise exc from None
-    ctx = Context(deck=deck, ruleset=ruleset, alignment=chosen, length=length, data=data)
+    ctx = read_versions(Context(deck=deck, ruleset=ruleset, alignment=chosen, length=length, data=data))
     violations = run_rules(ctx)
     violations.sort(key=violation_order)
     legal = not any(v.severity == ERROR for v in violations)

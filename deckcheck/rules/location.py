@@ -24,28 +24,90 @@ def _multi_copy_allowed(card: Card, sites: dict) -> bool:
     return card.is_haven and sites["havens_exempt"] and fold(card.name) not in exceptions
 
 
+def _site_rules(ctx: Context) -> dict:
+    return {**ctx.data["sites"], "havens_exempt": ctx.data["copies"]["havens_exempt"]}
+
+
+def site_copy_limit(ctx: Context, card: Card) -> int | None:
+    """How many copies of this site card the location deck may hold (None: any number)."""
+    return None if _multi_copy_allowed(card, _site_rules(ctx)) else 1
+
+
+def site_version_allowed(ctx: Context, card: Card) -> bool:
+    """Whether the deck may use this version of a site: of its own alignments (or one of the Balrog sites anyone may
+    hold), and for a Balrog not a minion site it must replace by the Balrog one."""
+    sites = ctx.data["sites"]
+    if card.alignment == "Balrog" and fold(card.name) in {fold(n) for n in sites["balrog_only"]}:
+        return True
+    if card.alignment not in sites["alignments"]:
+        return False
+    return not (ctx.alignment == "balrog" and _needs_balrog_version(card, sites))
+
+
+def _untold_version(entries: list[DeckEntry]) -> bool:
+    """Written without a tag or set code, of a site that has versions of several alignments: the list does not say
+    which version its copies are."""
+    from deckcheck.rules.versions import site_versions, untagged
+
+    return all(untagged(e) for e in entries) and len(site_versions(entries[0].card)) > 1
+
+
 @rule("site-copies", family="location deck", summary="one of each non-haven site in the location deck")
 def site_copies(ctx: Context) -> Iterator[Violation]:
     """The location deck holds any number of havens and one of each other site (coe 1.4). A Fallen-wizard
     holds one of each hero and minion site, havens included, and any number of the four Fallen-wizard
-    sites (coe 1.4.F1; MEWH). A Balrog's Geann a-Lisch is a Ruins & Lairs, not a haven (coe 1.4.B2)."""
-    sites = {**ctx.data["sites"], "havens_exempt": ctx.data["copies"]["havens_exempt"]}
+    sites (coe 1.4.F1; MEWH). A Balrog's Geann a-Lisch is a Ruins & Lairs, not a haven (coe 1.4.B2).
+
+    Sites written without [H]/[M] whose count no reading makes legal are said in one violation for them all, not one
+    per line: the one cause is the missing tags (versions-read reads the counts that have one legal reading)."""
+    sites = _site_rules(ctx)
     groups: dict[tuple, list[DeckEntry]] = defaultdict(list)
     for entry in location_sites(ctx):
         groups[version_key(entry.card)].append(entry)
+    untold: list[list[DeckEntry]] = []
     for group in groups.values():
         card, total = group[0].card, sum(e.count for e in group)
         if total > 1 and not _multi_copy_allowed(card, sites):
-            exempt = "" if not card.is_haven else " (havens are limited to one here)"
-            why = ("a haven, but this player's location deck holds one of each haven too" if card.is_haven
-                   else "not a haven: one copy of each non-haven site")
-            if card.is_haven and fold(card.name) in {fold(n) for n in sites.get("haven_exceptions", [])}:
-                why = "a haven on its card, but a Ruins & Lairs for this player"
-            yield ctx.violation("site-copies",
-                                f"{copies(total)} of {label(card)} in the location deck; the limit is 1{exempt}",
-                                entry=group[0], lines=all_lines(group),
-                                explain=[f"counted: {copies(total)} (in the location deck only)",
-                                         f"{label(card)} is {why}"])
+            if _untold_version(group):
+                untold.append(group)
+                continue
+            yield _too_many(ctx, group, card, total, sites)
+    if len(untold) == 1:
+        yield _too_many(ctx, untold[0], untold[0][0].card, sum(e.count for e in untold[0]), sites)
+    elif untold:
+        yield _untold_copies(ctx, untold)
+
+
+def _too_many(ctx: Context, group: list[DeckEntry], card: Card, total: int, sites: dict) -> Violation:
+    exempt = "" if not card.is_haven else " (havens are limited to one here)"
+    why = ("a haven, but this player's location deck holds one of each haven too" if card.is_haven
+           else "not a haven: one copy of each non-haven site")
+    if card.is_haven and fold(card.name) in {fold(n) for n in sites.get("haven_exceptions", [])}:
+        why = "a haven on its card, but a Ruins & Lairs for this player"
+    return ctx.violation("site-copies",
+                         f"{copies(total)} of {label(card)} in the location deck; the limit is 1{exempt}",
+                         entry=group[0], lines=all_lines(group),
+                         explain=[f"counted: {copies(total)} (in the location deck only)",
+                                  f"{label(card)} is {why}"])
+
+
+def _untold_copies(ctx: Context, untold: list[list[DeckEntry]]) -> Violation:
+    """One violation for every site written several times without a tag: "94 sites written twice without
+    [H]/[M]: ..."."""
+    totals = sorted({sum(e.count for e in group) for group in untold})
+    times = {2: "twice", 3: "three times"}.get(totals[0], f"{totals[0]} times") if len(totals) == 1 else \
+        "several times"
+    names = [group[0].written for group in untold]
+    more = f", +{len(names) - 6} more" if len(names) > 6 else ""
+    lines = all_lines(e for group in untold for e in group)
+    return ctx.violation(
+        "site-copies",
+        f"{len(untold)} sites written {times} without [H]/[M]: {', '.join(names[:6])}{more}; each is read as one "
+        f"version, of which the location deck holds 1, and no reading of the versions this deck may use makes the "
+        f"count legal (a tag on each line says which version each copy is)",
+        part=Part.SITES, lines=lines,
+        explain=[f"{group[0].written}: {copies(sum(e.count for e in group))}, read as {label(group[0].card)}"
+                 for group in untold[:20]])
 
 
 def _needs_balrog_version(card: Card, sites: dict) -> str | None:

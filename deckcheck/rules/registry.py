@@ -62,6 +62,8 @@ class Context:
     alignment: str              # wizard | ringwraith | fallen-wizard | balrog
     length: int                 # 1..4
     data: dict[str, Any]        # the ruleset file for this alignment, validated by rulesets/schema.json
+    # Untagged counts read as the versions the rules allow (versions.py): the deck above is read so already.
+    readings: list = field(default_factory=list)
 
     def violation(self, code: str, message: str, *, entry: DeckEntry | None = None,
                   citation: str | None = None, severity: str | None = None,
