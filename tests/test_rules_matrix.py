@@ -63,6 +63,13 @@ def unknown_card(alignment, ruleset):
     return base(alignment), [entry], text, ERROR
 
 
+def not_in_pool(alignment, ruleset):
+    # a line whose set code names a set outside the ICE pool: that set's card, not the ICE card of its name
+    entry = DeckEntry(part=P.HAZARDS, count=1, written="Abductor", lines=[900], problem="not-ice-card",
+                      set_code="V1")
+    return base(alignment), [entry], "Abductor (V1) is a card of", ERROR
+
+
 def ambiguous_card(alignment, ruleset):
     catalog = load_catalog()
     entry = DeckEntry(part=P.SIDEBOARD, count=1, written="Woses of the Eryn Vorn", lines=[900],
@@ -324,6 +331,7 @@ def faction_race(alignment, ruleset):
 
 
 BREAKERS: dict[str, Breaker] = {
+    "not-in-pool": not_in_pool,
     "unknown-card": unknown_card, "ambiguous-card": ambiguous_card, "unreadable-line": unreadable_line,
     "unique-limit": unique_limit,
     "copy-limit": copy_limit, "resource-count": resource_count, "hazard-parity": hazard_parity,
