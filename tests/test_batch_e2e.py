@@ -304,4 +304,4 @@ def test_csv_on_stdout_mentions_the_violations_table_only_when_there_is_one(tmp_
         path.write_text(f"player,deck\nAnn,{deck}\n", encoding="utf-8")
         assert run([str(path), "--output", "csv"]) == code
         captured = capsys.readouterr()
-        assert captured.out.startswith("row,player,status") and (hint in captured.err) is hinted
+        assert captured.out.startswith('"row","player","status"') and (hint in captured.err) is hinted

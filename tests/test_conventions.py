@@ -427,7 +427,7 @@ WRITES = {
     "stats": (["stats", LEGAL], {".txt": b"", ".json": b"{", ".xlsx": b"PK", ".html": b"<!"}),
     "convert": (["convert", LEGAL], {".meccg": b"\n####\n", ".json": b"{", ".md": b"\n## Pool"}),
     "batch": (["batch", str(EXAMPLES / "registrations.csv")],
-              {".json": b"{", ".xlsx": b"PK", ".csv": "\ufeffrow,player,".encode()}),   # a BOM: Excel reads UTF-8
+              {".json": b"{", ".xlsx": b"PK", ".csv": '\ufeff"row","player",'.encode()}),   # a BOM: Excel reads UTF-8
     "meta": (["meta", str(EXAMPLES)], {".txt": b"", ".json": b"{", ".xlsx": b"PK", ".html": b"<!"}),
     "matchups": (["matchups", LEGAL, str(EXAMPLES / "balrog-legal.meccg"), "--games", "2", "--jobs", "1"],
                  {".txt": b"", ".json": b"{", ".xlsx": b"PK", ".html": b"<!"}),

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.report.batch_rows import ERROR, ILLEGAL, LEGAL, RowResult
-from deckcheck.report.spreadsheet import put_cell, safe_cell
+from deckcheck.report.spreadsheet import csv_value, put_cell, safe_cell
 from deckcheck.terminal import printable_json
 
 SUMMARY_COLUMNS = ["sheet", "row", "player", "status", "legal", "alignment", "ruleset", "length",
@@ -162,10 +162,12 @@ def _display_width(value: Any) -> int:
 
 
 def csv_text(header: list[str], rows: list[list]) -> str:
-    """A CSV table; booleans as TRUE/FALSE as spreadsheets write them, text made formula-safe."""
+    """A CSV table; booleans as TRUE/FALSE as spreadsheets write them, text made formula-safe for a reader that
+    splits on any separator (`csv_value`). Every field is quoted: a reader that ignores quotes sees each field
+    begin with a quote, never with a trigger."""
     buffer = io.StringIO(newline="")
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow([safe_cell(h) for h in header])
+    writer = csv.writer(buffer, lineterminator="\r\n", quoting=csv.QUOTE_ALL)
+    writer.writerow([csv_value(h) for h in header])
     for values in rows:
         writer.writerow([_csv_value(v) for v in values])
     return buffer.getvalue()
@@ -174,7 +176,7 @@ def csv_text(header: list[str], rows: list[list]) -> str:
 def _csv_value(value: Any) -> Any:
     if isinstance(value, bool):
         return "TRUE" if value else "FALSE"
-    return "" if value is None else safe_cell(value)
+    return "" if value is None else csv_value(value)
 
 
 def violations_csv_path(summary_path: str | Path) -> Path:

@@ -63,6 +63,37 @@ def safe_cell(value: Any) -> Any:
     return text
 
 
+# Where a program reading a CSV file may start a new cell inside one quoted field: it may split on any of these
+# (LibreOffice asks; Excel uses ';' in German, French, Dutch or Spanish locales) and may ignore the quotes.
+CSV_SEPARATORS = frozenset(";,\t|\r\n")
+
+
+def csv_value(value: Any) -> Any:
+    """`safe_cell` for a CSV field, and more: a formula trigger after any separator a reader may split on is
+    neutralised as at the start (an apostrophe after the separator), so the field is safe whatever separator
+    and quote character the reader is told to use ('Bob;=1+1' is two cells for a ';' reader)."""
+    value = safe_cell(value)
+    if isinstance(value, str) and not CSV_SEPARATORS.isdisjoint(value):
+        return _neutralise_after_separators(value)
+    return value
+
+
+def _neutralise_after_separators(text: str) -> str:
+    """One pass from the end (a run of tabs is separators and blanks at once: looking ahead from each would be
+    quadratic), knowing at each character whether the text after it, past what programs skip, starts a
+    formula."""
+    out: list[str] = []
+    formula_follows = False
+    for char in reversed(text):
+        if char in CSV_SEPARATORS and formula_follows:
+            out.append("'")
+            formula_follows = False
+        out.append(char)
+        if not (char.isspace() or unicodedata.category(char) in _SKIPPED_CATEGORIES):
+            formula_follows = unicodedata.normalize("NFKC", char)[:1] in FORMULA_TRIGGERS
+    return "".join(reversed(out))
+
+
 def xlsx_value(value: Any) -> Any:
     """`safe_cell`, plus what an xlsx cell needs: no XML-illegal control characters, at most 32767 chars."""
     value = safe_cell(value)
