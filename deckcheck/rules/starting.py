@@ -15,7 +15,7 @@ from deckcheck.decklist.model import DeckEntry, Part
 from deckcheck.rules.alignment import agents_are_hazards, player
 from deckcheck.rules.characters import enabler_names, ids_in, mind_problem, pool_cards, race_problem
 from deckcheck.rules.characters import settings as character_settings
-from deckcheck.rules.common import counts_cards_in
+from deckcheck.rules.common import counts_cards_in, plural
 from deckcheck.rules.registry import WARNING, Context, Violation, rule
 
 FAMILY = "starting"
@@ -219,7 +219,23 @@ def check_starting_size(ctx: Context) -> Iterator[Violation]:
 
 
 def undraftable_agents(ctx: Context) -> Iterator[Violation]:
-    if agents_are_hazards(ctx) or enablers_in_pool(ctx, "agent_enablers", settings(ctx)):
+    """coe: agents a pool can never draft: all of them when no card in the pool lets one be revealed, else those
+    beyond one per such card (each lets one agent start, as the rulebook's starting company counts them)."""
+    if agents_are_hazards(ctx):
+        return
+    allowed = enablers_in_pool(ctx, "agent_enablers", settings(ctx))
+    if allowed:
+        agents = [(e, c) for e, c in starting_characters(ctx) if c.agent]
+        if copies(agents) > allowed:
+            names = enabler_names(ctx, "agent_enablers", settings(ctx))
+            yield ctx.violation(
+                "starting-size",
+                f"the pool holds {copies(agents)} agents ({listing(agents)}) and {allowed} card(s) that let one be "
+                f"revealed in the draft ({names}): only {allowed} of them can be drafted", part=Part.POOL,
+                lines=lines_of(agents), severity=WARNING, aspect="agents",
+                explain=[f"each of {names} lets one agent be revealed in the draft",
+                         "a warning: the pool may hold the others (coe 1.7); they cannot start, and may be shuffled "
+                         "into the play deck after the draft"])
         return
     for entry, card in starting_characters(ctx):
         if card.agent:
@@ -465,14 +481,43 @@ def check_mind_enablers(ctx: Context) -> Iterator[Violation]:
     most, enabled = chars.get("mind_max"), chars.get("enabled_mind_max")
     needing = [(e, c) for e, c in starting_characters(ctx)
                if not c.avatar and c.mind is not None and most < c.mind <= enabled]
-    if copies(needing) <= len(enablers):
-        return
     names = enabler_names(ctx, "mind_enablers", chars)
     n = len(enablers)
+    if copies(needing) > n:
+        yield ctx.violation(
+            "mind-enablers",
+            f"{copies(needing)} pool characters of mind above {most} ({listing(needing)}) and {n} {names} to draft "
+            f"them with: only {n} of them can be drafted", part=Part.POOL, lines=lines_of(needing),
+            severity=WARNING,
+            explain=[f"each {names} lets one character of mind up to {enabled} be revealed in the draft",
+                     "a warning: the pool may hold the others; they cannot start, and may be shuffled into the play "
+                     "deck after the draft"])
+        return
+    yield from _shared_enablers(ctx, needing, enablers, names)
+
+
+def _shared_enablers(ctx: Context, needing: list, enablers: list[Card], names: str) -> Iterator[Violation]:
+    """A card that lets one character of high mind or one agent be revealed (Thrall of the Voice: "one character
+    (including a minion agent) with up to a 6 mind") brings one of them, not both: the agents beyond the cards that
+    only let agents start (Open to the Summons) take from the same cards as the characters of high mind."""
+    mind_ids = {c.id for c in enablers}
+    enabled = character_settings(ctx).get("enabled_mind_max")
+    # an agent above that mind is no Thrall's (mind-limit says so): only those it may bring share it
+    agents = [(e, c) for e, c in starting_characters(ctx) if c.agent and (e, c) not in needing
+              and (c.mind is None or enabled is None or c.mind <= enabled)]
+    only_agents = [c for c in ids_in(pool_cards(ctx), settings(ctx).get("agent_enablers", [])) if c.id not in mind_ids]
+    left = max(0, copies(agents) - len(only_agents))
+    if not left or not needing or copies(needing) + left <= len(enablers):
+        return
+    n = len(enablers)
+    both = needing + agents
     yield ctx.violation(
         "mind-enablers",
-        f"{copies(needing)} pool characters of mind above {most} ({listing(needing)}) and {n} {names} to draft "
-        f"them with: only {n} of them can be drafted", part=Part.POOL, lines=lines_of(needing), severity=WARNING,
-        explain=[f"each {names} lets one character of mind up to {enabled} be revealed in the draft",
-                 "a warning: the pool may hold the others; they cannot start, and may be shuffled into the play "
-                 "deck after the draft"])
+        f"{plural(copies(needing), 'pool character')} of mind above {character_settings(ctx).get('mind_max')} and "
+        f"{plural(copies(agents), 'agent')} ({listing(both)}) to draft with {n} {names} and {len(only_agents)} "
+        f"card(s) that let only an agent be revealed: each {names} brings one of them, so only "
+        f"{n + len(only_agents)} can be drafted", part=Part.POOL, lines=lines_of(both), severity=WARNING,
+        aspect="agents",
+        explain=[f"each {names} lets one character be revealed in the draft: one of mind up to "
+                 f"{character_settings(ctx).get('enabled_mind_max')} or one agent",
+                 "a warning: the pool may hold the others; they cannot start"])
