@@ -52,3 +52,34 @@ def test_a_thrall_of_the_voice_brings_one_character_an_agent_or_one_of_mind_six(
 def test_more_mind_six_characters_than_thralls_still_one_warning():
     breaks = deck(characters=[FW_SARUMAN], pool=[CELEBORN, LEGOLAS, THRALL, GREAT_PATRON])
     assert len(found("mind-enablers", breaks, ruleset="coe", alignment="fallen-wizard")) == 1
+
+
+# ---- The White Hand and Oromë's Warders as starting Stage cards (MEWH "Starting Stage Cards", coe 1.9.F4) -------
+
+WHITE_HAND, OROMES_WARDERS, BAD_COMPANY = "WH-122", "WH-94", "WH-63"
+WHITE_TOWERS_FW, FW_ALATAR = "WH-58", "WH-1"
+
+
+@pytest.mark.parametrize("ruleset", ["rulebook", "coe"])
+def test_the_white_hand_cannot_start_it_needs_twelve_stage_points(ruleset):
+    # "Playable on Saruman if he has the following in play: at least 12 stage points, ...": the start has 3; main
+    # accepted it under the rulebook
+    breaks = deck(characters=[FW_SARUMAN], pool=["TW-125", WHITE_HAND], sites=[WHITE_TOWERS_FW])
+    [bad] = found("stage-playable", breaks, ruleset=ruleset, alignment="fallen-wizard")
+    assert bad.severity == "error" and bad.citation.startswith(ruleset)
+    assert "The White Hand (WH) cannot be played at the start: it is played on Saruman" in bad.message
+    assert "with at least 12 stage points in play" in bad.message
+    keeps = deck(characters=[FW_SARUMAN], pool=["TW-125", GREAT_PATRON, THRALL], sites=[WHITE_TOWERS_FW])
+    assert found("stage-playable", keeps, ruleset=ruleset, alignment="fallen-wizard") == []
+
+
+@pytest.mark.parametrize("ruleset", ["rulebook", "coe"])
+def test_oromes_warders_cannot_start_join_the_hunt_would_pass_three_stage_points(ruleset):
+    # "Playable on Alatar if Join the Hunt is in play": Join the Hunt (2) and the Warders (3) make 5, not the 3 the
+    # starting Stage cards must have, so no start lets it be played
+    breaks = deck(characters=[FW_ALATAR], pool=["TW-125", OROMES_WARDERS], sites=[WHITE_TOWERS_FW])
+    [bad] = found("stage-playable", breaks, ruleset=ruleset, alignment="fallen-wizard")
+    assert bad.severity == "error"
+    assert "if Join the Hunt is in play" in bad.message and "pass the 3 the starting Stage cards have" in bad.message
+    keeps = deck(characters=[FW_ALATAR], pool=["TW-125", BAD_COMPANY, THRALL], sites=[WHITE_TOWERS_FW])
+    assert found("stage-playable", keeps, ruleset=ruleset, alignment="fallen-wizard") == []

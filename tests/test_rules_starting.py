@@ -311,7 +311,8 @@ def test_a_stage_card_played_on_the_avatar_cannot_start_under_coe():
     the_deck = deck(characters=["WH-1"], pool=["TW-125", "WH-94"], sites=[WHITE_TOWERS_FW])   # Alatar [F]
     [bad] = found("stage-playable", the_deck, ruleset="coe", alignment="fallen-wizard")
     assert bad.severity == "error"
-    assert "it is played on Alatar in play, and no avatar is in play at the start" in bad.message
+    assert "it is played on Alatar in play if Join the Hunt is in play: no avatar is in play at the start" \
+        in bad.message
 
 
 @pytest.mark.parametrize("ruleset", ["rulebook", "coe"])
