@@ -23,12 +23,12 @@ PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT))
 
 from benchmarks._common import ensure_bytecode, print_conditions  # noqa: E402
-from deckcheck.analysis.against import simulate_sides  # noqa: E402
-from deckcheck.analysis.matchups import run_matchups  # noqa: E402
-from deckcheck.analysis.sim.duel import side_of  # noqa: E402
-from deckcheck.analysis.sim.opponent import CORRUPTION, CREATURE  # noqa: E402
-from deckcheck.analysis.sim.tables import build_sim_deck  # noqa: E402
 from deckcheck.decklist import read_deck  # noqa: E402
+from deckcheck.sim.against import simulate_sides  # noqa: E402
+from deckcheck.sim.matchups import run_matchups  # noqa: E402
+from deckcheck.sim.model import build_sim_deck  # noqa: E402
+from deckcheck.sim.players.opponent import CORRUPTION, CREATURE  # noqa: E402
+from deckcheck.sim.side import side_of  # noqa: E402
 
 CHALLENGE = PROJECT.parent / "shared" / "decks" / "council-of-rivendell" / "Challenge Decks"
 

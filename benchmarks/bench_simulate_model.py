@@ -28,10 +28,11 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT))
 
-from deckcheck.analysis.sim.engine import HAZARD_MODELS, run_games  # noqa: E402
-from deckcheck.analysis.sim.report import card_rows, never_played_share  # noqa: E402
-from deckcheck.analysis.sim.tables import build_sim_deck  # noqa: E402
 from deckcheck.decklist import read_deck  # noqa: E402
+from deckcheck.sim.match import run_games  # noqa: E402
+from deckcheck.sim.model import build_sim_deck  # noqa: E402
+from deckcheck.sim.players.hazard_model import HAZARD_MODELS  # noqa: E402
+from deckcheck.sim.report import card_rows, never_played_share  # noqa: E402
 
 DECKS = PROJECT.parent / "shared" / "decks"
 CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"

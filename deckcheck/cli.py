@@ -671,7 +671,7 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
                      jobs: int | None, output: str, against_path: str | None, both: bool, alignment: str | None,
                      input_format: str | None) -> None:
     """Goldfish the deck's own turns: mean MP per turn, call odds, exhaustion, every card played or why not."""
-    from deckcheck.analysis.simulate import run_simulate_command
+    from deckcheck.commands.simulate import run_simulate_command
 
     if both and not against_path:
         raise DeckcheckError("--both needs --against OPPONENT")
@@ -679,7 +679,7 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
         raise DeckcheckError("--against plays the opponent's real hazards: leave out --hazards")
     deck = _read_deck_reporting(deck_path, input_format, alignment, require_cards=True)
     if against_path:
-        from deckcheck.analysis.against import run_against_command
+        from deckcheck.commands.simulate import run_against_command
 
         opponent = _read_deck_reporting(against_path, require_cards=True)
         report = run_against_command(deck, opponent, deck_path=deck_path, against_path=against_path, games=games,

@@ -58,9 +58,8 @@ def _read(name: str, decks_dir: Path):
 
 def outputs(decks_dir: Path):
     """(case id, the exact JSON text the command prints) for every case, in a fixed order."""
-    from deckcheck.analysis.against import run_against_command
-    from deckcheck.analysis.matchups import run_matchups
-    from deckcheck.analysis.simulate import run_simulate_command
+    from deckcheck.commands.simulate import run_against_command, run_simulate_command
+    from deckcheck.sim.matchups import run_matchups
 
     decks = {name: _read(name, decks_dir) for name in DECKS}
     for name, deck in decks.items():

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.analysis.sim.combat import (
+from deckcheck.sim.rules.combat import (
     STRIKE_FAILED,
     STRIKE_INEFFECTUAL,
     STRIKE_SUCCESSFUL,

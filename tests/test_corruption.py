@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.analysis.sim.corruption import (
+from deckcheck.sim.rules.corruption import (
     DISCARDED,
     ELIMINATED,
     PASSED,

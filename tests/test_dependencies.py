@@ -28,7 +28,7 @@ USES = {
     "openpyxl": ("writing workbooks (stats, batch, meta, matchups) and Excel's date formats when reading one",
                  {"deckcheck.report.stats_xlsx", "deckcheck.report.batch_results", "deckcheck.report.meta_report",
                   "deckcheck.report.matchups_report", "deckcheck.batch.sheets"}),
-    "dask": ("matchups on a cluster (--jobs N, --scheduler)", {"deckcheck.analysis.matchups"}),
+    "dask": ("matchups on a cluster (--jobs N, --scheduler)", {"deckcheck.sim.matchups"}),
     "distributed": ("the same", {"deckcheck.report.matchups_report"}),
 }
 HEAVY = {"pandas", "numpy", "openpyxl", "jsonschema", "dask", "distributed"}

@@ -10,13 +10,17 @@ import sys
 
 import pytest
 
-from deckcheck.analysis.against import run_sides, simulate_against, simulate_sides, wilson
-from deckcheck.analysis.sim.duel import DuelTally, council_totals, side_of
-from deckcheck.analysis.sim.keying import Move, site_path
-from deckcheck.analysis.sim.opponent import CORRUPTION, CREATURE, UNMODELLED, HazardPlayer
-from deckcheck.analysis.sim.tables import build_sim_deck
 from deckcheck.cards.names import fold
 from deckcheck.decklist import read_deck
+from deckcheck.sim.against import run_sides, simulate_against, simulate_sides, wilson
+from deckcheck.sim.model import build_sim_deck
+from deckcheck.sim.players.opponent import CORRUPTION, CREATURE, UNMODELLED, HazardPlayer
+from deckcheck.sim.rules.council import council_totals
+from deckcheck.sim.rules.keying import Move, site_path
+from deckcheck.sim.scenario import scenario
+from deckcheck.sim.side import side_of
+from deckcheck.sim.tally import DuelTally
+from deckcheck.sim.turn.hazards import check_corruption, corruption_points, move_seen
 from tests._shared import DECKS, needs_decks
 
 CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
@@ -161,44 +165,35 @@ def test_both_reports_win_draw_and_mp_difference(sides):
 def test_a_move_is_keyed_by_the_movement_the_company_used(sides):
     """coe 2.IV.ii: starter movement keys to the new site's printed path and the two sites' region names;
     region movement to every region it crosses, by type and name."""
-    import random
-
-    from deckcheck.analysis.sim.duel import MatchGame
-
     gandalf, witch_king = sides
-    game = MatchGame(gandalf, witch_king, random.Random(1), DuelTally(opponent_kinds=len(witch_king.sim.kinds)))
+    game = scenario(gandalf.sim, us=gandalf, against=witch_king)
     sim = gandalf.sim
     starter = next((o, d) for o in range(len(sim.sites)) for d in sim.starter[o] if not sim.site_is_haven[d])
-    move = game.move_of(*starter)
+    move = move_seen(game, *starter)
     assert move.path == site_path(sim.sites[starter[1]].site_path)
     assert move.regions == {fold(sim.sites[i].region) for i in starter}
     by_region = [(o, d) for o in range(len(sim.sites)) for d in sim.region_reach[o] - sim.starter[o]
                  if sim.sites[o].region != sim.sites[d].region]
     assert by_region
     for origin, dest in by_region:
-        move = game.move_of(origin, dest)
+        move = move_seen(game, origin, dest)
         crossed = {fold(sim.sites[origin].region), fold(sim.sites[dest].region)}
         assert crossed <= move.regions and 2 <= len(move.path) == len(move.regions) <= 4
         assert sorted(move.path) == sorted(sim.regions[r][0] for r in move.regions)
-    assert game.move_of(*by_region[0]) is gandalf.moves[by_region[0]]     # worked out once per deck
+    assert move_seen(game, *by_region[0]) is gandalf.moves[by_region[0]]     # worked out once per deck
 
 
 def test_a_hero_failing_a_corruption_check_by_one_is_discarded_and_by_more_eliminated(sides):
     """coe 7.1: a roll equal to or one less than the corruption points discards a hero character (to the discard
     pile: a unique one may be played again); lower eliminates it (out of the game)."""
-    import random
-
-    from deckcheck.analysis.sim.duel import MatchGame
-
     gandalf, witch_king = sides
     for below, out_of_game in ((1, False), (2, True)):
-        game = MatchGame(gandalf, witch_king, random.Random(1), DuelTally(opponent_kinds=len(witch_king.sim.kinds)))
+        game = scenario(gandalf.sim, us=gandalf, against=witch_king, rolls=[2])
         company = game.companies[0]
         hero = next(c for c in company.characters if not gandalf.sim.avatar[c.kind] and gandalf.sim.unique[c.kind])
-        game.roll = lambda: 2
-        points = game.corruption_points(hero)
+        points = corruption_points(game, hero)
         fixed = game.defence.check_modifier[hero.kind]
-        assert not game.corruption_check(company, hero, points - below - 2 - fixed, None)
+        assert not check_corruption(game, company, hero, points - below - 2 - fixed, None)
         assert hero not in company.characters and game.lost == 1
         assert (hero.kind in game.discard) is not out_of_game
         assert (hero.kind in game.used_unique) is out_of_game

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.analysis.against import simulate_sides
-from deckcheck.analysis.sim.duel import side_of
-from deckcheck.analysis.sim.tables import HAND_SIZE, build_sim_deck
 from deckcheck.decklist import read_deck
+from deckcheck.sim.against import simulate_sides
+from deckcheck.sim.model import HAND_SIZE, build_sim_deck
+from deckcheck.sim.side import side_of
 from tests._shared import DECKS, corpus_files
 
 CORPUS = corpus_files()

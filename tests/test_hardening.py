@@ -453,9 +453,9 @@ def test_a_csv_pair_on_a_full_disk_leaves_neither_file(tmp_path):
 
 def test_a_pool_of_sixty_characters_drafts_from_twenty_candidates():
     """Found by the fuzz: the draft tried every group of 5 of the pool's characters (5 million of 60)."""
-    from deckcheck.analysis.simulate import build_sim_deck
     from deckcheck.cards.catalog import load_catalog
     from deckcheck.decklist.model import Part
+    from deckcheck.sim.simulate import build_sim_deck
 
     heroes = sorted({c.name for c in load_catalog().cards
                      if c.type == "Character" and c.alignment == "Hero" and not c.avatar})[:60]

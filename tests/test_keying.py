@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.analysis.sim.keying import (
+from deckcheck.cards.combat_facts import load_combat_facts
+from deckcheck.cards.names import fold
+from deckcheck.sim.rules.keying import (
     Move,
     best_key,
     creature_keys,
@@ -15,8 +17,6 @@ from deckcheck.analysis.sim.keying import (
     region_site_path,
     site_path,
 )
-from deckcheck.cards.combat_facts import load_combat_facts
-from deckcheck.cards.names import fold
 from tests._shared import COE_CARDS, needs_coe
 
 

@@ -1,8 +1,8 @@
 """The pipeline's layers, enforced on every import (at the top of a module or inside a function):
-cards/ -> decklist/ -> rules/ and analysis/ -> report/ -> batch/ -> cli.py. A module imports only from its own
-layer, a lower one, or the neutral modules beside them (errors, terminal, datafiles, fileio, console, process,
-settings, about), which import no layer at all. A lower layer that needs a helper of a higher one gets it
-moved down, to a neutral module or to the lowest layer that uses it."""
+cards/ -> decklist/ -> rules/ and analysis/ -> sim/ -> report/ -> batch/ -> commands/ and cli.py. A module
+imports only from its own layer, a lower one, or the neutral modules beside them (errors, terminal, datafiles,
+fileio, console, process, settings, about), which import no layer at all. A lower layer that needs a helper of
+a higher one gets it moved down, to a neutral module or to the lowest layer that uses it."""
 
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ from tests._shared import PROJECT
 
 PACKAGE = PROJECT / "deckcheck"
 # rules and analysis are side by side: both read decks, neither builds on the other.
-RANKS = {"cards": 1, "decklist": 2, "rules": 3, "analysis": 3, "report": 4, "batch": 5, "cli": 6, "__main__": 6}
+# The simulator (sim/) builds on analysis (play conditions, scoring); the commands' own code sits beside cli.py.
+RANKS = {"cards": 1, "decklist": 2, "rules": 3, "analysis": 3, "sim": 3.5, "report": 4, "batch": 5, "cli": 6,
+         "commands": 6, "__main__": 6}
 DATA_PACKAGES = {"card_db", "rulesets", "schemas"}     # package data: no code to layer
 
 
@@ -94,3 +96,93 @@ def test_the_check_sees_imports_inside_functions_and_relative_ones(tmp_path, mon
     monkeypatch.setattr(sys.modules[__name__], "PACKAGE", fake)
     assert violations() == ["deckcheck/cards/x.py:2: cards imports deckcheck.report.sheet (report)",
                             "deckcheck/cards/x.py:3: cards imports deckcheck.batch (batch)"]
+
+
+# ---- inside the simulator (deckcheck/sim): model -> rules -> state -> players -> turn -> match ---------------
+SIM = PACKAGE / "sim"
+# What each part of the simulator may import of the others (besides itself and modules outside sim/).
+SIM_PARTS = {
+    "model": set(),
+    "rules": {"model"},
+    "tally": set(),
+    "state": {"model", "rules"},
+    "players": {"model", "rules", "state"},
+    "side": {"model", "rules", "players"},
+    "turn": {"model", "rules", "state"},
+    "match": {"model", "rules", "state", "players", "turn", "tally", "side"},
+}
+MAX_CLASS_LINES = 300
+
+
+def sim_part(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["deckcheck", "sim"] else None
+
+
+def sim_violations() -> list[str]:
+    out = []
+    for path in sorted(SIM.rglob("*.py")):
+        here = sim_part(module_name(path))
+        for line, target in imports(path):
+            there = sim_part(target)
+            if here in SIM_PARTS and there is not None and there != here and there not in SIM_PARTS[here]:
+                out.append(f"{path.relative_to(PROJECT)}:{line}: sim.{here} imports {target}")
+    return out
+
+
+def test_the_simulator_parts_import_only_below_them():
+    """The rules import no state, player or turn; the state no player or turn; the players no turn or match."""
+    assert sim_violations() == []
+
+
+def test_the_simulator_imports_no_click():
+    found = [f"{path.relative_to(PROJECT)}:{node.lineno}" for path in sorted(SIM.rglob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Import | ast.ImportFrom)
+             and any(n == "click" or n.startswith("click.") for n in
+                     ([a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]))]
+    assert found == []
+
+
+def patched_methods(tree: ast.AST) -> list[int]:
+    """Lines that set a function as an attribute of an object (`game.roll = lambda: 3`, `a.may_call = f`,
+    `setattr(x, "f", g)` with g a function of the module): a method patched onto an instance. The handlers of an
+    expat parser (`parser.StartElementHandler = ...`) are its interface, not a patch."""
+    methods = {id(m) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for m in c.body}
+    variables = {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) for t in n.targets
+                 if isinstance(t, ast.Name)}
+    functions = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+                 and id(n) not in methods} - variables
+
+    def is_function(value: ast.AST) -> bool:
+        return isinstance(value, ast.Lambda) or (isinstance(value, ast.Name) and value.id in functions)
+
+    lines = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and is_function(node.value) and any(
+                isinstance(t, ast.Attribute) and not t.attr.endswith("Handler") for t in node.targets):
+            lines.append(node.lineno)
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr" \
+                and len(node.args) == 3 and is_function(node.args[2]):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_no_method_is_patched_onto_an_instance_in_the_package():
+    found = [f"{path.relative_to(PROJECT)}:{line}" for path in code_files()
+             for line in patched_methods(ast.parse(path.read_text(encoding="utf-8")))]
+    assert found == []
+
+
+def test_the_patch_check_sees_a_patch():
+    tree = ast.parse("def b_turn():\n    pass\na.duel_opponent_turn = b_turn\ngame.roll = lambda: 3\n"
+                     "setattr(a, 'may_call', b_turn)\nkeep = b_turn\n")
+    assert patched_methods(tree) == [3, 4, 5]
+
+
+def test_no_simulator_class_is_over_300_lines():
+    long = [f"{path.relative_to(PROJECT)}:{node.lineno} {node.name} ({node.end_lineno - node.lineno + 1} lines)"
+            for path in sorted(SIM.rglob("*.py"))
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > MAX_CLASS_LINES]
+    assert long == []

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.analysis.matchups import deck_fingerprint, pair_seed, pairs_of, run_matchups
 from deckcheck.decklist import read_deck
 from deckcheck.report.matchups_report import render_html, render_text, render_xlsx
+from deckcheck.sim.matchups import deck_fingerprint, pair_seed, pairs_of, run_matchups
 from tests._shared import DECKS
 
 CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
@@ -139,7 +139,7 @@ def test_cli_matchups_in_process_and_bad_input(field, tmp_path):
 def test_cli_unreachable_scheduler_is_one_line_exit_2(field):
     pytest.importorskip("distributed")
     paths, _ = field
-    done = subprocess.run([sys.executable, "-c", "import deckcheck.analysis.matchups as m, sys; "
+    done = subprocess.run([sys.executable, "-c", "import deckcheck.sim.matchups as m, sys; "
                            "m.SCHEDULER_TIMEOUT = 1; from deckcheck.cli import main; sys.argv = sys.argv[1:]; main()",
                            "deckcheck", "matchups", *paths[:2], "--games", "1", "--scheduler", "tcp://127.0.0.1:9"],
                           capture_output=True, text=True)

@@ -14,26 +14,28 @@ import pytest
 
 from deckcheck.analysis.odds import p_at_least
 from deckcheck.analysis.scoring import scored_mp
-from deckcheck.analysis.sim.engine import (
-    AVAILABLE,
-    DISCARDED,
-    OCCUPIED,
-    TAPPED,
-    Company,
-    Game,
-    Tally,
-    game_rng,
-    run_games,
-)
-from deckcheck.analysis.sim.tables import (
+from deckcheck.cards.model import Card
+from deckcheck.decklist.model import Deck, DeckEntry, Part
+from deckcheck.sim.match import game_rng, goldfish_state, play_goldfish, record_drawn, record_opening, run_games
+from deckcheck.sim.model import (
     CALL_THRESHOLD,
     ROLE_CHARACTER,
     build_sim_deck,
     home_sites,
 )
-from deckcheck.analysis.simulate import format_text, simulate, simulate_tables
-from deckcheck.cards.model import Card
-from deckcheck.decklist.model import Deck, DeckEntry, Part
+from deckcheck.sim.observe import Observer
+from deckcheck.sim.players.hazard_model import HazardModel
+from deckcheck.sim.rules.hand import hand_size
+from deckcheck.sim.rules.influence import unused_di
+from deckcheck.sim.rules.movement import company_size
+from deckcheck.sim.simulate import format_text, simulate, simulate_tables
+from deckcheck.sim.state import AVAILABLE, DISCARDED, OCCUPIED, TAPPED, Company, GameState
+from deckcheck.sim.tally import Tally
+from deckcheck.sim.turn import our_turn
+from deckcheck.sim.turn.end import may_call, reset_hand
+from deckcheck.sim.turn.movement import move, plan_moves
+from deckcheck.sim.turn.organization import free_ringwraith_followers, play_character
+from deckcheck.sim.turn.site import site_phase
 from tests._shared import DECKS, needs_decks
 
 FIXTURES = Path(__file__).parent / "fixtures" / "simulate"
@@ -96,8 +98,8 @@ def site_index(sim, s: Card) -> int:
     return next(i for i, known in enumerate(sim.sites) if known.id == s.id)
 
 
-def new_game(sim, seed=1) -> Game:
-    return Game(sim, random.Random(seed))
+def new_game(sim, seed=1) -> GameState:
+    return goldfish_state(sim, random.Random(seed))
 
 
 # ---- tables -------------------------------------------------------------------------------------------
@@ -173,7 +175,7 @@ def test_a_balrog_reads_any_dark_hold_as_an_under_deeps_site_and_plays_one_more_
         game = new_game(sim)
         game.deck = [kind(sim, ORC)] * 40
         game.hand = [kind(sim, orc), kind(sim, orc)] + [kind(sim, ORC)] * 6
-        game.our_turn()
+        our_turn(game)
         played = [c for company in game.companies for c in company.characters if c.kind == kind(sim, orc)]
         assert len(played) == expected, sim.alignment
 
@@ -192,7 +194,7 @@ def test_a_fallen_wizard_plays_resources_only_at_sites_of_their_alignment():
 
 
 def test_agents_are_hazards_for_a_wizard_and_home_site_characters_for_a_ringwraith():
-    from deckcheck.analysis.sim.tables import ROLE_HAZARD
+    from deckcheck.sim.model import ROLE_HAZARD
 
     agent = card("Spy", "Character", unique=True, alignment="Minion", agent=True, mind=4, mp=1,
                  home_site="Old Ruin")
@@ -248,13 +250,13 @@ def test_hand_resets_to_eight_discarding_dead_cards_first(sim):
     game = new_game(sim)
     game.used_unique.add(kind(sim, CROWN))                      # a unique already in play is dead in hand
     game.hand = [kind(sim, CROWN), kind(sim, SPECIAL)] + [kind(sim, SWORD)] * 3 + [kind(sim, ORC)] * 7
-    game.reset_hand()
+    reset_hand(game)
     assert len(game.hand) == 8
     assert kind(sim, CROWN) in game.discard and kind(sim, SPECIAL) in game.discard
     assert game.hand.count(kind(sim, SWORD)) == 3               # the MP cards are kept
     game.hand = game.hand[:3]
     before = len(game.deck)
-    game.reset_hand()                                           # fewer than 8: draw up to 8 (coe 2.VI.ii)
+    reset_hand(game)                                           # fewer than 8: draw up to 8 (coe 2.VI.ii)
     assert len(game.hand) == 8 and len(game.deck) == before - 5
 
 
@@ -274,12 +276,12 @@ def test_exhaustion_reshuffles_the_discard_pile_and_returns_sites(sim):
     assert game.site_state[ruin] == AVAILABLE                   # discarded sites go back to the location deck
 
 
-def at_site(sim, game: Game, where: Card, characters: int) -> Company:
+def at_site(sim, game: GameState, where: Card, characters: int) -> Company:
     company = game.companies[0]
     company.site = site_index(sim, where)
     game.site_state[company.site] = OCCUPIED
     while len(company.characters) < characters:
-        company.characters.append(game._enter(kind(sim, SMALL), None))
+        company.characters.append(game.enter(kind(sim, SMALL), None))
     return company
 
 
@@ -288,14 +290,14 @@ def test_a_site_taps_once_then_allows_one_more_minor_item(sim):
     company = at_site(sim, game, RUIN, 3)
     game.hand = [kind(sim, SWORD), kind(sim, SWORD), kind(sim, DAGGER), kind(sim, ORC)]
     mp = game.mp
-    game.site_phase(company)
+    site_phase(game, company)
     assert game.mp == mp + 2                                    # one Sword; the Dagger gives no MP
     assert game.hand.count(kind(sim, SWORD)) == 1 and kind(sim, DAGGER) not in game.hand
     assert game.site_state[company.site] == TAPPED
     assert sum(c.tapped for c in company.characters) == 2
     for c in company.characters:
         c.tapped = False
-    game.site_phase(company)                                    # tapped: nothing more this time through
+    site_phase(game, company)                                    # tapped: nothing more this time through
     assert game.hand.count(kind(sim, SWORD)) == 1 and game.mp == mp + 2
 
 
@@ -303,17 +305,17 @@ def test_influence_check_must_exceed_the_factions_number(sim):
     game = new_game(sim)
     company = at_site(sim, game, HOLD, 2)
     leader = next(c for c in company.characters if c.kind == kind(sim, LEADER))
-    assert game._unused_di(leader) == 4
-    game.roll = lambda: 3                                       # 3 + 4 = 7, not greater than 7: fails
+    assert unused_di(game, leader) == 4
+    game.dice = lambda: 3                                       # 3 + 4 = 7, not greater than 7: fails
     game.hand = [kind(sim, HOLDMEN)]
-    game.site_phase(company)
+    site_phase(game, company)
     assert game.hand == [] and game.discard == [kind(sim, HOLDMEN)]
     assert leader.tapped and game.site_state[company.site] == OCCUPIED
     leader.tapped = False
-    game.roll = lambda: 4                                       # 8 > 7: the faction comes into play
+    game.dice = lambda: 4                                       # 8 > 7: the faction comes into play
     game.hand = [kind(sim, HOLDMEN)]
     mp = game.mp
-    game.site_phase(company)
+    site_phase(game, company)
     assert game.mp == mp + 3 and game.site_state[company.site] == TAPPED
 
 
@@ -323,12 +325,12 @@ def test_followers_use_up_direct_influence_for_the_check(sim):
     leader = next(c for c in company.characters if c.kind == kind(sim, LEADER))
     for c in company.characters:
         c.tapped = c is not leader
-    company.characters.append(game._enter(kind(sim, SMALL), leader))   # mind 2 under Leader's DI 4
+    company.characters.append(game.enter(kind(sim, SMALL), leader))   # mind 2 under Leader's DI 4
     company.characters[-1].tapped = True
-    assert game._unused_di(leader) == 2
-    game.roll = lambda: 5                                       # 5 + 2 = 7: fails
+    assert unused_di(game, leader) == 2
+    game.dice = lambda: 5                                       # 5 + 2 = 7: fails
     game.hand = [kind(sim, HOLDMEN)]
-    game.site_phase(company)
+    site_phase(game, company)
     assert game.discard == [kind(sim, HOLDMEN)]
 
 
@@ -336,21 +338,21 @@ def test_general_influence_limits_characters_to_twenty_mind(sim):
     game = new_game(sim)
     assert game.gi_used == 9                                    # Leader 6 + Scout 3
     game.hand = [kind(sim, BIG)]
-    game.play_character()                                       # 9 + 9 = 18 <= 20
+    play_character(game)                                       # 9 + 9 = 18 <= 20
     assert game.gi_used == 18 and kind(sim, BIG) in game.used_unique
     other_big = card("Other Big", "Character", mind=9, mp=3)
     sim2 = build_sim_deck(synthetic_deck(play=PLAY + [(other_big, 1)]))
     game = new_game(sim2)
     game.gi_used = 18
     game.hand = [kind(sim2, other_big)]
-    game.play_character()                                       # 27 > 20 and no DI of 9: stays in hand
+    play_character(game)                                       # 27 > 20 and no DI of 9: stays in hand
     assert game.hand == [kind(sim2, other_big)] and game.gi_used == 18
 
 
 def test_one_character_per_turn_and_followers_save_general_influence(sim):
     game = new_game(sim)
     game.hand = [kind(sim, SMALL), kind(sim, SMALL)]
-    game.play_character()
+    play_character(game)
     assert game.hand == [kind(sim, SMALL)]
     newcomer = game.companies[0].characters[-1]
     assert newcomer.controller is not None and newcomer.controller.kind == kind(sim, LEADER)
@@ -361,12 +363,12 @@ def test_movement_draws_by_the_destination_or_the_origin_for_a_haven(sim):
     game = new_game(sim)
     company = game.companies[0]
     game.hand = []
-    game.move(company, site_index(sim, RUIN))
+    move(game, company, site_index(sim, RUIN))
     assert len(game.hand) == 3                                  # Old Ruin: draw 3
-    game.move(company, site_index(sim, RIVENDELL))
+    move(game, company, site_index(sim, RIVENDELL))
     assert len(game.hand) == 6                                  # to a haven: the site moved from (3), not 1
     assert game.site_state[site_index(sim, RUIN)] == AVAILABLE  # left untapped: back to the location deck
-    game.move(company, site_index(sim, HOLD))
+    move(game, company, site_index(sim, HOLD))
     assert len(game.hand) == 7                                  # no draw number printed: at least one
 
 
@@ -374,11 +376,11 @@ def test_a_company_draws_only_with_the_avatar_or_a_character_of_mind_three(sim):
     game = new_game(sim)
     company = game.companies[0]
     game.hand = []
-    company.characters = [game._enter(kind(sim, SMALL), None)]          # mind 2 only (coe 2.IV.v)
-    game.move(company, site_index(sim, RUIN))
+    company.characters = [game.enter(kind(sim, SMALL), None)]          # mind 2 only (coe 2.IV.v)
+    move(game, company, site_index(sim, RUIN))
     assert game.hand == []
-    company.characters.append(game._enter(kind(sim, SCOUT), None))     # mind 3: draws again
-    game.move(company, site_index(sim, RIVENDELL))
+    company.characters.append(game.enter(kind(sim, SCOUT), None))     # mind 3: draws again
+    move(game, company, site_index(sim, RIVENDELL))
     assert len(game.hand) == 3
 
 
@@ -388,17 +390,23 @@ def test_fallen_wizard_and_balrog_draw_by_the_haven_they_move_to():
         game = new_game(sim)
         company = at_site(sim, game, RUIN, 1)
         game.hand = []
-        game.move(company, site_index(sim, RIVENDELL))                  # Old Ruin draws 3, Rivendell 1
+        move(game, company, site_index(sim, RIVENDELL))                  # Old Ruin draws 3, Rivendell 1
         assert len(game.hand) == expected, alignment                    # coe 2.IV.v.F1, B1
 
 
 def test_hands_are_reset_after_movement_before_the_site_phase(sim):
     game = new_game(sim)
     seen = []
-    game.site_phase = lambda company: seen.append(list(game.hand))
+
+    class HandAtSitePhase(Observer):
+        def phase(self, g, name):
+            if name == "movement":
+                seen.append(list(g.hand))
+
+    game.observer = HandAtSitePhase()
     game.hand = [kind(sim, DAGGER)] + [kind(sim, CROWN)] * 7
     game.deck = [kind(sim, ORC)] * 20 + [kind(sim, CROWN)] * 3          # the Ruin's 3 cards come off the end
-    game.our_turn()                                                     # heads for the Ruin: the Dagger
+    our_turn(game)                                                     # heads for the Ruin: the Dagger
     assert game.companies[0].site == site_index(sim, RUIN)
     assert len(seen) == 1 and len(seen[0]) == 8                         # coe 2.IV.viii: 8 + 3 drawn -> 8
     assert kind(sim, DAGGER) in seen[0]                                 # kept: playable where it is going
@@ -412,20 +420,20 @@ def test_with_the_avatar_in_play_general_influence_only_at_its_site():
     game = new_game(sim)
     scout_company = at_site(sim, game, RUIN, 1)
     assert game.avatar_site() is None
-    avatar_company = Company(site_index(sim, RIVENDELL), [game._enter(kind(sim, wizard), None)])
+    avatar_company = Company(site_index(sim, RIVENDELL), [game.enter(kind(sim, wizard), None)])
     game.companies.append(avatar_company)
     assert game.avatar_site() == site_index(sim, RIVENDELL)
     game.hand = [kind(sim, roamer)]
-    game.play_character()                                               # its home site, but GI: coe 2.II.2.2
+    play_character(game)                                               # its home site, but GI: coe 2.II.2.2
     assert scout_company.characters[-1].kind == kind(sim, SCOUT)
     assert avatar_company.characters[-1].kind == kind(sim, roamer)
     avatar_company.characters.pop()
     game.used_unique.discard(kind(sim, roamer))
     game.gi_used -= 4
-    leader = game._enter(kind(sim, LEADER), None)                       # direct influence 4 at the Ruin
+    leader = game.enter(kind(sim, LEADER), None)                       # direct influence 4 at the Ruin
     scout_company.characters.append(leader)
     game.hand = [kind(sim, roamer)]
-    game.play_character()                                               # as a follower it may go there
+    play_character(game)                                               # as a follower it may go there
     assert scout_company.characters[-1].kind == kind(sim, roamer)
     assert scout_company.characters[-1].controller is leader
 
@@ -437,13 +445,13 @@ def test_a_ringwraith_stays_home_without_a_mode_and_controls_followers_only_when
     assert site_index(sim, RUIN) not in sim.character_sites[kind(sim, wraith)]   # coe 2.II.2.1.R3
     game = new_game(sim)
     company = game.companies[0]
-    wraith_character = game._enter(kind(sim, wraith), None)
+    wraith_character = game.enter(kind(sim, wraith), None)
     company.characters = [wraith_character] + company.characters
     game.hand = [kind(sim, SMALL), kind(sim, SWORD)] + [kind(sim, ORC)] * 6
-    game.play_character()
+    play_character(game)
     small = company.characters[-1]
     assert small.kind == kind(sim, SMALL) and small.controller.kind == kind(sim, LEADER)   # free to travel
-    moves = game.plan_moves()
+    moves = plan_moves(game)
     assert [dest for _, dest in moves] == [site_index(sim, RUIN)]
     moving = moves[0][0]
     assert kind(sim, wraith) not in [c.kind for c in moving.characters]
@@ -454,18 +462,18 @@ def test_a_ringwraith_stays_home_without_a_mode_and_controls_followers_only_when
     # as soon as there is room, so that it may travel (coe 2.II.3.3)
     game = new_game(sim)
     company = game.companies[0]
-    wraith_character = game._enter(kind(sim, wraith), None)
+    wraith_character = game.enter(kind(sim, wraith), None)
     company.characters = [wraith_character] + company.characters
     for character in company.characters:
         character.followers_mind = sim.direct_influence[character.kind] if character is not wraith_character else 0
     game.gi_used = game.gi_max
     game.hand = [kind(sim, SMALL)] + [kind(sim, ORC)] * 7
-    game.play_character()
+    play_character(game)
     assert company.characters[-1].controller is wraith_character
-    game._free_ringwraith_followers()
+    free_ringwraith_followers(game)
     assert company.characters[-1].controller is wraith_character                  # still no room
     game.gi_used -= 5
-    game._free_ringwraith_followers()
+    free_ringwraith_followers(game)
     assert company.characters[-1].controller is None and wraith_character.followers_mind == 0
 
 
@@ -473,26 +481,26 @@ def test_a_tapped_site_is_discarded_when_the_company_leaves(sim):
     game = new_game(sim)
     company = at_site(sim, game, RUIN, 2)
     game.site_state[company.site] = TAPPED
-    game.move(company, site_index(sim, RIVENDELL))
+    move(game, company, site_index(sim, RIVENDELL))
     assert game.site_state[site_index(sim, RUIN)] == DISCARDED
 
 
 def test_the_company_heads_for_the_site_its_hand_can_use(sim):
     game = new_game(sim)
     game.hand = [kind(sim, SWORD)] + [kind(sim, ORC)] * 7
-    moves = game.plan_moves()
+    moves = plan_moves(game)
     assert [(c is game.companies[0], dest) for c, dest in moves] == [(True, site_index(sim, RUIN))]
     game.hand = [kind(sim, CROWN)] + [kind(sim, ORC)] * 7       # the Crown needs Far Lair, from Lórien
-    assert [dest for _, dest in game.plan_moves()] == [site_index(sim, LORIEN)]
+    assert [dest for _, dest in plan_moves(game)] == [site_index(sim, LORIEN)]
 
 
 def test_a_company_goes_back_to_a_haven_unless_its_site_is_still_of_use(sim):
     game = new_game(sim)
     company = at_site(sim, game, RUIN, 2)
     game.hand = [kind(sim, SWORD)] + [kind(sim, ORC)] * 7
-    assert game.plan_moves() == []                              # untapped, a Sword to play: stay
+    assert plan_moves(game) == []                              # untapped, a Sword to play: stay
     game.site_state[company.site] = TAPPED
-    assert [dest for _, dest in game.plan_moves()] == [site_index(sim, RIVENDELL)]
+    assert [dest for _, dest in plan_moves(game)] == [site_index(sim, RIVENDELL)]
 
 
 def test_a_company_that_lost_its_site_phase_stays_and_plays_next_turn(sim):
@@ -501,12 +509,12 @@ def test_a_company_that_lost_its_site_phase_stays_and_plays_next_turn(sim):
     company.lost = True
     game.hand = [kind(sim, SWORD)] + [kind(sim, ORC)] * 7
     mp = game.mp
-    game.our_turn()
+    our_turn(game)
     assert company.site == site_index(sim, RUIN) and game.mp == mp + 2
 
 
 def test_a_company_leaving_a_haven_holds_at_most_seven_hobbits_counting_half():
-    from deckcheck.analysis.sim.engine import Character
+    from deckcheck.sim.state import Character
 
     hobbit = card("Hobbit", "Character", mind=1, direct_influence=0, races=("Hobbit",))
     sim = build_sim_deck(synthetic_deck(play=PLAY + [(hobbit, 3)]))
@@ -514,11 +522,11 @@ def test_a_company_leaving_a_haven_holds_at_most_seven_hobbits_counting_half():
     company = game.companies[0]                                         # Leader, Scout at Rivendell
     company.characters += [Character(kind(sim, SMALL)) for _ in range(4)]
     company.characters += [Character(kind(sim, hobbit)) for _ in range(3)]
-    assert game.company_size(company) == 6 + 2                          # coe 2.II.3.1.1: 3 halves -> 2
+    assert company_size(game.sim, company.characters) == 6 + 2                          # coe 2.II.3.1.1: 3 halves -> 2
     game.hand = [kind(sim, SWORD)] + [kind(sim, ORC)] * 7
-    moves = game.plan_moves()
+    moves = plan_moves(game)
     assert [(c is company, dest) for c, dest in moves] == [(True, site_index(sim, RUIN))]
-    assert game.company_size(company) == 7                              # coe 2.II.3.1
+    assert company_size(game.sim, company.characters) == 7                              # coe 2.II.3.1
     left = [c for c in game.companies if c is not company]
     assert len(left) == 1 and left[0].site == site_index(sim, RIVENDELL) and len(left[0].characters) == 1
     assert left[0].characters[0].kind in (kind(sim, SCOUT), kind(sim, SMALL))  # least direct influence first
@@ -527,7 +535,7 @@ def test_a_company_leaving_a_haven_holds_at_most_seven_hobbits_counting_half():
 def test_the_company_splits_towards_two_good_sites(sim):
     game = new_game(sim)
     game.hand = [kind(sim, SWORD), kind(sim, HOLDMEN)] + [kind(sim, ORC)] * 6
-    moves = game.plan_moves()
+    moves = plan_moves(game)
     assert sorted(dest for _, dest in moves) == sorted([site_index(sim, RUIN), site_index(sim, HOLD)])
     by_dest = {dest: company for company, dest in moves}
     influencer = by_dest[site_index(sim, HOLD)].characters[0]
@@ -547,25 +555,25 @@ def test_never_exhausted_is_kept_apart_from_a_turn_number(sim):
 
 
 def test_a_card_drawn_and_discarded_counts_as_drawn_and_one_left_in_the_deck_says_never_drawn(sim):
-    from deckcheck.analysis.sim.report import never_played_reason
+    from deckcheck.sim.report import never_played_reason
 
     crown, dagger = kind(sim, CROWN), kind(sim, DAGGER)
     game = new_game(sim)
     game.hand = []
     game.deck = [k for k in sim.play_deck if k != crown]        # the Crown was drawn and discarded; no Dagger drawn
     tally = Tally(turns=3, kinds=len(sim.kinds))
-    game._record_drawn(tally)
+    record_drawn(game, tally)
     assert tally.drawn_games[crown] == 1 and tally.drawn_games[dagger] == 0
     tally.games = 1
     assert never_played_reason(sim, tally, dagger, "none") == "never drawn within 3 turns in 1 game"
     assert not never_played_reason(sim, tally, crown, "none").startswith("never drawn")
     game.exhaustions = 1                                        # coe 2.4: the whole deck went through the hand
-    game._record_drawn(tally)
+    record_drawn(game, tally)
     assert tally.drawn_games[dagger] == 1 and tally.drawn_games[crown] == 2
 
 
 def test_a_short_event_the_hazard_model_spends_is_not_said_to_cancel_anything_without_that_model(sim):
-    from deckcheck.analysis.sim.report import never_played_reason
+    from deckcheck.sim.report import never_played_reason
 
     tally = Tally(turns=3, kinds=len(sim.kinds), games=1)
     dodge = kind(sim, DODGE)
@@ -588,11 +596,11 @@ def test_final_scores_are_those_of_the_last_reported_turn(sim):
 def test_calling_the_game_needs_the_threshold_and_exhaustions(sim):
     game = new_game(sim)
     game.mp = 25
-    assert not game.may_call()                                  # 2-deck: 25 MP and one exhaustion
+    assert not may_call(game)                                  # 2-deck: 25 MP and one exhaustion
     game.exhaustions = 1
-    assert game.may_call()
+    assert may_call(game)
     game.mp, game.exhaustions = 0, 2
-    assert game.may_call()                                      # or two exhaustions
+    assert may_call(game)                                      # or two exhaustions
 
 
 def test_a_ringwraith_calls_only_by_playing_sudden_call():
@@ -601,19 +609,19 @@ def test_a_ringwraith_calls_only_by_playing_sudden_call():
     game = new_game(sim)
     game.mp, game.exhaustions = 25, 1
     game.hand = [kind(sim, DODGE)]
-    assert not game.may_call()                                  # coe 10.2.R1: cannot call freely
+    assert not may_call(game)                                  # coe 10.2.R1: cannot call freely
     game.hand = [kind(sim, call), kind(sim, DODGE)]
-    assert game.may_call() and game.hand == [kind(sim, DODGE)] and game.discard == [kind(sim, call)]
+    assert may_call(game) and game.hand == [kind(sim, DODGE)] and game.discard == [kind(sim, call)]
     game.mp, game.exhaustions = 0, 2
-    assert game.may_call()                                      # both decks run out twice: the game ends
+    assert may_call(game)                                      # both decks run out twice: the game ends
     assert not sim.cancels[kind(sim, call)] and sim.cancels[kind(sim, DODGE)]
     game.hand = [kind(sim, call)] + [kind(sim, SWORD)] * 8
-    game.reset_hand()
+    reset_hand(game)
     assert kind(sim, call) in game.hand                         # kept over MP cards
     wizard = build_sim_deck(synthetic_deck(play=PLAY + [(call, 1)]))
     game = new_game(wizard)
     game.mp, game.exhaustions, game.hand = 25, 1, []
-    assert game.may_call()                                      # a Wizard calls freely
+    assert may_call(game)                                      # a Wizard calls freely
 
 
 def test_a_ringwraith_fetches_sudden_call_from_its_sideboard_at_an_exhaustion():
@@ -641,29 +649,29 @@ def test_a_called_game_stops_scoring():
     game = new_game(sim)
     game.mp = 20
     tally = Tally(turns=5, kinds=len(sim.kinds))
-    game.play(5, tally)
+    play_goldfish(game, 5, tally)
     assert tally.called == [1] * 5
     assert len(set(tally.mp_sum)) == 1 and tally.reached == [1] * 5   # frozen after turn 1
 
 
 def test_hazards_cost_the_site_phase_or_a_character_unless_a_short_event_cancels(sim):
     game = new_game(sim)
-    game.p_lose, game.p_kill = 1.0, 0.0
+    game.hazards = HazardModel(odds=(1.0, 0.0))
     game.deck = [kind(sim, ORC)] * 30                                   # draws bring no short-event
     company = game.companies[0]
     game.hand = [kind(sim, DODGE)]
-    game.move(company, site_index(sim, RUIN))
+    move(game, company, site_index(sim, RUIN))
     assert not company.lost and game.discard == [kind(sim, DODGE)]     # Dodge spent on the hazard
-    game.move(company, site_index(sim, RIVENDELL))
+    move(game, company, site_index(sim, RIVENDELL))
     assert not company.lost                                             # havens: no hazard model
     game.hand = [kind(sim, SWORD)]
-    game.move(company, site_index(sim, RUIN))
+    move(game, company, site_index(sim, RUIN))
     assert company.lost
-    game.p_lose, game.p_kill = 0.0, 1.0
-    game.move(company, site_index(sim, RIVENDELL))
+    game.hazards = HazardModel(odds=(0.0, 1.0))
+    move(game, company, site_index(sim, RIVENDELL))
     game.hand = []
     mp = game.mp
-    game.move(company, site_index(sim, RUIN))
+    move(game, company, site_index(sim, RUIN))
     assert [c.kind for c in company.characters] in ([kind(sim, LEADER)], [kind(sim, SCOUT)])
     assert game.mp < mp and game.gi_used < 9                            # the victim's MP and influence go
 
@@ -675,7 +683,7 @@ def test_eliminating_a_character_whose_followers_must_go_removes_the_company_onc
     company = at_site(sim, game, RUIN, 1)
     leader = next(c for c in company.characters if c.kind == kind(sim, LEADER))
     company.characters = [leader]
-    follower = game._enter(kind(sim, SMALL), leader)
+    follower = game.enter(kind(sim, SMALL), leader)
     company.characters.append(follower)
     game.gi_used = game.gi_max + sim.mind[leader.kind]          # with the leader gone GI is full: the follower
     # is discarded (coe 2.II.8)
@@ -713,7 +721,7 @@ def opening_hands(sim, games: int, seed: int) -> Tally:
     """The opening hands of `games` games, as `Game.play` records them before its first turn."""
     tally = Tally(turns=1, kinds=len(sim.kinds))
     for game in range(games):
-        Game(sim, game_rng(seed, game))._record_opening(tally)
+        record_opening(goldfish_state(sim, game_rng(seed, game)), tally)
     return tally
 
 
@@ -878,7 +886,7 @@ def test_progress_is_reported_in_chunks_without_changing_the_numbers(sim):
 
 
 def test_the_command_draws_a_progress_bar_on_a_terminal(monkeypatch, capsys):
-    from deckcheck.analysis import simulate as module
+    from deckcheck.commands import simulate as module
     from deckcheck.decklist import read_deck
 
     monkeypatch.setattr(module, "_stderr_is_terminal", lambda: True)
@@ -897,9 +905,9 @@ def test_a_card_that_keeps_one_more_card_raises_the_hand_size_where_its_conditio
     facts = PlayFacts(hand_size={elder.id: HandSize(site="Rivendell")})
     sim = build_sim_deck(synthetic_deck(pool=(LEADER, elder)), facts=facts)
     game = new_game(sim)
-    assert game.companies[0].site == site_index(sim, RIVENDELL) and game.hand_size() == 9
+    assert game.companies[0].site == site_index(sim, RIVENDELL) and hand_size(game) == 9
     game.hand = [kind(sim, ORC)] * 12
     game.reset_to_hand_size()
     assert len(game.hand) == 9
     game.companies[0].site = site_index(sim, RUIN)                      # away from Rivendell: 8
-    assert game.hand_size() == 8
+    assert hand_size(game) == 8

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from deckcheck.analysis.sim.engine import HAZARD_MODELS
-from deckcheck.analysis.sim.tables import HAND_SIZE, build_sim_deck
-from deckcheck.analysis.simulate import simulate_tables
 from deckcheck.decklist import read_deck
+from deckcheck.sim.model import HAND_SIZE, build_sim_deck
+from deckcheck.sim.players.hazard_model import HAZARD_MODELS
+from deckcheck.sim.simulate import simulate_tables
 from tests._shared import DECKS, corpus_files
 
 CORPUS = corpus_files()

@@ -197,9 +197,9 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
     import os
     import sys
 
-    from deckcheck.analysis.matchups import SchedulerError, UnplayableDeck, run_matchups, scheduler_address
     from deckcheck.errors import DeckcheckError
     from deckcheck.fileio import atomic_write_bytes, check_output, refuse_overwriting_inputs
+    from deckcheck.sim.matchups import SchedulerError, UnplayableDeck, run_matchups, scheduler_address
 
     output = choose_format(out_path, output, ("text", "json", "xlsx", "html"), default="text", file_only=("xlsx",))
     if scheduler is not None:

@@ -1,6 +1,6 @@
 """Corruption checks (coe §7), as pure functions; `tests/test_corruption.py` has a hand-worked example for each.
 
-    from deckcheck.analysis.sim.corruption import corruption_check
+    from deckcheck.sim.rules.corruption import corruption_check
     outcome = corruption_check(roll=5, corruption_points=6, modifier=0, minion=False)   # -> DISCARDED
 """
 

@@ -1,6 +1,6 @@
 """`deckcheck simulate DECK --against OPPONENT [--both]`: our turns against a real opponent's hazards.
 
-    from deckcheck.analysis.against import simulate_against
+    from deckcheck.sim.against import simulate_against
     summary = simulate_against(deck, opponent, games=2000, turns=12, seed=1, both=True)
 
 The summary has every key of the goldfish summary (`sim.report.summarize`) plus `opponent`,
@@ -13,13 +13,13 @@ from __future__ import annotations
 
 from functools import partial
 
-from deckcheck.analysis.sim.duel import DuelTally, Side, play_against, play_duel, side_of
-from deckcheck.analysis.sim.engine import Tally
-from deckcheck.analysis.sim.report import format_text, mean_interval, summarize, wilson
-from deckcheck.analysis.sim.tables import build_sim_deck
-from deckcheck.analysis.sim.workers import play_in_workers, worker_count
-from deckcheck.console import note
 from deckcheck.decklist.model import Deck
+from deckcheck.sim.match import play_against, play_duel
+from deckcheck.sim.model import build_sim_deck
+from deckcheck.sim.report import format_text, mean_interval, summarize, wilson
+from deckcheck.sim.side import Side, side_of
+from deckcheck.sim.tally import DuelTally, Tally
+from deckcheck.sim.workers import play_in_workers, worker_count
 
 TOP_HAZARDS = 8
 # Below this many games per worker, another process costs more than it saves.
@@ -151,24 +151,3 @@ def format_against(summary: dict) -> str:
         for row in s["opponent_hazards_not_played"]:
             lines.append(f"  {row['card']} (x{row['copies']}): {row['reason']}")
     return "\n".join(lines)
-
-
-def run_against_command(deck: Deck, opponent: Deck, *, deck_path: str, against_path: str, games: int, turns: int,
-                        seed: int, length: int | None, both: bool, output: str, jobs: int | None = None) -> str:
-    """What `simulate --against` prints (timing to stderr); a deck the engine cannot simulate is an input error."""
-    import json
-    import time
-
-    from deckcheck.errors import DeckcheckError
-
-    sides = []
-    for parsed, path in ((deck, deck_path), (opponent, against_path)):
-        try:
-            sides.append(side_of(build_sim_deck(parsed, length or deck.length or 2)))
-        except ValueError as exc:
-            raise DeckcheckError(f"cannot simulate: {exc}", path) from None
-    started = time.perf_counter()
-    summary = simulate_sides(sides[0], sides[1], games=games, turns=turns, seed=seed, both=both, jobs=jobs)
-    elapsed = time.perf_counter() - started
-    note(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)")
-    return json.dumps(summary, ensure_ascii=False, indent=2) if output == "json" else format_against(summary)

@@ -1,6 +1,6 @@
 """The rules of combat (coe §3), as pure functions over small records: no game state, no deck tables.
 
-    from deckcheck.analysis.sim.combat import Attack, Defender, resolve_attack
+    from deckcheck.sim.rules.combat import Attack, Defender, resolve_attack
     result = resolve_attack(Attack(strikes=2, prowess=10), [Defender(prowess=6, body=9)], roll=two_d6)
 
 Each rule is one function with the clause it implements; `tests/test_combat.py` checks each against a

@@ -158,3 +158,30 @@ def region_site_path(regions: dict[str, tuple[str, tuple[str, ...]]], start: str
 def site_path(symbols: str | None) -> tuple[str, ...]:
     """"{w}{b}{f}" -> ("w", "b", "f")."""
     return tuple(_SYMBOL.findall(symbols or ""))
+
+
+def move_of(sim, origin: int, dest: int) -> Move:
+    """The site path, regions and new site of a move (coe 2.IV.ii), by the movement the engine used to reach
+    `dest` (`rules.movement.destinations`): Under-deeps movement has no site path; starter movement the new
+    site's printed path (the origin's back to a haven, the haven card's between havens) and the names of the
+    regions of both sites; region movement the regions it crosses (`region_site_path`), each by type and
+    name."""
+    from deckcheck.cards.combat_facts import load_combat_facts
+
+    a, b = sim.sites[origin], sim.sites[dest]
+    new_site = {"site_type": b.site_type or "", "site": fold(b.name), "site_region": fold(b.region or "")}
+    if any(site == dest for site, _ in sim.under_deeps[origin]):
+        return Move(path=(), regions=frozenset(), **new_site)
+    crossed = None
+    if not (sim.starter_movement and dest in sim.starter[origin]) and a.region and b.region:
+        crossed = region_site_path(sim.regions, fold(a.region), fold(b.region))
+    if crossed is not None:
+        return Move(path=tuple(sim.regions.get(r, ("",))[0] for r in crossed), regions=frozenset(crossed),
+                    **new_site)
+    if not b.is_haven:
+        path = site_path(b.site_path)
+    elif not a.is_haven:
+        path = site_path(a.site_path)
+    else:
+        path = site_path(load_combat_facts().get("haven_paths", {}).get(a.id, {}).get(b.name))
+    return Move(path=path, regions=frozenset(fold(r) for r in (a.region, b.region) if r), **new_site)

@@ -1,9 +1,9 @@
 """`deckcheck matchups`: every pair of a field (or one deck against a field) played with both sides' full turns.
 
-    from deckcheck.analysis.matchups import run_matchups
+    from deckcheck.sim.matchups import run_matchups
     document = run_matchups(decks, games=200, turns=12, seed=1, jobs=2)
 
-Each pair plays `games` games of `sim.duel.play_duel`, the first player alternating (even games: the row deck).
+Each pair plays `games` games of `sim.match.play_duel`, the first player alternating (even games: the row deck).
 A pair's generator seed comes from `seed` and the two decks' card lists (`deck_fingerprint`), game i of a pair
 uses `game_rng(pair_seed, i)`, and every number is an integer sum over games: the document is the same whether
 the pairs run in this process, on a local Dask cluster (`jobs` > 1) or on an existing one (`scheduler`), except
@@ -18,11 +18,12 @@ import hashlib
 import time
 from dataclasses import dataclass
 
-from deckcheck.analysis.sim.duel import DuelTally, Side, play_duel, side_of
-from deckcheck.analysis.sim.engine import Tally
-from deckcheck.analysis.sim.report import wilson
-from deckcheck.analysis.sim.tables import build_sim_deck
 from deckcheck.decklist.model import Deck
+from deckcheck.sim.match import play_duel
+from deckcheck.sim.model import build_sim_deck
+from deckcheck.sim.report import wilson
+from deckcheck.sim.side import Side, side_of
+from deckcheck.sim.tally import DuelTally, Tally
 
 SCHEMA = "deckcheck/matchups/1"
 # Games of one pair in one task: small enough to spread a few pairs over many workers.

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import math
 
-from deckcheck.analysis.sim.engine import Tally
-from deckcheck.analysis.sim.tables import (
+from deckcheck.cards.model import RESOURCE
+from deckcheck.sim.model import (
     MP_CATEGORIES,
     ROLE_CHARACTER,
     ROLE_EVENT,
     ROLE_HAZARD,
     SimDeck,
 )
-from deckcheck.cards.model import RESOURCE
+from deckcheck.sim.tally import Tally
 
 SCHEMA = "deckcheck/simulate/2"
 Z95 = 1.96

@@ -5,8 +5,9 @@
     player = HazardPlayer(tables, hand)
     plays = player.choose(move, limit=hazard_limit(size), defender_alignment="wizard")
 
-Nothing here knows the resource player's game: `sim.duel` resolves what is chosen (combat, corruption) and
-tells the hand what was spent. Heuristics (docs/simulation.md, "The opponent's hazards"):
+The turn (`sim.turn.hazards`) asks the hazard player what to play on each moving company and resolves it
+(combat, corruption); the player tells its hand what was spent. Heuristics (docs/simulation.md, "The
+opponent's hazards"):
 - creatures first, the most threatening first (prowess + 2 per strike beyond the first, counting every
   attack, +2 if the attacker chooses defenders), each with a key that is not detainment where the creature
   has one; then corruption cards; never more than the hazard limit;
@@ -19,11 +20,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from deckcheck.analysis.sim.combat import Attack
-from deckcheck.analysis.sim.keying import CreatureKeys, Move, best_key, creature_keys, keys_for
-from deckcheck.analysis.sim.tables import ROLE_HAZARD
 from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.cards.model import HAZARD, leading_int
+from deckcheck.sim.model import ROLE_HAZARD
+from deckcheck.sim.rules.combat import Attack
+from deckcheck.sim.rules.corruption import makes_corruption_checks
+from deckcheck.sim.rules.keying import CreatureKeys, Move, best_key, creature_keys, keys_for
 
 HAND_SIZE = 8
 # What each card of the opponent's play deck is to the hazard model.
@@ -203,7 +205,12 @@ class HazardHand:
 
 
 class HazardPlayer:
-    """Chooses the hazards the opponent plays on one company; `cards` holds its hand (HazardHand or a Game)."""
+    """Chooses the hazards the opponent plays on one company; `cards` holds its hand (a HazardHand, or the
+    opponent's own `GameState` when both sides play full turns)."""
+
+    plays_cards = True
+    cancellable = False
+    active = True
 
     def __init__(self, tables: HazardTables, cards):
         self.tables = tables
@@ -239,6 +246,25 @@ class HazardPlayer:
         t = self.tables
         return sorted((k for k in self.cards.hand if t.use[k] == CORRUPTION),
                       key=lambda k: (-t.corruption[k].corruption, k))
+
+    def corruption_target(self, g, company, kind: int, points):
+        """The character of our company to put the corruption card on: the eligible one with most corruption
+        points (then most MP); `points(character)` counts them. coe 7.2.1: one corruption card per character per
+        turn; the card's own race and company-size limits."""
+        spec = self.tables.corruption[kind]
+        if spec.company_at_most is not None and len(company.characters) > spec.company_at_most:
+            return None
+        races_of = g.defence.races
+        best, best_key = None, None
+        for character in company.characters:
+            races = races_of[character.kind]
+            if (character in g.corrupted_this_turn or spec.not_races.intersection(races)
+                    or not makes_corruption_checks(races) or kind in g.corruption_on.get(character, ())):
+                continue
+            key = (points(character), g.sim.mp[character.kind])
+            if best_key is None or key > best_key:
+                best, best_key = character, key
+        return best
 
     def spend(self, kind: int) -> None:
         """The card leaves the hand as played (to the discard pile once resolved, or onto a character); a full

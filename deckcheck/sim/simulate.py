@@ -1,9 +1,9 @@
 """`deckcheck simulate`: play a deck's own turns many times and report its marshalling-point curve.
 
-    from deckcheck.analysis.simulate import simulate
+    from deckcheck.sim.simulate import simulate
     summary = simulate(deck, games=10_000, turns=12, seed=1, hazards="none", length=2)
 
-The engine, its tables and its report live in `deckcheck.analysis.sim`; docs/simulation.md describes the
+The layer's parts are listed in `deckcheck/sim/__init__.py`; docs/simulation.md describes the
 heuristics. Each game has its own generator seeded from (seed, game number), and the results are integer
 sums, so the same seed gives the same report whether the games run in one process or several, in one chunk
 or many (the progress bar plays them in chunks).
@@ -14,14 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from deckcheck.analysis.sim.engine import HAZARD_MODELS, Tally, run_games
-from deckcheck.analysis.sim.report import format_text, summarize
-from deckcheck.analysis.sim.tables import SimDeck, build_sim_deck
-from deckcheck.analysis.sim.workers import play_in_workers, worker_count
-from deckcheck.console import note, show_progress
 from deckcheck.decklist.model import Deck
+from deckcheck.sim.match import run_games
+from deckcheck.sim.model import SimDeck, build_sim_deck
+from deckcheck.sim.players.hazard_model import HAZARD_MODELS
+from deckcheck.sim.report import format_text, summarize
+from deckcheck.sim.tally import Tally
+from deckcheck.sim.workers import play_in_workers, worker_count
 
-__all__ = ["simulate", "simulate_tables", "format_text", "build_sim_deck", "HAZARD_MODELS", "run_simulate_command"]
+__all__ = ["simulate", "simulate_tables", "format_text", "build_sim_deck", "HAZARD_MODELS"]
 
 # Below this many games per worker, another process costs more than it saves.
 MIN_GAMES_PER_WORKER = 1000
@@ -69,34 +70,3 @@ def run_tally(sim: SimDeck, *, games: int, turns: int, seed: int, hazards: str, 
         if on_progress:
             on_progress(count)
     return tally
-
-
-def run_simulate_command(deck: Deck, *, deck_path: str, games: int, turns: int, seed: int, hazards: str,
-                         length: int | None, jobs: int | None, output: str) -> str:
-    """What `deckcheck simulate` prints; timing (and a progress bar at a terminal) go to stderr."""
-    import json
-    import sys
-    import time
-
-    import click
-
-    from deckcheck.errors import DeckcheckError
-
-    try:
-        sim = build_sim_deck(deck, length or deck.length or 2)
-    except ValueError as exc:
-        raise DeckcheckError(f"cannot simulate: {exc}", deck_path) from None
-    started = time.perf_counter()
-    if _stderr_is_terminal():
-        with click.progressbar(length=games, label="simulating", file=sys.stderr, show_pos=True,
-                               show_eta=True) as bar:
-            summary = simulate_tables(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs,
-                                      on_progress=bar.update)
-    else:
-        summary = simulate_tables(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs)
-    elapsed = time.perf_counter() - started
-    note(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)")
-    return json.dumps(summary, ensure_ascii=False, indent=2) if output == "json" else format_text(summary)
-
-
-_stderr_is_terminal = show_progress     # tests stand in a terminal here

@@ -1,0 +1,59 @@
+"""What `deckcheck simulate` and `simulate --against [--both]` print, with their timing note and progress bar
+(stderr): the command side of the simulator layer (`deckcheck.sim`), which itself knows no click and no terminal.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+from deckcheck.console import note, show_progress
+from deckcheck.decklist.model import Deck
+from deckcheck.errors import DeckcheckError
+from deckcheck.sim.against import format_against, simulate_sides
+from deckcheck.sim.model import build_sim_deck
+from deckcheck.sim.report import format_text
+from deckcheck.sim.side import side_of
+from deckcheck.sim.simulate import simulate_tables
+
+
+def run_simulate_command(deck: Deck, *, deck_path: str, games: int, turns: int, seed: int, hazards: str,
+                         length: int | None, jobs: int | None, output: str) -> str:
+    """What `deckcheck simulate` prints; timing (and a progress bar at a terminal) go to stderr."""
+    import click
+
+    try:
+        sim = build_sim_deck(deck, length or deck.length or 2)
+    except ValueError as exc:
+        raise DeckcheckError(f"cannot simulate: {exc}", deck_path) from None
+    started = time.perf_counter()
+    if _stderr_is_terminal():
+        with click.progressbar(length=games, label="simulating", file=sys.stderr, show_pos=True,
+                               show_eta=True) as bar:
+            summary = simulate_tables(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs,
+                                      on_progress=bar.update)
+    else:
+        summary = simulate_tables(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs)
+    elapsed = time.perf_counter() - started
+    note(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)")
+    return json.dumps(summary, ensure_ascii=False, indent=2) if output == "json" else format_text(summary)
+
+
+_stderr_is_terminal = show_progress     # tests stand in a terminal here
+
+
+def run_against_command(deck: Deck, opponent: Deck, *, deck_path: str, against_path: str, games: int, turns: int,
+                        seed: int, length: int | None, both: bool, output: str, jobs: int | None = None) -> str:
+    """What `simulate --against` prints (timing to stderr); a deck the engine cannot simulate is an input error."""
+    sides = []
+    for parsed, path in ((deck, deck_path), (opponent, against_path)):
+        try:
+            sides.append(side_of(build_sim_deck(parsed, length or deck.length or 2)))
+        except ValueError as exc:
+            raise DeckcheckError(f"cannot simulate: {exc}", path) from None
+    started = time.perf_counter()
+    summary = simulate_sides(sides[0], sides[1], games=games, turns=turns, seed=seed, both=both, jobs=jobs)
+    elapsed = time.perf_counter() - started
+    note(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)")
+    return json.dumps(summary, ensure_ascii=False, indent=2) if output == "json" else format_against(summary)

@@ -1,0 +1,40 @@
+"""What a game tells whoever watches it (`GameState.observer`): the referee (`sim.referee`) checks each step
+against the rules, the trace (`sim.trace`) writes it down as a player would read it. A game without an observer
+pays one `is None` test per step. `Observer` does nothing: a watcher defines what it wants to see."""
+
+from __future__ import annotations
+
+
+class Observer:
+    def phase(self, g, name: str) -> None:
+        """The end of a phase of our turn: "organization", "movement", "site", "end"."""
+
+    def event(self, g, what: str, text: str) -> None:
+        """Something a player would note (a card stored, a hazard of the model, a cancel, a loss)."""
+
+    def character_played(self, g, character, site: int) -> None:
+        """A character came into play at the site."""
+
+    def resource_played(self, g, kind: int, site: int | None, actor) -> None:
+        """A resource came into play (at the site, by or on `actor` when someone plays it)."""
+
+    def faction(self, g, company, kind: int, actor, roll: int | None, check: int | None, success: bool) -> None:
+        """An influence attempt on a faction (coe 2.V.3): the roll and, for a failure, the modified check."""
+
+    def ring_test(self, g, character, gold: int, roll: int | None, ring: int | None) -> None:
+        """A gold ring tested: the roll (None: no roll) and the special ring it became (None: discarded)."""
+
+    def move(self, g, company, origin: int, dest: int, roll: int | None, moved: bool) -> None:
+        """A company moved (or failed the Under-deeps roll `roll` and stayed)."""
+
+    def hazard(self, g, company, kind: int, limit: int, target=None) -> None:
+        """The opponent played a hazard card on the company (a corruption card on `target`)."""
+
+    def corruption_check(self, g, character, roll: int, outcome: int) -> None:
+        """A corruption check (coe 7.1) and its outcome (rules.corruption)."""
+
+    def council(self, g, players, totals: list[int]) -> None:
+        """The Free Council's totals (coe 10.3), once per game."""
+
+    def turn_start(self, g) -> None:
+        """Before our turn's untap phase."""

@@ -1,0 +1,205 @@
+"""Where the resource player's companies go (a heuristic, docs/simulation.md "Movement"): from a haven to the
+best sites the hand can use (splitting for several), from a site to another good site or back to a haven, and
+where most cards are drawn when nothing is playable anywhere. The rules of where a company *may* go are
+`sim.rules.movement.destinations`.
+"""
+
+from __future__ import annotations
+
+from deckcheck.sim.model import NEED_ANY, NEED_TAPPED, NEED_UNTAPPED, PHASE_SITE, ROLE_FACTION
+from deckcheck.sim.rules.influence import check_bonus, p_check_above
+from deckcheck.sim.rules.movement import MAX_COMPANY_SIZE, company_size, destinations
+from deckcheck.sim.rules.play import may_play
+from deckcheck.sim.state import AVAILABLE, OCCUPIED, TAPPED, Company
+
+MAX_COMPANIES = 3
+
+
+def site_values(g, characters=None) -> dict[int, float]:
+    """Free sites where the hand can play something, valued 10 per MP of the best card playable there (a
+    faction by its odds with the best influencer), +1. With `characters`, only what they could play."""
+    sim, state = g.sim, g.site_state
+    values: dict[int, float] = {}
+    for kind in set(g.hand):
+        if sim.phase[kind] != PHASE_SITE or not sim.play_sites[kind] or not may_play(g, kind):
+            continue
+        value = 10.0 * sim.mp[kind] + 1
+        bearers = sim.bearers[kind]
+        if characters is not None and bearers is not None and not any(c.kind in bearers for c in characters):
+            continue
+        if sim.role[kind] == ROLE_FACTION:
+            pool = characters if characters is not None else [c for co in g.companies for c in co.characters]
+            if not pool:
+                continue
+            value *= max(p_check_above(sim.influence_number[kind] - check_bonus(g, c, kind)) for c in pool)
+            if value < 1:
+                continue
+        need = sim.site_need[kind]
+        for site in sim.play_sites[kind]:
+            if state[site] != AVAILABLE and not sim.site_is_haven[site]:
+                continue
+            if need == NEED_TAPPED and not sim.site_is_haven[site]:
+                value_here = value * 0.5          # the company taps it first with another card
+            else:
+                value_here = value
+            if values.get(site, 0) < value_here:
+                values[site] = value_here
+    return values
+
+
+def company_destinations(g, company) -> frozenset[int]:
+    with_avatar = g.avatar_kind is not None and any(c.kind == g.avatar_kind for c in company.characters)
+    return destinations(g.sim, company.site, with_avatar, g.ringwraith, g.balrog, g.mode)
+
+
+def plan_moves(g) -> list[tuple[Company, int]]:
+    """Each company's destination: from a haven to the best sites it can reach (splitting for several);
+    from a site to another good site, or back to a haven; nothing to play anywhere: where most cards are
+    drawn."""
+    sim = g.sim
+    values = site_values(g)
+    moves: list[tuple[Company, int]] = []
+    claimed: set[int] = set()
+    for company in list(g.companies):
+        site = company.site
+        reach = company_destinations(g, company)
+        if g.ringwraith and any(c.kind == g.avatar_kind for c in company.characters):
+            _plan_ringwraith(g, company, reach, moves, claimed)
+            continue
+        if not sim.site_is_haven[site]:
+            if useful_here(g, company):
+                continue                          # untapped and still useful: stay, no move, no draw
+            good = sorted(((v, sim.site_draw[s], s) for s, v in values.items()
+                           if s in reach and s not in claimed), reverse=True)
+            if good:
+                moves.append((company, good[0][2]))
+                claimed.add(good[0][2])
+                continue
+            havens = [s for s in reach if sim.site_is_haven[s]]
+            if havens:
+                moves.append((company, _best_haven(g, tuple(havens), values, claimed)))
+            continue
+        _leave_behind_above_size(g, company)
+        home = _avatar_home(g, site, claimed)
+        if home is not None:
+            moves.append((company, home))
+            claimed.add(home)
+            continue
+        good = sorted(((v, sim.site_draw[s], s) for s, v in values.items()
+                       if s in reach and s not in claimed), reverse=True)
+        if good:
+            moves.extend(_split(g, company, [t[2] for t in good]))
+            claimed.update(dest for _, dest in moves)
+            continue
+        via = _best_haven(g, tuple(s for s in reach if sim.site_is_haven[s]), values, claimed, require_target=True)
+        if via is not None:
+            moves.append((company, via))
+            continue
+        for dest in sorted(reach, key=lambda s: (-sim.site_draw[s], s)):   # nothing to play: draw cards
+            if not sim.site_is_haven[dest] and g.site_state[dest] == AVAILABLE and dest not in claimed \
+                    and not sim.site_under_deeps[dest]:
+                moves.append((company, dest))
+                claimed.add(dest)
+                break
+    return moves
+
+
+def _plan_ringwraith(g, company, reach, moves, claimed) -> None:
+    """The Ringwraith's company: from its Darkhaven in a mode to the best site it alone can use; back to a
+    Darkhaven once nothing is left for it where it is; it waits at home without a mode."""
+    sim = g.sim
+    site = company.site
+    if g.mode is None and sim.site_dark_haven[site]:
+        return
+    values_here = site_values(g, company.characters)
+    good = [(v, s) for s, v in values_here.items() if s in reach and s not in claimed and not sim.site_is_haven[s]]
+    if good and sim.site_dark_haven[site]:
+        dest = max(good)[1]
+        moves.append((company, dest))
+        claimed.add(dest)
+    elif not sim.site_is_haven[site] and not useful_here(g, company):
+        havens = [s for s in reach if sim.site_dark_haven[s]]
+        if havens:
+            moves.append((company, havens[0]))
+
+
+def useful_here(g, company) -> bool:
+    """The company's site still offers a play to the hand (it lost its site phase, a faction failed)."""
+    sim = g.sim
+    site = company.site
+    state = g.site_state[site]
+    if state not in (OCCUPIED, TAPPED):
+        return False
+    for kind in sim.site_playable[site]:
+        if kind in g.hand and may_play(g, kind):
+            need = sim.site_need[kind]
+            if need == NEED_ANY or (need == NEED_UNTAPPED) == (state == OCCUPIED) or (
+                    need == NEED_TAPPED and state == TAPPED):
+                return True
+    return False
+
+
+def _avatar_home(g, haven: int, claimed: set[int]) -> int | None:
+    """A haven or site one move away where the avatar in hand may be revealed, if it cannot be here."""
+    if g.avatar_revealed:
+        return None
+    sim = g.sim
+    for kind in set(g.hand):
+        if not sim.avatar[kind] or haven in sim.character_sites[kind]:
+            continue
+        for dest in sim.neighbours[haven]:
+            if dest in sim.character_sites[kind] and dest not in claimed and (
+                    sim.site_is_haven[dest] or g.site_state[dest] == AVAILABLE):
+                return dest
+    return None
+
+
+def _best_haven(g, havens: tuple[int, ...], values: dict[int, float], claimed: set[int],
+                require_target: bool = False) -> int | None:
+    """The haven from which the hand's best site is reachable (the first haven if none, unless required)."""
+    sim = g.sim
+    if not havens:
+        return None if require_target else sim.start_site
+    best, best_value = (None if require_target else havens[0]), 0.0
+    for haven in havens:
+        reachable = sim.neighbours[haven]
+        value = max((v for s, v in values.items() if s in reachable and s not in claimed), default=0)
+        if value > best_value:
+            best, best_value = haven, value
+    return best
+
+
+def _split(g, company, targets: list[int]) -> list[tuple[Company, int]]:
+    """Split at a haven: one unit (a character and its followers) per extra target, best influencer first."""
+    sim = g.sim
+    units = [c for c in company.characters if c.controller is None]
+    n = min(len(units), len(targets), MAX_COMPANIES)
+    if n < 2:
+        return [(company, targets[0])]
+    units.sort(key=lambda c: -sim.direct_influence[c.kind])
+    moves = []
+    for unit in units[1:n]:
+        members = [unit] + [c for c in company.characters if c.controller is unit]
+        new = g.split_off(company, members)
+        moves.append((new, targets[len(moves) + 1]))
+    moves.insert(0, (company, targets[0]))
+    return moves
+
+
+def _leave_behind_above_size(g, company) -> None:
+    """coe 2.II.3.1: away from a haven a company holds at most 7. A company at a haven larger than that leaves
+    units (a general-influence character and its followers), least direct influence first, at the haven."""
+    sim = g.sim
+    if company_size(sim, company.characters) <= MAX_COMPANY_SIZE:
+        return
+    units = sorted((c for c in company.characters if c.controller is None and not sim.avatar[c.kind]),
+                   key=lambda c: sim.direct_influence[c.kind])
+    staying = []
+    for unit in units:
+        if company_size(sim, company.characters) <= MAX_COMPANY_SIZE:
+            break
+        members = [unit] + [c for c in company.characters if c.controller is unit]
+        company.characters = [c for c in company.characters if c not in members]
+        staying += members
+    if staying:
+        g.companies.append(Company(company.site, staying))

@@ -1,0 +1,275 @@
+"""The resource player's choices, the written-down heuristics of docs/simulation.md: which character to bring
+in, which card to keep, who bears what, which ring test is worth making, which mode to take, what to play at a
+site. Each method answers one question the turn (`sim.turn`) asks and changes nothing; where a company goes is
+`sim.players.movement`.
+"""
+
+from __future__ import annotations
+
+from deckcheck.sim.model import (
+    ON_FACTION,
+    ON_ITEM,
+    ON_NONE,
+    ON_PALANTIR,
+    ON_UNIQUE_FACTION,
+    ROLE_ALLY,
+    ROLE_CHARACTER,
+    ROLE_EVENT,
+    ROLE_FACTION,
+    ROLE_HAZARD,
+    ROLE_ITEM,
+)
+from deckcheck.sim.players.movement import plan_moves, site_values
+from deckcheck.sim.players.site_choices import SiteChoices
+from deckcheck.sim.rules.influence import controller_for
+from deckcheck.sim.rules.play import company_fits, may_play, site_allows
+from deckcheck.sim.rules.rings import BEST_OF_TWO, TWO_DICE, allowed_rings, rings_in_hand, test_bonus
+from deckcheck.sim.state import Character
+
+# Hazards we play on the opponent per turn when it plays no turn of its own: the hazard limit of a small company.
+HAZARDS_PER_OPPONENT_TURN = 2
+# The end-of-turn discard (coe 2.VI.i): a card kept at this rank or below is not worth its place in hand
+# (hazards beyond the ones the opponent's turn uses, events worth no MP, cards that cannot be played).
+DISCARD_AT_OR_BELOW = 1
+
+
+class ResourcePlayer(SiteChoices):
+    """Today's heuristics for one deck (what to play at a site: `SiteChoices`). `hazard_keep`: the hand rank of
+    our own hazards when we also play the hazard side of a full game (`--both`), None when the hazard model plays
+    our hazards."""
+
+    def __init__(self, hazard_keep: list[int | None] | None = None):
+        self.hazard_keep = hazard_keep
+
+    # ---- the hand ----------------------------------------------------------------------------------------
+
+    def keep_value(self, g, kind: int) -> int:
+        """How much a card is worth keeping in hand: discard lowest first."""
+        if self.hazard_keep is not None:
+            own = self.hazard_keep[kind]
+            if own is not None:
+                return own
+        if g.sim.unique[kind] and kind in g.used_unique:
+            return -10                         # a unique card already in play: dead
+        return g.sim.keep_value[kind]
+
+    def end_of_turn_discard(self, g) -> int | None:
+        """coe 2.VI.i: the one card not worth keeping (a unique already in play, a card that cannot be played
+        here, an event worth no marshalling points, a hazard beyond the two the opponent's turn uses), if any."""
+        hand = g.hand
+        if not hand:
+            return None
+        sim = g.sim
+        role = sim.role
+        spare_hazards = sum(1 for k in hand if role[k] == ROLE_HAZARD) <= HAZARDS_PER_OPPONENT_TURN
+        cancellable = g.hazards.cancellable
+        worst, worst_value = None, DISCARD_AT_OR_BELOW + 1
+        for kind in hand:
+            value = self.keep_value(g, kind)
+            if role[kind] == ROLE_HAZARD and spare_hazards:
+                value += 1
+            elif sim.cancels[kind] and cancellable:
+                value = 2                              # kept against the hazards
+            if value < worst_value:
+                worst, worst_value = kind, value
+        return worst
+
+    def cards_to_drop(self, g, extra: int, site: int | None) -> list[int]:
+        """The `extra` cards to discard down to the hand size: after a company's movement/hazard phase, cards
+        playable at its `site` are kept before the others (its site phase comes next)."""
+        here = g.sim.site_playable_set[site] if site is not None else ()
+        ranked = sorted(g.hand, key=lambda kind: (kind in here, self.keep_value(g, kind)))
+        return ranked[:extra]
+
+    def hazards_on_opponent(self, g, limit: int) -> list[int]:
+        """The hazards we play on an opponent whose turns are not played: the first `limit` of the hand."""
+        role = g.sim.role
+        return [k for k in g.hand if role[k] == ROLE_HAZARD][:limit]
+
+    # ---- organization: characters ------------------------------------------------------------------------
+
+    def character_to_play(self, g, non_unique_only: bool = False):
+        """(kind, site, controller) of the most valuable character the hand allows at a haven or home site
+        (coe 2.II.2), None if none. A character worth no MP is not played under general influence when that
+        would leave no room for the smallest character worth MP still to come: a player keeps room to grow."""
+        sim = g.sim
+        role = sim.role
+        if not any(role[k] == ROLE_CHARACTER for k in g.hand):
+            return None
+        best = None
+        best_value = -1
+        locations = [c.site for c in g.companies] or [sim.start_site]
+        avatar_site = g.avatar_site()
+        reserve = None
+        for kind in set(g.hand):
+            if role[kind] != ROLE_CHARACTER or (sim.unique[kind] and kind in g.used_unique):
+                continue
+            if (sim.avatar[kind] and g.avatar_revealed) or (non_unique_only and sim.unique[kind]):
+                continue
+            allowed = sim.character_sites[kind]
+            for site in locations:
+                if site not in allowed:
+                    continue
+                controller = controller_for(g, kind, site)
+                if controller is False or (controller is None and not sim.avatar[kind]
+                                           and avatar_site is not None and site != avatar_site):
+                    continue          # coe 2.II.2.2: with the avatar in play, GI only at the avatar's site
+                if controller is None and not sim.avatar[kind] and sim.mp[kind] <= 0:
+                    if reserve is None:
+                        reserve = self.room_to_keep(g)
+                    if g.gi_used + sim.mind[kind] > g.gi_max - reserve:
+                        continue
+                value = 1000 if sim.avatar[kind] else 10 * sim.mp[kind] + sim.mind[kind]
+                if value > best_value:
+                    best, best_value = (kind, site, controller), value
+                break
+        return best
+
+    def room_to_keep(self, g) -> int:
+        """The mind of the smallest character worth MP not yet in play (hand, play deck, discard pile)."""
+        sim = g.sim
+        minds = [sim.mind[k] for pile in (g.hand, g.deck, g.discard) for k in pile
+                 if sim.role[k] == ROLE_CHARACTER and sim.mp[k] > 0 and not sim.avatar[k]
+                 and not (sim.unique[k] and k in g.used_unique) and sim.character_sites[k]]
+        return min(minds) if minds else 0
+
+    def character_to_discard_for_room(self, g):
+        """(company, character) to discard instead of playing one (coe 2.II.2.4), when a character worth more MP
+        waits in hand for the general influence it holds; None if none."""
+        sim = g.sim
+        waiting = [k for k in set(g.hand) if sim.role[k] == ROLE_CHARACTER and not sim.avatar[k]
+                   and sim.mp[k] > 0 and not (sim.unique[k] and k in g.used_unique) and sim.character_sites[k]]
+        if not waiting:
+            return None
+        want = max(waiting, key=lambda k: sim.mp[k])
+        need = g.gi_used + sim.mind[want] - g.gi_max
+        for company in g.companies:
+            site = company.site
+            for character in company.characters:
+                kind = character.kind
+                if sim.avatar[kind] or character.controller is not None or sim.mp[kind] >= sim.mp[want]:
+                    continue
+                if sim.mind[kind] < need or not (sim.site_is_haven[site] or site in sim.character_sites[kind]):
+                    continue
+                if any(c.controller is character for c in company.characters):
+                    continue
+                return company, character
+        return None
+
+    # ---- organization: resources -----------------------------------------------------------------------
+
+    def organization_bearer(self, g, kind: int):
+        """(site, bearer) for an organization-phase resource: the site of the first company where it may be
+        played and the character it is played on or by there (None: none needed); (None, False) if no one can."""
+        sim = g.sim
+        bearers = sim.bearers[kind]
+        need_place = bool(sim.condition[kind] is not None and sim.condition[kind].at)
+        on = sim.on[kind]
+        played_at = None
+        for company in g.companies:
+            if need_place and not site_allows(g, kind, company.site):
+                continue
+            if sim.avatar_there[kind] and not any(c.kind == g.avatar_kind for c in company.characters):
+                continue
+            if not company_fits(g, company, kind):
+                continue
+            played_at = company.site
+            for character in company.characters:
+                if bearers is not None and character.kind not in bearers:
+                    continue
+                if sim.taps_bearer[kind] and character.tapped:
+                    continue
+                if on == ON_PALANTIR and not any("Palant" in sim.kinds[h].name for c in company.characters
+                                                 for h in c.holdings):
+                    continue
+                if on == ON_ITEM and not any(h in sim.on_items[kind] for h in character.holdings):
+                    continue
+                return played_at, character
+            if bearers is None and on in (ON_NONE, ON_FACTION, ON_UNIQUE_FACTION) and not sim.taps_bearer[kind]:
+                return played_at, None
+        return played_at, False
+
+    def ring_tester(self, g, company):
+        """(who or what tests, (modifier, best of two rolls, no roll)) for a gold ring in this company: an untapped
+        character with the ability, or a testing short-event from hand (in a sage's company if it says so)."""
+        sim = g.sim
+        for character in company.characters:
+            tester = sim.tester[character.kind]
+            if tester is not None and not character.tapped:
+                return character, (tester.modifier, tester.best_of_two, tester.no_roll)
+        sage = any("Sage" in sim.skills[c.kind] for c in company.characters)
+        information = sim.sites[company.site].information
+        for kind in g.hand:
+            tester = sim.tester[kind]
+            if tester is not None and (sage or not tester.sage) and (information or not tester.information):
+                return kind, (tester.modifier, tester.best_of_two, tester.no_roll)
+        return None
+
+    def worth_testing(self, g, company, gold: int, modifier: int, best_of_two: bool, no_roll: bool) -> bool:
+        """The expected MP of the ring the test lets us play, over the test's odds, beat the gold ring's."""
+        sim = g.sim
+        best: dict[str, int] = {}
+        for k in rings_in_hand(g, gold):
+            best[sim.ring_kind[k]] = max(best.get(sim.ring_kind[k], 0), sim.mp[k])
+
+        def value(result: int | None) -> int:
+            return max((best.get(name, 0) for name in allowed_rings(sim, gold, result)), default=0)
+
+        if no_roll:
+            expected = value(None)
+        else:
+            shift = modifier + test_bonus(g, company)
+            odds = BEST_OF_TWO if best_of_two else TWO_DICE
+            expected = sum(p * value(roll + shift) for roll, p in odds.items())
+        return expected > sim.mp[gold]
+
+    def ring_to_play(self, g, allowed: set[str]) -> int | None:
+        """The best special ring of the hand a test result allows."""
+        sim = g.sim
+        rings = [k for k in g.hand if sim.ring_kind[k] in allowed and may_play(g, k)]
+        return max(rings, key=lambda k: sim.mp[k]) if rings else None
+
+    def general_influence_card(self, g) -> int | None:
+        """Bade to Rule (and its like) from hand: always worth playing where it may be."""
+        gi_change = g.sim.gi_change
+        return next((k for k in g.hand if gi_change[k] is not None), None)
+
+    def mode_to_take(self, g, company, wraith: Character) -> int | None:
+        """coe 2.II.7.R1: the mode card to play, when the hand holds a card the Ringwraith alone could play at a
+        site one starter move away (the mode giving most direct influence first, its sites valued under it)."""
+        sim = g.sim
+        modes = [k for k in g.hand if sim.mode[k] is not None]
+        if not modes:
+            return None
+        best = None
+        for kind in sorted(modes, key=lambda k: -sim.mode[k][1]):
+            g.mode = sim.mode[kind]
+            value = max((v for s, v in site_values(g, [wraith]).items()
+                         if s in sim.starter[company.site] and not sim.site_is_haven[s]), default=0)
+            g.mode = None
+            if value > 0 and (best is None or value > best[1]):
+                best = (kind, value)
+        return best[0] if best is not None else None
+
+    def plan_moves(self, g):
+        """[(company, destination)]: where each company moves (sim.players.movement)."""
+        return plan_moves(g)
+
+    def sudden_call(self, g) -> int | None:
+        """Sudden Call from hand, to call the game with (coe 10.2.R1, B1)."""
+        sudden = g.sim.sudden_call
+        return next((k for k in g.hand if sudden[k]), None)
+
+    def opening_summary(self, g) -> tuple[bool, bool, bool]:
+        """(a character in hand, one playable at the start, a resource playable within two moves)."""
+        sim = g.sim
+        kinds = set(g.hand)
+        character = any(sim.role[k] == ROLE_CHARACTER for k in kinds)
+        site = g.companies[0].site if g.companies else sim.start_site
+        playable = any(
+            sim.role[k] == ROLE_CHARACTER and not (sim.unique[k] and k in g.used_unique)
+            and site in sim.character_sites[k] and controller_for(g, k, site) is not False
+            for k in kinds)
+        reachable = any(sim.play_sites[k] & sim.near for k in kinds
+                        if sim.role[k] in (ROLE_ITEM, ROLE_FACTION, ROLE_ALLY, ROLE_EVENT))
+        return character, playable, reachable

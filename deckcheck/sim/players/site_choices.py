@@ -1,0 +1,102 @@
+"""The resource player's choices in the site phase (coe 2.V): which card to play at the site now and who plays
+it, the influence bonuses to spend, the additional minor item, and the card that cancels a hazard."""
+
+from __future__ import annotations
+
+from deckcheck.sim.model import NEED_TAPPED, NEED_UNTAPPED, ON_ITEM, ROLE_ALLY, ROLE_FACTION, ROLE_ITEM
+from deckcheck.sim.rules.influence import check_bonus, unused_di
+from deckcheck.sim.rules.play import company_fits, may_play, site_allows
+from deckcheck.sim.state import Character
+
+
+class SiteChoices:
+    """Part of `ResourcePlayer`: its choices at a site."""
+
+    def best_play(self, g, company, site: int, untapped: bool) -> tuple[int, Character | None] | None:
+        """The best card of the hand playable here now, and who plays it; None if nothing is. While the site is
+        untapped, what needs it untapped goes first; then by MP."""
+        sim = g.sim
+        best = None
+        best_key = None
+        here = sim.site_playable_set[site]
+        made = site in g.made_havens and sim.made_haven_kinds
+        for kind in set(g.hand):
+            if kind not in here and not (made and kind in sim.made_haven_kinds and site_allows(g, kind, site)):
+                continue
+            if not may_play(g, kind):
+                continue
+            if (sim.makes_haven[kind] and site in g.made_havens) or (
+                    sim.protects[kind] and site in g.protected_sites):
+                continue                          # "cannot be duplicated on a given site"
+            need = sim.site_need[kind]
+            if (need == NEED_UNTAPPED and not untapped) or (need == NEED_TAPPED and untapped):
+                continue
+            if sim.avatar_there[kind] and not any(c.kind == g.avatar_kind for c in company.characters):
+                continue
+            if not company_fits(g, company, kind):
+                continue
+            actor = self.actor(g, company, kind)
+            if actor is False:
+                continue
+            key = (need == NEED_UNTAPPED, sim.mp[kind], -sim.site_need[kind])
+            if best_key is None or key > best_key:
+                best, best_key = (kind, actor), key
+        return best
+
+    def actor(self, g, company, kind: int):
+        """Who plays the card: the influencer of a faction (the best check, if it can succeed), the bearer of an
+        item or ally (least unused direct influence), the character an event needs; None for an event that needs
+        nobody; False if no one can."""
+        sim = g.sim
+        bearers = sim.bearers[kind]
+        ready = [c for c in company.characters if not c.tapped and (bearers is None or c.kind in bearers)]
+        role = sim.role[kind]
+        if role == ROLE_FACTION:
+            if not ready:
+                return False
+            influencer = max(ready, key=lambda c: check_bonus(g, c, kind))
+            best_possible = 12 + check_bonus(g, influencer, kind) + sum(sim.boost[k] for k in g.hand)
+            return influencer if best_possible > sim.influence_number[kind] or sim.influence_number[kind] < 0 \
+                else False
+        if role in (ROLE_ITEM, ROLE_ALLY) or sim.taps_bearer[kind]:
+            if sim.on[kind] == ON_ITEM:
+                ready = [c for c in ready if any(h in sim.on_items[kind] for h in c.holdings)]
+            if not ready:
+                return False
+            return min(ready, key=lambda c: unused_di(g, c))
+        if bearers is not None:
+            present = [c for c in company.characters if c.kind in bearers]
+            return present[0] if present else False
+        return None
+
+    def boosts_to_spend(self, g) -> list[int]:
+        """Short-events of the hand that add to an influence attempt, the largest first (spent only while the
+        attempt would fail)."""
+        boost = g.sim.boost
+        return sorted((k for k in g.hand if boost[k]), key=lambda k: -boost[k])
+
+    def additional_item(self, g, company, site: int):
+        """(item, bearer) for the additional minor item a site-tapping resource allows (coe 2.V.5; any item
+        playable at an Under-deeps site, 2.V.5.1), None if none."""
+        sim = g.sim
+        ready = [c for c in company.characters if not c.tapped]
+        under = sim.site_under_deeps[site]
+        for kind in list(g.hand):
+            if not ready:
+                break
+            if sim.role[kind] != ROLE_ITEM or not may_play(g, kind):
+                continue
+            if not ((sim.item_bit[kind] == 1 and sim.play_sites[kind]) or (under and site in sim.play_sites[kind])):
+                continue
+            bearers = sim.bearers[kind]
+            bearer = next((c for c in ready if bearers is None or c.kind in bearers), None)
+            if bearer is None:
+                continue
+            return kind, bearer
+        return None
+
+    def cancel_card(self, g) -> int | None:
+        """A resource short-event worth no MP in hand (Concealment, Dodge...) to cancel one hazard effect."""
+        cancels = g.sim.cancels
+        return next((k for k in g.hand if cancels[k]), None)
+

@@ -1,0 +1,75 @@
+"""Influence (coe 2.II.2, 2.V.3): direct influence with the Ringwraith's mode, who may control a character
+entering play, and what an influence check on a faction adds to the roll."""
+
+from __future__ import annotations
+
+# P(2D6 > n) for n = -1..13: an influence check's odds.
+_P_ABOVE = [1.0] * 3 + [1 - sum(min(r - 1, 13 - r) for r in range(2, n + 1)) / 36 for n in range(2, 13)] + [0.0]
+
+
+def p_check_above(number: int) -> float:
+    """P(2D6 > number)."""
+    if number < 2:
+        return 1.0
+    if number >= 12:
+        return 0.0
+    return _P_ABOVE[number + 1]
+
+
+def direct_influence(g, character) -> int:
+    """A character's direct influence, with the Ringwraith's mode (coe 2.II.7.R1; the mode and Ringwraith
+    cards say by how much) and Bade to Rule's change."""
+    sim = g.sim
+    di = sim.direct_influence[character.kind]
+    if g.ringwraith and sim.avatar[character.kind]:
+        if g.mode is not None:
+            name, change = g.mode
+            di = max(0, di + change + sim.mode_di[character.kind].get(name, 0))
+        if g.gi_bonus_kind is not None:
+            di = max(0, di + sim.gi_change[g.gi_bonus_kind][1])
+    return di
+
+
+def unused_di(g, character) -> int:
+    return direct_influence(g, character) - character.followers_mind
+
+
+def controller_for(g, kind: int, site: int):
+    """A character with room in direct influence at the site, None for general influence, False if neither.
+
+    A Ringwraith controls followers at its Darkhaven like any character (MELE p. 19); The Balrog may not
+    have followers (its own text). Direct influence comes first (it saves general influence), the avatar's
+    last (a follower of the Ringwraith cannot leave its Darkhaven with another company)."""
+    sim = g.sim
+    if sim.avatar[kind]:
+        return None
+    mind = sim.mind[kind]
+    for company in g.companies:
+        if company.site != site:
+            continue
+        for other in sorted(company.characters, key=lambda c: sim.avatar[c.kind]):
+            if other.controller is not None or (g.balrog and sim.avatar[other.kind]):
+                continue
+            if direct_influence(g, other) - other.followers_mind >= mind:
+                return other
+    if g.gi_used + mind <= g.gi_max:
+        return None
+    return False
+
+
+def check_bonus(g, character, faction: int) -> int:
+    """Everything an influence check on the faction adds to the roll (coe 2.V.3): the influencer's unused
+    direct influence, its own and its items' bonuses against the faction, and the faction's standard
+    modifications (the influencer's race, name or keyword; factions we have in play; our avatar)."""
+    sim = g.sim
+    total = unused_di(g, character) + sim.check_static[faction].get(character.kind, 0)
+    items = sim.check_items[faction]
+    if items:
+        total += sum(items.get(h, 0) for h in character.holdings)
+    for kinds, value in sim.check_in_play[faction]:
+        if any(g.in_play[k] for k in kinds):
+            total += value
+    avatars = sim.check_avatar[faction]
+    if avatars and g.avatar_kind is not None:
+        total += avatars.get(g.avatar_kind, 0)
+    return total

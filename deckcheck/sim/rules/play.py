@@ -1,0 +1,64 @@
+"""What may be played where (coe 2.II, 2.V and the play conditions of `card_db/play.json`): a card's
+requirements, the site it needs, the company it needs."""
+
+from __future__ import annotations
+
+from deckcheck.sim.model import COMPANY_ANY, COMPANY_COVERT, ON_FACTION, ON_UNIQUE_FACTION, ROLE_FACTION
+
+
+def requirements_met(g, kind: int) -> bool:
+    """Cards in play it needs, our avatar, stage points, a protected Wizardhaven, a faction to be played on
+    ("cannot be duplicated on a given faction")."""
+    sim = g.sim
+    for kinds in sim.requires[kind]:
+        if not any(g.in_play[k] for k in kinds):
+            return False
+    needed = sim.avatars_needed[kind]
+    if needed is not None and g.avatar_kind not in needed:
+        return False
+    if sim.stage_needed[kind] > g.stage_points:
+        return False
+    if sim.needs_protected[kind] and not g.protectors:
+        return False
+    on = sim.on[kind]
+    if on == ON_FACTION or on == ON_UNIQUE_FACTION:
+        factions = sum(g.in_play[k] for k in range(len(sim.kinds)) if sim.role[k] == ROLE_FACTION
+                       and (on == ON_FACTION or sim.unique[k]))
+        if factions <= g.in_play[kind]:
+            return False
+    return True
+
+
+def may_play(g, kind: int) -> bool:
+    """The card can be played at all now: modelled, not a unique already in play, its requirements met."""
+    sim = g.sim
+    return sim.unplayable[kind] is None and not (sim.unique[kind] and kind in g.used_unique) \
+        and requirements_met(g, kind)
+
+
+def site_allows(g, kind: int, site: int) -> bool:
+    """The card's condition holds at the site: one of its sites, or a Wizardhaven we made that it counts."""
+    sim = g.sim
+    if site in sim.play_sites[kind]:
+        return True
+    excluded = sim.made_haven_ok[kind]
+    return excluded is not None and site in g.made_havens and site not in excluded
+
+
+def company_fits(g, company, kind: int) -> bool:
+    """A covert or overt company, as the card asks (glossary: an Orc, Troll or Balrog, or the Ringwraith in
+    Fell Rider mode, makes a company overt)."""
+    need = g.sim.company_need[kind]
+    if need == COMPANY_ANY:
+        return True
+    overt = any(g.sim.makes_overt[c.kind] for c in company.characters) or (
+        g.mode is not None and g.mode[0] == "Fell Rider"
+        and any(c.kind == g.avatar_kind for c in company.characters))
+    return overt != (need == COMPANY_COVERT)
+
+
+def character_may_enter(g, kind: int) -> bool:
+    """A character of the hand that may come into play somewhere (coe 2.II.2): not a unique in play, a site
+    for it."""
+    sim = g.sim
+    return not (sim.unique[kind] and kind in g.used_unique) and bool(sim.character_sites[kind])

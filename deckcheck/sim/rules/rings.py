@@ -1,0 +1,35 @@
+"""Ring tests (coe 6 and the gold rings' own tables): which special rings a result allows, and the modifiers."""
+
+from __future__ import annotations
+
+from deckcheck.sim.rules.play import may_play
+
+# coe "RINGWRAITH EFFECTS" (MELE p. 58): a ring in the Ringwraith's company is tested at the beginning of the
+# end-of-turn phase, modified by -2.
+RINGWRAITH_RING_TEST = -2
+# The odds of each 2D6 result, and of the better of two such rolls (Wizard's Test).
+TWO_DICE = {r: (6 - abs(r - 7)) / 36 for r in range(2, 13)}
+_AT_MOST = {r: sum(p for q, p in TWO_DICE.items() if q <= r) for r in range(1, 13)}
+BEST_OF_TWO = {r: _AT_MOST[r] ** 2 - _AT_MOST[r - 1] ** 2 for r in range(2, 13)}
+
+
+def allowed_rings(sim, gold: int, result: int | None) -> set[str]:
+    """The kinds of special ring a test result lets the gold ring become (no roll: any but The One Ring)."""
+    table = sim.ring_table[gold]
+    if result is None:
+        return {row[0] for row in table} - {"The One Ring"}
+    return {name for name, low, high in table if low <= result <= high}
+
+
+def test_bonus(g, company) -> int:
+    """What the company's items and the site add to a ring test."""
+    sim = g.sim
+    return sum(sim.ring_bonus[h] for c in company.characters for h in c.holdings) + \
+        sim.site_test_bonus[company.site]
+
+
+def rings_in_hand(g, gold: int) -> list[int]:
+    """Special rings of the hand the gold ring's table names, that may be played."""
+    sim = g.sim
+    kinds = {row[0] for row in sim.ring_table[gold]}
+    return [k for k in g.hand if sim.ring_kind[k] in kinds and may_play(g, k)]

@@ -1,0 +1,302 @@
+"""The state of one player's side of a game: zones (play deck, hand, discard pile), companies, sites, what is in
+play and the score, with the primitive moves that change them (draw, bring a card into play, remove a
+character...). Nothing here chooses: a move that needs a choice asks `self.player` (the one such move is the
+sideboard exchange at an exhaustion, coe 2.4); the turn (`sim.turn`) decides when each move happens.
+
+Everything a move reads is an integer table of `SimDeck`; the per-game state lives in lists and small slotted
+objects, because 10,000 games of 12 turns must run in seconds.
+"""
+
+from __future__ import annotations
+
+import random
+
+from deckcheck.sim.model import GENERAL_INFLUENCE, HAND_SIZE, SimDeck
+from deckcheck.sim.rules.hand import hand_size
+from deckcheck.sim.rules.movement import DRAW_BY_DESTINATION
+
+AVAILABLE, OCCUPIED, TAPPED, DISCARDED = range(4)   # site states (havens are always available)
+
+
+class Character:
+    __slots__ = ("kind", "tapped", "controller", "followers_mind", "holdings")
+
+    def __init__(self, kind: int, controller: Character | None = None):
+        self.kind = kind
+        self.tapped = False
+        self.controller = controller          # None: under general influence (or the avatar)
+        self.followers_mind = 0
+        self.holdings: list[int] = []         # items, allies and events it controls
+
+
+class Company:
+    __slots__ = ("site", "characters", "lost")
+
+    def __init__(self, site: int, characters: list[Character]):
+        self.site = site
+        self.characters = characters
+        self.lost = False                     # hazards cost it this turn's site phase
+
+
+class GameState:
+    """One side of one game. `player` makes its choices, `hazards` plays hazards on its moves (`sim.players`);
+    `opponent` is the opponent's `Side` when a real one is played (its corruption cards sit on our characters).
+    `dice` (a function returning 2D6) fixes the rolls of a scenario; `observer` (the referee, the trace) is
+    told of each step."""
+
+    def __init__(self, sim: SimDeck, rng: random.Random, player, hazards, side=None, opponent=None, stats=None,
+                 dice=None, observer=None):
+        self.sim = sim
+        self.rng = rng
+        self.player = player
+        self.hazards = hazards
+        self.side = side                      # our `Side` (its defence tables) when a real opponent is played
+        self.defence = side.defence if side is not None else None
+        self.opponent = opponent
+        self.stats = stats                    # our `DuelTally` against that opponent
+        self.dice = dice
+        self.observer = observer              # the referee or the trace: told of each step, None: nobody
+        self.draw_by_destination = sim.alignment in DRAW_BY_DESTINATION
+        self.ringwraith = sim.alignment == "ringwraith"
+        self.balrog = sim.alignment == "balrog"
+        self.sideboard_calls = list(sim.sideboard_calls)
+        self.deck = list(sim.play_deck)
+        rng.shuffle(self.deck)
+        self.discard: list[int] = []
+        self.hand: list[int] = []
+        self.site_state = [AVAILABLE] * len(sim.sites)
+        self.companies: list[Company] = []
+        self.used_unique: set[int] = set()    # unique kinds in play or out of the game
+        self.in_play = [0] * len(sim.kinds)   # copies of each kind in play (characters, resources, stored)
+        self.played = [0] * len(sim.kinds)    # copies of each play-deck kind played this game
+        self.gi_used = 0
+        self.gi_max = GENERAL_INFLUENCE
+        self.avatar_revealed = False
+        self.avatar_kind: int | None = None
+        self.mode: tuple[str, int] | None = None   # the Ringwraith's mode (coe 2.II.7.R1) and its DI change
+        self.gi_bonus_kind: int | None = None     # Bade to Rule in play
+        self.made_havens: set[int] = set(sim.start_havens)   # sites our cards made Wizardhavens (Hidden Haven...)
+        self.protectors = sim.start_protectors    # cards in play that protect one of our Wizardhavens
+        self.protected_sites: set[int] = set()
+        self.stage_points = sim.start_stage_points
+        self.havens_tapped: set[int] = set()  # havens do not stay tapped: cleared each untap phase
+        self.mp = 0
+        self.category = [0] * 6
+        self.exhaustions = 0
+        self.first_exhaustion: int | None = None   # the turn (round) of the first exhaustion; None: not yet
+        self.turn = 0
+        # against a real opponent (empty in the goldfish)
+        self.wounded: set[Character] = set()
+        self.stay_tapped: set[Character] = set()
+        self.corruption_on: dict[Character, list[int]] = {}   # the opponent's corruption cards on our characters
+        self.corrupted_this_turn: set[Character] = set()      # coe 7.2.1: one corruption card a turn each
+        self.lost = 0                                         # characters removed from play by hazards
+        self.avatar_lost = False
+        self._start()
+
+    def roll(self) -> int:
+        """2D6 (a scenario may fix the rolls with `dice`)."""
+        if self.dice is not None:
+            return self.dice()
+        r = self.rng.random
+        return int(r() * 6) + int(r() * 6) + 2
+
+    # ---- set-up ----------------------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        sim = self.sim
+        characters = [self.enter(k, None) for k in sim.start_characters]
+        for character, item in zip(characters, sim.start_items):
+            character.holdings.append(item)
+            self.gain(item)
+        if characters:
+            self.companies.append(Company(sim.start_site, characters))
+            self.occupy(sim.start_site)
+        self.draw(HAND_SIZE)
+
+    # ---- cards in play ---------------------------------------------------------------------------------
+
+    def enter(self, kind: int, controller: Character | None) -> Character:
+        """Bring a character into play under general influence (controller None) or as a follower."""
+        sim = self.sim
+        character = Character(kind, controller)
+        if sim.avatar[kind]:
+            self.avatar_revealed = True
+            self.avatar_kind = kind
+            if sim.general_influence[kind]:
+                self.gi_max = sim.general_influence[kind]
+        elif controller is None:
+            self.gi_used += sim.mind[kind]
+        else:
+            controller.followers_mind += sim.mind[kind]
+        self.gain(kind)
+        return character
+
+    def gain(self, kind: int, value: int | None = None) -> None:
+        """A card comes into play: it counts as in play, a unique one is used, its MP (on play) are scored."""
+        if self.sim.unique[kind]:
+            self.used_unique.add(kind)
+        self.in_play[kind] += 1
+        self.score(kind, 1, self.sim.mp_on_play[kind] if value is None else value)
+
+    def lose_card(self, kind: int, value: int | None = None, out_of_game: bool = False) -> None:
+        """A card leaves play: its MP go; a unique one may be played again unless it is out of the game."""
+        self.in_play[kind] -= 1
+        if self.sim.unique[kind] and not out_of_game:
+            self.used_unique.discard(kind)
+        self.score(kind, -1, self.sim.mp_on_play[kind] if value is None else value)
+
+    def score(self, kind: int, sign: int, value: int | None = None) -> None:
+        value = (self.sim.mp[kind] if value is None else value) * sign
+        self.mp += value
+        self.category[self.sim.mp_category[kind]] += value
+
+    def occupy(self, site: int) -> None:
+        if not self.sim.site_is_haven[site]:
+            self.site_state[site] = OCCUPIED
+
+    def leave_site(self, site: int) -> None:
+        """A company leaves a non-haven site: discarded if tapped, else back to the location deck."""
+        state = self.site_state
+        state[site] = DISCARDED if state[site] == TAPPED else AVAILABLE
+
+    # ---- zones -----------------------------------------------------------------------------------------
+
+    def draw(self, n: int) -> None:
+        deck, hand = self.deck, self.hand
+        for _ in range(n):
+            if not deck:
+                if not self.discard:
+                    return
+                self._reshuffle()
+            hand.append(deck.pop())
+            if not deck:
+                self._exhaust()
+
+    def _exhaust(self) -> None:
+        """coe 2.4: discarded sites return to the location deck, the discard pile becomes the play deck."""
+        self.exhaustions += 1
+        if self.first_exhaustion is None:
+            self.first_exhaustion = self.turn
+        state = self.site_state
+        for s, value in enumerate(state):
+            if value == DISCARDED:
+                state[s] = AVAILABLE
+        if self.sideboard_calls:
+            self._fetch_sudden_call()
+        self._reshuffle()
+
+    def _fetch_sudden_call(self) -> None:
+        """coe 2.4 lets the exhausting player exchange cards between discard pile and sideboard: a Ringwraith
+        or Balrog without Sudden Call in its cards brings one in for the discarded card its player values least."""
+        has_call = self.sim.sudden_call
+        if any(has_call[k] for pile in (self.deck, self.hand, self.discard) for k in pile):
+            return
+        call = self.sideboard_calls.pop()
+        if self.discard:
+            # it goes to the sideboard
+            self.discard.remove(min(self.discard, key=lambda k: self.player.keep_value(self, k)))
+        self.discard.append(call)
+
+    def _reshuffle(self) -> None:
+        """In place: `draw` holds on to the deck and discard lists while it loops."""
+        self.deck.extend(self.discard)
+        self.discard.clear()
+        self.rng.shuffle(self.deck)
+
+    def play_from_hand(self, kind: int) -> None:
+        self.hand.remove(kind)
+        self.played[kind] += 1
+
+    def reset_to_hand_size(self, site: int | None = None) -> None:
+        """Draw up to or discard down to the hand size (coe 2.IV.viii, 2.VI.ii); the player says which cards
+        go (after a company's movement/hazard phase, it keeps first what it can play at that company's `site`)."""
+        hand = self.hand
+        extra = len(hand) - hand_size(self)
+        if extra > 0:
+            drop = self.player.cards_to_drop(self, extra, site)
+            self.discard.extend(drop)
+            for kind in drop:
+                hand.remove(kind)
+        elif extra < 0:
+            self.draw(-extra)
+
+    def spend(self, kind: int) -> None:
+        """Played from hand and straight to the discard pile (a short-event, a mode or ring-test card)."""
+        self.play_from_hand(kind)
+        self.discard.append(kind)
+
+    # ---- characters and companies ----------------------------------------------------------------------
+
+    def add_to_company(self, character: Character, site: int) -> None:
+        """A character entering play joins our company at the site, or forms a new one."""
+        for company in self.companies:
+            if company.site == site:
+                company.characters.append(character)
+                return
+        self.companies.append(Company(site, [character]))
+        self.occupy(site)
+
+    def split_off(self, company: Company, members: list[Character], first: bool = False) -> Company:
+        """Some characters of a company form a new company at the same site (coe 2.II.3), placed last (or
+        first)."""
+        company.characters = [c for c in company.characters if c not in members]
+        new = Company(company.site, members)
+        if first:
+            self.companies.insert(0, new)
+        else:
+            self.companies.append(new)
+        return new
+
+    def avatar_site(self) -> int | None:
+        """The site of the company holding our avatar, None while it is not in play."""
+        if self.avatar_revealed:
+            avatar = self.sim.avatar
+            for company in self.companies:
+                if any(avatar[c.kind] for c in company.characters):
+                    return company.site
+        return None
+
+    def wraith_company(self) -> Company | None:
+        """The company of our avatar (the Ringwraith's), None while it is not in play."""
+        if self.avatar_kind is None:
+            return None
+        for company in self.companies:
+            if any(c.kind == self.avatar_kind for c in company.characters):
+                return company
+        return None
+
+    def eliminate(self, company: Company, character: Character, out_of_game: bool = True) -> None:
+        """The character leaves the game (or, not `out_of_game`, goes to the discard pile: a hero discarded by a
+        corruption check, coe 7.1); its items and allies are discarded, followers fall to GI or go.
+
+        A company left empty is removed once, after every follower that had to go has gone."""
+        self.remove_character(company, character, eliminated=out_of_game)
+        if not company.characters:
+            self.companies.remove(company)
+            if not self.sim.site_is_haven[company.site]:
+                self.leave_site(company.site)
+
+    def remove_character(self, company: Company, character: Character, eliminated: bool) -> None:
+        """An eliminated character is out of the game; a discarded follower goes to the discard pile."""
+        sim = self.sim
+        company.characters.remove(character)
+        self.lose_card(character.kind, out_of_game=eliminated)
+        if sim.avatar[character.kind]:
+            self.avatar_kind = None
+        if not eliminated:
+            self.discard.append(character.kind)
+        for held in character.holdings:
+            self.lose_card(held)
+            self.discard.append(held)
+        if character.controller is None:
+            if not sim.avatar[character.kind]:
+                self.gi_used -= sim.mind[character.kind]
+        else:
+            character.controller.followers_mind -= sim.mind[character.kind]
+        for follower in [c for c in company.characters if c.controller is character]:
+            if self.gi_used + sim.mind[follower.kind] <= self.gi_max:
+                follower.controller = None
+                self.gi_used += sim.mind[follower.kind]
+            else:
+                self.remove_character(company, follower, eliminated=False)   # coe 2.II.2.2.3, 2.II.8

@@ -1,0 +1,40 @@
+"""The turn sequence (coe 2; MELE "The Player Turn"): untap, organization, movement/hazard, site, end of turn.
+Each phase calls the rules (`sim.rules`) and asks the player (`g.player`) for every choice; the state's
+primitive moves (`sim.state`) apply them."""
+
+from __future__ import annotations
+
+from deckcheck.sim.turn.end import end_of_turn
+from deckcheck.sim.turn.hazards import heal_and_upkeep
+from deckcheck.sim.turn.movement import movement_hazard
+from deckcheck.sim.turn.organization import organize
+from deckcheck.sim.turn.site import site_phase
+
+
+def our_turn(g) -> None:
+    untap(g)
+    organize(g)
+    if g.observer is not None:
+        g.observer.phase(g, "organization")
+    movement_hazard(g)
+    if g.observer is not None:
+        g.observer.phase(g, "movement")
+    for company in list(g.companies):
+        site_phase(g, company)
+    if g.observer is not None:
+        g.observer.phase(g, "site")
+    end_of_turn(g)
+    if g.observer is not None:
+        g.observer.phase(g, "end")
+
+
+def untap(g) -> None:
+    """coe 2.I: against an opponent, healing and the corruption cards' upkeep first; then every character
+    untaps (wounds are not modelled without an opponent)."""
+    if g.opponent is not None:
+        heal_and_upkeep(g)
+    g.havens_tapped.clear()
+    for company in g.companies:
+        company.lost = False
+        for character in company.characters:
+            character.tapped = False

@@ -1,0 +1,249 @@
+"""What the hazard player's cards do to the moving company (coe 2.IV.iii-viii, 3, 7): the hazard limit, the
+opponent's draw, creatures resolved by `rules.combat`, corruption cards and checks by `rules.corruption`; the
+untap-phase healing and corruption upkeep (coe 2.I.1, 7.3); and the `--hazards` model's effects. The hazard
+player (`g.hazards`) chooses what is played and on whom; everything here is the rules applying it."""
+
+from __future__ import annotations
+
+from deckcheck.sim.rules.combat import Defender, kill_points_scored, resolve_attack
+from deckcheck.sim.rules.corruption import (
+    DISCARDED,
+    ELIMINATED,
+    TAPPED,
+    company_modifier,
+    corruption_check,
+    makes_corruption_checks,
+    removal_succeeds,
+)
+from deckcheck.sim.rules.council import AVATAR_PENALTY, KILL
+from deckcheck.sim.rules.keying import hazard_limit, move_of
+from deckcheck.sim.rules.movement import company_size
+
+
+def model_hazards(g, company) -> None:
+    """The `--hazards` model on a company that moved to a non-haven site: the site phase lost, a character
+    eliminated, each unless the player cancels it."""
+    hazards, rng = g.hazards, g.rng
+    if hazards.site_phase_lost(rng) and not _cancel(g):
+        company.lost = True
+        if g.observer is not None:
+            g.observer.event(g, "hazard", "the company loses its site phase (hazard model)")
+    if hazards.character_eliminated(rng) and not _cancel(g):
+        victims = [c for c in company.characters if not g.sim.avatar[c.kind]]
+        if victims:
+            victim = victims[hazards.victim(rng, len(victims))]
+            if g.observer is not None:
+                g.observer.event(g, "hazard", f"{g.sim.kinds[victim.kind].name} is eliminated (hazard model)")
+            g.eliminate(company, victim)
+
+
+def _cancel(g) -> bool:
+    kind = g.player.cancel_card(g)
+    if kind is None:
+        return False
+    g.spend(kind)
+    if g.observer is not None:
+        g.observer.event(g, "cancel", f"{g.sim.kinds[kind].name} cancels a hazard")
+    return True
+
+
+def move_seen(g, origin: int, dest: int):
+    """What keying sees of a move, computed once per deck and move (`rules.keying.move_of`)."""
+    key = (origin, dest)
+    found = g.side.moves.get(key)
+    if found is None:
+        found = g.side.moves[key] = move_of(g.sim, origin, dest)
+    return found
+
+
+def hazard_phase(g, company, origin: int, dest: int) -> None:
+    """coe 2.IV.iii-viii for one moving company: the hazard limit, the opponent's draw, its hazards."""
+    sim = g.sim
+    player = g.hazards
+    move = move_seen(g, origin, dest)
+    limit = hazard_limit(company_size(sim, company.characters))
+    by_origin = sim.site_is_haven[dest] and not g.draw_by_destination
+    site = sim.sites[origin if by_origin else dest]
+    player.cards.draw(max(1, site.draw_opponent or 1))             # coe 2.IV.v: at least one
+    played = 0
+    for kind, _key, detainment in player.choose_creatures(move, limit, sim.alignment):
+        if not company.characters:
+            break
+        player.spend(kind)
+        played += 1
+        g.stats.hazards_played[kind] += 1
+        if g.observer is not None:
+            g.observer.hazard(g, company, kind, limit)
+        if not creature_attacks(g, company, kind, detainment):
+            player.discard(kind)           # a defeated creature stays in our marshalling point pile
+    for kind in player.corruption_cards():
+        if played >= limit or not company.characters:
+            break
+        target = player.corruption_target(g, company, kind, lambda c: corruption_points(g, c))
+        if target is None:
+            continue
+        player.spend(kind)
+        played += 1
+        g.stats.hazards_played[kind] += 1
+        g.corruption_on.setdefault(target, []).append(kind)
+        g.corrupted_this_turn.add(target)
+        if g.observer is not None:
+            g.observer.hazard(g, company, kind, limit, target)
+    if company.characters:
+        triggered_checks(g, company, "wilderness", move.path.count("w"))
+        triggered_checks(g, company, "region", len(move.path))
+    player.cards.reset_to_hand_size()
+
+
+def creature_attacks(g, company, kind: int, detainment: bool) -> bool:
+    """Every attack of the creature against the company; True if all were defeated (it scores as a kill)."""
+    spec = g.opponent.hazards.creature[kind]
+    defeated = True
+    for _ in range(spec.attacks):
+        characters = list(company.characters)
+        if not characters:
+            return False
+        defenders = [defender(g, c) for c in characters]
+        result = resolve_attack(spec.attack(detainment), defenders, g.roll)
+        for one in defenders:
+            character = one.ref
+            character.tapped = one.tapped
+            if one.wounded:
+                g.wounded.add(character)
+        for index in result.eliminated:
+            lose(g, company, characters[index], kind)
+        wounded = [characters[i] for i in result.wounded if characters[i] in company.characters]
+        if spec.wounded_corruption_check is not None:
+            for character in wounded:
+                if character in company.characters:
+                    check_corruption(g, company, character, spec.wounded_corruption_check, kind)
+        if wounded:
+            triggered_checks(g, company, "wounded", len(wounded))
+        defeated = defeated and result.defeated
+    if not defeated:
+        return False
+    points = kill_points_scored(spec.mp, spec.mp_star, g.sim.alignment, detainment)
+    g.mp += points
+    g.category[KILL] += points
+    g.stats.kill_mp += points
+    return points > 0
+
+
+def defender(g, character) -> Defender:
+    """A character's prowess and body with its best weapon and armour (one of each, to their maximums)."""
+    d = g.defence
+    kind = character.kind
+    prowess, body = d.prowess[kind], d.body[kind]
+    best_prowess, best_body = prowess, body
+    for held in character.holdings:
+        weapon = d.weapon[held]
+        if weapon and (d.warrior[kind] or not d.weapon_warrior_only[held]):
+            best_prowess = max(best_prowess, min(prowess + weapon[0], weapon[1]))
+        armour = d.armour[held]
+        if armour:
+            best_body = max(best_body, min(body + armour[0], armour[1]))
+    return Defender(prowess=best_prowess, body=best_body, tapped=character.tapped or character in g.stay_tapped,
+                    wounded=character in g.wounded, ref=character)
+
+
+def corruption_points(g, character) -> int:
+    d, hazards = g.defence, g.opponent.hazards
+    points = sum(d.corruption_points[h] for h in character.holdings)
+    return points + sum(hazards.corruption[k].corruption for k in g.corruption_on.get(character, ()))
+
+
+def check_corruption(g, company, character, modifier: int, cause: int | None, support: int = 0) -> bool:
+    """coe 7.1; True if the character is still in play afterwards."""
+    d = g.defence
+    kind = character.kind
+    if not makes_corruption_checks(d.races[kind], ally=d.ally[kind]):
+        return True
+    bonus = company_modifier([d.races[c.kind] for c in company.characters])
+    roll = g.roll()
+    outcome = corruption_check(roll, corruption_points(g, character),
+                               modifier + d.check_modifier[kind] + bonus, minion=d.minion[kind],
+                               wizard_avatar=d.wizard_avatar[kind], support=support)
+    if g.observer is not None:
+        g.observer.corruption_check(g, character, roll, outcome)
+    if outcome == TAPPED:
+        character.tapped = True
+    elif outcome in (DISCARDED, ELIMINATED):
+        lose(g, company, character, cause, out_of_game=outcome == ELIMINATED)
+        return False
+    return True
+
+
+def triggered_checks(g, company, trigger: str, times: int) -> None:
+    """Corruption cards that force checks on an event (a Wilderness crossed, an item gained, a wound)."""
+    if times <= 0 or not g.corruption_on:
+        return
+    hazards = g.opponent.hazards
+    for character in list(company.characters):
+        for kind in list(g.corruption_on.get(character, ())):
+            if hazards.corruption[kind].check != trigger:
+                continue
+            for _ in range(times):
+                if not check_corruption(g, company, character, 0, kind):
+                    break
+            if character not in company.characters:
+                break
+
+
+def lose(g, company, character, cause: int | None, out_of_game: bool = True) -> None:
+    """The character leaves play, eliminated or (not `out_of_game`) discarded by corruption: both cost its MP
+    and items; a discarded one may come back from the discard pile, unique or not."""
+    if character not in company.characters:
+        return
+    before = sum(len(c.characters) for c in g.companies)
+    if g.sim.avatar[character.kind] and out_of_game:     # coe 10.3.vi: an eliminated avatar
+        g.avatar_lost = True
+        g.mp -= AVATAR_PENALTY
+    if g.observer is not None:
+        g.observer.event(g, "lost", f"{g.sim.kinds[character.kind].name} "
+                                    f"{'eliminated' if out_of_game else 'discarded'}")
+    g.eliminate(company, character, out_of_game)
+    after = sum(len(c.characters) for c in g.companies)
+    gone = before - after
+    g.lost += gone
+    if cause is not None:
+        g.stats.hazards_eliminated[cause] += gone
+    present = {c for comp in g.companies for c in comp.characters}
+    for gone_character in [c for c in g.corruption_on if c not in present]:
+        for kind in g.corruption_on.pop(gone_character):
+            g.hazards.discard(kind)
+    g.wounded &= present
+
+
+def heal_and_upkeep(g) -> None:
+    """coe 2.I.1: a wounded character at a haven heals to tapped; a wounded character elsewhere stays wounded.
+    Both stay tapped this turn (`stay_tapped`). Then the corruption cards' untap-phase checks and one removal
+    attempt per card (coe 7.3): at a haven the character taps for it (and stays tapped this turn); elsewhere it
+    tries at -3 without tapping, so that it can still play a resource at its next site."""
+    sim = g.sim
+    healed = set()
+    for company in g.companies:
+        if sim.site_is_haven[company.site]:
+            for character in company.characters:
+                if character in g.wounded:
+                    g.wounded.discard(character)
+                    healed.add(character)
+    g.stay_tapped = healed | g.wounded
+    g.corrupted_this_turn = set()
+    hazards = g.opponent.hazards
+    for company in list(g.companies):
+        at_haven = sim.site_is_haven[company.site]
+        for character in list(company.characters):
+            for kind in list(g.corruption_on.get(character, ())):
+                spec = hazards.corruption[kind]
+                if (spec.check == "untap-at-haven" and at_haven) or (
+                        spec.check == "untap-not-at-haven" and not at_haven):
+                    if not check_corruption(g, company, character, 0, kind):
+                        break
+                if spec.remove_above is None:
+                    continue
+                tap = at_haven and character not in g.stay_tapped
+                if tap:
+                    g.stay_tapped.add(character)
+                if removal_succeeds(g.roll(), spec.remove_above, untapped=not tap):
+                    g.corruption_on[character].remove(kind)
+                    g.hazards.discard(kind)

@@ -1,0 +1,58 @@
+"""The movement/hazard phase (coe 2.IV): the player plans each company's move, the company moves (an
+Under-deeps roll, drawing by the site's numbers, leaving the old site), the hazard player plays on it, and
+both players reset their hands after each company (2.IV.viii)."""
+
+from __future__ import annotations
+
+from deckcheck.sim.rules.movement import cards_drawn, draws_cards, under_deeps_roll_needed
+from deckcheck.sim.turn.hazards import hazard_phase, model_hazards
+from deckcheck.sim.turn.organization import join_at_havens, ringwraiths_apart
+
+
+def movement_hazard(g) -> None:
+    had_companies = bool(g.companies)
+    for company, dest in plan_moves(g):
+        move(g, company, dest)
+        g.reset_to_hand_size(dest)         # coe 2.IV.viii: both players reset after each company
+    if had_companies:                      # companies that stay have a movement/hazard phase too
+        g.reset_to_hand_size()
+
+
+def plan_moves(g):
+    """Companies join at havens (the Ringwraith apart, coe 2.II.2.1.R3), then the player plans the moves."""
+    join_at_havens(g)
+    if g.ringwraith:
+        ringwraiths_apart(g)
+    return g.player.plan_moves(g)
+
+
+def move(g, company, dest: int) -> bool:
+    """Draw by the destination (by the origin when moving to a haven), at least one; leave the origin; then
+    the hazards. False if the company could not leave (an Under-deeps roll failed, coe 2.IV.i.1)."""
+    sim = g.sim
+    origin = company.site
+    if sim.site_under_deeps[origin]:
+        balrog_there = g.balrog and any(c.kind == g.avatar_kind for c in company.characters)
+        need, bonus = under_deeps_roll_needed(sim, origin, dest, balrog_there)
+        if need:
+            roll = g.roll()
+            if roll + bonus < need:
+                if g.observer is not None:
+                    g.observer.move(g, company, origin, dest, roll, False)
+                return False
+    if draws_cards(sim, company.characters):
+        g.draw(cards_drawn(sim, origin, dest, g.draw_by_destination))
+    if not sim.site_is_haven[origin] and not any(c.site == origin for c in g.companies if c is not company):
+        g.leave_site(origin)
+    company.site = dest
+    g.occupy(dest)
+    company.lost = False
+    if g.observer is not None:
+        g.observer.move(g, company, origin, dest, None, True)
+    hazards = g.hazards
+    if hazards.plays_cards:
+        if company.characters:
+            hazard_phase(g, company, origin, dest)
+    elif hazards.active and not sim.site_is_haven[dest]:
+        model_hazards(g, company)
+    return True

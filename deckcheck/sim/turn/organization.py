@@ -1,0 +1,262 @@
+"""The organization phase (coe 2.II): storing cards, one character into play, organization-phase resources, ring
+tests, a Ringwraith's mode and Bade to Rule, companies joining and parting. Each step asks the player
+(`g.player`) its choice and applies it with the state's primitive moves."""
+
+from __future__ import annotations
+
+from deckcheck.sim.model import PHASE_ORGANIZATION
+from deckcheck.sim.rules.influence import direct_influence
+from deckcheck.sim.rules.play import may_play
+from deckcheck.sim.rules.rings import allowed_rings, rings_in_hand, test_bonus
+from deckcheck.sim.state import Character
+
+
+def organize(g) -> None:
+    """The organization phase after untapping: everything but declaring movement."""
+    store_cards(g)
+    if g.ringwraith:
+        end_mode(g)
+    if not play_character(g):
+        discard_for_room(g)
+    if g.balrog:
+        play_character(g, non_unique_only=True)   # coe 2.II.2.2.B2: one more, non-unique
+    if g.ringwraith:
+        free_ringwraith_followers(g)
+    play_events(g)
+    test_rings(g)
+    if g.ringwraith:
+        change_general_influence(g)
+        take_mode(g)
+
+
+def store_cards(g) -> None:
+    """coe 2.II.4: a card that scores only once stored is stored at the first site it may be stored at
+    (the corruption check of storing is not modelled: it succeeds)."""
+    sim = g.sim
+    if not sim.storable:
+        return
+    stores = sim.store_sites
+    for company in g.companies:
+        site = company.site
+        for character in company.characters:
+            for kind in [k for k in character.holdings if site in stores[k]]:
+                character.holdings.remove(kind)
+                g.score(kind, 1, sim.mp[kind] - sim.mp_on_play[kind])
+                if g.observer is not None:
+                    g.observer.event(g, "store", f"{sim.kinds[kind].name} stored at {sim.sites[site].name}")
+
+
+def play_character(g, non_unique_only: bool = False) -> bool:
+    """One character into play at a haven or home site (coe 2.II.2), the player's choice; True if one was."""
+    choice = g.player.character_to_play(g, non_unique_only)
+    if choice is None:
+        return False
+    kind, site, controller = choice
+    g.play_from_hand(kind)
+    character = g.enter(kind, controller)
+    g.add_to_company(character, site)
+    if g.observer is not None:
+        g.observer.character_played(g, character, site)
+    return True
+
+
+def discard_for_room(g) -> None:
+    """coe 2.II.2.4: instead of playing one, discard a character (not the avatar) at a haven or its home site,
+    when the player wants its general influence for a character of the hand. Its items go to another character
+    of its company (2.II.5) where there is one."""
+    choice = g.player.character_to_discard_for_room(g)
+    if choice is None:
+        return
+    company, character = choice
+    heir = next((c for c in company.characters if c is not character), None)
+    if heir is not None:
+        heir.holdings.extend(character.holdings)
+        character.holdings = []
+    if g.observer is not None:
+        g.observer.event(g, "discard", f"{g.sim.kinds[character.kind].name} discarded for room (coe 2.II.2.4)")
+    g.remove_character(company, character, eliminated=False)
+    if not company.characters:
+        g.companies.remove(company)
+
+
+def free_ringwraith_followers(g) -> None:
+    """coe 2.II.3.2-3: a follower of the Ringwraith moves to general influence, or under another character at
+    its site, so that it may travel (only Ringwraiths may share the Ringwraith's company away from a
+    Darkhaven, 2.II.2.1.R3)."""
+    sim = g.sim
+    for company in g.companies:
+        wraith = next((c for c in company.characters if sim.avatar[c.kind]), None)
+        if wraith is None:
+            continue
+        for follower in [c for c in company.characters if c.controller is wraith]:
+            mind = sim.mind[follower.kind]
+            host = next((o for o in company.characters if o is not wraith and o is not follower
+                         and o.controller is None and direct_influence(g, o) - o.followers_mind >= mind), None)
+            if g.gi_used + mind <= g.gi_max:
+                follower.controller = None
+                g.gi_used += mind
+            elif host is not None:
+                follower.controller = host
+                host.followers_mind += mind
+            else:
+                continue
+            wraith.followers_mind -= mind
+
+
+def play_events(g) -> None:
+    """Organization-phase resources worth MP: played when their condition holds (a company at the site
+    they name, a bearer, a faction or Palantír to be played on, our avatar, stage points, cards in play)."""
+    sim = g.sim
+    if not g.companies or sim.organization_kinds.isdisjoint(g.hand):
+        return
+    for kind in list(g.hand):
+        if sim.phase[kind] != PHASE_ORGANIZATION or sim.ring_kind[kind] is not None or not may_play(g, kind):
+            continue
+        site, bearer = g.player.organization_bearer(g, kind)
+        if bearer is False:
+            continue
+        if sim.makes_haven[kind]:
+            if site is None or site in g.made_havens:
+                continue
+            g.made_havens.add(site)
+        if sim.protects[kind]:
+            if site is not None and site in g.protected_sites:
+                continue
+            g.protectors += 1
+            if site is not None:
+                g.protected_sites.add(site)
+        g.play_from_hand(kind)
+        if bearer is not None and (sim.store_sites[kind] or sim.bearers[kind] is not None):
+            bearer.holdings.append(kind)
+        if bearer is not None and sim.taps_bearer[kind]:
+            bearer.tapped = True
+        g.gain(kind)
+        if g.observer is not None:
+            g.observer.resource_played(g, kind, site, bearer)
+
+
+def test_rings(g) -> None:
+    """coe 6, the gold rings' own tables: a gold ring borne in a company with a tester (Gandalf's ability, Test
+    of Lore and its like from hand), or stored at a site that tests every gold ring stored there (the
+    Darkhavens, the Balrog's havens: the roll modified as the site says), is tested when the hand holds a ring
+    the test could allow and the player finds the test worth it; the best allowed ring replaces it, else the
+    gold ring is discarded."""
+    sim = g.sim
+    if sim.special_rings.isdisjoint(g.hand) or not any(g.in_play[x] for x in sim.gold_rings):
+        return
+    player = g.player
+    for company in g.companies:
+        for character in company.characters:
+            for gold in [h for h in character.holdings if sim.ring_table[h]]:
+                if not rings_in_hand(g, gold):
+                    continue
+                stored = sim.site_stored_test[company.site]
+                tester = player.ring_tester(g, company) if stored is None else (None, (stored, False, False))
+                if tester is None:
+                    continue
+                source, (modifier, best_of_two, no_roll) = tester
+                if not player.worth_testing(g, company, gold, modifier, best_of_two, no_roll):
+                    continue
+                if isinstance(source, Character):
+                    source.tapped = True
+                elif source is not None:
+                    g.spend(source)
+                resolve_ring_test(g, company, character, gold, modifier, best_of_two, no_roll)
+
+
+def resolve_ring_test(g, company, character, gold: int, modifier: int, best_of_two: bool = False,
+                      no_roll: bool = False) -> None:
+    """The test: the gold ring is discarded, and the best special ring of the hand the result allows replaces
+    it."""
+    sim = g.sim
+    result = None
+    if no_roll:
+        allowed = allowed_rings(sim, gold, None)
+    else:
+        result = g.roll()
+        if best_of_two:
+            result = max(result, g.roll())
+        allowed = allowed_rings(sim, gold, result + modifier + test_bonus(g, company))
+    character.holdings.remove(gold)
+    g.lose_card(gold)
+    g.discard.append(gold)
+    ring = g.player.ring_to_play(g, allowed)
+    if ring is not None:
+        g.play_from_hand(ring)
+        character.holdings.append(ring)
+        g.gain(ring)
+    if g.observer is not None:
+        g.observer.ring_test(g, character, gold, result, ring)
+
+
+def end_mode(g) -> None:
+    """Heralded Lord, Black Rider, Fell Rider: discarded in a following organization phase at a Darkhaven."""
+    if g.mode is None:
+        return
+    company = g.wraith_company()
+    if company is not None and g.sim.site_dark_haven[company.site]:
+        g.mode = None
+
+
+def change_general_influence(g) -> None:
+    """Bade to Rule: played on the Ringwraith at a Darkhaven (or while it is not in play), +5 general
+    influence and -2 to its direct influence, as its card says; the Ringwraith then stays home (the card is
+    discarded if it moves, which the goldfish does not do while it is in play)."""
+    if g.gi_bonus_kind is not None:
+        return
+    sim = g.sim
+    company = g.wraith_company()
+    if company is not None and not sim.site_dark_haven[company.site]:
+        return
+    kind = g.player.general_influence_card(g)
+    if kind is None:
+        return
+    g.play_from_hand(kind)
+    g.gain(kind)
+    g.gi_bonus_kind = kind
+    g.gi_max += sim.gi_change[kind][0]
+
+
+def take_mode(g) -> None:
+    """coe 2.II.7.R1: the Ringwraith leaves its Darkhaven only in a mode, the one the player chooses."""
+    sim = g.sim
+    company = g.wraith_company()
+    if g.mode is not None or company is None or not sim.site_dark_haven[company.site] \
+            or g.gi_bonus_kind is not None:
+        return
+    if not any(sim.mode[k] is not None for k in g.hand):
+        return
+    wraith = next(c for c in company.characters if c.kind == g.avatar_kind)
+    if any(c.controller is wraith for c in company.characters):
+        return                              # its followers could not travel with it
+    kind = g.player.mode_to_take(g, company, wraith)
+    if kind is not None:
+        g.spend(kind)
+        g.mode = sim.mode[kind]
+
+
+def join_at_havens(g) -> None:
+    """Companies at the same haven join (coe 2.II.3)."""
+    by_site = {}
+    for company in list(g.companies):
+        first = by_site.get(company.site)
+        if first is None:
+            by_site[company.site] = company
+        elif g.sim.site_is_haven[company.site]:
+            first.characters.extend(company.characters)
+            g.companies.remove(company)
+
+
+def ringwraiths_apart(g) -> None:
+    """coe 2.II.2.1.R3: only Ringwraiths may share a Ringwraith's company away from a Darkhaven.
+
+    Before moving, the Ringwraith (with any followers it still controls) forms a company of its own."""
+    avatar = g.sim.avatar
+    for company in list(g.companies):
+        wraiths = [c for c in company.characters if avatar[c.kind]]
+        if not wraiths or len(wraiths) == len(company.characters):
+            continue
+        staying = wraiths + [c for c in company.characters if c.controller in wraiths]
+        if len(staying) == len(company.characters):
+            continue
+        g.split_off(company, staying, first=True)

@@ -1,0 +1,120 @@
+"""The site phase (coe 2.V): each company plays, while it can, the card the player chooses among those the
+rules allow at its site now; a faction by an influence check (2.V.3); one additional minor item after a
+resource that taps the site (2.V.5)."""
+
+from __future__ import annotations
+
+from deckcheck.sim.model import ROLE_ALLY, ROLE_EVENT, ROLE_FACTION, ROLE_ITEM
+from deckcheck.sim.rules.influence import check_bonus
+from deckcheck.sim.state import OCCUPIED, TAPPED
+from deckcheck.sim.turn.hazards import triggered_checks
+from deckcheck.sim.turn.organization import resolve_ring_test
+
+
+def site_phase(g, company) -> None:
+    """The company's site phase; against an opponent, characters that stay tapped (wounded, healing) are tapped
+    first, and the items gained trigger the corruption cards that check on an item."""
+    if g.stay_tapped:
+        for character in company.characters:
+            if character in g.stay_tapped:
+                character.tapped = True
+    if not g.corruption_on:
+        play_at_site(g, company)
+        return
+    before = sum(len(c.holdings) for c in company.characters)
+    play_at_site(g, company)
+    gained = sum(len(c.holdings) for c in company.characters) - before
+    if gained > 0:
+        triggered_checks(g, company, "item", gained)
+
+
+def play_at_site(g, company) -> None:
+    """Play what the hand holds for the site, by each card's condition, the player's best first.
+
+    Cards that need the site untapped come first (the best of them taps it), then cards playable at a
+    tapped or untapped site, then those that need it already tapped. A resource that taps the site lets one
+    more untapped character play an additional minor item (coe 2.V.5; at an Under-deeps site any item
+    playable there, 2.V.5.1). A haven is played at the same way, once per turn (havens do not stay tapped).
+    """
+    sim = g.sim
+    site = company.site
+    if company.lost or not company.characters:
+        return
+    haven = sim.site_is_haven[site]
+    if not haven and g.site_state[site] not in (OCCUPIED, TAPPED):
+        return
+    if sim.site_test_here[site] is not None and sim.gold_rings:
+        _test_here(g, company)
+    player = g.player
+    extra_item = False
+    while True:
+        untapped = (site not in g.havens_tapped) if haven else g.site_state[site] == OCCUPIED
+        choice = player.best_play(g, company, site, untapped)
+        if choice is None:
+            break
+        kind, actor = choice
+        if not resolve_play(g, company, kind, actor):
+            continue
+        if sim.taps_site[kind] and untapped:
+            if haven:
+                g.havens_tapped.add(site)
+            else:
+                g.site_state[site] = TAPPED
+            extra_item = True
+    if extra_item:
+        choice = player.additional_item(g, company, site)
+        if choice is not None:
+            resolve_play(g, company, *choice)
+
+
+def resolve_play(g, company, kind: int, actor) -> bool:
+    """Play the card; False if it failed (a faction's influence check, coe 2.V.3: the faction is discarded)."""
+    sim = g.sim
+    g.play_from_hand(kind)
+    if actor is not None and (sim.taps_bearer[kind] or sim.role[kind] != ROLE_EVENT):
+        actor.tapped = True
+    if sim.role[kind] == ROLE_FACTION:
+        number = sim.influence_number[kind]
+        roll = None
+        if number >= 0:
+            roll = g.roll()
+            check = roll + check_bonus(g, actor, kind)
+            boosts = g.player.boosts_to_spend(g)
+            if check <= number < check + sum(sim.boost[k] for k in boosts):
+                for boost in boosts:          # only what turns the failure into a success is spent
+                    g.spend(boost)
+                    check += sim.boost[boost]
+                    if check > number:
+                        break
+            if check <= number:
+                g.discard.append(kind)
+                if g.observer is not None:
+                    g.observer.faction(g, company, kind, actor, roll, check, False)
+                return False
+        g.gain(kind)
+        if g.observer is not None:
+            g.observer.faction(g, company, kind, actor, roll, None, True)
+        return True
+    if sim.role[kind] in (ROLE_ITEM, ROLE_ALLY) or sim.store_sites[kind]:
+        if actor is not None:
+            actor.holdings.append(kind)
+    if sim.makes_haven[kind]:
+        g.made_havens.add(company.site)
+    if sim.protects[kind]:
+        g.protectors += 1
+        g.protected_sites.add(company.site)
+    g.gain(kind)
+    if sim.kinds[kind].stage_points:
+        g.stage_points += sim.kinds[kind].stage_points
+    if g.observer is not None:
+        g.observer.resource_played(g, kind, company.site, actor)
+    return True
+
+
+def _test_here(g, company) -> None:
+    """A site that tests every gold ring at it in the site phase (Barad-dûr): the test happens, worth it or
+    not."""
+    sim = g.sim
+    for character in company.characters:
+        for gold in [h for h in character.holdings if sim.ring_table[h]]:
+            resolve_ring_test(g, company, character, gold, sim.site_test_here[company.site])
