@@ -16,7 +16,9 @@ value is one line naming the file and the key, and says where each value came fr
 
 from __future__ import annotations
 
+import datetime
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,8 +30,12 @@ from deckcheck.errors import DeckcheckError
 CONFIG_NAME = "deckcheck.toml"
 PYPROJECT_NAME = "pyproject.toml"
 ENV_PREFIX = "DECKCHECK_"
-# A config file is a few lines; anything bigger is not one.
-MAX_CONFIG_BYTES = 64 * 1024
+# A config file is a few lines; anything bigger is not one, and is not read (Python's TOML parser takes time
+# quadratic in a dotted key's length: 64 kB of 'a.a.a...' cost 22 s and 4 GB).
+MAX_CONFIG_BYTES = 8 * 1024
+# No setting of ours is a key of more parts than this; a longer dotted key or table header is refused before
+# the parser sees it (8 kB of them would still cost it 0.2 s).
+MAX_KEY_PARTS = 8
 
 
 def setting_option(setting: str, *param_decls: str, **attrs):
@@ -61,8 +67,10 @@ class SettingOption(click.Option):
                 raise
             variable = next((name for name in ([self.envvar] if isinstance(self.envvar, str) else self.envvar or [])
                              if os.environ.get(name)), self.envvar)
-            raise DeckcheckError(exc.message, f"environment variable {variable}={os.environ.get(variable, '')}") \
-                from None
+            raw = os.environ.get(variable, "")
+            shown = _shown_text(raw)
+            message = exc.message.replace(repr(raw), shown).replace(raw, shown) if shown != raw else exc.message
+            raise DeckcheckError(message, f"environment variable {variable}={shown}") from None
 
 
 @dataclass
@@ -85,14 +93,44 @@ def find_config(start: Path | None = None) -> tuple[Path | None, list[str]]:
     for folder in (start, *start.parents):
         candidate = folder / CONFIG_NAME
         if _is_file(candidate):
-            return candidate, looked
+            if _trusted(candidate):
+                return candidate, looked
+            looked.append(f"{candidate} (not read)")
+            continue
         pyproject = folder / PYPROJECT_NAME
         if _is_file(pyproject) and _has_deckcheck_table(pyproject):
-            return pyproject, looked
+            if _trusted(pyproject):
+                return pyproject, looked
+            looked.append(f"{pyproject} (not read)")
     looked.append(f"{CONFIG_NAME} or {PYPROJECT_NAME} [tool.deckcheck] in {start} and above")
     user = user_config_path()
     looked.append(str(user))
-    return (user if _is_file(user) else None), looked
+    return (user if _is_file(user) and _trusted(user) else None), looked
+
+
+def _trusted(path: Path) -> bool:
+    """Only a small file of this user's own (or root's) is read, as git reads only a repository of one's own
+    (safe.directory): a deckcheck.toml planted in a shared folder above the user's (the system's temporary
+    folder) would otherwise change every verdict below it. Another is passed over with a one-line warning."""
+    try:
+        st = path.stat()
+    except OSError:
+        return False
+    owner = getattr(os, "getuid", None)
+    if owner is not None and st.st_uid not in (owner(), 0):
+        return _passed_over(path, f"owned by another user (uid {st.st_uid}), who may have planted it (chown it "
+                                  "if it is yours)")
+    if st.st_size > MAX_CONFIG_BYTES:
+        return _passed_over(path, f"larger than {MAX_CONFIG_BYTES // 1024} kB, so it is no config file of ours")
+    return True
+
+
+def _passed_over(path: Path, why: str) -> bool:
+    from deckcheck.console import note
+    from deckcheck.terminal import printable
+
+    note(printable(f"deckcheck: warning: {path}: config file not read: {why}"))
+    return False
 
 
 def _is_file(path: Path) -> bool:
@@ -106,9 +144,9 @@ def _is_file(path: Path) -> bool:
 
 def _has_deckcheck_table(pyproject: Path) -> bool:
     try:
-        text = _read(pyproject)
+        text = _read(pyproject, PYPROJECT_MAX_BYTES)
     except DeckcheckError:
-        return False        # someone else's unreadable pyproject.toml is not our config file
+        return False        # someone else's unreadable (or huge) pyproject.toml is not our config file
     if "deckcheck" not in text:
         return False
     return "deckcheck" in _parse(pyproject, text).get("tool", {})
@@ -126,14 +164,19 @@ def load_config(start: Path | None = None) -> ConfigFile:
     return ConfigFile(path=path, values=data, looked_in=looked)
 
 
-def _read(path: Path) -> str:
+# A project's pyproject.toml holds other tools' tables: it is looked into up to this size for ours, which is
+# read only when the whole file is under MAX_CONFIG_BYTES.
+PYPROJECT_MAX_BYTES = 64 * 1024
+
+
+def _read(path: Path, limit: int = MAX_CONFIG_BYTES) -> str:
     try:
         with open(path, "rb") as fh:
-            data = fh.read(MAX_CONFIG_BYTES + 1)
+            data = fh.read(limit + 1)
     except OSError as exc:
         raise DeckcheckError(f"cannot read the config file: {exc.strerror or exc}", str(path)) from None
-    if len(data) > MAX_CONFIG_BYTES:
-        raise DeckcheckError(f"config file larger than {MAX_CONFIG_BYTES // 1024} kB", str(path))
+    if len(data) > limit:
+        raise DeckcheckError(f"config file larger than {limit // 1024} kB", str(path))
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -143,10 +186,23 @@ def _read(path: Path) -> str:
 def _parse(path: Path, text: str) -> dict:
     import tomllib
 
+    long_key = _LONG_KEY.search(text)
+    if long_key:
+        line = text.count("\n", 0, long_key.start()) + 1
+        raise DeckcheckError(f"a key of more than {MAX_KEY_PARTS} dotted parts; no setting has one", str(path),
+                             line)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DeckcheckError(f"config file is not valid TOML: {exc}", str(path)) from None
+    except RecursionError:
+        raise DeckcheckError("config file is not valid TOML: arrays or tables nested too deeply", str(path)) \
+            from None
+
+
+_KEY_PART = r"""(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')"""
+# A key at the start of a line (or a [table] / [[array]] header) of more than MAX_KEY_PARTS parts.
+_LONG_KEY = re.compile(rf"^[ \t]*\[*[ \t]*(?:{_KEY_PART}[ \t]*\.[ \t]*){{{MAX_KEY_PARTS}}}{_KEY_PART}", re.MULTILINE)
 
 
 # ---------------------------------------------------------------- click glue
@@ -183,6 +239,7 @@ def apply_config(ctx: click.Context, start: Path | None = None) -> ConfigFile:
                              f"{', '.join(sorted(options))}", str(config.path))
     checked = {}
     for key, value in config.values.items():
+        _check_toml_type(key, value, options[key], config.path)
         try:
             checked[key] = options[key].type.convert(value, options[key], ctx)
         except click.BadParameter as exc:
@@ -197,6 +254,53 @@ def apply_config(ctx: click.Context, start: Path | None = None) -> ConfigFile:
         if values:
             table.setdefault(names[-1], {}).update(values)
     return config
+
+
+def _check_toml_type(key: str, value: Any, option: click.Option, path: Path) -> None:
+    """The value's TOML type is the option's, before click converts it: click would read `length = true` as
+    1, `3.9` as 3, and end in an internal error on an array, a table or a date."""
+    if isinstance(option.type, click.types.BoolParamType):
+        wanted, fits = "a boolean", isinstance(value, bool)
+    elif isinstance(option.type, click.types.IntParamType):
+        wanted, fits = "an integer", isinstance(value, int) and not isinstance(value, bool)
+    elif isinstance(option.type, click.types.FloatParamType):
+        wanted, fits = "a number", isinstance(value, (int, float)) and not isinstance(value, bool)
+    else:
+        wanted, fits = "a string", isinstance(value, str)
+    if not fits:
+        raise DeckcheckError(f"{key} = {_shown(value)} in the config file: {wanted} is expected, not "
+                             f"{_toml_kind(value)}", str(path))
+
+
+def _shown_text(text: str, limit: int = 60) -> str:
+    """A value from outside as it can be shown in one line: itself when short and plain, else its repr (newlines
+    and control characters escaped) cut to `limit` characters."""
+    if len(text) <= limit and text.isprintable():
+        return text
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[: limit - 4] + "...'"
+
+
+def _toml_kind(value: Any) -> str:
+    kinds = ((bool, "a boolean"), (int, "an integer"), (float, "a float"), (str, "a string"), (list, "an array"),
+             (dict, "a table"), (datetime.datetime, "a date-time"), (datetime.date, "a date"),
+             (datetime.time, "a time"))
+    return next((name for kind, name in kinds if isinstance(value, kind)), type(value).__name__)
+
+
+def _shown(value: Any, limit: int = 60) -> str:
+    """A value as the file could have written it, cut short."""
+    if isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, (datetime.date, datetime.time)):
+        text = value.isoformat()
+    elif isinstance(value, dict):
+        text = "{" + ", ".join(f"{k} = {_shown(v, limit)}" for k, v in value.items()) + "}"
+    elif isinstance(value, list):
+        text = "[" + ", ".join(_shown(v, limit) for v in value) + "]"
+    else:
+        text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def sources(ctx: click.Context) -> list[tuple[str, Any, str]]:

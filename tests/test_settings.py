@@ -110,7 +110,6 @@ def test_every_command_with_the_option_takes_the_setting(tmp_path):
     ('length = 9\n', "length = 9 in the config file: 9 is not in the range 1<=x<=4"),
     ('rule = "coe"\n', "unknown setting 'rule' in the config file; the settings are lang, length, rules"),
     ('rules = "coe\n', "config file is not valid TOML"),
-    ("#" * 70_000, "config file larger than 64 kB"),
 ])
 def test_a_bad_config_file_is_one_line_naming_it(tmp_path, content, words):
     (tmp_path / "deckcheck.toml").write_text(content, encoding="utf-8")
@@ -199,3 +198,83 @@ def test_a_config_file_the_user_cannot_see_is_not_in_force(tmp_path, monkeypatch
     monkeypatch.setattr(Path, "is_file", is_file)
     found, looked = settings.find_config(tmp_path)
     assert found is None and str(closed) in looked
+
+
+# ---------------------------------------------------------------- settings nobody can plant (issue 20, item 4)
+
+
+def _as_another_users(path: Path, monkeypatch) -> None:
+    """Make `path` another user's file: chown it where we are root, else make this process another user."""
+    import os
+
+    if os.getuid() == 0:
+        os.chown(path, 4242, 4242)
+    else:
+        real = os.getuid()
+        monkeypatch.setattr(os, "getuid", lambda: real + 4242)
+
+
+def test_a_config_file_planted_by_another_user_above_is_not_read(tmp_path, monkeypatch, capsys):
+    """A deckcheck.toml in a shared folder above the user's (the system's temporary folder), owned by someone
+    else, holding the rules and length that change every verdict below it: passed over with a one-line warning
+    naming it, as git passes over a repository it does not trust."""
+    from tests._shared import run_main
+
+    planted = tmp_path / "deckcheck.toml"
+    planted.write_text('rules = "rulebook"\nlength = 1\n', encoding="utf-8")
+    (tmp_path / "mine").mkdir()
+    monkeypatch.chdir(tmp_path / "mine")
+    code, out, err = run_main(capsys, "validate", WIZARD)
+    assert "under rulebook rules" in out and "1-deck game" in out    # the user's own file is read
+    _as_another_users(planted, monkeypatch)
+    code, out, err = run_main(capsys, "validate", WIZARD)
+    assert code == 0 and out.splitlines()[0].endswith("LEGAL under coe rules, wizard, 2-deck game"), out
+    [warning] = err.splitlines()
+    assert warning.startswith(f"deckcheck: warning: {planted}: config file not read: owned by another user (uid ")
+
+
+@pytest.mark.parametrize("content, words", [
+    ("length = true\n", "length = true in the config file: an integer is expected, not a boolean"),
+    ("length = 3.9\n", "length = 3.9 in the config file: an integer is expected, not a float"),
+    ("length = [3]\n", "length = [3] in the config file: an integer is expected, not an array"),
+    ("[length]\nx = 1\n", "length = {x = 1} in the config file: an integer is expected, not a table"),
+    ("length = 2026-12-01\n", "length = 2026-12-01 in the config file: an integer is expected, not a date"),
+    ("length = 1979-05-27T07:32:00Z\n",
+     "length = 1979-05-27T07:32:00+00:00 in the config file: an integer is expected, not a date-time"),
+    ("rules = 3\n", "rules = 3 in the config file: a string is expected, not an integer"),
+    ("lang = false\n", "lang = false in the config file: a string is expected, not a boolean"),
+    ("rules = " + "[" * 3000 + "]" * 3000 + "\n", "config file is not valid TOML: arrays or tables nested too"),
+])
+def test_a_value_of_the_wrong_toml_type_is_an_error_naming_file_key_and_value(tmp_path, content, words):
+    (tmp_path / "deckcheck.toml").write_text(content, encoding="utf-8")
+    result = deckcheck("validate", WIZARD, cwd=tmp_path)
+    assert result.returncode == 2 and result.stdout == ""
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"deckcheck: {tmp_path / 'deckcheck.toml'}: {words}"), line
+
+
+def test_a_big_config_file_is_not_read_and_costs_nothing(tmp_path):
+    """64 kB of dotted keys made every command take 22 s and 4 GB in Python's TOML parser: a file past a few kB
+    is no config file of ours, passed over with a warning before a byte of it is parsed."""
+    (tmp_path / "deckcheck.toml").write_text("a." * 32700 + "b=1\n", encoding="utf-8")
+    (tmp_path / "sub").mkdir()
+    result = deckcheck("validate", WIZARD, cwd=tmp_path / "sub")
+    assert result.returncode == 0 and "LEGAL under coe rules" in result.stdout
+    assert result.stderr == (f"deckcheck: warning: {tmp_path / 'deckcheck.toml'}: config file not read: larger than "
+                             "8 kB, so it is no config file of ours\n")
+
+
+def test_a_long_dotted_key_in_a_small_file_is_refused_before_parsing(tmp_path):
+    (tmp_path / "deckcheck.toml").write_text('length = 2\n' + "a." * 3000 + "b=1\n", encoding="utf-8")
+    result = deckcheck("validate", WIZARD, cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr == (f"deckcheck: {tmp_path / 'deckcheck.toml'}:2: a key of more than 8 dotted parts; "
+                             "no setting has one\n")
+
+
+def test_a_huge_bad_environment_value_is_one_short_line(tmp_path):
+    result = deckcheck("validate", WIZARD, cwd=tmp_path, env={"DECKCHECK_LENGTH": "x\n" * 50_000})
+    assert result.returncode == 2
+    [line] = result.stderr.splitlines()
+    assert len(line) < 250 and "\\n" in line and line.startswith(
+        "deckcheck: environment variable DECKCHECK_LENGTH='x\\nx\\n"), line
