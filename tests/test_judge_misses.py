@@ -83,3 +83,30 @@ def test_oromes_warders_cannot_start_join_the_hunt_would_pass_three_stage_points
     assert "if Join the Hunt is in play" in bad.message and "pass the 3 the starting Stage cards have" in bad.message
     keeps = deck(characters=[FW_ALATAR], pool=["TW-125", BAD_COMPANY, THRALL], sites=[WHITE_TOWERS_FW])
     assert found("stage-playable", keeps, ruleset=ruleset, alignment="fallen-wizard") == []
+
+
+# ---- both versions of one unique item (coe 1.3.1 and the glossary's "manifestation") ----------------------------
+
+ARKENSTONE_H, ARKENSTONE_M, WIZARD, RINGWRAITH = "TW-341", "LE-418", "TW-181", "LE-55"
+
+
+@pytest.mark.parametrize("alignment,avatar", [("wizard", WIZARD), ("ringwraith", RINGWRAITH)])
+def test_both_versions_of_a_unique_item_are_one_unique_card(alignment, avatar):
+    # a Wizard may hold minion items (coe 1.3.W3), a Ringwraith hero items (1.3.R3): The Arkenstone [H] and [M] are
+    # "mechanically different version[s] of the same entity", manifestations of one unique resource; main was silent
+    breaks = deck(characters=[(avatar, 2)], resources=[ARKENSTONE_H, ARKENSTONE_M])
+    [got] = found("unique-limit", breaks, ruleset="coe", alignment=alignment)
+    assert got.severity == "error" and got.citation == "coe 1.3.1"
+    assert got.message == ("The Arkenstone [H] and The Arkenstone [M] are manifestations of one unique resource: "
+                           "2 copies; the limit is 1")
+    assert any("versions of one name, of one entity" in line for line in got.explanation)
+    for one in (ARKENSTONE_H, ARKENSTONE_M):
+        keeps = deck(characters=[(avatar, 2)], resources=[one, "TW-206"])
+        assert found("unique-limit", keeps, ruleset="coe", alignment=alignment) == []
+
+
+def test_both_versions_of_a_unique_item_under_the_rulebook_a_borrowed_warning():
+    # MELE's manifestation rules limit what is in play: coe 1.3.1's joining is borrowed, a warning that says so
+    breaks = deck(characters=[(WIZARD, 2)], resources=[ARKENSTONE_H, ARKENSTONE_M])
+    [got] = found("unique-limit", breaks, ruleset="rulebook", alignment="wizard")
+    assert got.severity == "warning" and got.by_analogy

@@ -72,7 +72,9 @@ def _link(joins: _Joins, i: int, card: Card, level: str, manifested: set[str], b
                                 or level in (CHARACTER_MANIFESTATION, _ALL)):
         for name in manifested_names(card):
             joins.union(("entry", i), ("entity", name))
-        if fold(card.name) in manifested:
+        if fold(card.name) in manifested or card.type == RESOURCE:
+            # the hero and minion versions of a unique resource (The Arkenstone [H] and [M]) are "mechanically
+            # different version[s] of the same entity" (coe glossary, "manifestation"): one card for 1.3.1
             joins.union(("entry", i), ("entity", fold(card.name)))
     if level in (NAME, _ALL) and by_name:
         joins.union(("entry", i), ("name", fold(card.name)))
@@ -180,6 +182,9 @@ def _counted(group: list[DeckEntry]) -> str:
 def _manifest_link(group: list[DeckEntry]) -> str:
     links = sorted({f"{e.card.name} a manifestation of {e.card.manifestation_of}" for e in group
                     if e.card.manifestation_of})
+    if len({fold(e.card.name) for e in group}) < len({version_key(e.card) for e in group}):
+        links.append("versions of one name, of one entity (coe glossary: a manifestation is 'a mechanically "
+                     "different version of the same entity')")
     return "; ".join(links) or "them one entity"
 
 
