@@ -429,16 +429,22 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
         note_other_ruleset(deck, verdict)
         verdicts.append(verdict)
         read.append(deck)
+    listed = verbosity() >= 1 and output == "text"
     if verdicts and output == "json":
         click.echo(report.render_json(verdicts), nl=False)
     elif verdicts:
-        print_report(_in_language(report.render_text(verdicts, explain=explain), read, lang))
-    if len(decks) > 1:
-        summary = report.summary_line(verdicts, unreadable=input_errors)
+        print_report(_in_language(report.render_text(verdicts, explain=explain, readings=listed), read, lang))
+    # names read as other cards are part of the verdict: said in the closing line even with -q
+    read_as = report.readings_line(verdicts, listed=listed, where="" if output == "text" else "JSON")
+    if len(decks) > 1 or read_as:
+        summary = "; ".join(filter(None, [report.summary_line(verdicts, unreadable=input_errors)
+                                          if len(decks) > 1 else None, read_as]))
         if output == "text":
             print_report(f"\n{summary}\n")
+        elif read_as:
+            error_line(f"deckcheck: {summary}")       # stdout holds the JSON document only; not hidden by -q
         else:
-            note(f"deckcheck: {summary}")       # stdout holds the JSON document only
+            note(f"deckcheck: {summary}")
     if input_errors:
         sys.exit(2)
     sys.exit(0 if all(v.legal for v in verdicts) else 1)

@@ -12,7 +12,7 @@ from deckcheck.cards.names import fold
 from deckcheck.cards.set_codes import non_ice_set
 from deckcheck.decklist.alignment import ALIGNMENTS, declared_alignment, infer_alignment
 from deckcheck.decklist.lines import KNOWN_TAGS, MAX_PROBLEMS, ReadResult, TooManyProblems, excerpt
-from deckcheck.decklist.model import Deck, DeckEntry, Diagnostic, Part, RawLine
+from deckcheck.decklist.model import Deck, DeckEntry, Diagnostic, Part, RawLine, Reading
 
 ROLE_PART = {CHARACTER: Part.CHARACTERS, RESOURCE: Part.RESOURCES, HAZARD: Part.HAZARDS, SITE: Part.SITES}
 ROLE_CHECKED = (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY, Part.SITES)
@@ -62,6 +62,8 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
         card, problem, resolution = _resolve(line, catalog, deck, resolved)
         if card is not None and getattr(resolution, "language", None):
             languages.setdefault(resolution.language, []).append((line, card))
+            if resolution.corrected is None:
+                deck.readings.append(_language_reading(line, card, resolution.language))
         if card is None and line.tentative:
             continue   # a bare line outside any section that names no card: reported, not a card (_resolve)
         part, is_misplaced = _counted_part(line, card, deck,
@@ -108,6 +110,13 @@ def _language_notes(path: str, languages: dict[str, list[tuple[RawLine, object]]
     return notes
 
 
+def _language_reading(line: RawLine, card, code: str) -> Reading:
+    from deckcheck.cards.languages import LANGUAGES
+
+    return Reading(line.line, line.name, card.name, card.id, "language",
+                   f"{line.name!r} is the {LANGUAGES.get(code, code)} ({code}) name of {card.name}")
+
+
 def _resolve(line: RawLine, catalog, deck: Deck, cache: dict):
     """(card or None, problem code or None, Resolution or None); problems become diagnostics."""
     if line.card_id:
@@ -138,6 +147,8 @@ def _resolve(line: RawLine, catalog, deck: Deck, cache: dict):
         elif resolution.card is not None and resolution.corrected is not None:
             deck.diagnostics.append(Diagnostic(deck.path, line.line, "name-corrected",
                                                resolution.correction_text(), "warning"))
+            deck.readings.append(Reading(line.line, line.name, resolution.card.name, resolution.card.id,
+                                         "near-miss", resolution.correction_text()))
     if resolution.card is not None:
         return resolution.card, None, resolution
     code = PROBLEM_CODES.get(resolution.status, "unknown-card")
@@ -181,9 +192,9 @@ def _resolve_without_remark(line: RawLine, catalog, deck: Deck, cache: dict):
     resolution = _cached_resolution(name, line, catalog, deck, cache, correct=False)
     if resolution.card is None:
         return None
-    deck.diagnostics.append(Diagnostic(
-        deck.path, line.line, "card-remark",
-        f"({remark}) after {name!r} read as a remark, not part of the card name", "warning"))
+    why = f"({remark}) after {name!r} read as a remark, not part of the card name"
+    deck.diagnostics.append(Diagnostic(deck.path, line.line, "card-remark", why, "warning"))
+    deck.readings.append(Reading(line.line, line.name, resolution.card.name, resolution.card.id, "remark", why))
     return resolution
 
 

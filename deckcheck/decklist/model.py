@@ -50,6 +50,27 @@ class Diagnostic:
         return printable(f"{where}: {self.severity}: {self.message} [{self.code}]")
 
 
+# What made a line name a card other than the name it writes: a misspelling read as the card it nearly spells, a
+# remark in parentheses cut off, a name of another edition, a version chosen for an untagged name.
+READING_KINDS = ("near-miss", "remark", "language", "version")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A line read as a card other than what it writes: part of the verdict, said with it (text, JSON, -q)."""
+
+    line: int | None
+    written: str          # the name as the line writes it
+    card: str             # the card it was read as, as the catalog names it
+    card_id: str | None
+    kind: str             # one of READING_KINDS
+    why: str              # one line: "'Glamdrng' is no card name; read as 'Glamdring' (spelling)"
+
+    def to_json(self) -> dict:
+        return {"line": self.line, "written": self.written, "card": self.card, "card_id": self.card_id,
+                "kind": self.kind, "why": self.why}
+
+
 @dataclass
 class RawLine:
     """One card line as the player wrote it, before the catalog is consulted."""
@@ -105,6 +126,7 @@ class Deck:
     diagnostics: list[Diagnostic] = field(default_factory=list)
     alignment_reason: str | None = None   # one line: why `alignment` was chosen (declared, avatar, majority)
     encoding: str | None = None           # the text encoding the file was read in
+    readings: list[Reading] = field(default_factory=list)   # lines read as a card other than what they write
 
     def part(self, part: Part) -> list[DeckEntry]:
         return [e for e in self.entries if e.part == part]

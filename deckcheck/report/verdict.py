@@ -3,12 +3,15 @@
 Text: one header line per deck, the alignment and why, then one line per violation in deck order, each with
 its code, severity, deck part, source lines, card and citation; a number borrowed by analogy says so after its
 code. With `explain`, the reasoning the rule recorded (what it counted, which exception applied) follows each
-violation, indented.
+violation, indented. A line read as a card other than the name it writes (a near miss, a remark cut off, another
+edition's name, a version chosen) is part of the verdict: listed with `readings` (-v), counted in the closing line
+(`readings_line`) whatever the verbosity, and in the JSON of each deck.
 """
 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Sequence
 
 from deckcheck.rules.engine import Verdict
@@ -70,7 +73,43 @@ def summary_line(verdicts: Sequence[Verdict], *, unreadable: int = 0) -> str:
     return f"{total} deck{'s' if total != 1 else ''}: {', '.join(parts)}{_counts(violations)}"
 
 
-def render_text(verdicts: Sequence[Verdict], *, explain: bool = False) -> str:
+READING_LABELS = {"near-miss": ("near miss", "near misses"), "remark": ("remark cut off", "remarks cut off"),
+                  "version": ("version chosen", "versions chosen")}
+
+
+def readings_line(verdicts: Sequence[Verdict], *, listed: bool = False, where: str = "") -> str | None:
+    """"2 names read as other cards (1 near miss, 1 remark cut off), 40 names of other editions read as their cards;
+    -v lists them", or None when every line names what it writes. `listed`: the readings are shown above (-v); `where`
+    "JSON": they are each deck's "readings" there."""
+    readings = [r for verdict in verdicts for r in verdict.readings]
+    if not readings:
+        return None
+    kinds = Counter(r.kind for r in readings)
+    parts = []
+    other = sum(n for kind, n in kinds.items() if kind != "language")
+    if other:
+        detail = ", ".join(f"{n} {READING_LABELS[kind][n != 1]}" for kind, n in kinds.items() if kind != "language")
+        cards = "other cards" if other != 1 else "another card"
+        parts.append(f"{other} name{'s' if other != 1 else ''} read as {cards} ({detail})")
+    if kinds["language"]:
+        n = kinds["language"]
+        parts.append("1 name of another edition read as its card" if n == 1
+                     else f"{n} names of other editions read as their cards")
+    shown = "each deck's \"readings\" lists them" if where == "JSON" else "listed above" if listed else "-v lists them"
+    return f"{', '.join(parts)}; {shown}"
+
+
+def reading_lines(verdict: Verdict) -> list[str]:
+    """`  read    line 12: 'Glamdrng' as Glamdring [TW-244] ('Glamdrng' is no card name; ... (spelling))`"""
+    out = []
+    for r in verdict.readings:
+        where = f"line {r.line}" if r.line else "no line"
+        card = f"{r.card} [{r.card_id}]" if r.card_id else r.card
+        out.append(f"  read    {where}: {r.written!r} as {card} ({r.why})")
+    return out
+
+
+def render_text(verdicts: Sequence[Verdict], *, explain: bool = False, readings: bool = False) -> str:
     blocks = []
     for verdict in verdicts:
         state = "LEGAL" if verdict.legal else "ILLEGAL"
@@ -79,6 +118,8 @@ def render_text(verdicts: Sequence[Verdict], *, explain: bool = False) -> str:
         reason = verdict.alignment_reason.removeprefix(f"{verdict.alignment}: ")
         out = [head, f"  alignment {verdict.alignment}: {reason}"]
         out.extend(f"  note: {note}" for note in verdict.notes)
+        if readings:
+            out.extend(reading_lines(verdict))
         for v in verdict.violations:
             out.append(violation_line(v))
             if explain:

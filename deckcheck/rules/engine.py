@@ -53,6 +53,7 @@ class Verdict:
     length: int
     violations: list[Violation] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)      # one line each, under the verdict's header
+    readings: list = field(default_factory=list)        # decklist.model.Reading: lines read as another card
 
     def counts(self) -> Counter:
         return Counter(v.severity for v in self.violations)
@@ -67,6 +68,7 @@ class Verdict:
             "length": self.length,
             "violations": [v.to_json() for v in self.violations],
             "notes": list(self.notes),
+            "readings": [reading.to_json() for reading in self.readings],
         }
 
 
@@ -164,7 +166,7 @@ def validate(deck: Deck, *, ruleset: str = DEFAULT_RULESET, alignment: str | Non
     violations.sort(key=violation_order)
     legal = not any(v.severity == ERROR for v in violations)
     return Verdict(path=deck.path, legal=legal, ruleset=ruleset, alignment=chosen, alignment_reason=reason,
-                   length=length, violations=violations)
+                   length=length, violations=violations, readings=list(deck.readings))
 
 
 def note_other_ruleset(deck: Deck, verdict: Verdict) -> None:
