@@ -145,7 +145,8 @@ def test_forced_input_format_is_used_even_when_detection_would_differ():
     text = "Resources\n3 Concealment (TW)\n"
     assert parse_text(text, path="z.txt").format == "cardnum"
     forced = parse_text(text, path="z.txt", input_format="gccg-plain")
-    assert forced.format == "gccg-plain" and "missing-count" in codes(forced)
+    # gccg-plain knows no "Resources" section: the bare first line is the list's title, the card is outside any
+    assert forced.format == "gccg-plain" and forced.name == "Resources" and "outside-section" in codes(forced)
 
 
 def test_pasted_text_with_cr_line_ends_keeps_its_line_numbers():

@@ -2,6 +2,8 @@
 
 Detection looks at the content first (a JSON object, XML, a NetMECCG header, GCCG fences, bare GCCG section
 words, Cardnum zone words) and at the file name only to break ties; anything else is read as a labelled list.
+A text is JSON when it parses as JSON, or when it starts as a JSON document does (then broken JSON, reported where
+it breaks); a list whose first line is a title in brackets is a list.
 """
 
 from __future__ import annotations
@@ -22,6 +24,11 @@ GCCG_FENCE = re.compile(r"^#{3,}[ \t]*\n[^#\n][^\n]*\n#{3,}[ \t]*$", re.MULTILIN
 GCCG_PLAIN_DECK = re.compile(r"^Deck[ \t]*$", re.MULTILINE)
 CARDNUM_ZONE = re.compile(r"^(resources|hazards|characters|fwsb|fw-dc-sb)[ \t]*$", re.IGNORECASE | re.MULTILINE)
 
+
+# How a JSON document that does not parse still starts: an object's first key or its end, an array's first value
+# or its end. A text that starts otherwise ("[Deck Dwarf-lord Balin] Hobbits") is read as the list it is.
+JSON_START = re.compile(r'\{\s*(?:"|\}|$)|\[\s*(?:[\[{"\]\d-]|true|false|null|$)')
+_NOT_JSON = object()
 
 _last_parsed: tuple[str | None, object] = (None, None)
 
@@ -47,10 +54,14 @@ def detect(text: str, path: str = "") -> str:
         try:
             data = _parsed(text)
         except (ValueError, RecursionError):
-            return "json"   # broken JSON: the native reader reports where
-        from deckcheck.decklist import native, wigy
+            data = _NOT_JSON
+        if data is not _NOT_JSON:
+            from deckcheck.decklist import native, wigy
 
-        return "wigy-json" if wigy.looks_like(data) and not native.looks_like(data) else "json"
+            return "wigy-json" if wigy.looks_like(data) and not native.looks_like(data) else "json"
+        if suffix == ".json" or JSON_START.match(head):
+            return "json"   # broken JSON: the native reader reports where
+        # "[Deck Dwarf-lord Balin] Hobbits": a pasted list's title in brackets, a forum habit, not JSON
     if head.startswith(("<?xml", "<deck")) or suffix == ".o8d":
         return "octgn"
     if is_netmeccg:

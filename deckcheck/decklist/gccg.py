@@ -16,9 +16,12 @@ from deckcheck.decklist.lines import (
     number,
     read_card_line,
     read_length,
+    split_card_text,
     split_count,
+    strip_bullet,
 )
-from deckcheck.decklist.model import Part
+from deckcheck.decklist.model import Part, RawLine
+from deckcheck.decklist.prose import Breakdown
 
 FENCE = re.compile(r"^#{3,}\s*$")
 # Linear patterns (possessive blanks, no lazy part before blanks): the label and value are stripped in code.
@@ -69,6 +72,7 @@ def _read(text: str, path: str, *, fenced: bool) -> ReadResult:
     block: _Block | None = None
     notes: list[str] = []
     seen_section = False
+    breakdown, seen_parts = Breakdown(), set()     # a marshalling-point breakdown after the list: prose
     i = 0
     while i < len(lines):
         line_no, line = i + 1, lines[i].rstrip()
@@ -105,18 +109,36 @@ def _read(text: str, path: str, *, fenced: bool) -> ReadResult:
                 block = _Block(label, number(sub.group("n")), line_no)
                 part = _subheader_part(section, label)
             continue
+        if breakdown.holds(stripped, line_no, seen_parts):
+            continue
+        if section is None and not result.lines and split_count(strip_bullet(stripped))[0] is None:
+            _first_bare_line(result, stripped, line_no)   # "[Deck Dwarf-lord Balin] Hobbits": a pasted title
+            continue
         if section is None:
             result.problem(path, line_no, "outside-section",
                            f"card line before any section: {excerpt(stripped)!r}; read as play deck",
                            severity="warning")
         raw = read_card_line(result, path, line_no, stripped, part)
+        if raw:
+            seen_parts.add(part)
         if raw and block:
             block.read += raw.count
     _close_block(result, path, block)
+    breakdown.say(result, path)
     if notes:
         result.notes = "\n".join(notes).strip() or None
     result.recognised = seen_section
     return result
+
+
+def _first_bare_line(result: ReadResult, stripped: str, line_no: int) -> None:
+    """The first line before any section, without a count: the list's title unless it names a card (the builder
+    decides, as for a pasted list: a card with a missing-count warning, else the deck's name)."""
+    name, tag, set_code = split_card_text(stripped)
+    result.lines.append(RawLine(name=name or stripped, count=1, part=Part.PLAY, line=line_no, tag=tag,
+                                set_code=set_code, text=stripped, placed_by_type=True, tentative=True))
+    result.title_line = line_no
+    result.tentative += 1
 
 
 def _section_header(lines: list[str], i: int, fenced: bool) -> tuple[str, int] | None:

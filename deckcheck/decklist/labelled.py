@@ -34,6 +34,7 @@ from deckcheck.decklist.lines import (
     strip_bullet,
 )
 from deckcheck.decklist.model import Diagnostic, Part, RawLine
+from deckcheck.decklist.prose import Breakdown
 from deckcheck.decklist.section_words import BARE_WORDS
 
 # Linear patterns only (a line may be a megabyte of blanks): no lazy part followed by blanks and a test that can
@@ -82,6 +83,7 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
     seen_parts: set[Part] = set()
     notes: list[str] = []
     outside: list[int] = []                   # card lines read outside every section
+    breakdown = Breakdown()                   # lines of a marshalling-point breakdown: prose, said in one warning
     content_seen = False
     for line_no, line in enumerate(text.split("\n"), start=1):
         if line.strip().startswith(">"):   # a quote is never a label or a card: notes (kept verbatim), or prose
@@ -99,6 +101,9 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
                 result.accounted_lines.add(line_no)   # rules ("---"), table headers and link lists are no cards
             continue
         first_content, content_seen = not content_seen, True
+        if section != NOTES and breakdown.holds(stripped, line_no, seen_parts):
+            result.accounted_lines.add(line_no)   # "Characters: 12 MP", "Items 6": no heading, no card
+            continue
         label = _section_label(line, stripped)
         if label is not None:
             result.accounted_lines.add(line_no)
@@ -154,6 +159,7 @@ def _read(text: str, path: str, result: ReadResult) -> ReadResult:
             if read_card_line(result, path, line_no, item, section, default_count=1 if several else None):
                 seen_parts.add(section)
     _close(result, skipped)
+    breakdown.say(result, path)
     for raw in result.lines:   # "Webs of Fear &amp; Treachery" from a web page; our writer escapes "<" and "&"
         if "&" in raw.name:
             raw.name = html.unescape(raw.name)
