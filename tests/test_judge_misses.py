@@ -110,3 +110,67 @@ def test_both_versions_of_a_unique_item_under_the_rulebook_a_borrowed_warning():
     breaks = deck(characters=[(WIZARD, 2)], resources=[ARKENSTONE_H, ARKENSTONE_M])
     [got] = found("unique-limit", breaks, ruleset="rulebook", alignment="wizard")
     assert got.severity == "warning" and got.by_analogy
+
+
+# ---- the rules pages: citations and severities as the rules texts give them ------------------------------------
+
+def test_a_wizards_least_starting_company_cites_mele_not_mewh_and_is_borrowed():
+    # MEWH sets no least number ("up to 5"); MELE Starter step 3's "one to six" is a Ringwraith's: main cited MEWH
+    breaks = deck(characters=[(WIZARD, 2)], resources=["TW-206"])
+    [got] = found("starting-size", breaks, ruleset="rulebook", alignment="wizard")
+    assert got.message == "the starting company holds 0 characters; at least 1 must start"
+    assert got.citation.startswith("rulebook MELE Starter step 3") and "MEWH" not in got.citation.split(";")[0]
+    assert got.severity == "warning" and "the Ringwraith's one is taken" in got.by_analogy
+    keeps = deck(characters=[(WIZARD, 2)], pool=["TW-125"], resources=["TW-206"])
+    assert found("starting-size", keeps, ruleset="rulebook", alignment="wizard") == []
+    # a Ringwraith's own number: MELE's, an error
+    [own] = found("starting-size", deck(characters=[(RINGWRAITH, 1)]), ruleset="rulebook", alignment="ringwraith")
+    assert own.severity == "error" and own.citation == "rulebook MELE Starter step 3"
+
+
+def test_a_wizards_borrowed_starting_numbers_are_warnings_and_mind_twenty_is_meles_general_rule():
+    # the count (5) is a Fallen-wizard's number and the least (1) a Ringwraith's: borrowed, warnings; the mind 20 is
+    # MELE's general influence ("the total mind attributes of your characters in play ... less than or equal to 20"),
+    # a general rule MELE shares with METW: an error, and the citation says which rule
+    six = ["TW-116", "TW-119", "TW-121", "TW-122", "TW-123", "TW-124"]
+    [count] = found("starting-size", deck(characters=[(WIZARD, 2)], pool=six), ruleset="rulebook", alignment="wizard")
+    assert count.severity == "warning" and count.by_analogy
+    heavy = ["TW-136", "TW-168", "TW-159", "TW-166"]    # Celeborn, Legolas, Gimli, Imrahil: mind 24
+    [mind] = found("starting-mind", deck(characters=[(WIZARD, 2)], pool=heavy), ruleset="rulebook", alignment="wizard")
+    assert mind.severity == "error" and mind.by_analogy is None
+    assert '"Influencing (Controlling) a Character" (20 general influence points' in mind.citation
+    assert found("starting-mind", deck(characters=[(WIZARD, 2)], pool=heavy[:3]), ruleset="rulebook",
+                 alignment="wizard") == []
+
+
+def test_a_fallen_wizards_hazard_copy_limit_cites_1_3_1_not_1_3_f1():
+    # 1.3.F1 lowers the limits of Stage and hero/minion resources and characters; a hazard keeps 1.3.1's three
+    hazards = deck(characters=[(FW_SARUMAN, 2)], hazards=[("TW-72", 4)])          # Orc-guard
+    [got] = found("copy-limit", hazards, ruleset="coe", alignment="fallen-wizard")
+    assert got.citation == "coe 1.3.1" and got.message.endswith("the limit is 3")
+    assert found("copy-limit", deck(characters=[(FW_SARUMAN, 2)], hazards=[("TW-72", 3)]), ruleset="coe",
+                 alignment="fallen-wizard") == []
+    # a hero resource: 1.3.F1's two, cited with it
+    [resource] = found("copy-limit", deck(characters=[(FW_SARUMAN, 2)], resources=[("TW-206", 3)]), ruleset="coe",
+                       alignment="fallen-wizard")
+    assert resource.citation == "coe 1.3.1, 1.3.F1" and resource.message.endswith("is 2")
+
+
+def test_no_rule_page_example_breaks_a_copy_limit_but_its_own():
+    # the sideboard-size page's "keeps it" deck held 3 of the unique Hillmen (a unique-limit error)
+    from deckcheck.decklist import parse_text
+    from deckcheck.rules.describe import judge_example, read_doc
+    from deckcheck.rules.engine import load_rule_modules, validate
+    from deckcheck.rules.registry import RULES
+
+    load_rule_modules()
+    for code in sorted(RULES):
+        for case in ("breaks", "keeps"):
+            example = read_doc(code)[case]
+            the_deck = parse_text(example["deck"], path=f"{code} example", alignment=example["alignment"])
+            verdict = validate(the_deck, ruleset=example["ruleset"], alignment=example["alignment"],
+                               length=example["length"])
+            others = [v.message for v in verdict.violations
+                      if v.code in ("unique-limit", "copy-limit") and v.code != code]
+            assert others == [], (code, case, others)
+        assert judge_example(code, read_doc(code)["keeps"]) == []

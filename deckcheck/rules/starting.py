@@ -214,8 +214,9 @@ def check_starting_size(ctx: Context) -> Iterator[Violation]:
         yield ctx.violation("starting-size", f"the starting company holds {n} characters; the limit is {most}",
                             part=Part.POOL, lines=lines_of(characters), aspect="count", explain=counted)
     elif n < least:
+        # its own case: the least is MELE's (a Ringwraith's "one to six"), the most may be another reference's
         yield ctx.violation("starting-size", f"the starting company holds {n} characters; at least {least} must start",
-                            part=Part.POOL, lines=lines_of(characters), aspect="count", explain=counted)
+                            part=Part.POOL, lines=lines_of(characters), aspect="count-min", explain=counted)
 
 
 def undraftable_agents(ctx: Context) -> Iterator[Violation]:
