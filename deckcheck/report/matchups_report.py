@@ -231,7 +231,7 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
     except UnplayableDeck as exc:
         raise DeckcheckError(f"cannot simulate: {exc}", field[exc.index]) from None
     except SchedulerError as exc:
-        raise DeckcheckError(f"cannot reach the Dask scheduler: {exc}", scheduler) from None
+        raise DeckcheckError(str(exc), scheduler) from None
     run = document["run"]
     note(f"{run['games']} games in {run['wall_seconds']:.2f} s ({run['games_per_second']:,.0f} games/s), "
          f"{run['workers']} worker(s), {run['scheduler']}")

@@ -16,20 +16,28 @@ from __future__ import annotations
 
 import hashlib
 import time
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 
+from deckcheck.console import note
 from deckcheck.decklist.model import Deck
 from deckcheck.sim.match import play_duel
 from deckcheck.sim.model import build_sim_deck
 from deckcheck.sim.report import wilson
 from deckcheck.sim.side import Side, side_of
 from deckcheck.sim.tally import DuelTally, Tally
+from deckcheck.terminal import printable
 
 SCHEMA = "deckcheck/matchups/1"
 # Games of one pair in one task: small enough to spread a few pairs over many workers.
 CHUNK_GAMES = 100
-# Seconds to wait for an existing scheduler to answer before saying it cannot be reached.
-SCHEDULER_TIMEOUT = 10
+# Seconds an existing scheduler has to answer (connection, handshake and first request together).
+SCHEDULER_TIMEOUT = 5
+# A cluster that has had no worker this long, or finished no task in STALL_SECONDS, has lost the run: the rest is
+# played in this process. The watch looks every POLL_SECONDS.
+WORKERLESS_SECONDS, STALL_SECONDS, POLL_SECONDS = 10, 600, 1
+# Seconds a client or a local cluster is given to close.
+CLOSE_SECONDS = 10
 # The addresses `--scheduler` takes: a Dask scheduler over TCP (or TLS).
 SCHEDULER_SCHEMES = ("tcp", "tls")
 
@@ -43,7 +51,7 @@ class UnplayableDeck(ValueError):
 
 
 class SchedulerError(RuntimeError):
-    """The Dask scheduler at `--scheduler` could not be reached (or Dask could not read its address)."""
+    """The Dask scheduler at `--scheduler` could not be reached, or what answered there is no Dask scheduler."""
 
 
 def scheduler_address(address: str) -> str:
@@ -152,7 +160,7 @@ def run_matchups(decks: list[Deck], *, games: int = 200, turns: int = 12, seed: 
                 progress(index + 1, len(tasks))
         workers, where = 1, "in-process"
     else:
-        results, workers, where = _run_on_dask(sides, tasks, turns, jobs, scheduler, progress)
+        results, workers, where = _run_on_dask(decks, sides, tasks, turns, length, jobs, scheduler, progress)
     wall = time.perf_counter() - started
     totals = [PairTally() for _ in pairs]
     for (p, *_), result in zip(tasks, results):
@@ -166,37 +174,183 @@ def run_matchups(decks: list[Deck], *, games: int = 200, turns: int = 12, seed: 
     return document
 
 
-def _run_on_dask(sides, tasks, turns, jobs, scheduler, progress):
-    """The tasks on a Dask cluster: a local one of `jobs` worker processes, or the one at `scheduler`."""
-    from dask.distributed import Client, LocalCluster, as_completed
+def _run_on_dask(decks, sides, tasks, turns, length, jobs, scheduler, progress):
+    """The tasks on a Dask cluster: a local one of `jobs` worker processes, or the one at `scheduler`.
 
-    cluster = None
-    if scheduler is None:
-        # Loopback only, and the scheduler's web page on a free port (never a clash with another cluster's 8787).
-        cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, host="127.0.0.1",
-                               dashboard_address="127.0.0.1:0")
-        client = Client(cluster)
-        where = "local"
-    else:
-        try:
-            client = Client(scheduler, timeout=SCHEDULER_TIMEOUT)
-        except (OSError, ValueError, TypeError) as exc:   # unreachable, or an address Dask cannot read
-            raise SchedulerError(str(exc)) from None
-        where = scheduler
+    A cluster that fails or stalls mid-run (its workers killed, its scheduler gone) loses nothing: what it has
+    not delivered is played here, said in one line, and the numbers are the same (every task is seeded)."""
+    results: list[PairTally | None] = [None] * len(tasks)
+    seen, where = {"workers": 0}, scheduler or "local"
+    done = 0
     try:
+        with _dask_client(jobs, scheduler) as client:
+            for index, result in _delivered(client, decks, tasks, turns, length, seen):
+                results[index] = result
+                done += 1
+                if progress:
+                    progress(done, len(tasks))
+    except SchedulerError:
+        raise
+    except Exception as exc:  # noqa: BLE001 - whatever the cluster did, the run is finished here
+        missing = results.count(None)
+        if missing:
+            note(printable(f"deckcheck: the Dask cluster failed ({_first_line(exc)}); the {missing} task(s) it "
+                           f"did not finish run in this process"))
+    for index, (_p, a, b, start, count, s) in enumerate(tasks):
+        if results[index] is None:
+            results[index] = _play_task(sides, a, b, start, count, turns, s)
+            done += 1
+            if progress:
+                progress(done, len(tasks))
+    return results, seen["workers"], where
+
+
+class ClusterLost(RuntimeError):
+    """The cluster stopped delivering: no worker left, or no task finished for STALL_SECONDS."""
+
+
+def _delivered(client, decks, tasks, turns, length, seen: dict):
+    """(task index, its PairTally) as the cluster finishes them; seen["workers"]: the most workers it had.
+
+    The decks go into the task graph, not only into the workers' memory (scatter): the sides are a task of their
+    own, which the scheduler computes again on another worker when the one holding them dies."""
+    from distributed import wait
+
+    seen["workers"] = len(client.scheduler_info().get("workers", {}))
+    shared = client.submit(_sides_of, decks, length, pure=False)
+    futures = {client.submit(_play_task, shared, a, b, start, count, turns, s, pure=False): index
+               for index, (_p, a, b, start, count, s) in enumerate(tasks)}
+    pending = set(futures)
+    last_done = workerless = time.monotonic()
+    while pending:
+        try:
+            finished, pending = wait(pending, timeout=POLL_SECONDS, return_when="FIRST_COMPLETED")
+        except TimeoutError:                       # none finished this time: is the cluster still there?
+            finished = set()
+        now = time.monotonic()
+        for future in finished:
+            yield futures[future], future.result()     # a cancelled or failed task raises: the rest run here
+            last_done = now
+        if not pending:
+            break
         workers = len(client.scheduler_info().get("workers", {}))
-        shared = client.scatter(sides, broadcast=True)
-        futures = [client.submit(_play_task, shared, a, b, start, count, turns, s, pure=False)
-                   for _p, a, b, start, count, s in tasks]
-        if progress:
-            for done, _ in enumerate(as_completed(futures), 1):
-                progress(done, len(futures))
-        results = client.gather(futures)
+        seen["workers"] = max(seen["workers"], workers)
+        if workers:
+            workerless = now
+        elif now - workerless > WORKERLESS_SECONDS:
+            raise ClusterLost(f"no worker for {WORKERLESS_SECONDS} s")
+        if now - last_done > STALL_SECONDS:
+            raise ClusterLost(f"no task finished in {STALL_SECONDS} s")
+
+
+def _sides_of(decks: list[Deck], length: int) -> list[Side]:
+    return [side_of(build_sim_deck(deck, length)) for deck in decks]
+
+
+@contextmanager
+def _dask_client(jobs: int, scheduler: str | None):
+    """A Dask client of a new local cluster (loopback only) or of the scheduler at `scheduler`, which must answer
+    as one first. Dask's own log stays quiet (a stopped run is said once, by us), and so do the worker processes
+    on this stderr: a Ctrl-C otherwise makes each print its traceback."""
+    from dask.distributed import Client, LocalCluster
+
+    hushed = _hush_dask_log()
+    cluster = client = None
+    try:
+        if scheduler is None:
+            with _stderr_hidden():
+                # Loopback only, and the scheduler's web page on a free port (never a clash with another's 8787).
+                cluster = LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                       dashboard_address="127.0.0.1:0")
+            client = Client(cluster)
+        else:
+            probe_scheduler(scheduler, SCHEDULER_TIMEOUT)
+            try:
+                client = Client(scheduler, timeout=SCHEDULER_TIMEOUT)
+            except Exception as exc:  # noqa: BLE001 - it answered the probe, then failed: not one to use
+                raise SchedulerError(f"not a Dask scheduler ({_first_line(exc)})") from None
+        yield client
+    except Exception:
+        raise                   # closed below
+    except BaseException:
+        # Ctrl-C, SIGTERM: nothing is waited for (closing waits for the workers); the command line ends the
+        # process at once, and the local workers with it
+        client = cluster = None
+        raise
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
-    return results, workers, where
+        for closing in (client, cluster):
+            if closing is not None:
+                with suppress(Exception):
+                    closing.close(timeout=CLOSE_SECONDS)
+        for handler, level in hushed:
+            handler.setLevel(level)
+
+
+def _hush_dask_log() -> list[tuple[object, int]]:
+    """Dask's log handlers (on the "distributed" logger, which its modules' loggers pass records up to) told to
+    let nothing through; their levels before, to give back."""
+    import logging
+
+    handlers = list(logging.getLogger("distributed").handlers)
+    saved = [(handler, handler.level) for handler in handlers]
+    for handler in handlers:
+        handler.setLevel(logging.CRITICAL + 1)
+    return saved
+
+
+@contextmanager
+def _stderr_hidden():
+    """Processes started in here write to /dev/null, not to this stderr (they inherit file descriptor 2)."""
+    import os
+    import sys
+
+    sys.stderr.flush()
+    saved = os.dup(2)
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(devnull)
+
+
+def probe_scheduler(address: str, timeout: float) -> None:
+    """SchedulerError unless a Dask scheduler answers at `address` within `timeout` seconds: the connection, the
+    handshake and an `identity` request under one deadline. Whatever else answers (a web server, a silent
+    socket, junk bytes, a fake frame header) is "not a Dask scheduler", never a hang or an internal error."""
+    import asyncio
+
+    async def exchange():
+        from distributed.comm import connect
+
+        comm = await connect(address, timeout=timeout, deserialize=False)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        reply = asyncio.run(asyncio.wait_for(exchange(), timeout))
+    except TimeoutError:
+        raise SchedulerError(f"not a Dask scheduler: no answer as one in {timeout} s") from None
+    except OSError as exc:                 # refused, unreachable: Dask tries again until the deadline
+        if type(exc).__name__ == "CommClosedError":      # it took the connection, then hung up
+            raise SchedulerError("not a Dask scheduler: it closed the connection") from None
+        raise SchedulerError(f"cannot reach the Dask scheduler ({_first_line(exc)})") from None
+    except Exception as exc:  # noqa: BLE001 - a comm or decode error of any kind: whatever answered is no scheduler
+        kind = type(exc)
+        named = kind.__name__ if kind.__module__ == "builtins" else f"{kind.__module__}.{kind.__name__}"
+        raise SchedulerError(f"not a Dask scheduler: what it sent is no Dask message ({named})") from None
+    if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
+        raise SchedulerError("not a Dask scheduler: it answered, but not as one")
+
+
+def _first_line(exc: BaseException) -> str:
+    text = (str(exc).splitlines() or [""])[0][:200].rstrip(": ")
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 def build_document(decks, sides, paths, pairs, totals, *, games, turns, seed, length, one_against_field) -> dict:
