@@ -94,9 +94,12 @@ def test_more_problems_than_a_decklist_has_stop_the_reading():
     with pytest.raises(DeckcheckError, match=r"more than 1,000 problems while reading it, the first at line 2: "
                                              r"no count in 'x'; read as 1 copy; not a decklist"):
         parse_text(text, path="x.md")
-    names = "Hazards:\n" + "".join(f"1 No Such Card {n}\n" for n in range(MAX_PROBLEMS + 5))
+    tags = "Hazards:\n" + "1 Dodge [Q]\n" * (MAX_PROBLEMS + 5)
     with pytest.raises(DeckcheckError, match="more than 1,000 problems"):
-        parse_text(names, path="x.md")      # names that are no card, counted by the builder
+        parse_text(tags, path="x.md")       # problems the builder finds (unknown tags), counted by it
+    names = "Hazards:\n" + "".join(f"1 No Such Card {n}\n" for n in range(MAX_PROBLEMS + 5))
+    with pytest.raises(DeckcheckError, match="more than 40 of its names are no card"):
+        parse_text(names, path="x.md")      # names that are no card stop it long before (tests/test_bounded_rows)
 
 
 def test_a_long_line_is_quoted_as_an_excerpt():

@@ -13,11 +13,13 @@ from deckcheck.cards.set_codes import non_ice_set
 from deckcheck.decklist.alignment import ALIGNMENTS, declared_alignment, infer_alignment
 from deckcheck.decklist.lines import KNOWN_TAGS, MAX_PROBLEMS, ReadResult, TooManyProblems, excerpt
 from deckcheck.decklist.model import Deck, DeckEntry, Diagnostic, Part, RawLine, Reading
+from deckcheck.errors import DeckcheckError
 
 ROLE_PART = {CHARACTER: Part.CHARACTERS, RESOURCE: Part.RESOURCES, HAZARD: Part.HAZARDS, SITE: Part.SITES}
 ROLE_CHECKED = (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY, Part.SITES)
-MAX_SUGGESTED = 200          # unknown names that get "did you mean" suggestions, per deck
-UNKNOWN_COUNT = "unknown names so far"   # a counter kept in the resolution cache
+# A text naming more cards than this that are no card (distinct names, by exact look-up) is no decklist: it is
+# refused before the near-miss search, which costs ~1 ms a name (a deck has a few misspelt names, not dozens).
+MAX_UNKNOWN_NAMES = 40
 # No card name is this long: a longer "name" (a line of a megabyte) is kept as an excerpt, so that messages,
 # results and the nearest-name search never work on the whole of it.
 MAX_NAME_CHARS = 80
@@ -43,6 +45,7 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
     deck.alignment, deck.alignment_reason, avatar = infer_alignment(
         evidence, catalog, declared=declared, override=alignment)
     deck.avatar = deck.avatar or avatar
+    _refuse_many_unknown_names(result, path, catalog)
     merged: dict[tuple, DeckEntry] = {}
     resolved: dict[tuple, object] = {}
     misplaced: dict[tuple, list[RawLine]] = {}   # (counted part, card id, written part) -> its lines
@@ -96,6 +99,32 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
     return deck
 
 
+class TooManyUnknownNames(DeckcheckError):
+    """More than MAX_UNKNOWN_NAMES distinct names of the text are no card: no decklist, and not searched."""
+
+
+def _refuse_many_unknown_names(result: ReadResult, path: str, catalog) -> None:
+    """TooManyUnknownNames past MAX_UNKNOWN_NAMES names that no look-up finds (not counted: a card id that is a
+    card, a set code of a card outside the pool, a remark after a card's name, a bare line outside any section)."""
+    unknown: dict[str, RawLine] = {}
+    for line in result.lines:
+        outside_pool = non_ice_set(line.set_code) is not None
+        if line.tentative or outside_pool or (line.card_id and catalog.by_id(line.card_id)):
+            continue
+        key = fold(line.name)
+        if key in unknown or catalog.by_name(line.name):
+            continue
+        remark = _trailing_remark(line.name)
+        if remark and catalog.by_name(remark[0]):
+            continue
+        unknown[key] = line
+        if len(unknown) > MAX_UNKNOWN_NAMES:
+            first = next(iter(unknown.values()))
+            raise TooManyUnknownNames(
+                f"more than {MAX_UNKNOWN_NAMES} of its names are no card (the first: {excerpt(first.name)!r}): "
+                f"not a decklist, and not searched for misspelt names", path, first.line)
+
+
 def _language_notes(path: str, languages: dict[str, list[tuple[RawLine, object]]]) -> list[Diagnostic]:
     """One note per language: names of another edition are read as their cards, and said so once."""
     from deckcheck.cards.languages import LANGUAGES
@@ -139,12 +168,8 @@ def _resolve(line: RawLine, catalog, deck: Deck, cache: dict):
         remark = _resolve_without_remark(line, catalog, deck, cache)
         if remark is not None:
             return remark.card, None, remark
-        # past this many unknown names the text is no decklist: skip the nearest-name search
-        if cache.get(UNKNOWN_COUNT, 0) < MAX_SUGGESTED:
-            resolution = _cached_resolution(line.name, line, catalog, deck, cache, correct=True)
-        if resolution.status == "unknown":
-            cache[UNKNOWN_COUNT] = cache.get(UNKNOWN_COUNT, 0) + 1
-        elif resolution.card is not None and resolution.corrected is not None:
+        resolution = _cached_resolution(line.name, line, catalog, deck, cache, correct=True)
+        if resolution.card is not None and resolution.corrected is not None:
             deck.diagnostics.append(Diagnostic(deck.path, line.line, "name-corrected",
                                                resolution.correction_text(), "warning"))
             deck.readings.append(Reading(line.line, line.name, resolution.card.name, resolution.card.id,

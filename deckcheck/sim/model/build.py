@@ -24,6 +24,10 @@ from deckcheck.sim.model.tables import (
     set_columns,
 )
 
+# A play deck above this is refused before anything is built: 3 copies of each of the 1,683 ICE cards are 5,049,
+# so no legal deck comes near it, and a game's cost grows with the deck (85,000 cards: 63 ms a game).
+MAX_PLAY_DECK = 6000
+
 
 def deck_alignment(deck: Deck) -> str:
     """The declared alignment, else the one the avatars name (as the statistics read it), else by the cards."""
@@ -65,6 +69,10 @@ class _Builder:
 
 def build_sim_deck(deck: Deck, length: int = 2, facts: PlayFacts | None = None) -> SimDeck:
     """The integer tables of a resolved deck; unresolved lines are left out with a warning."""
+    held = sum(e.count for e in deck.play_deck())
+    if held > MAX_PLAY_DECK:
+        raise ValueError(f"the play deck holds {held:,} cards, far more than any legal deck (at most "
+                         f"{MAX_PLAY_DECK:,} are simulated)")
     builder = _Builder(deck, length, facts if facts is not None else load_play_facts())
     sim = builder.sim
     unresolved = sum(e.count for e in deck.entries if e.card is None)
