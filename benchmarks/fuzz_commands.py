@@ -6,9 +6,10 @@
 Cases come from tests/fixtures/fuzz.py (random and mutated decklists and registration sheets, hostile options),
 one seed each, run through deckcheck.cli.main in this process with a time limit per run; every Nth case also runs
 as the installed command in a process of its own. Printed at the end: runs (and how many in their own process),
-runs per command, exit codes, tracebacks, internal errors, hangs, other failures (exit codes outside 0-2), runs
-over 10 s, the slowest run, and this process's peak memory. A failing case's seed and argv are written to
---failures so that it can be run again (--replay SEED).
+runs per command, exit codes, tracebacks, internal errors, hangs, JSON outputs that do not fit their shipped
+schema (deckcheck/schemas/; every JSON report on stdout and every JSON file of -o is checked), other failures
+(exit codes outside 0-2), runs over 10 s, the slowest run, and this process's peak memory. A failing case's
+seed and argv are written to --failures so that it can be run again (--replay SEED).
 """
 
 from __future__ import annotations
@@ -74,7 +75,7 @@ def main() -> None:
     print("runs per command: " + ", ".join(f"{c} {n}" for c, n in sorted(tally.by_command.items())))
     print("exit codes: " + ", ".join(f"{c}: {n}" for c, n in sorted(tally.exit_codes.items())))
     print(f"tracebacks: {tally.tracebacks}, internal errors: {tally.internal_errors}, hangs: {tally.hangs}, "
-          f"other failures: {tally.other}")
+          f"schema failures: {tally.schema}, other failures: {tally.other}")
     print(f"runs over 10 s: {tally.over_10_s}; slowest: {tally.slowest[0]:.2f} s ({' '.join(tally.slowest[1])[:200]})")
     print(f"peak memory: this process {peak:.0f} MB, a process of its own {children:.0f} MB")
     sys.exit(1 if tally.failures else 0)
