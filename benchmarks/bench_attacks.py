@@ -772,6 +772,36 @@ def dash_output(tmp: Path, args) -> tuple[Run, list[str]]:
     return run, problems
 
 
+SEPARATOR_PAYLOADS = ["Bob;=1+1;", "a,=1+1", "a\t=1+1", "a|=1+1", "x;+1", "x; -1", "x;@SUM(A1)", "x;\u200b=1+1",
+                      "x;;=HYPERLINK(\"http://x\")", "x,\n=1+1"]
+
+
+def formula_after_separator(tmp: Path, args) -> tuple[Run, list[str]]:
+    """Batch CSV results read back splitting on ';', ',', tab and '|', quotes honoured and ignored: no cell may
+    start a formula (a ';' locale of LibreOffice or Excel started a cell at '=' in 'Bob;=1+1;')."""
+    with open(tmp / "r.csv", "w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["Player", "Deck", "E-mail"])
+        for i, text in enumerate(SEPARATOR_PAYLOADS):
+            writer.writerow([text, f"d{i}.meccg", text])
+    run = run_command(["batch", "r.csv", "-o", "out.csv"], cwd=tmp, timeout=args.timeout)
+    problems = no_traceback(run, (1,))
+    unsafe = 0
+    for name in ("out.csv", "out-violations.csv"):
+        if not (tmp / name).exists():
+            problems.append(f"no {name}")
+            continue
+        text = (tmp / name).read_text(encoding="utf-8-sig")
+        for delimiter in (",", ";", "\t", "|"):
+            rows = list(csv.reader(text.splitlines(), delimiter=delimiter))
+            unsafe += sum(live_formula(cell) for row in rows for cell in row)
+            unsafe += sum(live_formula(cell.strip('"')) for line in text.splitlines()
+                          for cell in line.split(delimiter))
+    if unsafe:
+        problems.append(f"{unsafe} cells would start a formula")
+    return run, problems
+
+
 # ---------------------------------------------------------------- the table
 
 
@@ -853,6 +883,7 @@ def cases() -> list[Case]:
         Case("output onto a FIFO with --force", "device or FIFO replaced", special_output("fifo")),
         Case("output onto a device with --force", "device or FIFO replaced", special_output("device")),
         Case("two runs racing for one output", "race replaces a result", racing_outputs, seconds=60),
+        Case("CSV formula after ';', ',', tab, '|'", "live formulas split on ';'", formula_after_separator),
         Case("output named - is stdout", "-o - writes a file named '-'", dash_output),
         Case("--scheduler: an HTTP server", "cluster hangs", not_a_scheduler("http")),
         Case("--scheduler: a silent socket", "cluster hangs", not_a_scheduler("silent")),
