@@ -82,18 +82,23 @@ class Scale:
 
 
 def run_command(args: list[str], *, cwd: Path, timeout: float, env: dict | None = None,
-                during: Callable[[subprocess.Popen], None] | None = None, stdout: str | None = None) -> Run:
+                during: Callable[[subprocess.Popen], None] | None = None, stdout: str | None = None,
+                stdin_bytes: bytes | None = None, close_stdin: bool = False) -> Run:
     """Run deckcheck in a new process group; kill the group at the timeout. Peak memory from wait4.
-    stdout: a file to send the report to (such as /dev/full) instead of capturing it."""
+    stdout: a file to send the report to (such as /dev/full) instead of capturing it; stdin_bytes: what standard
+    input holds (else /dev/null); close_stdin: no standard input at all (file descriptor 0 closed)."""
     argv = [deckcheck_command(), *args]
     FLOOR.append(shrink())
     started = time.perf_counter()
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, \
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as given, \
             open(stdout or os.devnull, "wb") as report:
+        given.write(stdin_bytes or b"")
+        given.seek(0)
         # preexec_fn makes subprocess fork (not vfork): the command's peak then counts from this process's
         # size now, not from its own peak (Linux carries the old image's high-water mark over exec)
         proc = subprocess.Popen(argv, cwd=cwd, stdout=report if stdout else out, stderr=err,
-                                stdin=subprocess.DEVNULL, preexec_fn=_forked,
+                                stdin=given if stdin_bytes is not None else subprocess.DEVNULL,
+                                preexec_fn=_closing_stdin if close_stdin else _forked,
                                 start_new_session=True, env={**os.environ, **(env or {})})
         if during:
             during(proc)
@@ -129,6 +134,10 @@ def _forked() -> None:
     pass
 
 
+def _closing_stdin() -> None:
+    os.close(0)
+
+
 def shrink() -> float:
     """Give back what earlier attacks' inputs took (free heap to the system), then this process's resident MB."""
     import ctypes
@@ -152,11 +161,15 @@ def one_line_error(run: Run) -> list[str]:
         problems.append("traceback")
     elif len(run.stderr.decode("utf-8", "replace").strip().splitlines()) != 1:
         problems.append("stderr is not one line")
+    if b"internal error" in run.stderr:
+        problems.append("internal error")
     return problems
 
 
 def no_traceback(run: Run, codes=(0, 1, 2)) -> list[str]:
     problems = ["traceback"] if run.traceback else []
+    if b"internal error" in run.stderr:
+        problems.append("internal error")
     if run.code not in codes:
         problems.append(f"exit {run.code}")
     return problems
@@ -671,7 +684,9 @@ def interrupted_matchups(tmp: Path, args) -> tuple[Run, list[str]]:
         time.sleep(1)
         workers = descendants(proc.pid)
         os.killpg(proc.pid, signal.SIGINT)
-        time.sleep(5)            # the command is gone by now (reaped by run_command): are its workers?
+        deadline = time.monotonic() + 20      # the command is gone (reaped by run_command): are its workers?
+        while time.monotonic() < deadline and any(running(pid) for pid in workers):
+            time.sleep(0.2)
         left.extend(pid for pid in workers if running(pid))
     decks = [str(PROJECT / "examples" / f"{name}-legal.meccg") for name in ("wizard", "ringwraith", "balrog")]
     run = run_command(["matchups", *decks, "--games", "3000", "--jobs", "2"], cwd=tmp,
@@ -802,6 +817,89 @@ def formula_after_separator(tmp: Path, args) -> tuple[Run, list[str]]:
     return run, problems
 
 
+def config_case(content: str, *, owner: int | None = None, expect: str):
+    """A deckcheck.toml in the folder above the command's: `expect` "warning" (passed over, one warning naming
+    it, the default verdict) or "error" (one line naming the file, exit 2)."""
+    def case(tmp: Path, args) -> tuple[Run, list[str]]:
+        planted = tmp / "deckcheck.toml"
+        planted.write_text(content, encoding="utf-8")
+        if owner is not None:
+            if os.getuid() != 0:
+                return run_command(["--version"], cwd=tmp, timeout=5), ["not root: cannot give the file to "
+                                                                         "another user here, not measured"]
+            os.chown(planted, owner, owner)
+        (tmp / "sub").mkdir()
+        run = run_command(["validate", str(LEGAL)], cwd=tmp / "sub", timeout=args.timeout)
+        lines = run.stderr.decode("utf-8", "replace").strip().splitlines()
+        if expect == "error":
+            problems = one_line_error(run)
+            if str(planted) not in run.first_err:
+                problems.append("the error does not name the file")
+            return run, problems
+        problems = no_traceback(run, (0,))
+        if len(lines) != 1 or "config file not read" not in lines[0] or str(planted) not in lines[0]:
+            problems.append("no one-line warning naming the file")
+        if b"under coe rules" not in run.stdout or b"2-deck game" not in run.stdout:
+            problems.append("the planted settings were applied")
+        return run, problems
+    return case
+
+
+def environment_value(tmp: Path, args) -> tuple[Run, list[str]]:
+    run = run_command(["validate", str(LEGAL)], cwd=tmp, timeout=args.timeout,
+                      env={"DECKCHECK_LENGTH": "x\n" * 50_000})
+    problems = one_line_error(run)
+    if len(run.stderr) > 500:
+        problems.append(f"{len(run.stderr):,} bytes on stderr")
+    return run, problems
+
+
+def doctype_part(tmp: Path, args) -> tuple[Run, list[str]]:
+    """A workbook whose workbook.xml carries a DOCTYPE (an entity declaration): one line, no internal error."""
+    import zipfile
+
+    plain = attacks.write_workbook(tmp / "plain.xlsx", [[attacks.row_xml(1, attacks.HEADER),
+                                                         attacks.row_xml(2, ["Ann", "ann.meccg"])]])
+    with zipfile.ZipFile(plain) as source, zipfile.ZipFile(tmp / "r.xlsx", "w", zipfile.ZIP_DEFLATED) as target:
+        for item in source.infolist():
+            data = source.read(item)
+            if item.filename == "xl/workbook.xml":
+                data = data.replace(b"?>\n", b'?>\n<!DOCTYPE workbook [<!ENTITY x "y">]>', 1)
+            target.writestr(item, data)
+    run = run_command(["batch", "r.xlsx", "-o", "out.json"], cwd=tmp, timeout=args.timeout)
+    return run, one_line_error(run)
+
+
+def closed_stdin(tmp: Path, args) -> tuple[Run, list[str]]:
+    run = run_command(["validate", "-"], cwd=tmp, timeout=args.timeout, close_stdin=True)
+    return run, one_line_error(run)
+
+
+def stdin_twice(tmp: Path, args) -> tuple[Run, list[str]]:
+    run = run_command(["simulate", "-", "--against", "-", "--games", "2"], cwd=tmp, timeout=args.timeout,
+                      stdin_bytes=LEGAL.read_bytes())
+    problems = one_line_error(run)
+    if "only once" not in run.first_err:
+        problems.append("not said that standard input can be read only once")
+    return run, problems
+
+
+def oversized_in_field(tmp: Path, args) -> tuple[Run, list[str]]:
+    """matchups DIR with a file over the 1 MB a decklist may have: passed over (as meta DIR does), the rest played."""
+    field = tmp / "field"
+    field.mkdir()
+    for deck in (LEGAL, MINION):
+        (field / deck.name).write_bytes(deck.read_bytes())
+    (field / "big.txt").write_bytes(b"1 Dodge\n" * 200_000)
+    run = run_command(["matchups", "field", "--games", "2", "--turns", "2", "--jobs", "1", "--output", "json"],
+                      cwd=tmp, timeout=args.timeout)
+    problems = no_traceback(run, (0,))
+    with contextlib.suppress(ValueError):
+        if len(json.loads(run.stdout)["decks"]) != 2:
+            problems.append("not the two decks played")
+    return run, problems
+
+
 # ---------------------------------------------------------------- the table
 
 
@@ -884,6 +982,20 @@ def cases() -> list[Case]:
         Case("output onto a device with --force", "device or FIFO replaced", special_output("device")),
         Case("two runs racing for one output", "race replaces a result", racing_outputs, seconds=60),
         Case("CSV formula after ';', ',', tab, '|'", "live formulas split on ';'", formula_after_separator),
+        Case("deckcheck.toml: 64 kB of dotted keys", "config: 22 s and 4.2 GB",
+             config_case("a." * 32700 + "b=1\n", expect="warning")),
+        Case("deckcheck.toml of another user", "config planted in a shared folder",
+             config_case('rules = "rulebook"\nlength = 1\n', owner=4242, expect="warning")),
+        Case("deckcheck.toml: length = true", "config types", config_case("length = true\n", expect="error")),
+        Case("deckcheck.toml: length = 3.9", "config types", config_case("length = 3.9\n", expect="error")),
+        Case("deckcheck.toml: length = [3]", "config types", config_case("length = [3]\n", expect="error")),
+        Case("deckcheck.toml: length = a date", "config types",
+             config_case("length = 2026-12-01\n", expect="error")),
+        Case("a 100 kB bad environment value", "echoed twice, raw newlines", environment_value),
+        Case("xlsx part with a DOCTYPE", "ExpatError internal error", doctype_part),
+        Case("validate - with stdin closed", "internal error", closed_stdin),
+        Case("simulate - --against -", "'empty file' for stdin read twice", stdin_twice),
+        Case("matchups DIR with a 1.6 MB file", "matchups DIR stops where meta skips", oversized_in_field),
         Case("output named - is stdout", "-o - writes a file named '-'", dash_output),
         Case("--scheduler: an HTTP server", "cluster hangs", not_a_scheduler("http")),
         Case("--scheduler: a silent socket", "cluster hangs", not_a_scheduler("silent")),
