@@ -241,7 +241,7 @@ def _hint_if_terminal(path: str) -> None:
     """`-` at a terminal waits for a pasted decklist: say so, and how to end it."""
     from deckcheck.decklist import STDIN
 
-    if path == STDIN and sys.stdin.isatty():
+    if path == STDIN and sys.stdin is not None and sys.stdin.isatty():     # None: started with stdin closed
         click.echo("deckcheck: reading a decklist from standard input (paste it, then Ctrl-D)", err=True)
 
 
@@ -683,6 +683,8 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
         raise DeckcheckError("--both needs --against OPPONENT")
     if against_path and hazards != "none":
         raise DeckcheckError("--against plays the opponent's real hazards: leave out --hazards")
+    if deck_path == against_path == "-":
+        raise DeckcheckError("standard input can be read only once: give a file for DECK or OPPONENT")
     deck = _read_deck_reporting(deck_path, input_format, alignment, require_cards=True)
     if against_path:
         from deckcheck.commands.simulate import run_against_command

@@ -61,6 +61,8 @@ def read_stdin(limit: int = MAX_INPUT_BYTES) -> tuple[str, str]:
     bytes are read, and more is an error (exit 2)."""
     import sys
 
+    if sys.stdin is None:       # started with standard input closed (`deckcheck validate - <&-`)
+        raise DeckcheckError("standard input is closed: nothing to read", STDIN_NAME)
     try:
         data = sys.stdin.buffer.read(limit + 1)
     except OSError as exc:

@@ -233,14 +233,37 @@ def _load_deck(reg: Registration, settings: Settings, alignment: str | None):
                 "missing": "no such deck file"}[kind]
         # named as the organizer wrote it, with where it was looked for (never the organizer's own folders)
         raise DeckcheckError(f"{what} (looked for {_cut(shown)})", _cut(reg.deck.strip()))
+    outside = settings.allow_outside and not _inside(path, Path(settings.base_dir).resolve())
     try:
         deck = read_deck(path, alignment=alignment)
     except DataError:
         raise
     except DeckcheckError as exc:
+        if outside:     # the reader's message may quote the file: say only what was wrong, and where
+            raise DeckcheckError(_NOT_SHOWN_FILE, shown, exc.line) from None
         raise DeckcheckError(exc.message, shown, exc.line) from None
     deck.path = shown
+    if outside:
+        _keep_only_cards(deck)
     return deck
+
+
+_NOT_SHOWN_FILE = "not read as a decklist (its text is not shown: the file is outside the registrations folder)"
+_NOT_SHOWN_LINE = "its text is not shown: the file is outside the registrations folder"
+
+
+def _keep_only_cards(deck) -> None:
+    """A deck file outside the registrations folder (--allow-outside) may be any file of the machine, and the
+    results are shared: they keep the cards it names, never the text of a line that names none (nor its title
+    or player line, nor a reader's message quoting a line), so that no secret is quoted as an unknown card."""
+    import dataclasses
+
+    deck.name = deck.player = deck.notes = None
+    for entry in deck.entries:
+        if entry.card is None:
+            entry.written = f"(line {entry.lines[0]})" if entry.lines else "(a line)"
+            entry.suggestions, entry.candidates = [], []
+    deck.diagnostics = [dataclasses.replace(d, message=f"{d.code}: {_NOT_SHOWN_LINE}") for d in deck.diagnostics]
 
 
 def named_file(reg: Registration, settings: Settings) -> Path | None:

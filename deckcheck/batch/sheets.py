@@ -296,9 +296,10 @@ class Workbook:
                     if final:
                         break
                     yield
-        except expat.ExpatError as exc:
-            raise not_readable(self.path, expat.ErrorString(exc.code) + f": line {exc.lineno}, column {exc.offset}",
-                               where) from None
+        except expat.ExpatError as exc:     # expat's own error has a code; _no_doctype's has only its text
+            said = (expat.ErrorString(exc.code) + f": line {exc.lineno}, column {exc.offset}"
+                    if getattr(exc, "code", None) is not None else str(exc))
+            raise not_readable(self.path, said, where) from None
         except DeckcheckError:
             raise
         except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError, LookupError, NotImplementedError,
@@ -520,7 +521,9 @@ def _small_int(text: str | None, digits: int = 9) -> int | None:
     return None
 
 
-_CELL_REF = re.compile(r"([A-Za-z]{1,7})(\d{1,7})")     # (beyond XFD, past 3 letters: dropped, not moved)
+# A cell's ref: its column letters, then its row (any number of digits: C10000000 is still column C). Past
+# three letters (beyond XFD) the cell is dropped, never moved to another column.
+_CELL_REF = re.compile(r"([A-Za-z]{1,16})(\d{1,32})")
 _INTEGER = re.compile(r"-?\d{1,18}")
 _FLOAT = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d{1,4})?")   # one way to match: no backtracking
 
@@ -659,6 +662,8 @@ class _Sheet(_Parts):
 
 
 def _column_index(letters: str) -> int:
+    if len(letters) > 3:
+        return MAX_COLUMNS      # beyond XFD: dropped
     index = 0
     for letter in letters.upper():
         index = index * 26 + ord(letter) - ord("A") + 1

@@ -18,7 +18,15 @@ import re
 from functools import cache
 
 from deckcheck.datafiles import read_json, schema_path
-from deckcheck.decklist.lines import LineIndex, ReadResult, TextCursor, check_count, excerpt, key_offset
+from deckcheck.decklist.lines import (
+    MAX_COUNT,
+    LineIndex,
+    ReadResult,
+    TextCursor,
+    check_count,
+    excerpt,
+    key_offset,
+)
 from deckcheck.decklist.model import PART_ORDER, Deck, DeckEntry, Part, RawLine
 
 FORMAT_NAME = "deckcheck-deck"
@@ -198,7 +206,7 @@ def deck_to_data(deck: Deck, *, with_diagnostics: bool = False) -> dict:
     for part in PART_ORDER:
         entries = deck.part(part)
         if entries:
-            data["parts"][part.value] = [_entry_data(e) for e in entries]
+            data["parts"][part.value] = [chunk for e in entries for chunk in _entry_chunks(_entry_data(e))]
     data["counts"] = {part.value: deck.count(part) for part in PART_ORDER if deck.part(part)}
     if with_diagnostics:
         data["diagnostics"] = [
@@ -206,6 +214,16 @@ def deck_to_data(deck: Deck, *, with_diagnostics: bool = False) -> dict:
             for d in deck.diagnostics
         ]
     return data
+
+
+def _entry_chunks(entry: dict) -> list[dict]:
+    """An entry of more copies than one line may hold (several lines of one card add up: 300 + 300 Dodge) as
+    entries of at most MAX_COUNT each, so that the deck fits its schema and reads back whole (the reader, as
+    every reader, refuses a count above MAX_COUNT); they add up again when read."""
+    count = entry["count"]
+    if count <= MAX_COUNT:
+        return [entry]
+    return [{**entry, "count": min(MAX_COUNT, count - start)} for start in range(0, count, MAX_COUNT)]
 
 
 def _entry_data(entry: DeckEntry) -> dict:

@@ -165,9 +165,10 @@ seed {d["seed"]}. Cell: P(row deck beats column deck), with its 95% Wilson inter
 MAX_DECKS = 256
 
 
-def field_paths(paths: list[str]) -> list[str]:
+def field_paths(paths: list[str], from_folders: set[str] | None = None) -> list[str]:
     """DECK... as given, or the files directly in DIR (sorted; hidden files and links left out: a link may lead
-    outside the folder the user named, so it is said and not followed)."""
+    outside the folder the user named, so it is said and not followed). `from_folders` gets the files found in
+    a folder (not named one by one)."""
     from pathlib import Path
 
     from deckcheck.errors import DeckcheckError
@@ -180,7 +181,10 @@ def field_paths(paths: list[str]) -> list[str]:
             links = [p.name for p in entries if p.is_symlink()]
             if links:
                 note(printable(f"deckcheck: {path}: links not followed: {', '.join(links)}"))
-            out += [str(p) for p in entries if not p.is_symlink() and p.is_file()]
+            found = [str(p) for p in entries if not p.is_symlink() and p.is_file()]
+            out += found
+            if from_folders is not None:
+                from_folders.update(found)
         elif path.exists() or given == "-":
             out.append(given)
         else:
@@ -209,14 +213,15 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
             raise DeckcheckError(f"--scheduler: {exc}") from None
     if out_path:
         check_output(out_path, force=force)
-    field = field_paths(paths)
+    from_folders: set[str] = set()
+    field = field_paths(paths, from_folders)
     if one_path:
         field = [one_path] + [p for p in field if p != one_path]
-    if len(field) < 2:
-        raise DeckcheckError("a field needs at least two decks")
     if out_path:
         refuse_overwriting_inputs(out_path, field)
-    decks = [read_deck(p, require_cards=True) for p in field]
+    decks, field = _read_field(field, from_folders - {one_path}, read_deck)
+    if len(field) < 2:
+        raise DeckcheckError("a field needs at least two decks")
     jobs = jobs if jobs is not None else (os.cpu_count() or 1)   # at most max_jobs(): the CLI caps --jobs
     if scheduler is not None or jobs > 1:
         try:
@@ -241,6 +246,24 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
         note(printable(f"wrote {out_path}"))
     else:
         sys.stdout.write(data.decode("utf-8"))
+
+
+def _read_field(field: list[str], from_folders: set[str], read_deck) -> tuple[list, list[str]]:
+    """The decks of the field and their paths. A file of a folder that is no deck (too big, no card named) is
+    left out, said in a line, as `meta DIR` leaves it out; a deck named on the command line must be read."""
+    from deckcheck.errors import DeckcheckError
+
+    decks, kept = [], []
+    for path in field:
+        try:
+            decks.append(read_deck(path, require_cards=True))
+        except DeckcheckError as exc:
+            if path not in from_folders:
+                raise
+            note(printable(f"deckcheck: {exc.one_line()}; left out"))
+            continue
+        kept.append(path)
+    return decks, kept
 
 
 def _progress_bar():
