@@ -671,11 +671,15 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
 @click.option("--against", "against_path", metavar="OPPONENT", type=INPUT_PATH,
               help="Play OPPONENT's real hazards on our companies (instead of --hazards).")
 @click.option("--both", is_flag=True, help="With --against: both decks play full turns; P(win) at the Free Council.")
+@click.option("--check", is_flag=True, help="The referee checks every step of every game against the rules; "
+                                            "its findings per rule are reported.")
+@click.option("--trace", type=click.IntRange(1, 1_000_000), metavar="N",
+              help="Write game N of the run (1 = the first) turn by turn instead of the report.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards: str, length: int | None,
-                     jobs: int | None, output: str, against_path: str | None, both: bool, alignment: str | None,
-                     input_format: str | None) -> None:
+                     jobs: int | None, output: str, against_path: str | None, both: bool, check: bool,
+                     trace: int | None, alignment: str | None, input_format: str | None) -> None:
     """Goldfish the deck's own turns: mean MP per turn, call odds, exhaustion, every card played or why not."""
     from deckcheck.commands.simulate import run_simulate_command
 
@@ -692,11 +696,11 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
         opponent = _read_deck_reporting(against_path, require_cards=True)
         report = run_against_command(deck, opponent, deck_path=deck_path, against_path=against_path, games=games,
                                      turns=turns, seed=seed, length=length, both=both, output=output,
-                                     jobs=_capped_jobs(jobs))
+                                     jobs=_capped_jobs(jobs), check=check, trace=trace)
         click.echo(printable_json(report) if output == "json" else printable(report))
         return
     report = run_simulate_command(deck, deck_path=deck_path, games=games, turns=turns, seed=seed, hazards=hazards,
-                                  length=length, jobs=_capped_jobs(jobs), output=output)
+                                  length=length, jobs=_capped_jobs(jobs), output=output, check=check, trace=trace)
     click.echo(printable_json(report) if output == "json" else printable(report))
 
 

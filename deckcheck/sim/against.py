@@ -33,10 +33,15 @@ def simulate_against(deck: Deck, opponent: Deck, *, games: int = 2000, turns: in
 
 
 def simulate_sides(us: Side, them: Side, *, games: int, turns: int, seed: int, both: bool,
-                   jobs: int | None = None) -> dict:
+                   jobs: int | None = None, observer=None) -> dict:
+    """The summary of `games` games against `them`; an `observer` (the referee) watches every one, in this
+    process."""
     if games < 1 or turns < 1:
         raise ValueError("games and turns must be at least 1")
-    tallies, stats = run_split(us, them, games, turns, seed, both, jobs)
+    if observer is not None:
+        tallies, stats = run_sides(us, them, 0, games, turns, seed, both, observer)
+    else:
+        tallies, stats = run_split(us, them, games, turns, seed, both, jobs)
     return summarize_against(us, them, tallies, stats, seed=seed, both=both)
 
 
@@ -54,16 +59,16 @@ def run_split(us: Side, them: Side, games: int, turns: int, seed: int, both: boo
     return tallies, stats
 
 
-def run_sides(us: Side, them: Side, first: int, count: int, turns: int, seed: int, both: bool
+def run_sides(us: Side, them: Side, first: int, count: int, turns: int, seed: int, both: bool, observer=None
               ) -> tuple[tuple[Tally, Tally], tuple[DuelTally, DuelTally]]:
     """Games first..first+count-1: integer tallies of ours and the opponent's (the latter only with `both`)."""
     tallies = (Tally(turns=turns, kinds=len(us.sim.kinds)), Tally(turns=turns, kinds=len(them.sim.kinds)))
     stats = (DuelTally(opponent_kinds=len(them.sim.kinds)), DuelTally(opponent_kinds=len(us.sim.kinds)))
     for game in range(first, first + count):
         if both:
-            play_duel(us, them, game, seed, turns, tallies, stats)
+            play_duel(us, them, game, seed, turns, tallies, stats, observer)
         else:
-            play_against(us, them, game, seed, turns, tallies[0], stats[0])
+            play_against(us, them, game, seed, turns, tallies[0], stats[0], observer)
     return tallies, stats
 
 

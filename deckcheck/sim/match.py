@@ -53,6 +53,8 @@ def play_turns(g: GameState, turns: int, tally: Tally, call, between) -> None:
     """Our turns until called: `call(g)` says whether we call at the end of a turn, `between(g)` is the
     opponent's turn after one we did not call."""
     sim = g.sim
+    if g.observer is not None and g.opponent is None:
+        g.observer.new_game()
     record_opening(g, tally)
     called = False
     previous: set[int] = set()
@@ -136,6 +138,15 @@ def play_against(us, them, game: int, seed: int, turns: int, tally: Tally, stats
                  observer=None) -> GameState:
     """One game of ours against the opponent's hazards (its own turns reduced to its card flow)."""
     g = against_state(us, them, game_rng(seed, game), stats, observer)
+    if observer is not None:
+        observer.new_game()
+    play_against_turns(g, them, turns, tally)
+    record_losses(g, stats)
+    return g
+
+
+def play_against_turns(g: GameState, them, turns: int, tally: Tally) -> None:
+    """Our turns against `them`'s hazards; between them, its own turn is its card flow, then ours."""
     uses = them.hazards.use
 
     def between(state: GameState) -> None:
@@ -143,8 +154,6 @@ def play_against(us, them, game: int, seed: int, turns: int, tally: Tally, stats
         opponent_card_flow(state)
 
     play_turns(g, turns, tally, may_call, between)
-    record_losses(g, stats)
-    return g
 
 
 def record_losses(g: GameState, stats: DuelTally) -> None:
@@ -162,6 +171,8 @@ class Duel:
 
     def __init__(self, first, second, game: int, seed: int, turns: int, tallies: tuple[Tally, Tally],
                  stats: tuple[DuelTally, DuelTally], observer=None):
+        if observer is not None:
+            observer.new_game()
         rng = game_rng(seed, game)
         self.a = GameState(first.sim, rng, ResourcePlayer(first.hazard_keep), None, side=first, opponent=second,
                            stats=stats[0], observer=observer)

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 
 class Observer:
+    def new_game(self) -> None:
+        """A game begins (its states are built)."""
+
     def phase(self, g, name: str) -> None:
         """The end of a phase of our turn: "organization", "movement", "site", "end"."""
 
@@ -15,8 +18,9 @@ class Observer:
     def character_played(self, g, character, site: int) -> None:
         """A character came into play at the site."""
 
-    def resource_played(self, g, kind: int, site: int | None, actor) -> None:
-        """A resource came into play (at the site, by or on `actor` when someone plays it)."""
+    def resource_played(self, g, kind: int, site: int | None, actor, additional: bool = False) -> None:
+        """A resource came into play (at the site, by or on `actor` when someone plays it; `additional`: the
+        additional minor item of coe 2.V.5)."""
 
     def faction(self, g, company, kind: int, actor, roll: int | None, check: int | None, success: bool) -> None:
         """An influence attempt on a faction (coe 2.V.3): the roll and, for a failure, the modified check."""
@@ -24,8 +28,8 @@ class Observer:
     def ring_test(self, g, character, gold: int, roll: int | None, ring: int | None) -> None:
         """A gold ring tested: the roll (None: no roll) and the special ring it became (None: discarded)."""
 
-    def move(self, g, company, origin: int, dest: int, roll: int | None, moved: bool) -> None:
-        """A company moved (or failed the Under-deeps roll `roll` and stayed)."""
+    def move(self, g, company, origin: int, dest: int, roll: int | None, moved: bool, drawn: int = 0) -> None:
+        """A company moved, drawing `drawn` cards (or failed the Under-deeps roll `roll` and stayed)."""
 
     def hazard(self, g, company, kind: int, limit: int, target=None) -> None:
         """The opponent played a hazard card on the company (a corruption card on `target`)."""

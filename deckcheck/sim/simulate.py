@@ -38,29 +38,32 @@ def simulate(deck: Deck, *, games: int = 10_000, turns: int = 12, seed: int = 0,
 
 
 def simulate_tables(sim: SimDeck, *, games: int, turns: int, seed: int = 0, hazards: str = "none",
-                    jobs: int | None = None, on_progress: Callable[[int], None] | None = None) -> dict:
+                    jobs: int | None = None, on_progress: Callable[[int], None] | None = None,
+                    observer=None) -> dict:
+    """The summary of `games` games; an `observer` (the referee) watches every one of them, in this process."""
     if games < 1 or turns < 1:
         raise ValueError("games and turns must be at least 1")
     if hazards not in HAZARD_MODELS:
         raise ValueError(f"hazards must be one of {', '.join(HAZARD_MODELS)}, not {hazards!r}")
-    tally = run_tally(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs, on_progress=on_progress)
+    tally = run_tally(sim, games=games, turns=turns, seed=seed, hazards=hazards, jobs=jobs, on_progress=on_progress,
+                      observer=observer)
     return summarize(sim, tally, seed=seed, hazards=hazards)
 
 
 def run_tally(sim: SimDeck, *, games: int, turns: int, seed: int, hazards: str, jobs: int | None,
-              on_progress: Callable[[int], None] | None = None) -> Tally:
+              on_progress: Callable[[int], None] | None = None, observer=None) -> Tally:
     """The summed tally of all games, in one process or split into contiguous chunks over `jobs` workers.
 
     One process is the default: it meets the speed target, and on a busy 2-core machine a second worker
     process often costs more than it saves (benchmarks/bench_simulate.py measures both). `on_progress` is told
     how many games each finished chunk held."""
-    workers = worker_count(jobs, games, MIN_GAMES_PER_WORKER)
+    workers = 1 if observer is not None else worker_count(jobs, games, MIN_GAMES_PER_WORKER)
     tally = Tally(turns=turns, kinds=len(sim.kinds))
     if workers == 1:
         step = PROGRESS_CHUNK if on_progress else games
         for start in range(0, games, step):
             count = min(step, games - start)
-            tally.merge(run_games(sim, start, count, turns, seed, hazards))
+            tally.merge(run_games(sim, start, count, turns, seed, hazards, observer))
             if on_progress:
                 on_progress(count)
         return tally

@@ -12,6 +12,8 @@ from deckcheck.sim.turn.site import site_phase
 
 
 def our_turn(g) -> None:
+    if g.observer is not None:
+        g.observer.turn_start(g)
     untap(g)
     organize(g)
     if g.observer is not None:

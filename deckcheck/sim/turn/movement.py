@@ -40,6 +40,7 @@ def move(g, company, dest: int) -> bool:
                 if g.observer is not None:
                     g.observer.move(g, company, origin, dest, roll, False)
                 return False
+    before = len(g.hand)
     if draws_cards(sim, company.characters):
         g.draw(cards_drawn(sim, origin, dest, g.draw_by_destination))
     if not sim.site_is_haven[origin] and not any(c.site == origin for c in g.companies if c is not company):
@@ -48,7 +49,7 @@ def move(g, company, dest: int) -> bool:
     g.occupy(dest)
     company.lost = False
     if g.observer is not None:
-        g.observer.move(g, company, origin, dest, None, True)
+        g.observer.move(g, company, origin, dest, None, True, len(g.hand) - before)
     hazards = g.hazards
     if hazards.plays_cards:
         if company.characters:

@@ -64,10 +64,10 @@ def play_at_site(g, company) -> None:
     if extra_item:
         choice = player.additional_item(g, company, site)
         if choice is not None:
-            resolve_play(g, company, *choice)
+            resolve_play(g, company, *choice, additional=True)
 
 
-def resolve_play(g, company, kind: int, actor) -> bool:
+def resolve_play(g, company, kind: int, actor, additional: bool = False) -> bool:
     """Play the card; False if it failed (a faction's influence check, coe 2.V.3: the faction is discarded)."""
     sim = g.sim
     g.play_from_hand(kind)
@@ -75,7 +75,7 @@ def resolve_play(g, company, kind: int, actor) -> bool:
         actor.tapped = True
     if sim.role[kind] == ROLE_FACTION:
         number = sim.influence_number[kind]
-        roll = None
+        roll = check = None
         if number >= 0:
             roll = g.roll()
             check = roll + check_bonus(g, actor, kind)
@@ -93,7 +93,7 @@ def resolve_play(g, company, kind: int, actor) -> bool:
                 return False
         g.gain(kind)
         if g.observer is not None:
-            g.observer.faction(g, company, kind, actor, roll, None, True)
+            g.observer.faction(g, company, kind, actor, roll, check, True)
         return True
     if sim.role[kind] in (ROLE_ITEM, ROLE_ALLY) or sim.store_sites[kind]:
         if actor is not None:
@@ -107,7 +107,7 @@ def resolve_play(g, company, kind: int, actor) -> bool:
     if sim.kinds[kind].stage_points:
         g.stage_points += sim.kinds[kind].stage_points
     if g.observer is not None:
-        g.observer.resource_played(g, kind, company.site, actor)
+        g.observer.resource_played(g, kind, company.site, actor, additional)
     return True
 
 

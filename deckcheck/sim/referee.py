@@ -1,0 +1,213 @@
+"""The referee: watches every game (`GameState.observer`) and checks each step against the rules, by its own
+reading of them (it does not call the functions the turn used). A finding is counted per rule, with the number of
+games it happened in and the first example; nothing is changed (`simulate --check`, and the tests over every real
+deck). This issue only makes findings visible; the next one fixes what they find.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from deckcheck.analysis.scoring import half_rule_total
+from deckcheck.sim.model import NEED_UNTAPPED, PHASE_SITE
+from deckcheck.sim.observe import Observer
+
+HAND = 8
+COMPANY_LIMIT = 7                         # coe 2.II.3.1, away from a haven
+HALF_SIZE_RACES = ("Hobbit",)
+FREE_RACES = frozenset({"Dúnadan", "Dwarf", "Elf", "Hobbit"})
+SHADOW_RACES = frozenset({"Orc", "Troll"})
+COUNCIL_DOUBLED = (0, 1, 2, 3)            # character, item, faction, ally (coe 10.3.iii)
+AVATAR_PENALTY = 5
+
+# rule code -> what it checks (and the clause), in the order the report lists them
+RULES = {
+    "hand-size": "the hand is at its size after each reset (coe 2.IV.viii, 2.VI.ii), unless no card is left",
+    "draws": "a moving company draws its site's number, at least one, only with the avatar or mind 3+ (2.IV.v)",
+    "hazard-limit": "no more hazards on a company than its hazard limit, its size or 2 (2.IV.iii)",
+    "site-tapping": "one site-tapping resource per site and site phase, besides the additional minor item "
+                    "(2.V.1, 2.V.5)",
+    "uniqueness": "a unique card is in play at most once (coe 1.1)",
+    "bearers": "an item, ally or event is held by a character its condition allows",
+    "leaders": "at most one leader in a company away from a haven (2.II.3.1.3)",
+    "company-size": "a company away from a haven holds at most 7 (Hobbits, Orc scouts half; 2.II.3.1.1)",
+    "company-composition": "no Dúnadan, Dwarf, Elf or Hobbit with an Orc or Troll in a company away from a "
+                           "haven (2.II.3.1.2)",
+    "general-influence": "the mind under general influence is at most the general influence (2.II.2, 2.II.2.1.F2)",
+    "direct-influence": "a character's followers' mind is at most its direct influence (2.II.2.2)",
+    "score": "the MP total is the sum of its sources (less 5 for an eliminated avatar, 10.3.vi)",
+    "free-council": "the Free Council totals: a source the opponent lacks doubled, none above half the total, "
+                    "-5 for an eliminated avatar (10.3)",
+}
+
+
+@dataclass
+class Finding:
+    count: int = 0
+    games: int = 0
+    example: str = ""
+    last_game: int = -1
+
+
+@dataclass
+class Referee(Observer):
+    """Counts, per rule, the steps that broke it and the games they happened in."""
+
+    findings: dict[str, Finding] = field(default_factory=lambda: {code: Finding() for code in RULES})
+    games: int = 0
+    steps: int = 0
+    _hazards: dict = field(default_factory=dict)       # (id(state), id(company), turn) -> hazards played
+    _tapping: dict = field(default_factory=dict)       # (id(state), site, turn) -> site-tapping resources
+
+    # ---- bookkeeping -----------------------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        self.games += 1
+        self._hazards.clear()
+        self._tapping.clear()
+
+    def found(self, g, rule: str, text: str) -> None:
+        finding = self.findings[rule]
+        number = self.games
+        finding.count += 1
+        if finding.last_game != number:
+            finding.last_game = number
+            finding.games += 1
+        if not finding.example:
+            finding.example = f"{g.sim.name}, turn {g.turn}: {text}"
+
+    # ---- the steps -------------------------------------------------------------------------------------
+
+    def phase(self, g, name: str) -> None:
+        self.steps += 1
+        if name in ("movement", "end"):
+            self._hand(g)
+        self._in_play(g)
+
+    def move(self, g, company, origin: int, dest: int, roll, moved: bool, drawn: int = 0) -> None:
+        self.steps += 1
+        if not moved:
+            return
+        sim = g.sim
+        draws = any(sim.avatar[c.kind] or sim.mind[c.kind] >= 3 for c in company.characters)
+        by_origin = sim.site_is_haven[dest] and sim.alignment not in ("fallen-wizard", "balrog")
+        number = max(1, (sim.sites[origin] if by_origin else sim.sites[dest]).draw or 1) if draws else 0
+        if drawn != number and (drawn > number or g.deck or g.discard):
+            self.found(g, "draws", f"{sim.sites[origin].name} -> {sim.sites[dest].name}: drew {drawn}, "
+                                   f"the rule says {number}")
+
+    def hazard(self, g, company, kind: int, limit: int, target=None) -> None:
+        key = (id(g), id(company), g.turn)
+        played, size = self._hazards.get(key, (0, _size(g.sim, company.characters)))   # its size as it arrived
+        played += 1
+        self._hazards[key] = (played, size)
+        if played > max(2, size):
+            self.found(g, "hazard-limit", f"hazard {played} on a company of size {size}")
+
+    def resource_played(self, g, kind: int, site, actor, additional: bool = False) -> None:
+        self.steps += 1
+        sim = g.sim
+        if actor is not None and kind in actor.holdings and sim.bearers[kind] is not None \
+                and actor.kind not in sim.bearers[kind]:
+            self.found(g, "bearers", f"{sim.kinds[kind].name} on {sim.kinds[actor.kind].name}")
+        if site is not None and sim.taps_site[kind] and sim.site_need[kind] == NEED_UNTAPPED and not additional \
+                and sim.phase[kind] == PHASE_SITE:
+            key = (id(g), site, g.turn)
+            self._tapping[key] = self._tapping.get(key, 0) + 1
+            if self._tapping[key] > 1:
+                self.found(g, "site-tapping", f"{sim.kinds[kind].name}: a second site-tapping resource at "
+                                              f"{sim.sites[site].name}")
+
+    def council(self, g, players, totals: list[int]) -> None:
+        sources = [list(p.category) for p in players]
+        expected = []
+        for i, own in enumerate(sources):
+            other = sources[1 - i]
+            doubled = [v * 2 if s in COUNCIL_DOUBLED and other[s] <= 0 else v for s, v in enumerate(own)]
+            expected.append(half_rule_total(doubled) - (AVATAR_PENALTY if players[i].avatar_lost else 0))
+        if expected != list(totals):
+            self.found(g, "free-council", f"totals {totals}, the rule gives {expected}")
+
+    # ---- what must hold at every step ------------------------------------------------------------------
+
+    def _hand(self, g) -> None:
+        from deckcheck.sim.rules.hand import hand_size
+
+        size = hand_size(g)
+        if len(g.hand) > size or (len(g.hand) < size and (g.deck or g.discard)):
+            self.found(g, "hand-size", f"{len(g.hand)} cards in hand, the hand size is {size}")
+
+    def _in_play(self, g) -> None:
+        sim = g.sim
+        seen: dict[int, int] = {}
+        gi = 0
+        for company in g.companies:
+            away = not sim.site_is_haven[company.site]
+            characters = company.characters
+            for character in characters:
+                for kind in (character.kind, *character.holdings):
+                    if sim.unique[kind]:
+                        seen[kind] = seen.get(kind, 0) + 1
+                for held in character.holdings:
+                    allowed = sim.bearers[held]
+                    if allowed is not None and character.kind not in allowed:
+                        self.found(g, "bearers", f"{sim.kinds[held].name} on {sim.kinds[character.kind].name}")
+                if character.controller is None and not sim.avatar[character.kind]:
+                    gi += sim.mind[character.kind]
+                followers = sum(sim.mind[c.kind] for c in characters if c.controller is character)
+                if followers > _direct_influence(g, character):
+                    self.found(g, "direct-influence", f"{sim.kinds[character.kind].name} controls {followers} mind")
+            if away:
+                if _size(sim, characters) > COMPANY_LIMIT:
+                    self.found(g, "company-size", f"a company of {_size(sim, characters)} at "
+                                                  f"{sim.sites[company.site].name}")
+                if sum(1 for c in characters if sim.leader[c.kind]) > 1:
+                    self.found(g, "leaders", f"two leaders at {sim.sites[company.site].name}")
+                races = {r for c in characters for r in sim.races[c.kind]}
+                if races & FREE_RACES and races & SHADOW_RACES:
+                    self.found(g, "company-composition", f"{sorted(races)} at {sim.sites[company.site].name}")
+        for kind, copies in seen.items():
+            if copies > 1:
+                self.found(g, "uniqueness", f"{sim.kinds[kind].name} in play {copies} times")
+        if gi > g.gi_max:
+            self.found(g, "general-influence", f"{gi} mind under general influence {g.gi_max}")
+        if g.mp != sum(g.category) - (AVATAR_PENALTY if g.avatar_lost else 0):
+            self.found(g, "score", f"MP {g.mp}, its sources {g.category}")
+
+    # ---- the report ------------------------------------------------------------------------------------
+
+    def merge(self, other: Referee) -> None:
+        self.games += other.games
+        self.steps += other.steps
+        for code, finding in other.findings.items():
+            mine = self.findings[code]
+            mine.count += finding.count
+            mine.games += finding.games
+            mine.example = mine.example or finding.example
+
+    def document(self) -> dict:
+        return {"games": self.games, "steps_checked": self.steps,
+                "rules": [{"rule": code, "checks": text, "findings": self.findings[code].count,
+                           "games_with_findings": self.findings[code].games,
+                           "first": self.findings[code].example or None} for code, text in RULES.items()]}
+
+
+def _size(sim, characters) -> int:
+    halves = sum(1 if sim.half_size[c.kind] else 2 for c in characters)
+    return (halves + 1) // 2
+
+
+def _direct_influence(g, character) -> int:
+    from deckcheck.sim.rules.influence import direct_influence
+
+    return direct_influence(g, character)
+
+
+def format_referee(document: dict) -> str:
+    """The findings per rule, as text."""
+    lines = [f"referee: {document['games']} games, {document['steps_checked']:,} steps checked"]
+    width = max(len(row["rule"]) for row in document["rules"])
+    for row in document["rules"]:
+        lines.append(f"  {row['rule']:<{width}}  {row['findings']:7d} findings in {row['games_with_findings']:5d} "
+                     f"games" + (f"   e.g. {row['first']}" if row["first"] else ""))
+    return "\n".join(lines)

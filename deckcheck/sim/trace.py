@@ -1,0 +1,182 @@
+"""One game written down turn by turn as a player would read it (`simulate DECK --trace N`): each player's hand
+and companies at the start of the turn, where each company moves and what it draws, what is played where and by
+whom, the rolls, the hazards met, and the MP after the turn. A `Trace` is an observer of the game
+(`sim.observe`); `trace_game` plays game N of a run (the same game the run plays: same seed, same generator).
+"""
+
+from __future__ import annotations
+
+from deckcheck.sim.match import Duel, against_state, game_rng, goldfish_state, play_against_turns, play_goldfish
+from deckcheck.sim.observe import Observer
+from deckcheck.sim.rules.corruption import DISCARDED, ELIMINATED, PASSED, TAPPED
+from deckcheck.sim.tally import DuelTally, Tally
+
+SCHEMA = "deckcheck/trace/1"
+OUTCOMES = {PASSED: "passes", TAPPED: "taps (a near miss)", DISCARDED: "fails: discarded",
+            ELIMINATED: "fails: eliminated"}
+
+
+def _name(g, kind: int) -> str:
+    return g.sim.kinds[kind].name
+
+
+def _site(g, site: int) -> str:
+    return g.sim.sites[site].name
+
+
+class Trace(Observer):
+    """The turns of one game, as plain values (`document()`) and text (`format_trace`)."""
+
+    def __init__(self):
+        self.turns: list[dict] = []
+        self.labels: dict[int, str] = {}
+        self._current: dict[int, dict] = {}
+        self.council_totals: dict | None = None
+
+    def label(self, g, name: str) -> None:
+        self.labels[id(g)] = name
+
+    def _record(self, g) -> dict | None:
+        return self._current.get(id(g))
+
+    def _add(self, g, what: str, text: str) -> None:
+        record = self._record(g)
+        if record is not None:
+            record["events"].append({"what": what, "text": text})
+
+    # ---- what the game says ------------------------------------------------------------------------------
+
+    def turn_start(self, g) -> None:
+        record = {"player": self.labels.get(id(g), g.sim.name), "turn": g.turn,
+                  "hand": sorted(_name(g, k) for k in g.hand),
+                  "companies": [{"site": _site(g, c.site), "characters": [self._who(g, ch) for ch in c.characters]}
+                                for c in g.companies],
+                  "events": [], "mp_after": None}
+        self._current[id(g)] = record
+        self.turns.append(record)
+
+    def phase(self, g, name: str) -> None:
+        if name == "end":
+            record = self._record(g)
+            if record is not None:
+                record["mp_after"] = g.mp
+                record["general_influence"] = f"{g.gi_used}/{g.gi_max}"
+
+    def event(self, g, what: str, text: str) -> None:
+        self._add(g, what, text)
+
+    def character_played(self, g, character, site: int) -> None:
+        under = "general influence" if character.controller is None else \
+            f"the direct influence of {_name(g, character.controller.kind)}"
+        if g.sim.avatar[character.kind]:
+            under = "the avatar revealed"
+        self._add(g, "character", f"{_name(g, character.kind)} comes into play at {_site(g, site)} ({under})")
+
+    def resource_played(self, g, kind: int, site, actor, additional: bool = False) -> None:
+        where = f" at {_site(g, site)}" if site is not None else ""
+        who = f"{_name(g, actor.kind)} plays " if actor is not None else ""
+        extra = " (the additional minor item)" if additional else ""
+        mp = g.sim.mp[kind]
+        self._add(g, "play", f"{who}{_name(g, kind)}{where}{extra}" + (f", {mp} MP" if mp else ""))
+
+    def faction(self, g, company, kind: int, actor, roll, check, success: bool) -> None:
+        number = g.sim.influence_number[kind]
+        rolled = f"rolls {roll}, {check} in all" if roll is not None else "no roll needed"
+        if success:
+            self._add(g, "faction", f"{_name(g, actor.kind)} influences {_name(g, kind)} at "
+                                    f"{_site(g, company.site)}: {rolled}, more than {number}: in play")
+        else:
+            self._add(g, "faction", f"{_name(g, actor.kind)} fails to influence {_name(g, kind)} at "
+                                    f"{_site(g, company.site)}: {rolled}, not more than {number}")
+
+    def ring_test(self, g, character, gold: int, roll, ring) -> None:
+        rolled = "no roll" if roll is None else f"rolls {roll}"
+        became = f"becomes {_name(g, ring)}" if ring is not None else "is discarded"
+        self._add(g, "ring", f"{_name(g, gold)} on {_name(g, character.kind)} tested: {rolled}; {became}")
+
+    def move(self, g, company, origin: int, dest: int, roll, moved: bool, drawn: int = 0) -> None:
+        who = ", ".join(_name(g, c.kind) for c in company.characters)
+        if not moved:
+            self._add(g, "move", f"{who} fail to leave {_site(g, origin)} for {_site(g, dest)} "
+                                 f"(Under-deeps roll {roll})")
+            return
+        self._add(g, "move", f"{who}: {_site(g, origin)} -> {_site(g, dest)}, {drawn} card(s) drawn")
+
+    def hazard(self, g, company, kind: int, limit: int, target=None) -> None:
+        card = g.opponent.sim.kinds[kind].name if g.opponent is not None else str(kind)
+        on = f" on {_name(g, target.kind)}" if target is not None else ""
+        self._add(g, "hazard", f"the opponent plays {card}{on} at {_site(g, company.site)} (hazard limit {limit})")
+
+    def corruption_check(self, g, character, roll: int, outcome: int) -> None:
+        self._add(g, "corruption", f"{_name(g, character.kind)} makes a corruption check: rolls {roll}, "
+                                   f"{OUTCOMES.get(outcome, outcome)}")
+
+    def council(self, g, players, totals: list[int]) -> None:
+        self.council_totals = {self.labels.get(id(p), p.sim.name): total for p, total in zip(players, totals)}
+
+    # ---- helpers and output ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _who(g, character) -> str:
+        text = _name(g, character.kind)
+        if character.holdings:
+            text += " [" + ", ".join(_name(g, h) for h in character.holdings) + "]"
+        if character.controller is not None:
+            text += f" (follower of {_name(g, character.controller.kind)})"
+        return text
+
+    def document(self, *, game: int, seed: int, deck: str, mode: str, hazards: str | None = None,
+                 opponent: str | None = None) -> dict:
+        return {"schema": SCHEMA, "game": game, "seed": seed, "deck": deck, "mode": mode, "hazards": hazards,
+                "opponent": opponent, "turns": self.turns, "free_council": self.council_totals}
+
+
+def trace_game(sim, game: int, seed: int, turns: int, hazards: str = "none") -> dict:
+    """Goldfish game `game` (0 = the first) of a run with `seed`, traced; the document numbers it from 1."""
+    trace = Trace()
+    g = goldfish_state(sim, game_rng(seed, game), hazards, observer=trace)
+    trace.label(g, sim.name)
+    play_goldfish(g, turns, Tally(turns=turns, kinds=len(sim.kinds)))
+    return trace.document(game=game + 1, seed=seed, deck=sim.name, mode="goldfish", hazards=hazards)
+
+
+def trace_against(us, them, game: int, seed: int, turns: int, both: bool) -> dict:
+    """Game `game` of `simulate --against` (`both`: `--both`), traced."""
+    trace = Trace()
+    tallies = (Tally(turns=turns, kinds=len(us.sim.kinds)), Tally(turns=turns, kinds=len(them.sim.kinds)))
+    stats = (DuelTally(opponent_kinds=len(them.sim.kinds)), DuelTally(opponent_kinds=len(us.sim.kinds)))
+    if both:
+        duel = Duel(us, them, game, seed, turns, tallies, stats, trace)
+        trace.label(duel.a, f"{us.sim.name} (first)")
+        trace.label(duel.b, f"{them.sim.name} (second)")
+        duel.play()
+    else:
+        g = against_state(us, them, game_rng(seed, game), stats[0], trace)
+        trace.label(g, us.sim.name)
+        play_against_turns(g, them, turns, tallies[0])
+    return trace.document(game=game + 1, seed=seed, deck=us.sim.name, mode="both" if both else "against",
+                          opponent=them.sim.name)
+
+
+def format_trace(document: dict) -> str:
+    d = document
+    against = f" against {d['opponent']}" if d.get("opponent") else ""
+    how = {"goldfish": f"goldfish, hazards: {d.get('hazards') or 'none'}",
+           "against": "the opponent's hazards on our moves", "both": "both decks play full turns"}[d["mode"]]
+    lines = [f"game {d['game']} (seed {d['seed']}) of {d['deck']}{against}: {how}"]
+    for record in d["turns"]:
+        lines.append("")
+        lines.append(f"turn {record['turn']}: {record['player']}")
+        lines.append("  hand: " + (", ".join(record["hand"]) or "-"))
+        for company in record["companies"]:
+            lines.append(f"  at {company['site']}: " + "; ".join(company["characters"]))
+        for event in record["events"]:
+            lines.append(f"  - {event['text']}")
+        if record["mp_after"] is not None:
+            lines.append(f"  MP after the turn: {record['mp_after']} (general influence used "
+                         f"{record.get('general_influence')})")
+    if d.get("free_council"):
+        lines.append("")
+        lines.append("Free Council: " + ", ".join(f"{k} {v}" for k, v in d["free_council"].items()))
+    return "\n".join(lines)
+
