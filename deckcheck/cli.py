@@ -186,7 +186,8 @@ def _import_names(source: str, target, source_info: dict) -> None:
 
 # ---------------------------------------------------------------- decklist: show, convert -------------------
 
-DECK_FORMATS = click.Choice(["gccg", "gccg-plain", "netmeccg", "octgn", "wigy-json", "json", "markdown", "cardnum"])
+DECK_FORMATS = click.Choice(["gccg", "gccg-plain", "netmeccg", "octgn", "wigy-json", "tts", "json", "markdown",
+                             "cardnum"])   # detect.FORMATS
 DECK_ALIGNMENTS = click.Choice(["wizard", "ringwraith", "fallen-wizard", "balrog"])
 
 
@@ -262,10 +263,15 @@ def show(deck: str, output: str, input_format: str | None, alignment: str | None
     click.echo(text, nl=False)
 
 
+WRITE_CHOICE = click.Choice(["gccg", "meccg", "cardnum", "octgn", "tts", "json", "markdown"])   # WRITE_FORMATS
+
+
 @cli.command()
 @click.argument("deck", type=INPUT_PATH)
-@click.option("--to", "to_format", type=click.Choice(["gccg", "json", "markdown"]),
-              help="The format to write (default: from -o's suffix: .meccg, .json, .md).")
+@click.option("--to", "to_format", type=WRITE_CHOICE,
+              help="The format to write: gccg (GCCG's .deck), meccg (meccg-online's .meccg), cardnum (Cardnum's zone "
+                   "text), octgn (OCTGN's .o8d), tts (a Tabletop Simulator saved object, names only), json or "
+                   "markdown (default: from -o's suffix: .deck, .meccg, .o8d, .json, .md).")
 @click.option("-o", "--out", "out_path", type=OUTPUT_PATH,
               help="Write here instead of stdout; the suffix picks the format.")
 @click.option("--force", is_flag=True, help="Replace the output file if it exists.")
@@ -278,8 +284,9 @@ def show(deck: str, output: str, input_format: str | None, alignment: str | None
                    "Reading a deck checks only what the reader uses.")
 def convert(deck: str, to_format: str | None, out_path: str | None, force: bool, input_format: str | None,
             alignment: str | None, lang: str, check: bool) -> None:
-    """Convert DECK to GCCG text, deckcheck JSON or Markdown."""
-    from deckcheck.decklist.writers import write_deck
+    """Convert DECK for a client (GCCG, meccg-online, Cardnum, OCTGN, Tabletop Simulator), or to deckcheck JSON
+    or Markdown. What a client will not take from the deck is said on stderr."""
+    from deckcheck.decklist.writers import WRITE_FORMATS, client_warnings, write_deck
     from deckcheck.fileio import atomic_write_text, refuse_overwriting_inputs
     from deckcheck.report.output_format import choose_format
 
@@ -288,12 +295,15 @@ def convert(deck: str, to_format: str | None, out_path: str | None, force: bool,
             raise click.UsageError("--check only checks the deck: leave out --to and -o")
         sys.exit(_check_json_deck(deck, input_format))
     if to_format is None and out_path is None:
-        raise click.UsageError("give --to gccg|json|markdown, or -o FILE ending in .meccg, .json or .md")
-    to_format = choose_format(out_path, to_format, ("gccg", "json", "markdown"), default="gccg", option="--to")
+        raise click.UsageError(f"give --to {'|'.join(WRITE_FORMATS)}, or -o FILE ending in .deck, .meccg, .o8d, "
+                               ".json or .md")
+    to_format = choose_format(out_path, to_format, WRITE_FORMATS, default="gccg", option="--to")
     if out_path:
         refuse_overwriting_inputs(out_path, [deck])
     parsed = _read_deck_reporting(deck, input_format, alignment)   # a missing or unreadable deck: exit 2 here
     text = write_deck(parsed, to_format, lang=lang)
+    for warning in client_warnings(parsed, to_format):
+        report_diagnostic(printable(f"deckcheck: {to_format}: {warning}"), "warning")
     if out_path:
         atomic_write_text(out_path, text, overwrite=force)
         note(printable(f"wrote {out_path} ({to_format}, {len(parsed.entries)} entries)"))

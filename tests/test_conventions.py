@@ -338,13 +338,20 @@ def test_a_file_name_that_contradicts_the_format_is_an_error(tmp_path, argv, wor
 
 
 def test_convert_takes_the_format_from_the_name(tmp_path):
-    for name, holds in (("d.json", '"format": "deckcheck-deck"'), ("d.md", "\n## Pool"), ("d.meccg", "\n####\n")):
+    for name, holds in (("d.json", '"format": "deckcheck-deck"'), ("d.md", "\n## Pool"),
+                        ("d.meccg", "# Middle-earth Deck\n"), ("d.deck", "# GCCG v0.9.4 Middle-earth deck\n"),
+                        ("d.o8d", "<deck game=")):
         result = deckcheck("convert", LEGAL, "-o", str(tmp_path / name))
         assert result.returncode == 0, result.stderr
         assert holds in (tmp_path / name).read_text(encoding="utf-8")
     assert json.loads((tmp_path / "d.json").read_text(encoding="utf-8"))["format"] == "deckcheck-deck"
     result = deckcheck("convert", LEGAL)
-    assert result.returncode == 2 and "give --to gccg|json|markdown, or -o FILE" in result.stderr
+    assert result.returncode == 2
+    assert "give --to gccg|meccg|cardnum|octgn|tts|json|markdown, or -o FILE" in result.stderr
+    # NetMECCG's .dck is read, not written: refused, not GCCG text in a file named for NetMECCG
+    result = deckcheck("convert", LEGAL, "-o", str(tmp_path / "d.dck"))
+    assert result.returncode == 2 and "netmeccg is not one this command writes" in result.stderr
+    assert not (tmp_path / "d.dck").exists()
 
 
 # ---------------------------------------------------------------- help and defaults

@@ -70,9 +70,6 @@ JUDGED = [
      "them can be drafted"),
     (ZARA + "{R}S_{F}{R} The Black Hills.dck", "coe", "mind-enablers", "warning",
      "2 pool characters of mind above 5 (Calendal, Hendolen) and 1 Thrall of the Voice"),
-    # a Fallen-wizard may hold either version of the Woses: the verdict does not wait on it
-    ("octgn-wlk0/Lost_Challenge_Decks/O - F_ Saruman - Men of Skill.o8d", "coe", "ambiguous-card", "note",
-     "either gives the same verdict, so the legality does not depend on the version"),
     # the rulebook's avatar limit for a Wizard is MELE's for Ringwraith cards: by analogy
     ("council-of-rivendell/Challenge Decks/A - Saruman - Stewards of Gondor", "rulebook", "avatar-limit", "warning",
      "3 avatars in the play deck (3 Saruman); the limit is 2"),

@@ -182,7 +182,7 @@ def test_stats_never_writes_over_its_deck(tmp_path):
 def test_convert_and_import_never_write_over_their_input(tmp_path, capsys):
     deck = tmp_path / "deck.meccg"
     deck.write_bytes(LEGAL.read_bytes())
-    code, _, err = run_main(capsys, "convert", str(deck), "--to", "gccg", "-o", str(deck), "--force")
+    code, _, err = run_main(capsys, "convert", str(deck), "--to", "meccg", "-o", str(deck), "--force")
     assert code == 2 and "the input is never overwritten" in err and deck.read_bytes() == LEGAL.read_bytes()
     source = tmp_path / "cards.json"
     source.write_text("{}", encoding="utf-8")

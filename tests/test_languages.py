@@ -144,8 +144,7 @@ def test_a_converted_deck_in_another_language_reads_back_to_the_same_deck(to, la
     written = deckcheck("convert", "--to", to, "--lang", lang, "-")
     assert written.returncode == 0, written.stderr
     again = parse_text(written.stdout, path=f"back.{to}")
-    assert [(e.part, e.card.id, e.count) for e in again.entries] == [(e.part, e.card.id, e.count)
-                                                                      for e in english.entries]
+    assert content(again) == content(english)   # in any order: GCCG's text sorts each group by name
     assert [d.code for d in again.diagnostics if d.code != "card-language"] == []
     if to != "json":
         assert load_catalog().name_in(load_catalog().by_id("TW-225"), lang) in written.stdout

@@ -46,7 +46,9 @@ def fallen_wizard_decks() -> list[tuple]:
             deck = read_deck(path)
         except Exception:   # noqa: BLE001 - fragments of the corpus that are no decklist
             continue
-        sites = Counter(e.card.name for e in deck.part(Part.SITES) if e.card)
+        # a site name held as both its hero and its minion version (the OCTGN decks name each site's version by
+        # its card id: Join the Hunt's Isengard [F] and [H] are no such pair)
+        sites = Counter(e.card.name for e in deck.part(Part.SITES) if e.card and e.card.alignment in ("Hero", "Minion"))
         if deck.alignment == "fallen-wizard" and any(n > 1 for n in sites.values()):
             found.append((path, deck))
     return found

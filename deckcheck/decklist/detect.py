@@ -16,7 +16,7 @@ from pathlib import PurePath
 
 from deckcheck.decklist.lines import ReadResult, load_json
 
-FORMATS = ("gccg", "gccg-plain", "netmeccg", "octgn", "wigy-json", "json", "markdown", "cardnum")
+FORMATS = ("gccg", "gccg-plain", "netmeccg", "octgn", "wigy-json", "tts", "json", "markdown", "cardnum")
 
 NETMECCG_SECTION = re.compile(r"^\[(starting|sideboard|anti-fw|characters|resources|hazards|sites)\]\s*$",
                               re.IGNORECASE | re.MULTILINE)
@@ -56,8 +56,10 @@ def detect(text: str, path: str = "") -> str:
         except (ValueError, RecursionError):
             data = _NOT_JSON
         if data is not _NOT_JSON:
-            from deckcheck.decklist import native, wigy
+            from deckcheck.decklist import native, tts, wigy
 
+            if tts.looks_like(data) and not native.looks_like(data):
+                return "tts"
             return "wigy-json" if wigy.looks_like(data) and not native.looks_like(data) else "json"
         if suffix == ".json" or JSON_START.match(head):
             return "json"   # broken JSON: the native reader reports where
@@ -103,8 +105,14 @@ def read_json(text: str, path: str, kind: str) -> ReadResult:
         result = ReadResult(format=kind, recognised=False)
         result.problem(path, None, "bad-json", "JSON nested too deeply")
         return result
-    from deckcheck.decklist import native, wigy
+    from deckcheck.decklist import native, tts, wigy
 
+    if kind == "tts":
+        if not tts.looks_like(data):
+            result = ReadResult(format=kind, recognised=False)
+            result.problem(path, 1, "bad-json", 'a Tabletop Simulator save must be an object with "ObjectStates"')
+            return result
+        return tts.read_data(data, text, path)
     if kind == "wigy-json":
         if not isinstance(data, dict):
             result = ReadResult(format=kind, recognised=False)
@@ -130,6 +138,7 @@ READERS: dict[str, Callable[[str, str], ReadResult]] = {
     "netmeccg": _reader("netmeccg", "read"),
     "octgn": _reader("octgn", "read"),
     "wigy-json": lambda text, path: read_json(text, path, "wigy-json"),
+    "tts": lambda text, path: read_json(text, path, "tts"),
     "json": lambda text, path: read_json(text, path, "json"),
     "markdown": _reader("labelled", "read_markdown"),
     "cardnum": _reader("labelled", "read_cardnum"),

@@ -126,7 +126,7 @@ def _read(text: str, path: str, *, fenced: bool) -> ReadResult:
     _close_block(result, path, block)
     breakdown.say(result, path)
     if notes:
-        result.notes = "\n".join(notes).strip() or None
+        result.notes = "\n".join(_uncommented(notes)).strip() or None
     result.recognised = seen_section
     return result
 
@@ -139,6 +139,14 @@ def _first_bare_line(result: ReadResult, stripped: str, line_no: int) -> None:
                                 set_code=set_code, text=stripped, placed_by_type=True, tentative=True))
     result.title_line = line_no
     result.tentative += 1
+
+
+def _uncommented(notes: list[str]) -> list[str]:
+    """Notes written as '#' comments (deckcheck's GCCG writer: GCCG reads every other line as a card or a part
+    name) without their '# '; notes with any other line as they are."""
+    if all(line.startswith("#") for line in notes if line.strip()):
+        return [line[2:] if line.startswith("# ") else line[1:] for line in notes]
+    return notes
 
 
 def _section_header(lines: list[str], i: int, fenced: bool) -> tuple[str, int] | None:
@@ -212,7 +220,7 @@ def _header_comment(result: ReadResult, comment: str, path: str, line_no: int) -
             setattr(result, key, value)
             result.meta_lines[key] = line_no
         return
-    if not body or VERSION.search(body):
+    if not body or VERSION.search(body) or body.lower() == "middle-earth deck":   # meccg-online's banner
         return
     if result.name is None:
         result.name = body

@@ -65,9 +65,21 @@ def read(text: str, path: str) -> ReadResult:
         _read_card(result, path, line_no, match, attrs, part)
     body = _notes(text)
     if body is not None:
-        result.notes = html.unescape(_without_cdata(body)).strip() or None
+        result.notes = _notes_metadata(result, html.unescape(_without_cdata(body)).strip()) or None
     result.recognised = bool(events) or "<deck" in text
     return result
+
+
+def _notes_metadata(result: ReadResult, notes: str) -> str:
+    """The notes after their leading "Name: ..." / "Player: ..." lines, which are the deck's metadata (an .o8d has
+    no other place for it: deckcheck's writer puts it there)."""
+    from deckcheck.decklist.labelled import _metadata
+
+    lines = notes.split("\n")
+    start = 0
+    while start < len(lines) and lines[start].strip() and _metadata(result, lines[start].strip()):
+        start += 1
+    return "\n".join(lines[start:]).strip()
 
 
 def _cards(text: str) -> list[_CardTag]:
@@ -132,7 +144,17 @@ def _read_card(result: ReadResult, path: str, line_no: int, card: _CardTag, attr
         result.problem(path, line_no, "outside-section",
                        f"card outside any section: {excerpt(name)!r}; read as play deck", severity="warning")
     result.lines.append(RawLine(name=name, count=count, part=part or Part.PLAY, line=line_no, tag=tag,
-                                set_code=set_code, text=source))
+                                set_code=set_code, text=source, card_id=_card_id(attrs.get("id"))))
+
+
+def _card_id(guid: str | None) -> str | None:
+    """The card OCTGN's id names (it tells printings and versions apart where the name does not: Doors of Night
+    of LE, the fallen-wizard Saruman); None for no id or one the MECCG game lacks."""
+    if not guid:
+        return None
+    from deckcheck.decklist.client_names import card_id_of_octgn
+
+    return card_id_of_octgn(guid)
 
 
 def _check_well_formed(text: str, path: str, result: ReadResult) -> None:

@@ -1,4 +1,5 @@
-"""Write a Deck as GCCG fenced text, Markdown, or deckcheck's JSON; reading the output back gives the same deck.
+"""Write a Deck in Markdown or deckcheck's JSON, and the helpers of every writer (the clients' formats are in
+client_writers.py); reading the output back gives the same deck.
 
 Every resolved card is written with its version tag and set code ("Moria [M] (LE)"), so the written deck
 does not depend on alignment inference; unresolved lines are written as the player wrote them, quoted (and in
@@ -12,21 +13,15 @@ import html
 import json
 import re
 
-from deckcheck.decklist.gccg import is_plain_name_comment, read_fenced
 from deckcheck.decklist.labelled import read_markdown
 from deckcheck.decklist.lines import excerpt
 from deckcheck.decklist.model import PART_ORDER, Deck, DeckEntry, Part
 from deckcheck.decklist.native import deck_to_data
 from deckcheck.errors import DeckcheckError
 
-WRITE_FORMATS = ("gccg", "json", "markdown")
+# The clients' formats (client_writers.py), then deckcheck's own
+WRITE_FORMATS = ("gccg", "meccg", "cardnum", "octgn", "tts", "json", "markdown")
 
-GCCG_SECTIONS = [("Deck", (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY)), ("Pool", (Part.POOL,)),
-                 ("Sideboard", (Part.SIDEBOARD,)), ("Sideboard vs. fw", (Part.FW_SIDEBOARD,)),
-                 ("Sites", (Part.SITES,))]
-GCCG_CATEGORIES = {Part.CHARACTERS: "Character", Part.RESOURCES: "Resource", Part.HAZARDS: "Hazard",
-                   Part.PLAY: "Other", Part.POOL: "Pool", Part.SIDEBOARD: "Sideboard",
-                   Part.FW_SIDEBOARD: "Sideboard vs. fw", Part.SITES: "Sites"}
 MARKDOWN_HEADINGS = {Part.POOL: "Pool", Part.CHARACTERS: "Characters", Part.RESOURCES: "Resources",
                      Part.HAZARDS: "Hazards", Part.PLAY: "Deck", Part.SIDEBOARD: "Sideboard",
                      Part.FW_SIDEBOARD: "Sideboard vs. FW", Part.SITES: "Sites"}
@@ -75,16 +70,6 @@ def _read_back_one(result, line_no: int, part: Part):
     return found[0] if len(found) == 1 and found[0].part == part else None
 
 
-def _gccg_line(entry: DeckEntry, path: str) -> str:
-    if entry.card:
-        return f"{entry.count} {card_text(entry)}"
-    head = "####\nDeck\n####\n\n"   # line 5 is the card line: as in any Deck section
-    return _unresolved_line(
-        entry, path, "GCCG text", [entry.written, _quoted(entry.written)],
-        lambda name: f"{entry.count} {card_text(entry, name)}",
-        lambda line: _read_back_one(read_fenced(f"{head}{line}\n", "<written>"), 5, Part.PLAY))
-
-
 def _markdown_line(entry: DeckEntry, path: str) -> str:
     if entry.card:
         return f"- {entry.count} {card_text(entry)}"
@@ -95,36 +80,11 @@ def _markdown_line(entry: DeckEntry, path: str) -> str:
         lambda line: _read_back_one(read_markdown(f"{head}{line}\n", "<written>"), 3, entry.part))
 
 
-def write_gccg(deck: Deck) -> str:
-    out = ["#", "# GCCG v0.9.4 Middle-earth deck", "#"]
-    name = _one_line(deck.name or "")
-    if name:
-        # GCCG's convention is a bare comment line; a name that would read as a version or metadata line is labelled
-        out.append(f"# {name}" if is_plain_name_comment(name) else f"# Name: {name}")
-    for key, value in _metadata(deck, ("player", "alignment", "avatar", "length")):
-        out.append(f"# {key.capitalize()}: {value}")
-    out.append("#")
-    for word, parts in GCCG_SECTIONS:
-        if not any(deck.part(p) for p in parts):
-            continue
-        out += ["", "#" * len(word), word, "#" * len(word)]
-        for part in parts:
-            entries = deck.part(part)
-            if entries:
-                out += ["", f"# {GCCG_CATEGORIES[part]} ({sum(e.count for e in entries)})", ""]
-                out += [_gccg_line(e, deck.path) for e in entries]
-    if deck.notes:
-        out += ["", "#####", "Notes", "#####", ""]
-        # a notes line that starts with "#" could be taken for a fence or sub-header: indent it
-        out += [f" {line}" if FENCE_LIKE.match(line) else line for line in deck.notes.split("\n")]
-    return "\n".join(out) + "\n"
-
-
 def write_markdown(deck: Deck) -> str:
     out: list[str] = []
     for key, value in _metadata(deck, ("name", "player", "alignment", "avatar", "length")):
         # escaped: the reader drops HTML tags (web pages have them), so "<draft>" would be lost
-        out.append(f"{key.capitalize()}: {html.escape(value, quote=False)}")
+        out.append(f"{key.capitalize()}: {_html_escaped(value)}")
     for part in PART_ORDER:
         entries = deck.part(part)
         if entries:
@@ -140,13 +100,35 @@ def write_json(deck: Deck) -> str:
     return json.dumps(deck_to_data(deck), ensure_ascii=False, indent=2) + "\n"
 
 
-WRITERS = {"gccg": write_gccg, "json": write_json, "markdown": write_markdown}
+def writer(fmt: str):
+    """The function writing a deck in `fmt` (one of WRITE_FORMATS)."""
+    if fmt == "json":
+        return write_json
+    if fmt == "markdown":
+        return write_markdown
+    from deckcheck.decklist.client_writers import CLIENT_WRITERS
+
+    return CLIENT_WRITERS[fmt]
+
+
+def write_gccg(deck: Deck) -> str:
+    return writer("gccg")(deck)
+
+
+def client_warnings(deck: Deck, fmt: str) -> list[str]:
+    """What the client of `fmt` will not take from the deck (client_writers.client_warnings); none for JSON and
+    Markdown, which are deckcheck's own."""
+    if fmt in ("json", "markdown"):
+        return []
+    from deckcheck.decklist.client_writers import client_warnings as warnings
+
+    return warnings(deck, fmt)
 
 
 def write_deck(deck: Deck, fmt: str, *, lang: str = "en") -> str:
     """The deck in a format; with `lang`, its card names in that language of the card data (each card keeps its
     tag and set code, and a JSON entry its id, so the file reads back to the same deck)."""
-    return WRITERS[fmt](deck_in_language(deck, lang))
+    return writer(fmt)(deck_in_language(deck, lang))
 
 
 def deck_in_language(deck: Deck, lang: str) -> Deck:

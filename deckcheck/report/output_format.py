@@ -13,7 +13,10 @@ from pathlib import Path
 from deckcheck.errors import DeckcheckError
 
 SUFFIX_FORMATS = {".txt": "text", ".text": "text", ".json": "json", ".xlsx": "xlsx", ".html": "html",
-                  ".htm": "html", ".csv": "csv", ".md": "markdown", ".meccg": "gccg", ".dck": "gccg"}
+                  ".htm": "html", ".csv": "csv", ".md": "markdown",
+                  # decks for the clients (convert): meccg-online's .meccg, GCCG's .deck, OCTGN's .o8d; NetMECCG's
+                  # .dck is read, not written
+                  ".meccg": "meccg", ".deck": "gccg", ".o8d": "octgn", ".dck": "netmeccg"}
 FILE_ONLY = ("xlsx", "html")
 
 
