@@ -119,3 +119,39 @@ def test_versions_read_under_both_rulesets(ruleset):
     assert len(read) == 1 and "2 Amon Hen = Amon Hen [H] + Amon Hen [M]; 2 Bree = Bree [H] + Bree [M]" in \
         read[0].message
     assert "site-copies" not in {v.code for v in verdict.violations}
+
+
+def untagged_list(deck: Deck) -> str:
+    out = []
+    for part in PART_ORDER:
+        entries = [e for e in deck.part(part) if e.card]
+        if entries:
+            out.append(f"## {HEADINGS[part]}")
+            out += [f"- {e.count} {e.card.name}" for e in entries]
+    return "\n".join(out) + "\n"
+
+
+@needs_decks
+def test_an_ambiguous_line_whose_versions_give_one_verdict_is_counted():
+    # a Fallen-wizard may hold both Petty-dwarves [H] and [M]: untagged, either gives the same verdict, and main
+    # counted the line as no card at all (resource-count and hazard-parity errors, "counted without 1 unidentified
+    # line") under a note saying the legality did not depend on the version
+    decks = [(p, d) for p, d in fallen_wizard_decks() if "Mystic Hills" in p.name or "Black Hills" in p.name]
+    assert decks
+    for path, deck in decks:
+        lossy = parse_text(untagged_list(deck), path=f"{path.name}.md")
+        judged = validate(lossy)
+        assert errors(judged) == errors(validate(deck)), path
+        notes = [v for v in judged.violations if v.code == "ambiguous-card"]
+        assert notes and all(v.severity == "note" for v in notes)
+        assert any("the deck is counted with Petty-dwarves [H] (AS)" in v.message for v in notes)
+        assert not [v for v in judged.violations if v.depends_on_unidentified]
+
+
+def test_an_ambiguous_line_whose_versions_differ_stays_an_error():
+    # in a Wizard's sideboard "The Balrog" is the minion ally or the Balrog's avatar, each an alignment-card error
+    # of its own: the line is not read as either
+    text = "## Characters\n2 Gandalf [H]\n## Sideboard\n1 The Balrog\n"
+    verdict = validate(parse_text(text, path="w.md"))
+    [got] = [v for v in verdict.violations if v.code == "ambiguous-card"]
+    assert got.severity == "error" and "counted with" not in got.message

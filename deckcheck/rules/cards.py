@@ -50,14 +50,21 @@ def ambiguous_card(ctx: Context) -> Iterator[Violation]:
     the candidates are listed so the player can add a tag [H]/[M]/[F]/[B] or a set code. The deck is judged
     once with each candidate: when every version gives the same verdict, the legality does not depend on the
     version and the line is a note, not an error."""
-    ambiguous = [e for e in ctx.deck.entries
-                 if e.card is None and (e.problem == "ambiguous-card" or e.candidates)]
-    base = _outcome(ctx) if ambiguous else frozenset()
+    from deckcheck.rules.versions import same_verdicts
+
+    for read in same_verdicts(ctx):   # judged as its first version before the rules ran (versions.py)
+        yield ctx.violation(
+            "ambiguous-card", f"{_fits(read.entry)}; either gives the same verdict, so the legality does not depend "
+            f"on the version, and the deck is counted with {read.chosen.display()} (a tag [H]/[M]/[F]/[B] or a set "
+            f"code makes the list exact)", entry=read.entry, severity=NOTE,
+            explain=["judged the deck once with each version: "
+                     + "; ".join(_added(card, extra) for card, extra in read.added.items())])
+    ambiguous = ambiguous_entries(ctx)
+    base = outcome(ctx) if ambiguous else frozenset()
     for n, entry in enumerate(ambiguous):
-        listed = "; ".join(f"{c.id} {c.display()}" for c in entry.candidates) or "several cards"
-        message = f"{entry.written!r}{_where(entry)} fits {len(entry.candidates) or 'several'} cards: {listed}"
-        outcomes = _verdicts_by_version(ctx, entry) if n < MAX_VERSION_TRIALS else {}
-        added = {card: outcome - base for card, outcome in outcomes.items()}
+        message = _fits(entry)
+        outcomes = verdicts_by_version(ctx, entry) if n < MAX_VERSION_TRIALS else {}
+        added = {card: result - base for card, result in outcomes.items()}
         same = len(outcomes) > 1 and len(set(outcomes.values())) == 1
         if same and not any(severity == ERROR for (_, severity, _, _), _n in next(iter(added.values()))):
             yield ctx.violation(
@@ -73,7 +80,17 @@ def ambiguous_card(ctx: Context) -> Iterator[Violation]:
                             explain=explain)
 
 
-def _outcome(ctx: Context) -> frozenset:
+def _fits(entry: DeckEntry) -> str:
+    listed = "; ".join(f"{c.id} {c.display()}" for c in entry.candidates) or "several cards"
+    return f"{entry.written!r}{_where(entry)} fits {len(entry.candidates) or 'several'} cards: {listed}"
+
+
+def ambiguous_entries(ctx: Context) -> list[DeckEntry]:
+    """The lines whose name fits several cards and nothing told which."""
+    return [e for e in ctx.deck.entries if e.card is None and (e.problem == "ambiguous-card" or e.candidates)]
+
+
+def outcome(ctx: Context) -> frozenset:
     """The violations of every rule but this one, as a comparable multiset (code, severity, part, card name)."""
     from deckcheck.rules.engine import run_rules
 
@@ -81,13 +98,13 @@ def _outcome(ctx: Context) -> frozenset:
     return frozenset(Counter((v.code, v.severity, v.part, v.card) for v in found).items())
 
 
-def _verdicts_by_version(ctx: Context, entry: DeckEntry) -> dict:
+def verdicts_by_version(ctx: Context, entry: DeckEntry) -> dict:
     """The verdict on the deck with the ambiguous entry read as each of its candidates (card -> outcome)."""
     outcomes = {}
     for card in entry.candidates:
         chosen = dataclasses.replace(entry, card=card, problem=None, candidates=[])
         deck = dataclasses.replace(ctx.deck, entries=[chosen if e is entry else e for e in ctx.deck.entries])
-        outcomes[card] = _outcome(dataclasses.replace(ctx, deck=deck))
+        outcomes[card] = outcome(dataclasses.replace(ctx, deck=deck))
     return outcomes
 
 

@@ -16,7 +16,7 @@ from deckcheck.decklist.model import PART_ORDER, Deck
 from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.rules.registry import ERROR, RULES, Context, Violation
 from deckcheck.rules.ruleset import ALIGNMENTS, DEFAULT_RULESET, RULESET_NAMES, load_ruleset
-from deckcheck.rules.versions import read_versions
+from deckcheck.rules.versions import read_same_verdicts, read_versions, site_readings
 
 # Package modules that hold no rules.
 _NOT_RULE_MODULES = {"registry", "engine", "ruleset", "common", "describe"}
@@ -161,12 +161,15 @@ def validate(deck: Deck, *, ruleset: str = DEFAULT_RULESET, alignment: str | Non
         if exc.path is None:
             exc = DeckcheckError(exc.message, deck.path)
         raise exc from None
-    ctx = read_versions(Context(deck=deck, ruleset=ruleset, alignment=chosen, length=length, data=data))
+    # versions from the rules: untagged counts with one legal reading, ambiguous lines whose versions agree
+    ctx = read_same_verdicts(read_versions(Context(deck=deck, ruleset=ruleset, alignment=chosen, length=length,
+                                                   data=data)))
     violations = run_rules(ctx)
     violations.sort(key=violation_order)
     legal = not any(v.severity == ERROR for v in violations)
+    readings = list(deck.readings) + [r.as_reading() for r in site_readings(ctx)]
     return Verdict(path=deck.path, legal=legal, ruleset=ruleset, alignment=chosen, alignment_reason=reason,
-                   length=length, violations=violations, readings=list(deck.readings))
+                   length=length, violations=violations, readings=readings)
 
 
 def note_other_ruleset(deck: Deck, verdict: Verdict) -> None:

@@ -17,8 +17,9 @@ from dataclasses import dataclass, replace
 
 from deckcheck.cards.model import SITE, Card
 from deckcheck.decklist.model import DeckEntry, Part
+from deckcheck.decklist.model import Reading as LineReading
 from deckcheck.rules.common import label, plural
-from deckcheck.rules.registry import WARNING, Context, Violation, rule
+from deckcheck.rules.registry import ERROR, WARNING, Context, Violation, rule
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,50 @@ class Reading:
 
     entry: DeckEntry
     versions: tuple[Card, ...]
+
+    def as_reading(self) -> LineReading:
+        """The reading as the verdict lists it with the other lines read as something they do not write."""
+        shown = " + ".join(label(v) for v in dict.fromkeys(self.versions))
+        return LineReading(line=self.entry.lines[0] if self.entry.lines else None,
+                           written=f"{self.entry.count} {self.entry.written}", card=shown, card_id=None,
+                           kind="version", why=f"{self.entry.count} {self.entry.written!r} without [H]/[M] read as "
+                                               f"{shown}, the only legal reading")
+
+
+@dataclass(frozen=True)
+class SameVerdict:
+    """An ambiguous line judged as its first version because every version gives the deck the same verdict: the
+    counts then hold it (a resource is a resource whichever version it is). ambiguous-card says it, a note."""
+
+    entry: DeckEntry                   # as read: no card, its candidates
+    chosen: Card
+    added: dict                        # candidate -> what reading the line so adds to the verdict (cards.py)
+
+
+def read_same_verdicts(ctx: Context) -> Context:
+    """The context with each ambiguous line read as its first version where every version gives the same verdict
+    and none adds an error (the verdict does not depend on the version: counting the line without a card would
+    make a second mistake of it, a resource short). At most MAX_VERSION_TRIALS lines are tried."""
+    from deckcheck.rules.cards import MAX_VERSION_TRIALS, ambiguous_entries, outcome, verdicts_by_version
+
+    ambiguous = ambiguous_entries(ctx)[:MAX_VERSION_TRIALS]
+    if not ambiguous:
+        return ctx
+    base = outcome(ctx)
+    found: dict[int, SameVerdict] = {}
+    for entry in ambiguous:
+        outcomes = verdicts_by_version(ctx, entry)
+        if len(outcomes) < 2 or len(set(outcomes.values())) != 1:
+            continue
+        added = {card: result - base for card, result in outcomes.items()}
+        if any(severity == ERROR for (_, severity, _, _), _n in next(iter(added.values()))):
+            continue
+        found[id(entry)] = SameVerdict(entry, entry.candidates[0], added)
+    if not found:
+        return ctx
+    entries = [replace(e, card=found[id(e)].chosen, problem=None, candidates=[]) if id(e) in found else e
+               for e in ctx.deck.entries]
+    return replace(ctx, deck=replace(ctx.deck, entries=entries), readings=ctx.readings + list(found.values()))
 
 
 def untagged(entry: DeckEntry) -> bool:
@@ -86,17 +131,26 @@ def check_versions_read(ctx: Context) -> Iterator[Violation]:
     legal (coe 1.4.F1: a Fallen-wizard's location deck holds one copy of each hero site and one of each minion
     site; MEWH "Your Location Deck"). A warning, not an error: the deck is judged as read, and a tag on each line
     makes the list exact."""
-    if not ctx.readings:
+    readings = site_readings(ctx)
+    if not readings:
         return
     shown = [f"{reading.entry.count} {reading.entry.written} = "
-             + " + ".join(label(v) for v in dict.fromkeys(reading.versions)) for reading in ctx.readings]
+             + " + ".join(label(v) for v in dict.fromkeys(reading.versions)) for reading in readings]
     more = f", +{len(shown) - 4} more" if len(shown) > 4 else ""
-    lines = sorted({n for reading in ctx.readings for n in reading.entry.lines})
+    lines = sorted({n for reading in readings for n in reading.entry.lines})
     yield ctx.violation(
         "versions-read",
-        f"{plural(len(ctx.readings), 'line')} written without [H]/[M] read as one copy of each version, the only "
+        f"{plural(len(readings), 'line')} written without [H]/[M] read as one copy of each version, the only "
         f"legal reading: {'; '.join(shown[:4])}{more} (tag each line to say otherwise)",
         part=Part.SITES, lines=lines,
         explain=[f"{reading.entry.written}: {reading.entry.count} copies; the deck may hold "
                  + " and ".join(f"one {label(v)}" for v in dict.fromkeys(reading.versions))
-                 for reading in ctx.readings[:20]])
+                 for reading in readings[:20]])
+
+
+def site_readings(ctx: Context) -> list[Reading]:
+    return [r for r in ctx.readings if isinstance(r, Reading)]
+
+
+def same_verdicts(ctx: Context) -> list[SameVerdict]:
+    return [r for r in ctx.readings if isinstance(r, SameVerdict)]
