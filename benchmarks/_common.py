@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import compileall
+import contextlib
 import os
 import shutil
+import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import deckcheck
@@ -31,3 +34,19 @@ def deckcheck_command() -> str:
 def print_conditions() -> None:
     print(f"machine: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} "
           "(other work on the machine slows every number); bytecode compiled")
+
+
+@contextlib.contextmanager
+def exported(commit: str):
+    """A temporary folder holding the files of `commit` (git archive), to run that version's code and data with
+    PYTHONPATH=folder and cwd=folder (not this checkout's: an editable install maps deckcheck.card_db here);
+    removed afterwards."""
+    project = PACKAGE.parent
+    with tempfile.TemporaryDirectory(prefix="deckcheck-commit-") as folder:
+        archive = subprocess.run(["git", "archive", commit], cwd=project, capture_output=True)
+        if archive.returncode:
+            raise SystemExit(f"git archive {commit}: {archive.stderr.decode(errors='replace').strip()}")
+        subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
+        for data in ("card_db", "rulesets"):    # installed as deckcheck.card_db and deckcheck.rulesets (setup.py)
+            os.symlink(Path(folder) / data, Path(folder) / "deckcheck" / data)
+        yield Path(folder)

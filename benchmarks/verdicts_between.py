@@ -15,10 +15,14 @@ import difflib
 import json
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
+if __package__ in (None, ""):
+    sys.path.insert(0, str(PROJECT))
+
+from benchmarks._common import exported  # noqa: E402
+
 DECKS = PROJECT.parent / "shared" / "decks"
 
 # Run inside the exported commit: one JSON line per deck file, in name order.
@@ -27,6 +31,8 @@ import json, sys
 from pathlib import Path
 import deckcheck
 assert Path(deckcheck.__file__).resolve().is_relative_to(Path.cwd().resolve()), deckcheck.__file__
+import deckcheck.card_db
+assert Path(deckcheck.card_db.__file__).resolve().is_relative_to(Path.cwd().resolve()), deckcheck.card_db.__file__
 from deckcheck.decklist import read_deck
 from deckcheck.errors import DeckcheckError
 from deckcheck.rules.engine import validate
@@ -43,13 +49,9 @@ for path in sorted(p for p in decks.rglob("*") if p.is_file() and p.parent != de
 
 
 def verdicts_at(commit: str, rules: str, length: int) -> list[str]:
-    with tempfile.TemporaryDirectory() as tmp:
-        archive = subprocess.run(["git", "archive", commit], cwd=PROJECT, capture_output=True)
-        if archive.returncode:
-            raise SystemExit(f"git archive {commit}: {archive.stderr.decode(errors='replace').strip()}")
-        subprocess.run(["tar", "-x", "-C", tmp], input=archive.stdout, check=True)
-        done = subprocess.run([sys.executable, "-c", VERDICTS, str(DECKS), rules, str(length)], cwd=tmp,
-                              capture_output=True, text=True, env={"PYTHONPATH": tmp, "PATH": "/usr/bin:/bin"})
+    with exported(commit) as folder:
+        done = subprocess.run([sys.executable, "-c", VERDICTS, str(DECKS), rules, str(length)], cwd=folder,
+                              capture_output=True, text=True, env={"PYTHONPATH": str(folder), "PATH": "/usr/bin:/bin"})
         if done.returncode:
             raise SystemExit(f"verdicts at {commit} failed: {done.stderr.strip()}")
         return done.stdout.splitlines()

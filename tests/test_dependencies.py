@@ -27,11 +27,13 @@ USES = {
                {"deckcheck.analysis.meta"}),
     "openpyxl": ("writing workbooks (stats, batch, meta, matchups) and Excel's date formats when reading one",
                  {"deckcheck.report.stats_xlsx", "deckcheck.report.batch_results", "deckcheck.report.meta_report",
-                  "deckcheck.report.matchups_report", "deckcheck.batch.sheets"}),
+                  "deckcheck.report.matchups_report", "deckcheck.batch.sheets", "deckcheck.report.xlsx_stream"}),
+    "lxml": ("the XML under openpyxl's workbooks (written in C, ~3x openpyxl's own writer)",
+             {"deckcheck.report.xlsx_stream"}),
     "dask": ("matchups on a cluster (--jobs N, --scheduler)", {"deckcheck.sim.matchups"}),
     "distributed": ("the same", {"deckcheck.report.matchups_report"}),
 }
-HEAVY = {"pandas", "numpy", "openpyxl", "jsonschema", "dask", "distributed"}
+HEAVY = {"pandas", "numpy", "openpyxl", "lxml", "jsonschema", "dask", "distributed"}
 # The heavy libraries each command of tests.test_conventions.RUNNABLE may load; every other: none.
 MAY_LOAD = {"meta": {"pandas", "numpy"}}
 
@@ -62,7 +64,7 @@ def importers() -> dict[str, set[str]]:
 
 def test_every_install_requirement_is_imported_where_it_does_its_work():
     required = requirement_names(setup_cfg()["options"]["install_requires"])
-    assert required == {"click", "jsonschema", "pandas", "openpyxl"}
+    assert required == {"click", "jsonschema", "pandas", "openpyxl", "lxml"}
     used = importers()
     for name in required:
         assert used.get(name), f"{name} is in install_requires but nothing imports it"

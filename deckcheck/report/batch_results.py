@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.report.batch_rows import ERROR, ILLEGAL, LEGAL, RowResult
-from deckcheck.report.spreadsheet import csv_value, put_cell, safe_cell
+from deckcheck.report.spreadsheet import csv_value, safe_cell, xlsx_value
 from deckcheck.terminal import printable_json
 
 SUMMARY_COLUMNS = ["sheet", "row", "player", "status", "legal", "alignment", "ruleset", "length",
@@ -56,16 +56,36 @@ def violations_table(results: Sequence[RowResult]) -> tuple[list[str], list[list
     return header, rows
 
 
-def decklists_table(results: Sequence[RowResult]) -> tuple[list[str], list[list]]:
-    """Each player's deck as read: one row per card and part, in registration order."""
+def decklists_table(results: Sequence[RowResult]) -> tuple[list[str], Sequence[list]]:
+    """Each player's deck as read: one row per card and part, in registration order. The rows are made as they
+    are read (some 60 a deck: 300,000 for 5,000 decks are never all held at once)."""
     header = DECKLIST_COLUMNS if _has_sheets(results) else [c for c in DECKLIST_COLUMNS if c != "sheet"]
-    rows = []
-    for r in results:
-        for card in r.cards:
-            values = {"player": r.player, "sheet": r.sheet, "row": r.row, "fingerprint": r.fingerprint,
-                      "part": card["part"], "count": card["count"], "card": card["name"], "card id": card["card_id"]}
-            rows.append([values[c] for c in header])
-    return header, rows
+
+    def rows():
+        for r in results:
+            for card in r.cards:
+                values = {"player": r.player, "sheet": r.sheet, "row": r.row, "fingerprint": r.fingerprint,
+                          "part": card["part"], "count": card["count"], "card": card["name"],
+                          "card id": card["card_id"]}
+                yield [values[c] for c in header]
+
+    return header, _Rows(rows, sum(len(r.cards) for r in results))
+
+
+class _Rows:
+    """Table rows made afresh at each pass (`make()`), with their number known beforehand."""
+
+    def __init__(self, make, count: int):
+        self._make, self._count = make, count
+
+    def __iter__(self):
+        return self._make()
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __bool__(self) -> bool:
+        return self._count > 0
 
 
 def counts(results: Sequence[RowResult]) -> dict[str, int]:
@@ -79,23 +99,16 @@ def counts(results: Sequence[RowResult]) -> dict[str, int]:
 
 
 def xlsx_bytes(results: Sequence[RowResult], extra_columns: Sequence[str]) -> bytes:
-    import openpyxl
+    """The results workbook, written row by row (report/xlsx_stream.py): memory bounded by a row per sheet."""
+    from deckcheck.report.xlsx_stream import new_workbook, workbook_bytes
 
-    workbook = openpyxl.Workbook()
-    summary = workbook.active
-    summary.title = "Summary"
+    workbook = new_workbook()
     header, rows = summary_table(results, extra_columns)
-    _fill_sheet(summary, header, rows)
-    _colour_status(summary, header, rows)
-    violations = workbook.create_sheet("Violations")
-    _fill_sheet(violations, *violations_table(results))
-    _fill_sheet(workbook.create_sheet("Decklists"), *decklists_table(results))
+    stream_table(workbook.create_sheet("Summary"), header, rows, fills=_status_fills(header))
+    stream_table(workbook.create_sheet("Violations"), *violations_table(results))
+    stream_table(workbook.create_sheet("Decklists"), *decklists_table(results))
     _add_metagame(workbook, results)
-    for worksheet in workbook.worksheets:
-        set_print_layout(worksheet)
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
+    return workbook_bytes(workbook)
 
 
 def _add_metagame(workbook, results: Sequence[RowResult]) -> None:
@@ -108,29 +121,64 @@ def _add_metagame(workbook, results: Sequence[RowResult]) -> None:
         write_meta_sheets(workbook, build_meta(records))
 
 
-def _fill_sheet(worksheet, header: list[str], rows: list[list]) -> None:
+def stream_table(worksheet, header: list[str], rows: Sequence[list], *, fills: dict | None = None) -> None:
+    """A header row in bold and the rows, into a write-only worksheet: widths from the text (at most MAX_WIDTH,
+    longer text wraps within its column), the header frozen and filtered, the print layout; `fills` colours a
+    column's cells by value ({column: {value: fill}})."""
     from openpyxl.styles import Alignment, Font
     from openpyxl.utils import get_column_letter
 
-    bold = Font(bold=True)
-    for column, name in enumerate(header, start=1):
-        put_cell(worksheet, 1, column, name).font = bold
-    wrap = Alignment(wrap_text=True, vertical="top")
-    for row_number, values in enumerate(rows, start=2):
-        for column, value in enumerate(values, start=1):
-            cell = put_cell(worksheet, row_number, column, value)
-            if _display_width(value) > MAX_WIDTH:
-                cell.alignment = wrap    # a long message wraps within its column, never past the page
+    from deckcheck.report.xlsx_stream import styled
+
+    facts = _CellFacts()
+    widths = [len(name) + 2 for name in header]
+    for values in rows:          # widths and the frozen header are written before any row
+        for column, value in enumerate(values):
+            widths[column] = max(widths[column], facts(value)[1])
+    for column, width in enumerate(widths, start=1):
+        worksheet.column_dimensions[get_column_letter(column)].width = max(MIN_WIDTH, min(MAX_WIDTH, width))
     worksheet.freeze_panes = "A2"
+    set_print_layout(worksheet)
+    bold, wrap = Font(bold=True), Alignment(wrap_text=True, vertical="top")
+    fills = {column - 1: by_value for column, by_value in (fills or {}).items()}
+    worksheet.append([styled(worksheet, name, font=bold) for name in header])
+    for values in rows:
+        row = []
+        for column, value in enumerate(values):
+            safe, width = facts(value)
+            fill = fills[column].get(value) if column in fills else None
+            if fill is not None or width > MAX_WIDTH:    # a long message wraps within its column, never past the page
+                row.append(styled(worksheet, safe, fill=fill, alignment=wrap if width > MAX_WIDTH else None))
+            elif isinstance(safe, str) and safe.startswith("="):
+                row.append(styled(worksheet, safe))       # (never, after xlsx_value): text, not a formula
+            else:
+                row.append(safe)
+        worksheet.append(row)
     if rows:
         worksheet.auto_filter.ref = f"A1:{get_column_letter(len(header))}{len(rows) + 1}"
-    for column, name in enumerate(header, start=1):
-        width = max([len(name) + 2] + [_display_width(values[column - 1]) for values in rows])
-        worksheet.column_dimensions[get_column_letter(column)].width = max(MIN_WIDTH, min(MAX_WIDTH, width))
+
+
+class _CellFacts:
+    """A value's cell value (xlsx_value) and display width, worked out once per distinct value of a table: the
+    Decklists sheet repeats each player, part and card name on row after row."""
+
+    def __init__(self):
+        self._known: dict = {}
+
+    def __call__(self, value: Any) -> tuple[Any, int]:
+        try:
+            key = (value.__class__, value)
+            found = self._known.get(key)
+        except TypeError:        # unhashable: worked out each time
+            return xlsx_value(value), _display_width(value)
+        if found is None:
+            found = self._known[key] = (xlsx_value(value), _display_width(value))
+        return found
 
 
 def set_print_layout(worksheet, *, header_rows: str = "1:1") -> None:
-    """Landscape, one page wide (as many pages down as needed), the header row on every page, gridlines."""
+    """Landscape, one page wide (as many pages down as needed), the header row on every page, gridlines.
+    In a write-only worksheet, call it before the first row (fit-to-page is written at the sheet's top)."""
     worksheet.page_setup.orientation = "landscape"
     worksheet.page_setup.fitToWidth = 1
     worksheet.page_setup.fitToHeight = 0
@@ -139,16 +187,12 @@ def set_print_layout(worksheet, *, header_rows: str = "1:1") -> None:
     worksheet.print_title_rows = header_rows
 
 
-def _colour_status(worksheet, header: list[str], rows: list[list]) -> None:
+def _status_fills(header: list[str]) -> dict:
     from openpyxl.styles import PatternFill
 
-    fills = {LEGAL: PatternFill("solid", fgColor="C6EFCE"), ILLEGAL: PatternFill("solid", fgColor="FFC7CE"),
-             ERROR: PatternFill("solid", fgColor="FFEB9C")}
-    column = header.index("status") + 1
-    for row_number, values in enumerate(rows, start=2):
-        fill = fills.get(values[column - 1])
-        if fill:
-            worksheet.cell(row=row_number, column=column).fill = fill
+    return {header.index("status") + 1: {LEGAL: PatternFill("solid", fgColor="C6EFCE"),
+                                         ILLEGAL: PatternFill("solid", fgColor="FFC7CE"),
+                                         ERROR: PatternFill("solid", fgColor="FFEB9C")}}
 
 
 def _display_width(value: Any) -> int:

@@ -6,7 +6,6 @@ HTML helpers are imported only by the format that needs them.
 
 from __future__ import annotations
 
-import io
 import json
 
 from deckcheck.analysis.meta import Meta
@@ -118,26 +117,25 @@ def _is_number(text: str) -> bool:
 
 
 def render_xlsx(meta: Meta) -> bytes:
-    import openpyxl
+    from deckcheck.report.xlsx_stream import new_workbook, workbook_bytes
 
-    workbook = openpyxl.Workbook()
-    workbook.remove(workbook.active)
+    workbook = new_workbook()
     write_meta_sheets(workbook, meta)
-    buffer = io.BytesIO()
-    workbook.save(buffer)
-    return buffer.getvalue()
+    return workbook_bytes(workbook)
 
 
 def write_meta_sheets(workbook, meta: Meta) -> None:
-    """A Metagame sheet (alignments, avatars, composition; native bar charts) and a Metagame cards sheet."""
+    """A Metagame sheet (alignments, avatars, composition; native bar charts) and a Metagame cards sheet, into a
+    write-only workbook (report/xlsx_stream.py: each sheet is laid out by position, then written in order)."""
     from openpyxl.chart import BarChart, Reference
     from openpyxl.styles import Font
 
     from deckcheck.report.batch_results import set_print_layout
     from deckcheck.report.spreadsheet import put_cell
     from deckcheck.report.stats_xlsx import bar_chart, write_table
+    from deckcheck.report.xlsx_stream import BufferedSheet
 
-    sheet = workbook.create_sheet("Metagame")
+    sheet = BufferedSheet(workbook.create_sheet("Metagame"))
     put_cell(sheet, 1, 1, f"Metagame: {meta.decks} decks").font = Font(bold=True, size=13)
     top = 3
     last = write_table(sheet, top, ALIGNMENT_HEADER, alignment_rows(meta))
@@ -162,8 +160,9 @@ def write_meta_sheets(workbook, meta: Meta) -> None:
         sheet.add_chart(chart, "H40")
     _widths(sheet, {1: 28, 2: 12, 3: 10, 4: 10, 5: 11, 6: 10, 7: 10})
     set_print_layout(sheet)
+    sheet.flush()
 
-    cards = workbook.create_sheet("Metagame cards")
+    cards = BufferedSheet(workbook.create_sheet("Metagame cards"))
     last = write_table(cards, 1, CARD_HEADER, card_rows(meta))
     _number_format(cards, 2, last, (5,), "0.0%")
     cards.freeze_panes = "A2"
@@ -171,6 +170,7 @@ def write_meta_sheets(workbook, meta: Meta) -> None:
         cards.auto_filter.ref = f"A1:F{last}"
     _widths(cards, {1: 34, 2: 10, 3: 12, 4: 8, 5: 14, 6: 8})
     set_print_layout(cards)
+    cards.flush()
 
 
 def _number_format(sheet, first_row: int, last_row: int, columns, number_format: str) -> None:

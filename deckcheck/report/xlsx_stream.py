@@ -1,0 +1,88 @@
+"""Workbooks written in openpyxl's write-only (streaming) mode: each row goes to the file as it is made.
+
+An ordinary openpyxl workbook keeps every cell as an object until it is saved: a batch of 5,000 decks has some
+300,000 cells in its Decklists sheet, which took minutes and gigabytes. In write-only mode a sheet's memory is
+bounded by a row.
+
+What write-only mode asks of a writer, and how each thing a sheet carries is set here:
+- before the first row: the column widths, the frozen panes and the sheet properties (fit to page) -- they are
+  written at the top of the sheet, so `write_table` takes the widths from a first pass over the rows and
+  `set_print_layout` is called before any row;
+- on each cell: its style -- a cell that needs one (bold header, status fill, wrapped text, a number format) is a
+  `WriteOnlyCell` carrying its font, fill, alignment and number format (`styled`);
+- at any time before saving: the auto-filter, page setup, print options, margins, the rows printed on every page
+  (`print_title_rows`), charts; row heights (`row_dimensions[n].height`) before row n is written.
+A small sheet laid out by position (the Metagame sheet: tables one under another, number formats set afterwards)
+is written through `BufferedSheet`, which keeps its few cells until `flush()`.
+
+Every value passes through `spreadsheet.xlsx_value` (never a formula from user text) and text is stored as text.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from deckcheck.report.spreadsheet import xlsx_value
+
+
+def new_workbook():
+    """A write-only workbook. openpyxl writes its XML through lxml when lxml is installed (a requirement of
+    deckcheck): about three times as fast as its pure-Python writer, which the batch's workbook spent most of its
+    time in."""
+    import lxml.etree  # noqa: F401  (imported for openpyxl, which takes it when present)
+    import openpyxl
+
+    return openpyxl.Workbook(write_only=True)
+
+
+def workbook_bytes(workbook) -> bytes:
+    buffer = io.BytesIO()
+    workbook.save(buffer)
+    return buffer.getvalue()
+
+
+def styled(worksheet, value: Any, **style):
+    """A write-only cell of `value` (made safe, text stored as text) with the given font, fill, alignment or
+    number_format."""
+    from openpyxl.cell import WriteOnlyCell
+
+    cell = WriteOnlyCell(worksheet, xlsx_value(value))
+    if isinstance(cell.value, str):
+        cell.data_type = "s"
+    for name, setting in style.items():
+        if setting is not None:
+            setattr(cell, name, setting)
+    return cell
+
+
+class BufferedSheet:
+    """A write-only worksheet that takes cells by position (`cell(row=, column=)`, as an ordinary one does) and
+    writes them in order at `flush()`: for sheets of a few hundred cells laid out table by table."""
+
+    def __init__(self, worksheet):
+        object.__setattr__(self, "_sheet", worksheet)
+        object.__setattr__(self, "_cells", {})
+
+    def cell(self, row: int, column: int):
+        from openpyxl.cell import WriteOnlyCell
+
+        found = self._cells.get((row, column))
+        if found is None:
+            found = self._cells[(row, column)] = WriteOnlyCell(self._sheet)
+        return found
+
+    def flush(self) -> None:
+        if not self._cells:
+            return
+        rows = max(row for row, _ in self._cells)
+        columns = max(column for _, column in self._cells)
+        for row in range(1, rows + 1):
+            self._sheet.append([self._cells.get((row, column)) for column in range(1, columns + 1)])
+        self._cells.clear()
+
+    def __getattr__(self, name: str):          # title, column_dimensions, page_setup, add_chart, ...
+        return getattr(self._sheet, name)
+
+    def __setattr__(self, name: str, value) -> None:   # freeze_panes, print_title_rows, ...
+        setattr(self._sheet, name, value)
