@@ -6,7 +6,8 @@ The registrations are those bench_batch.py makes (the real decks of ../shared/de
 test fixtures with --synthetic); each commit is exported (`git archive`) and its `deckcheck batch` run on them.
 Compared: the sheet names and order, every cell's value and type, and what a reader sees of its style (bold,
 fill colour, wrapping, number format), the column widths, the frozen panes, the auto-filter and the print setup
-(orientation, fit to width, rows printed on every page, gridlines). Exit 0 when the two workbooks hold the same,
+(orientation, fit to width, rows printed on every page, gridlines). Both run with --jobs 1 by default: with several
+processes a worker's near-miss index depends on which decks it read before. Exit 0 when the two workbooks hold the same,
 1 when they differ (each difference printed, at most 20 a sheet), 2 on an error.
 """
 
@@ -28,10 +29,10 @@ from benchmarks.bench_batch import deck_texts, registrations  # noqa: E402
 SHOWN = 20
 
 
-def results_at(commit: str, registrations_path: Path, out: Path) -> None:
+def results_at(commit: str, registrations_path: Path, out: Path, jobs: int) -> None:
     with exported(commit) as folder:
         done = subprocess.run([sys.executable, "-m", "deckcheck", "batch", str(registrations_path), "-o", str(out),
-                               "--force"], cwd=folder, capture_output=True, text=True,
+                               "--force", "--jobs", str(jobs)], cwd=folder, capture_output=True, text=True,
                               env={"PYTHONPATH": str(folder), "PATH": "/usr/bin:/bin"})
         if done.returncode not in (0, 1):
             raise SystemExit(f"batch at {commit} failed ({done.returncode}): {done.stderr.strip()[-2000:]}")
@@ -89,13 +90,14 @@ def main() -> int:
     parser.add_argument("after")
     parser.add_argument("--rows", type=int, default=200)
     parser.add_argument("--synthetic", action="store_true", help="the test fixtures instead of the real decks")
+    parser.add_argument("--jobs", type=int, default=1, help="batch --jobs of both runs (default 1: one process)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         reg = folder / "registrations.xlsx"
         registrations(reg, args.rows, deck_texts(args.synthetic))
-        results_at(args.before, reg, folder / "before.xlsx")
-        results_at(args.after, reg, folder / "after.xlsx")
+        results_at(args.before, reg, folder / "before.xlsx", args.jobs)
+        results_at(args.after, reg, folder / "after.xlsx", args.jobs)
         found = differences(folder / "before.xlsx", folder / "after.xlsx")
     print("\n".join(found))
     what = "the test fixtures" if args.synthetic else "the real decks"
