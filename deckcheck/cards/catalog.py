@@ -126,6 +126,9 @@ class Catalog:
         self._foreign: dict[str, dict[str, set[str]]] | None = None
         self._foreign_written: dict[str, str] = {}
         self._matcher: NameMatcher | None = None
+        # Answers already given, by the name as written: a batch or a corpus asks the same names deck after deck.
+        self._looked_up: dict[str, tuple[tuple[Card, ...], str | None]] = {}
+        self._resolved: dict[tuple, Resolution] = {}
 
     def _card(self, card_id: str) -> Card:
         card = self._made.get(card_id)
@@ -164,6 +167,13 @@ class Catalog:
 
     def lookup(self, name: str) -> tuple[list[Card], str | None]:
         """(every version of the name, the language it was found in: "en", "alias" or an edition's code)."""
+        found = self._looked_up.get(name)
+        if found is None:
+            cards, language = self._lookup(name)
+            found = _remember(self._looked_up, name, (tuple(cards), language))
+        return list(found[0]), found[1]
+
+    def _lookup(self, name: str) -> tuple[list[Card], str | None]:
         key = fold(name)
         if key in self._ids_by_key:
             return [self._card(card_id) for card_id in self._ids_by_key[key]], "en"
@@ -239,7 +249,15 @@ class Catalog:
     def resolve(self, name: str, *, tag: str | None = None, set_code: str | None = None,
                 part=None, alignment: str | None = None, correct: bool = True) -> Resolution:
         """Resolve a written name to one card, using the line's tag and set code and the deck's context. With
-        `correct`, a name that is no card's is read as the one card it clearly misspells (see `corrected`)."""
+        `correct`, a name that is no card's is read as the one card it clearly misspells (see `corrected`).
+        Worked out once per distinct name and context (the answer is shared: treat it as read-only)."""
+        key = (name, tag, set_code, part, alignment, correct)
+        found = self._resolved.get(key)
+        if found is None:
+            found = _remember(self._resolved, key, self._resolve(name, tag, set_code, part, alignment, correct))
+        return found
+
+    def _resolve(self, name: str, tag, set_code, part, alignment, correct: bool) -> Resolution:
         written = name.strip()
         if non_ice_set(set_code):     # that set's card, never the ICE card of the same name
             return Resolution(None, NOT_ICE, written, message=not_in_pool_message(written, set_code))
@@ -290,6 +308,18 @@ class Catalog:
                     cards = narrowed
                     break
         return cards
+
+
+# Distinct names (or name and context) a catalog remembers the answer for; past this the memo starts afresh, so
+# that a text of a million distinct "names" costs no more memory than its lines do.
+MEMO_LIMIT = 8192
+
+
+def _remember(memo: dict, key, answer):
+    if len(memo) >= MEMO_LIMIT:
+        memo.clear()
+    memo[key] = answer
+    return answer
 
 
 _MISSING = "reinstall deckcheck (in a checkout: rebuild it with 'deckcheck cards import-coe')"
