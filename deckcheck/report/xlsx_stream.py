@@ -30,7 +30,10 @@ def new_workbook():
     """A write-only workbook. openpyxl writes its XML through lxml when lxml is installed (a requirement of
     deckcheck): about three times as fast as its pure-Python writer, which the batch's workbook spent most of its
     time in."""
-    import lxml.etree  # noqa: F401  (imported for openpyxl, which takes it when present)
+    try:
+        import lxml.etree  # noqa: F401  (what openpyxl writes through when it can import it)
+    except ImportError:    # a venv made before lxml was required: the same workbook, written slower
+        pass
     import openpyxl
 
     return openpyxl.Workbook(write_only=True)
