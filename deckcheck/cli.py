@@ -500,6 +500,30 @@ def rules_command(code: str | None, ruleset: str, alignment: str | None, output:
 # ---------------------------------------------------------------- batch -------------------------------------
 
 
+def sheet_options(command):
+    """How a registrations sheet is read, the same options for `batch` and `meta`: where its deck paths lie and
+    which columns hold what."""
+    options = [
+        click.option("--decks-dir", type=click.Path(file_okay=False),
+                     help="Deck paths are relative to this folder and must lie in it (default: the registrations "
+                          "folder)."),
+        click.option("--allow-outside", is_flag=True,
+                     help="Let deck paths lead out of that folder (absolute paths, ~, .., symlinks): trusted sheets "
+                          "only."),
+        *(click.option(f"--{key}-column", metavar="HEADER", help=f"The header (or column letter) of the {what} column.")
+          for key, what in (("player", "player"), ("deck", "deck"), ("alignment", "alignment"),
+                            ("ruleset", "ruleset"), ("length", "game length"))),
+    ]
+    for option in reversed(options):
+        command = option(command)
+    return command
+
+
+def _named_columns(columns: dict) -> dict[str, str]:
+    """{"player": "Nom"} from the --...-column options given."""
+    return {key.removesuffix("_column"): value for key, value in columns.items() if value}
+
+
 @cli.command("batch")
 @click.argument("registrations", type=INPUT_PATH)
 @click.option("-o", "--out", "out", type=OUTPUT_PATH,
@@ -511,17 +535,9 @@ def rules_command(code: str | None, ruleset: str, alignment: str | None, output:
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Check decks in this many parallel processes (at most 2 per CPU).")
 @click.option("--force", is_flag=True, help="Replace an existing results file.")
-@click.option("--decks-dir", type=click.Path(file_okay=False),
-              help="Deck paths are relative to this folder and must lie in it (default: the registrations folder).")
-@click.option("--allow-outside", is_flag=True,
-              help="Let deck paths lead out of that folder (absolute paths, ~, .., symlinks): trusted sheets only.")
 @click.option("--max-rows", type=click.IntRange(min=1), default=10_000, show_default=True,
               help="Registrations read at most; a bigger sheet is refused (exit 2) before any deck is checked.")
-@click.option("--player-column", metavar="HEADER", help="The header (or column letter) of the player column.")
-@click.option("--deck-column", metavar="HEADER", help="The header (or column letter) of the deck column.")
-@click.option("--alignment-column", metavar="HEADER", help="The header (or column letter) of the alignment column.")
-@click.option("--ruleset-column", metavar="HEADER", help="The header (or column letter) of the ruleset column.")
-@click.option("--length-column", metavar="HEADER", help="The header (or column letter) of the game length column.")
+@sheet_options
 def batch_command(registrations, out, output_format, ruleset, length, jobs, force, decks_dir, allow_outside,
                   max_rows, **columns) -> None:
     """Check every registered deck of a tournament: REGISTRATIONS is an .xlsx or .csv file with player and
@@ -532,7 +548,7 @@ def batch_command(registrations, out, output_format, ruleset, length, jobs, forc
     """
     from deckcheck.batch.command import run_batch_command
 
-    named = {key.removesuffix("_column"): value for key, value in columns.items() if value}
+    named = _named_columns(columns)
     sys.exit(run_batch_command(registrations, out=out, output_format=output_format, ruleset=ruleset,
                                length=length, jobs=jobs, force=force, decks_dir=decks_dir,
                                allow_outside=allow_outside, max_rows=max_rows, columns=named))
@@ -550,15 +566,19 @@ def batch_command(registrations, out, output_format, ruleset, length, jobs, forc
 @click.option("--top", type=click.IntRange(min=0), default=40, show_default=True,
               help="Cards listed in the text report (0: all).")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
-def meta_command(inputs, out, output, validate, ruleset, length, top, force) -> None:
+@sheet_options
+def meta_command(inputs, out, output, validate, ruleset, length, top, force, decks_dir, allow_outside,
+                 **columns) -> None:
     """What a field of decks plays: INPUTs are decklist files, folders of them, or a registrations sheet.
 
     Decks and share by alignment and avatar, each card's decks and copies by part, the average composition
-    per alignment, and the legal rate where validated. Exit 0, or 2 when an input could not be read."""
+    per alignment, and the legal rate where validated. A sheet is read as `batch` reads it (--decks-dir,
+    --allow-outside, --player-column, ...). Exit 0, or 2 when an input could not be read."""
     from deckcheck.batch.meta_command import run_meta_command
 
     sys.exit(run_meta_command(inputs, out=out, output=output, validate=validate, ruleset=ruleset, length=length,
-                              force=force, top=top))
+                              force=force, top=top, decks_dir=decks_dir, allow_outside=allow_outside,
+                              columns=_named_columns(columns)))
 
 
 @cli.command("sheet")

@@ -35,16 +35,11 @@ def run_batch_command(registrations: str, *, out: str | None, output_format: str
     jobs, lowered = cap_jobs(jobs)
     if lowered:
         note(f"deckcheck: {lowered}")
-    if decks_dir is not None and not Path(decks_dir).is_dir():
-        raise DeckcheckError("no such folder (--decks-dir)", decks_dir)
+    check_decks_dir(decks_dir)
     _check_data()
-    table = read_registrations(registrations, max_rows=max_rows, columns=columns)
-    for said in table.notes:
-        note(printable(f"deckcheck: {said}"))
-    base_dir = str(Path(decks_dir or Path(registrations).parent).resolve())
-    folder = "the decks folder (--decks-dir)" if decks_dir else "the registrations folder"
-    settings = settings or Settings(base_dir=base_dir, ruleset=ruleset, length=length)
-    settings.allow_outside, settings.folder = allow_outside, folder
+    table = read_sheet(registrations, max_rows=max_rows, columns=columns)
+    settings = sheet_settings(registrations, ruleset=ruleset, length=length, decks_dir=decks_dir,
+                              allow_outside=allow_outside, settings=settings)
     _refuse_writing_over_decks(plan, table.registrations, settings)
     results = _run_with_progress(table.registrations, settings, jobs)
     for result in results:      # -v: each row's verdict, as the organizer would call it out
@@ -60,6 +55,30 @@ def run_batch_command(registrations: str, *, out: str | None, output_format: str
              "NAME-violations.csv (or use --output json)")
     note(printable(_summary_line(results, written)))
     return 0 if all(r.status == LEGAL for r in results) else 1
+
+
+def check_decks_dir(decks_dir: str | None) -> None:
+    if decks_dir is not None and not Path(decks_dir).is_dir():
+        raise DeckcheckError("no such folder (--decks-dir)", decks_dir)
+
+
+def read_sheet(registrations: str | Path, *, max_rows: int = MAX_ROWS, columns: dict[str, str] | None = None):
+    """The registrations of a sheet, read as `batch` and `meta` both read it, its notes said (skipped sheets,
+    columns without a header)."""
+    table = read_registrations(registrations, max_rows=max_rows, columns=columns)
+    for said in table.notes:
+        note(printable(f"deckcheck: {said}"))
+    return table
+
+
+def sheet_settings(registrations: str | Path, *, ruleset: str, length: int, decks_dir: str | None = None,
+                   allow_outside: bool = False, settings: Settings | None = None) -> Settings:
+    """Where a sheet's deck paths resolve (its folder, or --decks-dir) and whether they may lead out of it."""
+    base_dir = str(Path(decks_dir or Path(registrations).parent).resolve())
+    folder = "the decks folder (--decks-dir)" if decks_dir else "the registrations folder"
+    settings = settings or Settings(base_dir=base_dir, ruleset=ruleset, length=length)
+    settings.allow_outside, settings.folder = allow_outside, folder
+    return settings
 
 
 def _refuse_writing_over_decks(plan, registrations, settings: Settings) -> None:

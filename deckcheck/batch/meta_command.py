@@ -32,7 +32,10 @@ MAX_FOLDER_FILES = 5000
 
 
 def run_meta_command(inputs: tuple[str, ...], *, out: str | None, output: str | None, validate: bool,
-                     ruleset: str, length: int, force: bool, top: int, jobs: int = 1) -> int:
+                     ruleset: str, length: int, force: bool, top: int, jobs: int = 1, decks_dir: str | None = None,
+                     allow_outside: bool = False, columns: dict[str, str] | None = None) -> int:
+    """A registrations sheet is read with the options `batch` takes for it: `columns` (--player-column, ...),
+    `decks_dir` and `allow_outside`."""
     from deckcheck.analysis.meta import build_meta
     from deckcheck.fileio import atomic_write_bytes, check_output, refuse_overwriting_inputs
     from deckcheck.report.meta_report import render_meta
@@ -41,7 +44,11 @@ def run_meta_command(inputs: tuple[str, ...], *, out: str | None, output: str | 
     if out:
         refuse_overwriting_inputs(out, inputs)
         check_output(out, force=force)
+    from deckcheck.batch.command import check_decks_dir
+
+    check_decks_dir(decks_dir)
     _check_data(validate)
+    sheet = {"decks_dir": decks_dir, "allow_outside": allow_outside, "columns": columns}
     records, failed, seen = [], 0, _Seen()
     for source in inputs:
         path = Path(source)
@@ -49,7 +56,7 @@ def run_meta_command(inputs: tuple[str, ...], *, out: str | None, output: str | 
             found, bad = _deck_records([source] if seen.first(source) else [], validate=validate, ruleset=ruleset,
                                        length=length)
         elif path.suffix.lower() in REGISTRATION_SUFFIXES and path.is_file():
-            found, bad = (_registration_records(path, ruleset=ruleset, length=length, jobs=jobs, seen=seen)
+            found, bad = (_registration_records(path, ruleset=ruleset, length=length, jobs=jobs, seen=seen, **sheet)
                           if seen.first(path) else ([], 0))
         else:
             found, bad = _deck_records([f for f in _deck_files(path) if seen.first(f)], validate=validate,
@@ -217,15 +224,15 @@ def _verdict(deck, ruleset: str, length: int) -> bool:
     return validate(deck, ruleset=ruleset, length=length).legal
 
 
-def _registration_records(path: Path, *, ruleset: str, length: int, jobs: int,
-                          seen: _Seen) -> tuple[list[dict], int]:
+def _registration_records(path: Path, *, ruleset: str, length: int, jobs: int, seen: _Seen,
+                          decks_dir: str | None = None, allow_outside: bool = False,
+                          columns: dict[str, str] | None = None) -> tuple[list[dict], int]:
     """A registrations sheet's decks as `batch` reads and checks them; a row without a deck is left out."""
-    from deckcheck.batch.command import named_deck_files
-    from deckcheck.batch.registrations import read_registrations
-    from deckcheck.batch.runner import Settings, run_batch
+    from deckcheck.batch.command import named_deck_files, read_sheet, sheet_settings
+    from deckcheck.batch.runner import run_batch
 
-    table = read_registrations(path)
-    settings = Settings(base_dir=str(path.resolve().parent), ruleset=ruleset, length=length)
+    table = read_sheet(path, columns=columns)
+    settings = sheet_settings(path, ruleset=ruleset, length=length, decks_dir=decks_dir, allow_outside=allow_outside)
     seen.read(named_deck_files(table.registrations, settings))
     results = run_batch(table.registrations, settings, jobs=jobs)
     records = [r.meta_record() for r in results if r.cards]

@@ -51,6 +51,8 @@ HEADER_WORDS: dict[str, re.Pattern] = {
     "alignment": re.compile(r"\b(?:alignment|alineamiento|alignement)\b"),
 }
 NOT_A_DECK = re.compile(r"\b(?:name|nombre|nom|titel|title|titulo|titre)\b")
+# ... but a file's name is a deck ("Paste your decklist here (or the file name)"): said before NOT_A_DECK looks.
+FILE_NAME = re.compile(r"\b(?:file ?names?|(?:nombre|nom) (?:del?|du) (?:archivo|fichier)|dateiname|nome del file)\b")
 
 ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
 _ALIGNMENT_SYNONYMS = {
@@ -70,6 +72,7 @@ _LENGTH_WORDS = {"starter": 1, "short": 2, "long": 3, "campaign": 4}
 # Organizers put a title, a date or a note above the table: the header is the first of this many non-empty
 # rows of a sheet that names both the player and the deck column.
 HEADER_SEARCH_ROWS = 10
+MAX_HEADER_CHARS = 120      # a form's longest question; a longer cell is a value
 
 # Readable as a workbook.
 WORKBOOK_SUFFIXES = (".xlsx", ".xlsm")
@@ -187,10 +190,10 @@ def _registrations_from_sheets(path: str, sheets, max_rows: int,
         header_position = _header_position(leading, manual)
         if header_position is None:
             label = f"sheet {title!r}" if title else "the file"
-            first = _headers_seen(leading[0][1])
-            seen.append(f"{f'sheet {title!r} ' if title else ''}row {leading[0][0]}: {first}")
+            number, likeliest, found = _likeliest_header(leading, manual)
+            seen.append(f"{f'sheet {title!r} ' if title else ''}row {number}: {likeliest}{found}")
             notes.append(f"{path}: {label} skipped: no row among its first {HEADER_SEARCH_ROWS} names both "
-                         f"a player and a deck column (its first row: {first})")
+                         f"a player and a deck column (the likeliest header, row {number}: {likeliest}{found})")
             continue        # and the rest of the sheet is never read
         header_number, header = leading[header_position]
         columns = _match_header(header, path, title, header_number, manual)
@@ -225,6 +228,23 @@ def _header_position(rows: list[tuple[int, list[Any]]], manual: dict[str, str] |
     return None
 
 
+def _likeliest_header(rows: list[tuple[int, list[Any]]], manual: dict[str, str]) -> tuple[int, str, str]:
+    """(row number, its cells, what it names) of the leading row that names the most known columns, the first
+    row when none names any: the row the error quotes as the header it took (not a title above it). A cell of
+    several lines or of a sentence's length is no header (a pasted deck's "Player: Ann" names no column)."""
+    def header_like(values: list[Any]) -> list[Any]:
+        return [v if len(text := _text(v)) <= MAX_HEADER_CHARS and "\n" not in text else "" for v in values]
+
+    found = [(len(set(_header_keys(header_like(values), manual).values())), -position)
+             for position, (_, values) in enumerate(rows[:HEADER_SEARCH_ROWS])]
+    best = -max(found)[1]
+    number, values = rows[best]
+    keys = sorted(set(_header_keys(header_like(values), manual).values()), key=list(COLUMN_ALIASES).index)
+    missing = [key for key in REQUIRED_COLUMNS if key not in keys]
+    named = f"; it names {', '.join(keys)} but no {' and no '.join(missing)} column" if keys else ""
+    return number, _headers_seen(values), named
+
+
 def _header_keys(header: list[Any], manual: dict[str, str] | None = None) -> dict[int, str]:
     """Position -> column key for the header cells that name a known column: the headers given by hand first
     (--player-column...), then exact aliases, then for a key no alias names, the one header holding its words
@@ -244,7 +264,7 @@ def _header_keys(header: list[Any], manual: dict[str, str] | None = None) -> dic
             continue
         holders = [position for position, cell in enumerate(header)
                    if position not in keys and words.search(_folded(cell))
-                   and not (key == "deck" and NOT_A_DECK.search(_folded(cell)))]
+                   and not (key == "deck" and NOT_A_DECK.search(FILE_NAME.sub(" ", _folded(cell))))]
         if len(holders) == 1:
             keys[holders[0]] = key
     return keys
@@ -299,7 +319,8 @@ def _match_header(header: list[Any], path: str, sheet: str, row: int,
         elif key in known:
             # A workbook's sheet and row go into the message; a CSV file's row is its line.
             where = f"sheet {sheet!r} row {row}: " if sheet else ""
-            raise DeckcheckError(f"{where}two {key!r} columns in the header", path, None if sheet else row)
+            raise DeckcheckError(f"{where}two {key!r} columns in the header row ({_headers_seen(header)})", path,
+                                 None if sheet else row)
         else:
             known[key] = position
     return _Columns(known, extras)
