@@ -900,6 +900,17 @@ def oversized_in_field(tmp: Path, args) -> tuple[Run, list[str]]:
     return run, problems
 
 
+def convert_then_check(tmp: Path, args) -> tuple[Run, list[str]]:
+    """`convert --check` must take what `convert` wrote: a part of 594 copies more (six lines of 99)."""
+    (tmp / "big.meccg").write_text(LEGAL.read_text(encoding="utf-8") + "\n# Resource (594)\n\n"
+                                   + "99 Dodge (TW)\n" * 6, encoding="utf-8")
+    wrote = run_command(["convert", "big.meccg", "--to", "json", "-o", "big.json"], cwd=tmp, timeout=args.timeout)
+    if wrote.code != 0:
+        return wrote, [f"convert: exit {wrote.code}"]
+    run = run_command(["convert", "big.json", "--check"], cwd=tmp, timeout=args.timeout)
+    return run, no_traceback(run, (0,))
+
+
 # ---------------------------------------------------------------- the table
 
 
@@ -996,6 +1007,7 @@ def cases() -> list[Case]:
         Case("validate - with stdin closed", "internal error", closed_stdin),
         Case("simulate - --against -", "'empty file' for stdin read twice", stdin_twice),
         Case("matchups DIR with a 1.6 MB file", "matchups DIR stops where meta skips", oversized_in_field),
+        Case("convert --check of what convert wrote", "schemas reject the tool's own output", convert_then_check),
         Case("output named - is stdout", "-o - writes a file named '-'", dash_output),
         Case("--scheduler: an HTTP server", "cluster hangs", not_a_scheduler("http")),
         Case("--scheduler: a silent socket", "cluster hangs", not_a_scheduler("silent")),
