@@ -30,6 +30,7 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
     if catalog is None:
         from deckcheck.cards.catalog import load_catalog
         catalog = load_catalog()
+    _refuse_many_unknown_names(result, path, catalog)     # before any other work on a text that is no decklist
     deck = Deck(path=path, format=result.format, name=result.name, player=result.player,
                 avatar=result.avatar, length=result.length, notes=result.notes,
                 diagnostics=list(result.diagnostics))
@@ -45,7 +46,6 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
     deck.alignment, deck.alignment_reason, avatar = infer_alignment(
         evidence, catalog, declared=declared, override=alignment)
     deck.avatar = deck.avatar or avatar
-    _refuse_many_unknown_names(result, path, catalog)
     merged: dict[tuple, DeckEntry] = {}
     resolved: dict[tuple, object] = {}
     misplaced: dict[tuple, list[RawLine]] = {}   # (counted part, card id, written part) -> its lines
