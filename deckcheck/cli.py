@@ -743,8 +743,9 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True,
               help="Same seed, same result (whatever --jobs or --scheduler).")
 @length_option()
-@click.option("--jobs", type=click.IntRange(min=1), default=None,
-              help="Worker processes of a local Dask cluster (default: the CPUs; 1: this process, no Dask).")
+@click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Worker processes of a local Dask cluster (at most 2 per CPU); 1: this process, no Dask. With "
+                   "more, and Dask not installed or one CPU, the games run in this process.")
 @click.option("--scheduler", metavar="tcp://HOST:PORT", help="Run on this existing Dask cluster instead.")
 @click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]),
               help="Report format (default: from -o's suffix, else text); xlsx needs -o FILE.")
@@ -774,6 +775,25 @@ def _capped_jobs(jobs: int | None) -> int | None:
 # ---------------------------------------------------------------- entry point ------------------------------
 
 
+def click_error_line(exc: click.ClickException) -> str:
+    """A usage error as one line, like every other error: the command, what was wrong, and where a bad value came
+    from ("--rules on the command line"; a value from DECKCHECK_RULES or the config file is reported by the
+    setting's option itself), then where help is -- not click's usage block, which names the environment
+    variable of an option even when the value was typed."""
+    ctx = getattr(exc, "ctx", None)
+    command = ctx.command_path if ctx is not None else "deckcheck"
+    message = exc.format_message()
+    if isinstance(exc, click.BadParameter) and not isinstance(exc, click.MissingParameter) and exc.param:
+        param = exc.param
+        hint = param.opts[0] if isinstance(param, click.Option) and param.opts else param.human_readable_name
+        message = f"{hint} on the command line: {exc.message}"
+    message = " ".join(message.split()).rstrip(".")
+    if isinstance(exc, click.UsageError):
+        where = command.partition(" ")[2]
+        return f"{where + ': ' if where else ''}{message} (see '{command} --help')"
+    return message
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI. A DeckcheckError becomes one line on stderr and exit code 2; so does any other exception,
     as "internal error" (a bug: the traceback only with --debug), a failed write of the report, and SIGTERM."""
@@ -792,7 +812,7 @@ def main(argv: list[str] | None = None) -> None:
         click.echo("deckcheck: aborted", err=True)
         process.exit_now(2)
     except click.ClickException as exc:
-        exc.show()
+        error_line(printable(f"deckcheck: {click_error_line(exc)}"))
         code = 2
     except BrokenPipeError:
         code = process.quiet_stdout(0)

@@ -14,6 +14,7 @@ Try it:
 from __future__ import annotations
 
 import csv
+import re
 import sys
 from pathlib import Path
 
@@ -74,7 +75,30 @@ def write_xlsx(path: Path, first: list[list], late: list[list]) -> None:
         worksheet.freeze_panes = "A2"
         for letter, width in zip("ABCDEFG", (22, 14, 28, 10, 8, 7, 24)):
             worksheet.column_dimensions[letter].width = width
-    workbook.save(path)
+    path.write_bytes(same_bytes_every_time(workbook))
+
+
+FIXED_TIME = (2024, 1, 1, 0, 0, 0)
+
+
+def same_bytes_every_time(workbook) -> bytes:
+    """The workbook's bytes without what changes from run to run (its created/modified times, each zip member's
+    time), so that running this script again leaves the committed workbook as it is."""
+    import datetime
+    import io
+    import zipfile
+
+    workbook.properties.created = workbook.properties.modified = datetime.datetime(*FIXED_TIME)
+    saved = io.BytesIO()
+    workbook.save(saved)
+    out = io.BytesIO()
+    with zipfile.ZipFile(saved) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            data = source.read(info.filename)
+            if info.filename == "docProps/core.xml":   # openpyxl stamps the time of saving as "modified"
+                data = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*", rb"\g<1>2024-01-01T00:00:00Z", data)
+            target.writestr(zipfile.ZipInfo(info.filename, FIXED_TIME), data, zipfile.ZIP_DEFLATED)
+    return out.getvalue()
 
 
 def write_csv(path: Path, first: list[list], late: list[list]) -> None:

@@ -337,6 +337,22 @@ def test_a_file_name_that_contradicts_the_format_is_an_error(tmp_path, argv, wor
     assert list(tmp_path.iterdir()) == []                            # nothing written
 
 
+@pytest.mark.parametrize("argv, words", [
+    (["validate", "--rules", "foo", "x"],
+     "validate: --rules on the command line: 'foo' is not one of 'rulebook', 'coe'"),
+    (["validate"], "validate: Missing argument 'DECKS...'"),
+    (["validate", "--bogus", "x"], "validate: No such option '--bogus'"),
+    (["stats", "--draws", "abc", "x"], "stats: --draws on the command line: 'abc' is not a valid integer range"),
+])
+def test_a_usage_error_is_one_line_naming_where_the_bad_value_came_from(argv, words):
+    """Not click's four-line block, which blames DECKCHECK_RULES for a value typed on the command line."""
+    result = deckcheck(*argv)
+    assert result.returncode == 2 and result.stdout == ""
+    [line] = result.stderr.splitlines()
+    assert line.startswith(f"deckcheck: {words}") and line.endswith(f"(see 'deckcheck {argv[0]} --help')"), line
+    assert "DECKCHECK_" not in line
+
+
 def test_convert_takes_the_format_from_the_name(tmp_path):
     for name, holds in (("d.json", '"format": "deckcheck-deck"'), ("d.md", "\n## Pool"),
                         ("d.meccg", "# Middle-earth Deck\n"), ("d.deck", "# GCCG v0.9.4 Middle-earth deck\n"),
@@ -382,7 +398,6 @@ def test_the_command_list_shows_each_summary_whole():
 # Options whose default differs between commands, and why. Anything else shares one default everywhere.
 DIFFERENT_DEFAULTS = {
     "--games": "matchups plays both decks' full turns, some 50 times a goldfish game's cost: 200 a pair",
-    "--jobs": "matchups runs on a local Dask cluster of every CPU by default",
     "--length": "simulate uses the deck's declared length when none is set",
     "--output": "where -o can name a file its suffix picks the format: no fixed default",
 }
@@ -412,6 +427,7 @@ def test_the_same_option_has_the_same_default_in_every_command():
     assert differing == set(DIFFERENT_DEFAULTS)
     assert set(defaults["--draws"].values()) == {"5"} and set(defaults["--draws"]) == {"odds", "stats"}
     assert set(defaults["--rules"].values()) == {"'coe'"}
+    assert set(defaults["--jobs"].values()) == {"1"}   # matchups too: a local Dask cluster only when asked for
 
 
 def test_the_same_option_takes_the_same_values_and_short_name_in_every_command():

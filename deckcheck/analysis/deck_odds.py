@@ -131,7 +131,18 @@ def _entries_named(deck: Deck, written: str) -> list[DeckEntry]:
                  and _fits(e, tag, set_code)]
         if found:
             return found
+    elsewhere = [e for e in deck.entries if not e.part.in_play_deck and (
+        key in (fold(e.written), fold(e.card.name) if e.card else None)
+        or (card is not None and e.card is not None and fold(e.card.name) == fold(card.name)))]
+    if elsewhere:
+        where = ", ".join(sorted({PART_WORDS.get(e.part.value, e.part.value) for e in elsewhere}))
+        raise DeckcheckError(f"{written.strip()!r} is in the {where}, not in the play deck: the odds are of drawing "
+                             "it from the play deck", deck.path)
     raise DeckcheckError(f"{written.strip()!r} is not in the play deck{_suggest(name, play)}", deck.path)
+
+
+PART_WORDS = {"pool": "pool", "sideboard": "sideboard", "fw-sideboard": "sideboard against a fallen-wizard",
+              "sites": "location deck"}
 
 
 def _fits(entry: DeckEntry, tag: str | None, set_code: str | None) -> bool:
@@ -180,6 +191,11 @@ def odds_table(deck: Deck, conditions: list[Condition], *, draws: int = 0,
         seen = [n for n, _ in curve]
         rows.append((condition, [p for _, p in curve]))
     table = OddsTable(deck.name or deck.path, size, seen, rows)
+    for condition in conditions:
+        if condition.copies < condition.at_least:   # 0% for a reason: said, not left for the reader to guess
+            copies = f"{condition.copies} cop{'y' if condition.copies == 1 else 'ies'}"
+            table.notes.append(f"{condition.label} has {copies} in the play deck: at least {condition.at_least} "
+                               "can never be drawn (0%)")
     if joint and len(conditions) > 1:
         shared = _shared_cards(conditions)
         if shared:

@@ -92,6 +92,7 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
     for (part, card_id, written), lines in misplaced.items():
         deck.diagnostics.append(_misplaced_diagnostic(path, merged[(part, card_id)].card, part, written, lines))
     deck.diagnostics.extend(_language_notes(path, languages))
+    deck.diagnostics.extend(_avatars_in_pool(path, deck))
     if avatar and not result.avatar:
         # the avatar as the card is named ("The Witch-king"), not as typed ("The Witch King")
         named = next((e.card.name for e in deck.entries if e.card and e.card.avatar and e.written == avatar), None)
@@ -123,6 +124,17 @@ def _refuse_many_unknown_names(result: ReadResult, path: str, catalog) -> None:
             raise TooManyUnknownNames(
                 f"more than {MAX_UNKNOWN_NAMES} of its names are no card (the first: {excerpt(first.name)!r}): "
                 f"not a decklist, and not searched for misspelt names", path, first.line)
+
+
+def _avatars_in_pool(path: str, deck: Deck) -> list[Diagnostic]:
+    """An avatar read into the pool is said where it is read ("Starting company: Aragorn II, Legolas" then
+    "2x Gandalf": the lines after a label's own list stay under it), not left for the rules to find: a pool holds
+    no avatar, so the player most likely meant the play deck."""
+    return [Diagnostic(path, entry.lines[0] if entry.lines else None, "avatar-in-pool",
+                       f"{entry.card.name} ×{entry.count} is an avatar, read into the pool under the heading above it; "
+                       "a pool holds no avatar: put a heading such as 'Characters:' before it if it is the play "
+                       "deck's", "warning")
+            for entry in deck.entries if entry.part is Part.POOL and entry.card is not None and entry.card.avatar]
 
 
 def _language_notes(path: str, languages: dict[str, list[tuple[RawLine, object]]]) -> list[Diagnostic]:

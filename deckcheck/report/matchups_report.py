@@ -59,10 +59,14 @@ def render_text(d: dict) -> str:
                      f"{decks[s['deck']]['name']}")
     run = d.get("run")
     if run:
-        lines.append("")
-        lines.append(f"{run['games']} games in {run['wall_seconds']:.1f} s ({run['games_per_second']:,.0f} games/s), "
-                     f"{run['workers']} worker(s), {run['scheduler']}")
+        lines += ["", _run_line(run)]
     return "\n".join(lines)
+
+
+def _run_line(run: dict) -> str:
+    """The run, in a report: only what the seed fixes. Time, workers and scheduler vary from run to run and are
+    said on stderr (and in the JSON's `run`), so that the same seed gives the same report."""
+    return f"{run['games']:,} games (the same seed gives the same report; time and workers are on stderr)"
 
 
 def render_xlsx(d: dict) -> bytes:
@@ -103,7 +107,8 @@ def render_xlsx(d: dict) -> bytes:
             put_cell(pairs, r, c, value)
     run = wb.create_sheet("Run")
     settings = [("games per pair", d["games_per_pair"]), ("turns", d["turns"]), ("seed", d["seed"]),
-                ("game length", d["length"])] + [(k, v) for k, v in (d.get("run") or {}).items()]
+                ("game length", d["length"])] + [(k, v) for k, v in (d.get("run") or {}).items()
+                                                 if k not in ("wall_seconds", "games_per_second")]
     for r, (key, value) in enumerate(settings, 1):
         put_cell(run, r, 1, key)
         put_cell(run, r, 2, value)
@@ -137,8 +142,7 @@ def render_html(d: dict) -> str:
         f"<tr><td>{escape(decks[s['deck']]['name'])}</td><td class=\"n\">{s['p_win']['p']:.1%}</td>"
         f"<td class=\"n\">{s['p_win']['ci95'][0]:.1%}-{s['p_win']['ci95'][1]:.1%}</td></tr>" for s in d["standings"])
     run = d.get("run") or {}
-    run_line = (f"{run.get('games')} games in {run.get('wall_seconds')} s, {run.get('workers')} worker(s), "
-                f"{escape(str(run.get('scheduler')))}") if run else ""
+    run_line = escape(_run_line(run)) if run else ""
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>deckcheck matchups</title>
 <style>
@@ -198,7 +202,6 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
                          jobs: int | None, scheduler: str | None, output: str | None, out_path: str | None, force: bool,
                          read_deck) -> None:
     """What `deckcheck matchups` does: read the field, play it, write the report (progress to stderr)."""
-    import os
     import sys
 
     from deckcheck.errors import DeckcheckError
@@ -222,13 +225,7 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
     decks, field = _read_field(field, from_folders - {one_path}, read_deck)
     if len(field) < 2:
         raise DeckcheckError("a field needs at least two decks")
-    jobs = jobs if jobs is not None else (os.cpu_count() or 1)   # at most max_jobs(): the CLI caps --jobs
-    if scheduler is not None or jobs > 1:
-        try:
-            import distributed  # noqa: F401  - only to say what is missing before any work is done
-        except ImportError:
-            raise DeckcheckError("a Dask cluster needs dask.distributed: pip install 'deckcheck[cluster]', "
-                                 "or run in this process with --jobs 1") from None
+    jobs = _local_jobs(jobs if jobs is not None else 1, scheduler)
     progress = _progress_bar() if show_progress() else None
     try:
         document = run_matchups(decks, games=games, turns=turns, seed=seed, length=length, jobs=jobs,
@@ -264,6 +261,40 @@ def _read_field(field: list[str], from_folders: set[str], read_deck) -> tuple[li
             continue
         kept.append(path)
     return decks, kept
+
+
+def _local_jobs(jobs: int, scheduler: str | None) -> int:
+    """The worker processes to start: `jobs`, or 1 (this process, no Dask) where a local cluster would not help
+    -- one CPU -- or cannot start -- dask.distributed not installed (said); a --scheduler needs Dask."""
+    import os
+
+    from deckcheck.errors import DeckcheckError
+
+    if scheduler is None and jobs > 1 and (os.cpu_count() or 1) == 1:
+        note(f"deckcheck: --jobs {jobs}: one CPU, so the games run in this process")
+        return 1
+    if scheduler is None and jobs <= 1:
+        return jobs
+    try:
+        import distributed  # noqa: F401  - only to say what is missing before any work is done
+    except ImportError:
+        if scheduler is not None:
+            raise DeckcheckError(f"--scheduler needs dask.distributed, which is not installed: "
+                                 f"{install_hint('cluster')}") from None
+        note(f"deckcheck: --jobs {jobs}: dask.distributed is not installed, so the games run in this process "
+             f"({install_hint('cluster')} for a local cluster)")
+        return 1
+    return jobs
+
+
+def install_hint(extra: str) -> str:
+    """How to add deckcheck's `extra` the way this deckcheck was installed: pipx has its own command."""
+    import sys
+    from pathlib import Path
+
+    if "pipx" in Path(sys.prefix).parts:
+        return f"pipx install --force 'deckcheck[{extra}]'"
+    return f"pip install 'deckcheck[{extra}]'"
 
 
 def _progress_bar():

@@ -68,6 +68,15 @@ def _marshalling_points(stats: DeckStats) -> list[str]:
     return out
 
 
+def symbol_legend(text: str) -> str:
+    """"{w} Wilderness, {R} Ruins & Lairs, ...": the symbols that `text` uses, in the card data's order (a lower-case
+    letter is a region type, a capital a site type)."""
+    from deckcheck.analysis.stats import REGION_TYPES, SITE_TYPES
+
+    used = [(s, name) for s, name in [*REGION_TYPES.items(), *SITE_TYPES.items()] if f"{{{s}}}" in text]
+    return "symbols: " + ", ".join(f"{{{s}}} {name}" for s, name in used) if used else ""
+
+
 def _creatures(stats: DeckStats) -> list[str]:
     copies = sum(c.count for c in stats.creatures)
     out = [f"Creatures ({copies} cards) keyed to",
@@ -76,6 +85,7 @@ def _creatures(stats: DeckStats) -> list[str]:
     if stats.creatures:
         rows = [[c.name, c.count, c.keyed_to or "(by name or text)"] for c in stats.creatures]
         out += _table(["creature", "n", "keyed to"], rows)
+        out.append("  " + symbol_legend(" ".join(c.keyed_to or "" for c in stats.creatures)))
     return out
 
 
