@@ -911,6 +911,66 @@ def convert_then_check(tmp: Path, args) -> tuple[Run, list[str]]:
     return run, no_traceback(run, (0,))
 
 
+def long_cell_ref(tmp: Path, args) -> tuple[Run, list[str]]:
+    """<c r="C10000000"> in row 2: the value stays in column C (E-mail), never moves into the deck column."""
+    header = attacks.row_xml(1, ["Player", "Deck", "E-mail"])
+    row = (b'<row r="2"><c r="A2" t="inlineStr"><is><t>Ann</t></is></c>'
+           b'<c r="C10000000" t="inlineStr"><is><t>ann@example.org</t></is></c></row>')
+    attacks.write_workbook(tmp / "r.xlsx", [[header, row]])
+    run = run_command(["batch", "r.xlsx", "-o", "out.json"], cwd=tmp, timeout=args.timeout)
+    problems = no_traceback(run, (1,))
+    with contextlib.suppress(OSError, ValueError, KeyError, IndexError):
+        result = json.loads((tmp / "out.json").read_text(encoding="utf-8"))["results"][0]
+        if result["extras"] != {"E-mail": "ann@example.org"}:
+            problems.append(f"the value landed elsewhere: extras {result['extras']}, deck {result['deck']!r}")
+        return run, problems
+    return run, problems + ["no results"]
+
+
+def allow_outside_quoting(tmp: Path, args) -> tuple[Run, list[str]]:
+    """--allow-outside lets a row name any file: the results keep its cards, never a line of its other text."""
+    (tmp / "secret.txt").write_text(f"{attacks.SECRET}\nTurn 2: play the Balrog secretly\n3 Gandalf\n",
+                                    encoding="utf-8")
+    (tmp / "reg").mkdir()
+    (tmp / "reg" / "r.csv").write_text("Player,Deck\nMal,../secret.txt\n", encoding="utf-8")
+    leaks, runs = [], []
+    for out in ("results.json", "results.csv", "results.xlsx"):
+        run = run_command(["batch", "r.csv", "--allow-outside", "-o", out], cwd=tmp / "reg", timeout=args.timeout)
+        runs.append(run)
+        written = b"".join(p.read_bytes() for p in (tmp / "reg").glob("results*") if p.suffix != ".xlsx")
+        if out.endswith(".xlsx") and (tmp / "reg" / out).exists():
+            import zipfile
+            with zipfile.ZipFile(tmp / "reg" / out) as z:
+                written = b"".join(z.read(n) for n in z.namelist())
+        for secret in (b"hunter2", b"play the Balrog secretly"):
+            if secret in written + run.stderr:
+                leaks.append(f"{secret.decode()!r} in {out}")
+    slowest = max(runs, key=lambda r: r.seconds)
+    return slowest, leaks + no_traceback(slowest, (1,))
+
+
+def sideboard_fetch_schema(tmp: Path, args) -> tuple[Run, list[str]]:
+    """simulate --output json of a Ringwraith deck whose Sudden Call is only in its sideboard (fetched at an
+    exhaustion, held in hand with 0 copies in the play deck) fits simulate.schema.json."""
+    from deckcheck.datafiles import schema_path, schema_validator
+
+    text = MINION.read_text(encoding="utf-8")
+    marker = "#########\nSideboard\n#########\n\n"
+    (tmp / "rw.meccg").write_text(text.replace(marker, marker + "1 Sudden Call (LE)\n", 1), encoding="utf-8")
+    run = run_command(["simulate", "rw.meccg", "--games", "60", "--turns", "30", "--output", "json"], cwd=tmp,
+                      timeout=args.timeout)
+    problems = no_traceback(run, (0,))
+    with contextlib.suppress(ValueError):
+        document = json.loads(run.stdout)
+        errors = list(schema_validator(schema_path("simulate"), "simulate schema").iter_errors(document))
+        if errors:
+            problems.append(f"{len(errors)} schema errors, the first: {errors[0].message[:80]}")
+        if not any(row["copies"] == 0 for row in document.get("stuck_in_hand", [])):
+            problems.append("no stuck_in_hand row with 0 copies: the case was not met")
+        return run, problems
+    return run, problems + ["no JSON on stdout"]
+
+
 # ---------------------------------------------------------------- the table
 
 
@@ -1008,6 +1068,9 @@ def cases() -> list[Case]:
         Case("simulate - --against -", "'empty file' for stdin read twice", stdin_twice),
         Case("matchups DIR with a 1.6 MB file", "matchups DIR stops where meta skips", oversized_in_field),
         Case("convert --check of what convert wrote", "schemas reject the tool's own output", convert_then_check),
+        Case("cell ref C10000000", "the value moves to the next column", long_cell_ref),
+        Case("--allow-outside: a file of secrets", "whole lines quoted into the results", allow_outside_quoting),
+        Case("simulate JSON: 0 copies stuck in hand", "schemas reject the tool's own output", sideboard_fetch_schema),
         Case("output named - is stdout", "-o - writes a file named '-'", dash_output),
         Case("--scheduler: an HTTP server", "cluster hangs", not_a_scheduler("http")),
         Case("--scheduler: a silent socket", "cluster hangs", not_a_scheduler("silent")),
