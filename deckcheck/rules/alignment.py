@@ -24,10 +24,8 @@ VERSION = {"Hero": "hero", "Minion": "minion", "Stage": "Stage", "Dual": "dual",
 
 def deck_cards(ctx: Context) -> Iterator[tuple[DeckEntry, Card]]:
     """Every resolved non-site card of the whole deck (play deck, pool, sideboards)."""
-    for entry in ctx.deck.entries:
-        card = entry.card
-        if card is not None and card.type not in (SITE, REGION):
-            yield entry, card
+    yield from ctx.view("cards but sites", lambda: [(e, e.card) for e in ctx.deck.entries
+                                                    if e.card is not None and e.card.type not in (SITE, REGION)])
 
 
 def player(ctx: Context) -> str:

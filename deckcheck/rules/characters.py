@@ -29,8 +29,8 @@ def ids_in(entries: Iterable[tuple[DeckEntry, Card]], wanted: Iterable[str]) -> 
 
 def pool_cards(ctx: Context) -> list[tuple[DeckEntry, Card]]:
     """The resolved non-site cards of the pool (coe) / starting company (rulebook)."""
-    return [(e, e.card) for e in ctx.deck.entries
-            if e.part == Part.POOL and e.card is not None and not e.card.is_site and e.card.type != "Region"]
+    return ctx.view("pool cards", lambda: [(e, e.card) for e in ctx.deck.entries if e.part == Part.POOL
+                                           and e.card is not None and not e.card.is_site and e.card.type != "Region"])
 
 
 def rated_characters(ctx: Context) -> Iterator[tuple[DeckEntry, Card]]:

@@ -29,11 +29,12 @@ def resolved(entries: Iterable[DeckEntry]) -> Iterator[DeckEntry]:
 def deck_cards(ctx: Context) -> list[DeckEntry]:
     """Entries of the whole deck that copy limits count: everything but the location deck, and no site or
     region card written elsewhere (a reader warns about those; site-copies counts the location deck)."""
-    return [e for e in resolved(ctx.deck.entries) if e.part != Part.SITES and not is_site_card(e.card)]
+    return ctx.view("deck cards", lambda: [e for e in resolved(ctx.deck.entries)
+                                           if e.part != Part.SITES and not is_site_card(e.card)])
 
 
 def play_deck(ctx: Context) -> list[DeckEntry]:
-    return list(resolved(ctx.deck.play_deck()))
+    return ctx.view("play deck", lambda: list(resolved(ctx.deck.play_deck())))
 
 
 def agents_are_hazards(ctx: Context) -> bool:

@@ -90,6 +90,8 @@ def unique_groups(entries: list[DeckEntry], by_name: bool) -> list[dict[str, lis
     resources = {name for e in uniques if _can_manifest(e.card) and e.card.type == RESOURCE
                  for name in manifested_names(e.card)}
     everyone = {name for e in uniques if _can_manifest(e.card) for name in manifested_names(e.card)}
+    if _none_joined(uniques, everyone, by_name):
+        return []
     levels = {}
     for level in (*JOIN_LEVELS, _ALL):
         joins = _Joins()
@@ -114,6 +116,28 @@ def unique_groups(entries: list[DeckEntry], by_name: bool) -> list[dict[str, lis
             whole = over.pop(_ALL)
             found.append(over or {NAME if by_name else CHARACTER_MANIFESTATION: whole})
     return found
+
+
+def _none_joined(uniques: list[DeckEntry], manifested: set[str], by_name: bool) -> bool:
+    """True when no join can put two copies together: every entry is one copy and no two entries share a node
+    that any level links them to (each level links a subset of what `_ALL` links). The usual deck: the five
+    union-find passes of unique_groups would find nothing."""
+    if any(e.count > 1 for e in uniques):
+        return False
+    seen: set[tuple] = set()
+    for entry in uniques:
+        card = entry.card
+        nodes = {("version", version_key(card))}
+        if _can_manifest(card):
+            nodes.update(("entity", name) for name in manifested_names(card))
+            if fold(card.name) in manifested:
+                nodes.add(("entity", fold(card.name)))
+        if by_name:
+            nodes.add(("name", fold(card.name)))
+        if nodes & seen:
+            return False
+        seen |= nodes
+    return True
 
 
 def judged_level(ctx: Context, levels: list[str]) -> str:

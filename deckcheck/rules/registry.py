@@ -62,6 +62,17 @@ class Context:
     alignment: str              # wizard | ringwraith | fallen-wizard | balrog
     length: int                 # 1..4
     data: dict[str, Any]        # the ruleset file for this alignment, validated by rulesets/schema.json
+    # The deck's views (play deck, the cards copy limits count, ...), each built once for all the rules. Not an
+    # init field: dataclasses.replace(ctx, deck=other) (ambiguous-card judges each version) starts with none.
+    views: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def view(self, name: str, make: Callable[[], list]) -> list:
+        """The deck's view `name`, built by `make` the first time a rule asks for it (a copy: callers may sort
+        or extend it). The deck does not change while its rules run."""
+        found = self.views.get(name)
+        if found is None:
+            found = self.views[name] = make()
+        return list(found)
     # Untagged counts read as the versions the rules allow (versions.py): the deck above is read so already.
     readings: list = field(default_factory=list)
 
