@@ -107,3 +107,17 @@ def test_each_format_is_read_by_its_reader_imported_on_demand(name, expected_for
     text = (PROJECT / "examples" / name).read_text(encoding="utf-8")
     assert detect(text, name) == expected_format
     assert READERS[expected_format](text, name).format == expected_format
+
+
+def test_the_rule_modules_are_those_pkgutil_lists_in_its_order():
+    """load_rule_modules lists the package folder instead of importing pkgutil: the same modules, the same order
+    (the order rules register and run in)."""
+    import importlib
+    import pkgutil
+
+    from deckcheck.rules.engine import _NOT_RULE_MODULES, rule_module_names
+
+    package = importlib.import_module("deckcheck.rules")
+    listed = [info.name for info in pkgutil.iter_modules(package.__path__)
+              if info.name not in _NOT_RULE_MODULES and not info.name.startswith("_")]
+    assert rule_module_names() == listed and "copies" in listed

@@ -15,7 +15,6 @@ slower). It holds nothing `cards.json` does not: facts only.
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 from typing import Any
@@ -31,6 +30,8 @@ _INDEXED_FIELDS = frozenset(CARD_FIELDS) - {"id", "name"}
 def build_index(document: dict, cards_text: bytes) -> str:
     """The index of a catalog document, whose text as written to cards.json is `cards_text`: deterministic
     (the same catalog gives the same bytes), one line."""
+    import hashlib  # here, not at the top: every start imports this module, only the importer builds
+
     records = document["cards"]
     fields = sorted({key for record in records for key in record} - {"id", "name"})
     by_key: dict[str, list[str]] = {}

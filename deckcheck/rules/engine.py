@@ -7,7 +7,7 @@ package, so a new rule family only has to add its file.
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import os
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
@@ -36,11 +36,25 @@ ALIGNMENT_WORDS = {
 
 @cache
 def load_rule_modules() -> None:
-    """Import every rule module of deckcheck.rules so that all codes are registered (once per process)."""
+    """Import every rule module of deckcheck.rules so that all codes are registered (once per process), in
+    name order as pkgutil.iter_modules gives them (registration order is the order rules run in)."""
+    for name in rule_module_names():
+        importlib.import_module(f"deckcheck.rules.{name}")
+
+
+def rule_module_names() -> list[str]:
+    """The rule modules of deckcheck.rules, by name. A listing of the package's folder where it is one (pkgutil,
+    ~1.5 ms of every start, only where it is not: a zip)."""
     package = importlib.import_module("deckcheck.rules")
-    for info in pkgutil.iter_modules(package.__path__):
-        if info.name not in _NOT_RULE_MODULES and not info.name.startswith("_"):
-            importlib.import_module(f"deckcheck.rules.{info.name}")
+    folder = os.path.dirname(package.__file__ or "")
+    if os.path.isdir(folder):
+        names = sorted(entry.name.removesuffix(".py") for entry in os.scandir(folder)
+                       if entry.name.endswith(".py") and entry.is_file())
+    else:
+        import pkgutil
+
+        names = [info.name for info in pkgutil.iter_modules(package.__path__)]
+    return [n for n in names if n not in _NOT_RULE_MODULES and not n.startswith("_")]
 
 
 @dataclass
