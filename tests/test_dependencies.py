@@ -31,7 +31,8 @@ USES = {
     "lxml": ("the XML under openpyxl's workbooks (written in C, ~3x openpyxl's own writer)",
              {"deckcheck.report.xlsx_stream"}),
     "dask": ("matchups on a cluster (--jobs N, --scheduler)", {"deckcheck.sim.matchups"}),
-    "distributed": ("the same", {"deckcheck.report.matchups_report"}),
+    "distributed": ("the same (and the probe of a --scheduler, which speaks Dask's comm protocol)",
+                    {"deckcheck.report.matchups_report", "deckcheck.sim.matchups"}),
 }
 HEAVY = {"pandas", "numpy", "openpyxl", "lxml", "jsonschema", "dask", "distributed"}
 # The heavy libraries each command of tests.test_conventions.RUNNABLE may load; every other: none.
