@@ -397,8 +397,8 @@ def length_option(help: str = "Game length in decks: 1 Starter, 2 Short, 3 Long,
 @lang_option()
 def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None, length: int, output: str,
                      all_formats: bool, input_format: str | None, explain: bool, lang: str) -> None:
-    """Check each DECK (a file, or - for standard input) against the deck-construction rules; every violation
-    at once.
+    """Check each DECK (a file, a folder of them, or - for standard input) against the deck-construction rules;
+    every violation at once.
 
     Exit 0 when every deck is legal, 1 when any is illegal, 2 on a usage or input error.
     With --all-formats: exit 0 when the deck is legal in at least one combination."""
@@ -421,14 +421,20 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
         legal_somewhere = any(getattr(cell, "legal", False) for _, _, cells in rows for cell in cells.values())
         sys.exit(0 if legal_somewhere else 1)
     verdicts, read, input_errors = [], [], 0
+    decks, from_folders = _deck_paths(decks)
     for path in decks:
         _hint_if_terminal(path)
         try:
             deck, verdict = validate_file(path, ruleset=ruleset, alignment=alignment, length=length,
                                           input_format=input_format)
+            if path in from_folders and not any(entry.card is not None for entry in deck.entries):
+                raise DeckcheckError("no line names a known card: not a decklist", path)
         except DataError:
             raise               # deckcheck's own data is damaged: no deck can be checked, say it once
         except DeckcheckError as exc:
+            if path in from_folders:   # a file of a folder that is no decklist: left out, as meta and matchups do
+                note(printable(f"deckcheck: {exc.one_line()}; left out"))
+                continue
             error_line(f"deckcheck: {exc.one_line()}")
             input_errors += 1
             continue
@@ -458,6 +464,26 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
     if input_errors:
         sys.exit(2)
     sys.exit(0 if all(v.legal for v in verdicts) else 1)
+
+
+def _deck_paths(given: tuple[str, ...]) -> tuple[list[str], set[str]]:
+    """The decks to check: each file as given, and for a folder its deck files to any depth (as meta reads one);
+    also the set of those found in a folder, whose files that are no decklist are left out, not errors."""
+    from pathlib import Path
+
+    from deckcheck.batch.meta_command import deck_files
+
+    paths, from_folders = [], set()
+    for source in given:
+        if source != "-" and Path(source).is_dir():
+            found = [str(p) for p in deck_files(Path(source))]
+            if not found:
+                raise DeckcheckError("no deck files in this folder", source)
+            paths += found
+            from_folders.update(found)
+        else:
+            paths.append(source)
+    return paths, from_folders
 
 
 @cli.command("rules")
