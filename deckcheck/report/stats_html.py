@@ -10,6 +10,7 @@ the page in headless Chromium (tests/test_browser.py).
 
 from __future__ import annotations
 
+import math
 from pathlib import PurePath
 
 from deckcheck.analysis.stats import REGION_TYPES, SITE_TYPES, DeckStats
@@ -17,6 +18,22 @@ from deckcheck.terminal import printable_html as escape
 
 PALETTE = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#ff9da7",
            "#9c755f", "#bab0ac")
+
+# One colour for each deck part, card type and alignment, whatever chart or page shows it (a part was green in one
+# chart and orange in the next: colours went by the bar's position); other labels take the palette in turn.
+FIXED_COLOURS = {
+    "pool": "#4e79a7", "characters": "#f28e2b", "resources": "#59a14f", "hazards": "#e15759", "play": "#bab0ac",
+    "sideboard": "#76b7b2", "fw-sideboard": "#edc948", "sites": "#9c755f",
+    "character": "#f28e2b", "resource": "#59a14f", "hazard": "#e15759", "site": "#9c755f", "region": "#bab0ac",
+    "hero": "#4e79a7", "wizard": "#4e79a7", "minion": "#e15759", "ringwraith": "#e15759",
+    "fallen-wizard": "#b07aa1", "balrog": "#9c755f", "neutral": "#bab0ac", "stage": "#edc948", "dual": "#76b7b2",
+}
+
+
+def colour_of(label: str, i: int) -> str:
+    """The colour of a bar or series: the fixed one of a part, type or alignment, else the palette's i-th."""
+    return FIXED_COLOURS.get(label.strip().lower(), PALETTE[i % len(PALETTE)])
+
 
 # Marker shapes of the curves, so that curves stay apart without colour (and in print).
 MARKERS = ("circle", "square", "triangle", "diamond", "triangle-down", "cross")
@@ -62,7 +79,9 @@ def bar_chart(chart_id: str, title: str, data: list[tuple[str, float]], *, width
     bar_h, gap = 18, 6
     # the label column as wide as its longest label (up to 45% of the chart): a fixed 150 px cut off the start
     # of "Adûnaphel the Ringwraith"
-    label_w = round(min(max(_text_px(_short(label)) for label, _ in data) + 12, 0.45 * width))
+    # rounded up: round() could make the column a fraction narrower than its longest label, which _fit then cut
+    # ("characte…", "Neutr…")
+    label_w = math.ceil(min(max(_text_px(_short(label)) for label, _ in data) + 12, 0.45 * width))
     plot_w = width - label_w - 50
     top = max(value for _, value in data) or 1
     height = len(data) * (bar_h + gap) + gap
@@ -74,7 +93,7 @@ def bar_chart(chart_id: str, title: str, data: list[tuple[str, float]], *, width
                      f'{escape(_fit(_short(label), label_w - 12))}'
                      f'<title>{escape(label)}</title></text>')
         parts.append(f'<rect x="{label_w}" y="{y}" width="{w:.1f}" height="{bar_h}" '
-                     f'fill="{PALETTE[i % len(PALETTE)]}"><title>{escape(label)}: {value:g}</title></rect>')
+                     f'fill="{colour_of(label, i)}"><title>{escape(label)}: {value:g}</title></rect>')
         parts.append(f'<text x="{label_w + w + 4:.1f}" y="{y + bar_h - 5}">{value:g}</text>')
     parts.append("</svg>")
     return _figure(chart_id, title, "".join(parts))
