@@ -148,3 +148,18 @@ def test_a_page_error_is_seen(browser, tmp_path):
     errors = browser.open(broken, width=400).console_errors
     assert any("undefinedFunction" in e for e in errors), errors
     assert any("missing.png" in e or "ERR_FILE_NOT_FOUND" in e for e in errors), errors
+
+
+@pytest.mark.parametrize("width, mobile", WIDTHS)
+def test_the_matchups_page_in_a_browser(browser, width, mobile):
+    """The matchups page at both widths: no console error, no sideways scrolling of the page (the matrix scrolls in
+    its own box), its text at a readable size on a phone (the viewport tag: without it a phone draws 980 px)."""
+    page_path = ARTIFACTS / "matchups.html"
+    deckcheck("matchups", "examples/wizard-legal.meccg", "examples/balrog-legal.meccg",
+              "examples/ringwraith-legal.meccg", "--games", "4", "--turns", "3", "-o", page_path, "--force")
+    page = browser.open(page_path, width=width, mobile=mobile)
+    assert page.console_errors == []
+    viewport = page.evaluate("window.innerWidth")
+    assert viewport <= width and page.evaluate("document.documentElement.scrollWidth") <= viewport
+    assert page.evaluate("document.querySelectorAll('#matrix tr').length") == 4
+    page.screenshot(ARTIFACTS / f"matchups-{width}.png")

@@ -49,3 +49,15 @@ def test_a_part_has_one_colour_whatever_its_place_in_the_chart():
     first = dict((label, colour) for colour, label in BAR.findall(bar_chart("a", "t", [("pool", 1), ("hazards", 2)])))
     second = dict((label, colour) for colour, label in BAR.findall(bar_chart("b", "t", [("hazards", 2), ("pool", 1)])))
     assert first == second and first["pool"] != first["hazards"]
+
+
+def test_the_matchups_page_has_a_viewport_and_the_shared_style(capsys):
+    from deckcheck.report.stats_html import STYLE
+    from tests._shared import run_main
+
+    examples = PROJECT / "examples"
+    code, page, _ = run_main(capsys, "matchups", str(examples / "wizard-legal.meccg"),
+                             str(examples / "balrog-legal.meccg"), "--games", "2", "--turns", "2", "--output", "html")
+    assert code == 0
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page   # no zoomed-out phone
+    assert STYLE in page and '<div class="table"><table id="matrix">' in page     # the matrix scrolls in its box

@@ -143,21 +143,19 @@ def render_html(d: dict) -> str:
         f"<td class=\"n\">{s['p_win']['ci95'][0]:.1%}-{s['p_win']['ci95'][1]:.1%}</td></tr>" for s in d["standings"])
     run = d.get("run") or {}
     run_line = escape(_run_line(run)) if run else ""
+    from deckcheck.report.stats_html import STYLE
+
+    # the pages' shared style and a viewport (a phone showed the page zoomed out); the matrix scrolls in its box
     return f"""<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>deckcheck matchups</title>
-<style>
-body {{ font-family: system-ui, sans-serif; margin: 2em auto; max-width: 80em; color: #222; padding: 0 1em; }}
-table {{ border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }}
-th, td {{ border: 1px solid #ddd; padding: 0.2em 0.5em; text-align: left; }}
-th {{ background: #f3f3f3; }} td.n {{ text-align: right; font-variant-numeric: tabular-nums; }}
-.muted {{ color: #888; }}
-</style></head><body>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>deckcheck matchups</title>
+<style>{STYLE}body {{ max-width: 80em; }}</style></head><body>
 <h1>Matchups</h1>
 <p>{len(decks)} decks, {len(d["pairs"])} pairs, {d["games_per_pair"]} games a pair, {d["turns"]} turns each,
 seed {d["seed"]}. Cell: P(row deck beats column deck), with its 95% Wilson interval.</p>
-<table id="matrix"><tr><th></th>{head}</tr>
+<div class="table"><table id="matrix"><tr><th></th>{head}</tr>
 {"".join(rows)}
-</table>
+</table></div>
 <h2>Standings</h2>
 <table id="standings"><tr><th>deck</th><th>P(win)</th><th>95% interval</th></tr>{standings}</table>
 <p class="muted">{run_line}</p>
