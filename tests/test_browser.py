@@ -163,3 +163,25 @@ def test_the_matchups_page_in_a_browser(browser, width, mobile):
     assert viewport <= width and page.evaluate("document.documentElement.scrollWidth") <= viewport
     assert page.evaluate("document.querySelectorAll('#matrix tr').length") == 4
     page.screenshot(ARTIFACTS / f"matchups-{width}.png")
+
+
+@needs_decks
+def test_every_printed_page_of_a_long_sheet_names_the_player_and_the_fingerprint(browser):
+    """A sheet of two pages: page 2, separated from page 1, still says whose deck it is and which (the top margin of
+    every page holds the player and the fingerprint). Read from the PDF with pdftotext (poppler-utils)."""
+    import shutil
+
+    if shutil.which("pdftotext") is None:
+        pytest.skip("needs pdftotext (poppler-utils) to read the printed pages")
+    deck_path = DECKS / "gccg-restoration" / "Contrib" / "zara" / "{D}_{D} Dwar CVCC.dck"
+    sheet = ARTIFACTS / "sheet-running-head.html"
+    deckcheck("sheet", deck_path, "--player", 'Ann "Quoted" Example', "-o", sheet, "--force")
+    page = browser.open(sheet, width=1280)
+    pdf = ARTIFACTS / "sheet-running-head-a4.pdf"
+    pages = page.pdf(pdf, paper=PAPER["a4"])
+    assert pages == 2
+    code = fingerprint(read_deck(deck_path)).value
+    for number in (1, 2):
+        text = subprocess.run(["pdftotext", "-f", str(number), "-l", str(number), str(pdf), "-"],
+                              capture_output=True, text=True, check=True).stdout
+        assert f'Ann "Quoted" Example · fingerprint {code}' in " ".join(text.split()), (number, text[:300])

@@ -74,7 +74,8 @@ def render_sheet(deck: Deck, *, event: str | None = None, player: str | None = N
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        f"<title>Registration: {_text(player or name or 'deck')}</title><style>{STYLE}</style></head><body>"
+        f"<title>Registration: {_text(player or name or 'deck')}</title><style>{STYLE}"
+        f"{_running_head(player, code.value)}</style></head><body>"
         '<main class="sheet">'
         f"<h1>Deck registration{': ' + _text(event) if event else ''}</h1>"
         f'<div class="fields">{"".join(fields)}</div>'
@@ -88,6 +89,21 @@ def render_sheet(deck: Deck, *, event: str | None = None, player: str | None = N
           f"code; `deckcheck show` prints it, `deckcheck diff` compares two decks).{_text(unresolved)}</p>"
         "</main></body></html>\n"
     )
+
+
+def _running_head(player: str, code: str) -> str:
+    """Every printed page names the player and the fingerprint in its top margin (a page margin box): page 2 of a
+    big deck, separated from page 1, still says whose deck it is and which."""
+    said = f"{player} · fingerprint {code}" if player else f"fingerprint {code}"
+    return ("@page { @top-right { content: \"" + _css_string(said) + "\"; font-family: system-ui, sans-serif; "
+            "font-size: 8pt; color: #444; } }")
+
+
+def _css_string(text: str) -> str:
+    """`text` inside a CSS string: anything but letters, digits and plain punctuation as a hex escape (a player's
+    name can hold a quote, a backslash, '</style>')."""
+    safe = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -.,:·'()")
+    return "".join(c if c in safe and c != "'" else f"\\{ord(c):x} " for c in text)
 
 
 def _field(label: str, value: str, *, wide: bool = False, markup: bool = False) -> str:
