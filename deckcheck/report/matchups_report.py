@@ -112,6 +112,14 @@ def render_xlsx(d: dict) -> bytes:
     for r, (key, value) in enumerate(settings, 1):
         put_cell(run, r, 1, key)
         put_cell(run, r, 2, value)
+    from deckcheck.report.batch_results import set_print_layout
+
+    # printed for the judges' table: landscape, one page wide, the header row (and the Matrix's deck names) on every
+    # page -- it printed on 5 A4 portrait pages, the matrix split and its headers cut
+    for sheet in wb.worksheets:
+        set_print_layout(sheet)
+    ws.print_title_cols = "A:A"
+    pairs.column_dimensions["A"].width = pairs.column_dimensions["B"].width = 32
     out = BytesIO()
     wb.save(out)
     return out.getvalue()
