@@ -121,8 +121,9 @@ def test_the_decklists_sheet_holds_each_deck_as_read(tmp_path):
                     for c in card_rows(deck)]
         assert [r for r in sheet[1:] if r[0] == player] == expected
         assert sum(r[4] for r in sheet[1:] if r[0] == player) == sum(e.count for e in deck.entries)
-    # OCTGN writes the TW printing of Bob's hazards: as read, not as the fingerprint counts them
-    assert ("Bob", 3, "051a-1576-fba4", "hazards", 3, "Cave-drake", "TW-20") in sheet
+    # the printing OCTGN's card id names (LE for Bob's Cave-drake, since 3be10f0): as read, not as the fingerprint
+    # counts them (reprints as one)
+    assert ("Bob", 3, "051a-1576-fba4", "hazards", 3, "Cave-drake", "LE-66") in sheet
 
 
 @needs_decks
