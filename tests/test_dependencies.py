@@ -28,7 +28,7 @@ USES = {
     "openpyxl": ("writing workbooks (stats, batch, meta, matchups) and Excel's date formats when reading one",
                  {"deckcheck.report.stats_xlsx", "deckcheck.report.batch_results", "deckcheck.report.meta_report",
                   "deckcheck.report.matchups_report", "deckcheck.batch.sheets", "deckcheck.report.xlsx_stream"}),
-    "lxml": ("the XML under openpyxl's workbooks (written in C, ~3x openpyxl's own writer)",
+    "lxml": ("the XML under openpyxl's workbooks (written in C, not openpyxl's pure-Python writer)",
              {"deckcheck.report.xlsx_stream"}),
     "dask": ("matchups on a cluster (--jobs N, --scheduler)", {"deckcheck.sim.matchups"}),
     "distributed": ("the same (and the probe of a --scheduler, which speaks Dask's comm protocol)",

@@ -28,8 +28,8 @@ from deckcheck.report.spreadsheet import xlsx_value
 
 def new_workbook():
     """A write-only workbook. openpyxl writes its XML through lxml when lxml is installed (a requirement of
-    deckcheck): about three times as fast as its pure-Python writer, which the batch's workbook spent most of its
-    time in."""
+    deckcheck) instead of its pure-Python writer, where the batch's workbook spent most of its time (under a
+    profiler, 150 real decks: 48 s -> 37 s of writing)."""
     try:
         import lxml.etree  # noqa: F401  (what openpyxl writes through when it can import it)
     except ImportError:    # a venv made before lxml was required: the same workbook, written slower
