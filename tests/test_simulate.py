@@ -28,6 +28,7 @@ from deckcheck.sim.players.hazard_model import HazardModel
 from deckcheck.sim.rules.hand import hand_size
 from deckcheck.sim.rules.influence import unused_di
 from deckcheck.sim.rules.movement import company_size
+from deckcheck.sim.scenario import FixedRolls, scenario
 from deckcheck.sim.simulate import format_text, simulate, simulate_tables
 from deckcheck.sim.state import AVAILABLE, DISCARDED, OCCUPIED, TAPPED, Company, GameState
 from deckcheck.sim.tally import Tally
@@ -247,9 +248,8 @@ def test_home_sites_read_site_types_regions_and_lists():
 
 
 def test_hand_resets_to_eight_discarding_dead_cards_first(sim):
-    game = new_game(sim)
+    game = scenario(sim, hand=[kind(sim, CROWN), kind(sim, SPECIAL)] + [kind(sim, SWORD)] * 3 + [kind(sim, ORC)] * 7)
     game.used_unique.add(kind(sim, CROWN))                      # a unique already in play is dead in hand
-    game.hand = [kind(sim, CROWN), kind(sim, SPECIAL)] + [kind(sim, SWORD)] * 3 + [kind(sim, ORC)] * 7
     reset_hand(game)
     assert len(game.hand) == 8
     assert kind(sim, CROWN) in game.discard and kind(sim, SPECIAL) in game.discard
@@ -261,13 +261,10 @@ def test_hand_resets_to_eight_discarding_dead_cards_first(sim):
 
 
 def test_exhaustion_reshuffles_the_discard_pile_and_returns_sites(sim):
-    game = new_game(sim)
     ruin = site_index(sim, RUIN)
-    game.site_state[ruin] = DISCARDED
+    game = scenario(sim, hand=[], deck=[kind(sim, ORC), kind(sim, SWORD)], discard=[kind(sim, DAGGER)] * 3,
+                    site_states={ruin: DISCARDED})
     game.turn = 4
-    game.deck = [kind(sim, ORC), kind(sim, SWORD)]
-    game.discard = [kind(sim, DAGGER)] * 3
-    game.hand = []
     game.draw(3)
     assert game.exhaustions == 1 and game.first_exhaustion == 4
     assert sorted(game.hand[:2]) == sorted([kind(sim, ORC), kind(sim, SWORD)])
@@ -286,9 +283,8 @@ def at_site(sim, game: GameState, where: Card, characters: int) -> Company:
 
 
 def test_a_site_taps_once_then_allows_one_more_minor_item(sim):
-    game = new_game(sim)
+    game = scenario(sim, hand=[kind(sim, SWORD), kind(sim, SWORD), kind(sim, DAGGER), kind(sim, ORC)])
     company = at_site(sim, game, RUIN, 3)
-    game.hand = [kind(sim, SWORD), kind(sim, SWORD), kind(sim, DAGGER), kind(sim, ORC)]
     mp = game.mp
     site_phase(game, company)
     assert game.mp == mp + 2                                    # one Sword; the Dagger gives no MP
@@ -302,18 +298,15 @@ def test_a_site_taps_once_then_allows_one_more_minor_item(sim):
 
 
 def test_influence_check_must_exceed_the_factions_number(sim):
-    game = new_game(sim)
+    game = scenario(sim, hand=[kind(sim, HOLDMEN)], rolls=[3, 4])   # 3 + 4 = 7, not greater than 7: fails
     company = at_site(sim, game, HOLD, 2)
     leader = next(c for c in company.characters if c.kind == kind(sim, LEADER))
     assert unused_di(game, leader) == 4
-    game.dice = lambda: 3                                       # 3 + 4 = 7, not greater than 7: fails
-    game.hand = [kind(sim, HOLDMEN)]
     site_phase(game, company)
     assert game.hand == [] and game.discard == [kind(sim, HOLDMEN)]
     assert leader.tapped and game.site_state[company.site] == OCCUPIED
     leader.tapped = False
-    game.dice = lambda: 4                                       # 8 > 7: the faction comes into play
-    game.hand = [kind(sim, HOLDMEN)]
+    game.hand = [kind(sim, HOLDMEN)]                             # then 4: 8 > 7, the faction comes into play
     mp = game.mp
     site_phase(game, company)
     assert game.mp == mp + 3 and game.site_state[company.site] == TAPPED
@@ -328,7 +321,7 @@ def test_followers_use_up_direct_influence_for_the_check(sim):
     company.characters.append(game.enter(kind(sim, SMALL), leader))   # mind 2 under Leader's DI 4
     company.characters[-1].tapped = True
     assert unused_di(game, leader) == 2
-    game.dice = lambda: 5                                       # 5 + 2 = 7: fails
+    game.dice = FixedRolls([5])                                 # 5 + 2 = 7: fails
     game.hand = [kind(sim, HOLDMEN)]
     site_phase(game, company)
     assert game.discard == [kind(sim, HOLDMEN)]
