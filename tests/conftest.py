@@ -24,3 +24,18 @@ def no_user_settings(monkeypatch, tmp_path_factory):
     for name in [n for n in os.environ if n.startswith("DECKCHECK_")]:
         monkeypatch.delenv(name)
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("user-config")))
+
+
+# Test modules that play or read the whole corpus, start clusters, browsers or many processes, or explore many
+# generated examples: `python -m pytest -m "not slow"` leaves them out for a fast loop; CI runs everything.
+SLOW_MODULES = frozenset({
+    "test_simulate_corpus", "test_duel_corpus", "test_sim_characterization", "test_decklist_corpus",
+    "test_corpus_verdicts", "test_corpus_resolution", "test_stats_real", "test_fuzz", "test_decklist_hypothesis",
+    "test_batch_e2e", "test_matchups_cluster", "test_browser", "test_startup_equivalence", "test_rules_matrix",
+})
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.module is not None and item.module.__name__.rsplit(".", 1)[-1] in SLOW_MODULES:
+            item.add_marker(pytest.mark.slow)
