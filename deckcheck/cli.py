@@ -471,11 +471,12 @@ def _deck_paths(given: tuple[str, ...]) -> tuple[list[str], set[str]]:
     also the set of those found in a folder, whose files that are no decklist are left out, not errors."""
     from pathlib import Path
 
-    from deckcheck.batch.meta_command import deck_files
-
     paths, from_folders = [], set()
     for source in given:
         if source != "-" and Path(source).is_dir():
+            # imported only for a folder: the batch package is no part of checking a file
+            from deckcheck.batch.meta_command import deck_files
+
             found = [str(p) for p in deck_files(Path(source))]
             if not found:
                 raise DeckcheckError("no deck files in this folder", source)
