@@ -32,10 +32,20 @@ SLOW_MODULES = frozenset({
     "test_simulate_corpus", "test_duel_corpus", "test_sim_characterization", "test_decklist_corpus",
     "test_corpus_verdicts", "test_corpus_resolution", "test_stats_real", "test_fuzz", "test_decklist_hypothesis",
     "test_batch_e2e", "test_matchups_cluster", "test_browser", "test_startup_equivalence", "test_rules_matrix",
+    "test_meta",
+})
+# Single tests as long (measured with --durations): a wheel built, clusters started, every worker count tried.
+SLOW_TESTS = frozenset({
+    "test_the_wheel_ships_every_data_file", "test_local_cluster_of_two_workers_gives_the_single_process_result",
+    "test_an_existing_scheduler_gives_the_same_result", "test_same_seed_same_report_whatever_the_workers",
+    "test_cli_matchups_in_process_and_bad_input",
+    "test_the_hand_check_agrees_with_the_schema_wherever_the_reader_looks",
 })
 
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if item.module is not None and item.module.__name__.rsplit(".", 1)[-1] in SLOW_MODULES:
+        module = item.module.__name__.rsplit(".", 1)[-1] if item.module is not None else ""
+        name = item.name.split("[", 1)[0]
+        if module in SLOW_MODULES or name in SLOW_TESTS or "every_real_deck" in name:
             item.add_marker(pytest.mark.slow)
