@@ -66,18 +66,24 @@ JOIN_LEVELS = (SAME_CARD, MANIFESTATION, CHARACTER_MANIFESTATION, NAME)
 _ALL = "all"
 
 
-def _link(joins: _Joins, i: int, card: Card, level: str, manifested: set[str], by_name: bool) -> None:
-    joins.union(("entry", i), ("version", version_key(card)))
+def _join_nodes(card: Card, level: str, manifested: set[str], by_name: bool) -> list[tuple]:
+    """The nodes `level` links an entry of `card` to: entries sharing a node count as one card."""
+    nodes = [("version", version_key(card))]
     if _can_manifest(card) and (level == MANIFESTATION and card.type == RESOURCE
                                 or level in (CHARACTER_MANIFESTATION, _ALL)):
-        for name in manifested_names(card):
-            joins.union(("entry", i), ("entity", name))
+        nodes.extend(("entity", name) for name in manifested_names(card))
         if fold(card.name) in manifested or card.type == RESOURCE:
             # the hero and minion versions of a unique resource (The Arkenstone [H] and [M]) are "mechanically
             # different version[s] of the same entity" (coe glossary, "manifestation"): one card for 1.3.1
-            joins.union(("entry", i), ("entity", fold(card.name)))
+            nodes.append(("entity", fold(card.name)))
     if level in (NAME, _ALL) and by_name:
-        joins.union(("entry", i), ("name", fold(card.name)))
+        nodes.append(("name", fold(card.name)))
+    return nodes
+
+
+def _link(joins: _Joins, i: int, card: Card, level: str, manifested: set[str], by_name: bool) -> None:
+    for node in _join_nodes(card, level, manifested, by_name):
+        joins.union(("entry", i), node)
 
 
 def unique_groups(entries: list[DeckEntry], by_name: bool) -> list[dict[str, list[list[DeckEntry]]]]:
@@ -126,14 +132,7 @@ def _none_joined(uniques: list[DeckEntry], manifested: set[str], by_name: bool) 
         return False
     seen: set[tuple] = set()
     for entry in uniques:
-        card = entry.card
-        nodes = {("version", version_key(card))}
-        if _can_manifest(card):
-            nodes.update(("entity", name) for name in manifested_names(card))
-            if fold(card.name) in manifested:
-                nodes.add(("entity", fold(card.name)))
-        if by_name:
-            nodes.add(("name", fold(card.name)))
+        nodes = set(_join_nodes(entry.card, _ALL, manifested, by_name))
         if nodes & seen:
             return False
         seen |= nodes
