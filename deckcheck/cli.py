@@ -477,7 +477,7 @@ def _deck_paths(given: tuple[str, ...]) -> tuple[list[str], set[str]]:
             # imported only for a folder: the batch package is no part of checking a file
             from deckcheck.batch.meta_command import deck_files
 
-            found = [str(p) for p in deck_files(Path(source))]
+            found = [str(p) for p in deck_files(Path(source), say_empty=False)]
             if not found:
                 raise DeckcheckError("no deck files in this folder", source)
             paths += found

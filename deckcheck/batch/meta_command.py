@@ -132,8 +132,9 @@ def _unreadable_folder(error: OSError) -> None:
     raise DeckcheckError(f"cannot read this folder: {error.strerror or error}", error.filename or "")
 
 
-def deck_files(path: Path) -> list[Path]:
-    """The deck files of a folder, to any depth (as the module docstring says), or [path] for a file."""
+def deck_files(path: Path, say_empty: bool = True) -> list[Path]:
+    """The deck files of a folder, to any depth (as the module docstring says), or [path] for a file. An empty
+    folder is said unless the caller says it (`say_empty=False`: validate makes it its error)."""
     if not path.is_dir():
         return [path]          # a missing or unreadable file is said when it is read
     files, skipped = [], []
@@ -153,7 +154,7 @@ def deck_files(path: Path) -> list[Path]:
     if skipped:
         shown = ", ".join(skipped[:5]) + (f" and {len(skipped) - 5} more" if len(skipped) > 5 else "")
         note(printable(f"deckcheck: {path}: skipped {len(skipped)} file(s) that are no decklist: {shown}"))
-    if not files:
+    if not files and say_empty:
         note(printable(f"deckcheck: {path}: no deck files in this folder"))
     return files
 
