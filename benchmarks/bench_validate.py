@@ -25,6 +25,7 @@ import statistics
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 PROJECT = Path(__file__).resolve().parents[1]
@@ -49,6 +50,18 @@ def verdict_json(path: Path, verdict) -> str:
     return json.dumps(document, ensure_ascii=False, sort_keys=True)
 
 
+@contextmanager
+def _timed(taken: dict, phase: str):
+    """Add the CPU and wall time of the block to taken[f"{phase} cpu"] and taken[f"{phase} wall"], even when it
+    raises (a deck that cannot be read still cost its reading)."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    try:
+        yield
+    finally:
+        taken[f"{phase} cpu"] += time.process_time() - cpu
+        taken[f"{phase} wall"] += time.perf_counter() - wall
+
+
 def one_pass(files: list[Path], ruleset: str) -> tuple[dict, list[str]]:
     """Read then judge every deck; CPU and wall seconds of each half, summed, and every verdict's JSON."""
     from deckcheck.decklist import read_deck
@@ -58,26 +71,16 @@ def one_pass(files: list[Path], ruleset: str) -> tuple[dict, list[str]]:
     taken = {"read cpu": 0.0, "read wall": 0.0, "rules cpu": 0.0, "rules wall": 0.0, "read": 0, "judged": 0}
     verdicts = []
     for path in files:
-        cpu, wall = time.process_time(), time.perf_counter()
         try:
-            deck = read_deck(path)
+            with _timed(taken, "read"):
+                deck = read_deck(path)
+            taken["read"] += 1
+            with _timed(taken, "rules"):
+                verdict = validate(deck, ruleset=ruleset)
+            taken["judged"] += 1
         except DeckcheckError as exc:
             verdicts.append(json.dumps({"path": str(path.relative_to(DECKS)), "error": exc.message}))
             continue
-        finally:
-            taken["read cpu"] += time.process_time() - cpu
-            taken["read wall"] += time.perf_counter() - wall
-        taken["read"] += 1
-        cpu, wall = time.process_time(), time.perf_counter()
-        try:
-            verdict = validate(deck, ruleset=ruleset)
-        except DeckcheckError as exc:
-            verdicts.append(json.dumps({"path": str(path.relative_to(DECKS)), "error": exc.message}))
-            continue
-        finally:
-            taken["rules cpu"] += time.process_time() - cpu
-            taken["rules wall"] += time.perf_counter() - wall
-        taken["judged"] += 1
         verdicts.append(verdict_json(path, verdict))
     return taken, verdicts
 
