@@ -61,19 +61,37 @@ def test_the_facts_file_fits_its_schema_and_holds_every_set_of_the_source():
     assert (kinds.count("dream"), kinds.count("virtual"), kinds.count("other")) == (18, 3, 1)
 
 
+# Card lines of every part of the legal deck (pool, characters, resources, hazards, sideboard, sites, one tagged):
+# the walk puts each code on one of them in turn, so a code is tried on any kind of card line.
+CARD_LINES = [(LINE, "Beregond", "pool"), ("1 Bifur (TW)", "Bifur", "characters"),
+              ("3 Athelas (TW)", "Athelas", "resources"), ("3 Wargs (TW)", "Wargs", "hazards"),
+              ("1 Corpse-candle (TW)", "Corpse-candle", "sideboard"), ("1 Amon Hen [H] (TW)", "Amon Hen", "sites")]
+
+
+def _deck_with(code: str) -> tuple[str, str, str]:
+    """The legal deck with one line written with `code` instead of (TW): (text, the card's name, its part)."""
+    line, name, part = CARD_LINES[sorted(SETS).index(code) % len(CARD_LINES)]
+    written = code if code != "RS" else "rs"          # case is the player's: one code written in lower case
+    return LEGAL.replace(line, line.replace("(TW)", f"({written})")), name, part
+
+
+def _says_the_set(message: str, code: str, name: str, part: str) -> bool:
+    return (message.startswith(f"{name} ({code.upper()}) is a card of ") and SETS[code] in message
+            and message.endswith(f"not of the ICE card pool (in {part})"))
+
+
 @pytest.mark.parametrize("code", sorted(SETS))
 @pytest.mark.parametrize("ruleset", ["coe", "rulebook"])
 def test_every_set_code_of_the_xml_on_a_card_line_is_not_in_pool_naming_the_set(code, ruleset):
-    written = code if code != "RS" else "rs"          # case is the player's: one code written in lower case
-    deck = parse_text(LEGAL.replace(LINE, f"1 Beregond ({written})"), path="set-code.meccg")
+    text, name, part = _deck_with(code)
+    deck = parse_text(text, path="set-code.meccg")
     verdict = validate(deck, ruleset=ruleset)
     found = [v for v in verdict.violations if v.code == "not-in-pool"]
     assert len(found) == 1 and not verdict.legal
-    assert found[0].message.startswith(f"Beregond ({code.upper()}) is a card of ")
-    assert SETS[code] in found[0].message and found[0].message.endswith("not of the ICE card pool (in pool)")
+    assert _says_the_set(found[0].message, code, name, part), found[0].message
     assert found[0].citation.startswith(ruleset)
     # never the ICE card of the same name, nor also an unknown card
-    assert not any(e.card is not None and e.card.name == "Beregond" for e in deck.entries)
+    assert not any(e.card is not None and e.card.name == name and e.part.value == part for e in deck.entries)
     assert not any(v.code == "unknown-card" for v in verdict.violations)
 
 
@@ -126,3 +144,54 @@ def test_batch_and_meta_say_not_in_pool_naming_the_set(tmp_path):
     (folder / "ann.meccg").write_text(LEGAL.replace(LINE, "1 Beregond (V2)"), encoding="utf-8")
     meta = _deckcheck("meta", str(folder))
     assert "not-in-pool: 1 copy of cards outside the ICE card pool, of Virtual Set 2 (V2)" in meta.stderr
+
+
+def test_every_set_code_is_not_in_pool_naming_the_set_in_validate_batch_and_meta(tmp_path):
+    """The walk of every code through the three commands a player or an organizer runs: a folder of decks
+    (validate, meta) and a registrations sheet (batch, meta), each deck with one line of another set."""
+    folder, sheet = tmp_path / "decks", tmp_path / "registrations.csv"
+    folder.mkdir()
+    expected = {}
+    rows = [["player", "deck"]]
+    for i, code in enumerate(sorted(SETS)):
+        text, name, part = _deck_with(code)
+        (folder / f"{i:02d}-{code}.meccg").write_text(text, encoding="utf-8")
+        rows.append([code, text])
+        expected[code] = (name, part)
+    with open(sheet, "w", newline="", encoding="utf-8") as fh:
+        csv.writer(fh).writerows(rows)
+    by_file = {f"{i:02d}-{code}.meccg": code for i, code in enumerate(sorted(SETS))}
+
+    done = _deckcheck("validate", "-q", "--output", "json", str(folder))
+    assert done.returncode == 1
+    decks = json.loads(done.stdout)["decks"]
+    assert len(decks) == len(SETS)
+    for deck in decks:
+        code = by_file[Path(deck["path"]).name]
+        [message] = [v["message"] for v in deck["violations"] if v["code"] == "not-in-pool"]
+        assert _says_the_set(message, code, *expected[code]), message
+
+    done = _deckcheck("batch", "--output", "json", str(sheet))
+    assert done.returncode == 1
+    results = json.loads(done.stdout)["results"]
+    assert len(results) == len(SETS)
+    for row in results:
+        [message] = [v["message"] for v in row["violations"] if v["code"] == "not-in-pool"]
+        assert row["status"] == "illegal" and _says_the_set(message, row["player"], *expected[row["player"]])
+
+    schema = json.loads((PROJECT / "deckcheck" / "schemas" / "meta.schema.json").read_text(encoding="utf-8"))
+    for source, code_of in ((folder, lambda deck: by_file[Path(deck).name]), (sheet, lambda player: player)):
+        done = _deckcheck("meta", "--output", "json", str(source))
+        assert done.returncode == 0, done.stderr
+        field = json.loads(done.stdout)
+        jsonschema.validate(field, schema)
+        assert field["decks"] == len(SETS) and len(field["not_in_pool"]) == len(SETS)
+        for line in field["not_in_pool"]:
+            code = code_of(line["deck"])
+            name, part = expected[code]
+            assert (line["card"], line["part"], line["set_code"], line["set"]) == (name, part, code.upper(), SETS[code])
+            assert _says_the_set(line["message"], code, name, part), line["message"]
+        # the card is in the field as that set's card, never as the ICE card of its name nor a name unknown
+        outside = {(c["name"], c["not_in_pool"]) for c in field["cards"] if c["not_in_pool"]}
+        assert outside == {(expected[code][0], code.upper()) for code in SETS}
+        assert not any(c["card_id"] is None and not c["not_in_pool"] for c in field["cards"])

@@ -8,7 +8,9 @@ values that every report renders (text, JSON, xlsx, html):
 - for each card and part, the number of decks playing it and their copies added up (reprints as one card:
   the content key of `decklist.content`);
 - the average composition (copies per part) of an alignment's decks;
-- the legal rate of an alignment's decks, where they were validated.
+- the legal rate of an alignment's decks, where they were validated;
+- each line of a card outside the ICE card pool ("Abductor (V1)"), with the message `validate`'s `not-in-pool`
+  gives it: such a card is in the field as written, never counted as the ICE card of its name.
 
 pandas is imported here and nowhere on the start-up path: only `meta` and `batch` (its Metagame sheet) load it.
 """
@@ -36,6 +38,7 @@ class Meta:
     composition: dict[str, dict[str, float]]   # alignment -> part -> mean copies per deck
     legal: dict[str, dict] = field(default_factory=dict)   # alignment -> {validated, legal, rate}
     avatar_alignments: dict[str, str] = field(default_factory=dict)   # avatar -> its decks' alignment
+    not_in_pool: list[dict] = field(default_factory=list)  # {deck, part, card, set_code, set, copies, message}
 
     def share(self, decks: int) -> float:
         return decks / self.decks if self.decks else 0.0
@@ -49,6 +52,7 @@ class Meta:
             "cards": self.cards,
             "composition": self.composition,
             "legal": self.legal,
+            "not_in_pool": self.not_in_pool,
         }
 
 
@@ -68,12 +72,38 @@ def build_meta(records: Iterable[dict]) -> Meta:
         columns=["deck", "alignment", "avatar", "legal"])
     cards = pd.DataFrame(
         [{"deck": i, "alignment": r.get("alignment") or NO_ALIGNMENT, "part": c["part"], "key": c["key"],
-          "card_id": c["key"] if c["card_id"] else None, "name": c["name"], "copies": c["count"]}
+          "card_id": c["key"] if c["card_id"] else None, "name": c["name"], "copies": c["count"],
+          "not_in_pool": _pool_code(c)}
          for i, r in enumerate(records) for c in r["cards"]],
-        columns=["deck", "alignment", "part", "key", "card_id", "name", "copies"])
+        columns=["deck", "alignment", "part", "key", "card_id", "name", "copies", "not_in_pool"])
+    # a card of a set outside the pool is its own card: "Beregond (V2)" is neither Beregond nor a name unknown
+    outside = cards["not_in_pool"].notna()
+    cards.loc[outside, "key"] = cards.loc[outside, "key"] + " (" + cards.loc[outside, "not_in_pool"] + ")"
     return Meta(decks=len(decks), alignments=_counts(decks["alignment"]), avatars=_counts(decks["avatar"]),
                 cards=_card_table(cards), composition=_composition(decks, cards), legal=_legal_rates(decks),
-                avatar_alignments=_avatar_alignments(decks))
+                avatar_alignments=_avatar_alignments(decks), not_in_pool=_not_in_pool(records))
+
+
+def _pool_code(row: dict) -> str | None:
+    code = row.get("not_in_pool")
+    return code.strip().upper() if code else None
+
+
+def _not_in_pool(records: list[dict]) -> list[dict]:
+    """Every line of a card outside the ICE card pool, deck by deck, said as `validate` says it."""
+    from deckcheck.cards.set_codes import non_ice_set, not_in_pool_message
+
+    lines = []
+    for record in records:
+        for row in record["cards"]:
+            code = _pool_code(row)
+            card_set = non_ice_set(code)
+            if card_set is None:
+                continue
+            lines.append({"deck": str(record["deck"]), "part": row["part"], "card": row["name"], "set_code": code,
+                          "set": card_set.name, "copies": row["count"],
+                          "message": f"{not_in_pool_message(row['name'], code)} (in {row['part']})"})
+    return lines
 
 
 def _counts(column) -> dict[str, int]:
@@ -88,13 +118,14 @@ def _card_table(cards) -> list[dict]:
         return []
     table = (cards.groupby(["key", "part"], sort=False)
              .agg(card_id=("card_id", "first"), name=("name", "first"), decks=("deck", "nunique"),
-                  copies=("copies", "sum"))
+                  copies=("copies", "sum"), not_in_pool=("not_in_pool", "first"))
              .reset_index())
     table["part_rank"] = table["part"].map({part: rank for rank, part in enumerate(PARTS)})
     table["folded"] = table["name"].str.casefold()
     table = table.sort_values(["decks", "copies", "part_rank", "folded"], ascending=[False, False, True, True])
     return [{"card_id": row.card_id if isinstance(row.card_id, str) else None, "name": row.name,
-             "part": row.part, "decks": int(row.decks), "copies": int(row.copies)}
+             "part": row.part, "decks": int(row.decks), "copies": int(row.copies),
+             "not_in_pool": row.not_in_pool if isinstance(row.not_in_pool, str) else None}
             for row in table.itertuples(index=False)]
 
 

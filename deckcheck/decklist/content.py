@@ -26,6 +26,7 @@ UNRESOLVED_PREFIX = "?"
 PART_RANK = {part: rank for rank, part in enumerate(PART_ORDER)}   # a report's order of the parts
 # Reading errors that leave a line read, as a name that is no card (the entry itself says so), not skipped.
 NAMED_PROBLEMS = frozenset({"unknown-card", "ambiguous-card", "not-ice-card"})
+NOT_ICE_CARD = "not-ice-card"    # the problem of a line whose set code names a set outside the ICE card pool
 
 
 @dataclass(frozen=True)
@@ -80,15 +81,22 @@ def content_card(entry) -> ContentCard:
 def card_rows(deck: Deck) -> list[dict]:
     """The deck as read, one plain dict per card and part in the deck's part order: what the batch's Decklists
     sheet shows and the metagame counts. `card_id` is the printing read, `key` the content key (reprints as
-    one). Plain data, so it crosses process boundaries."""
+    one). `not_in_pool` is the set code written on a line of a set outside the ICE card pool ("Abductor (V1)": a
+    card, but no ICE card), None on every other line. Plain data, so it crosses process boundaries."""
     rows = []
     for entry in sorted(deck.entries, key=lambda e: PART_RANK.get(e.part, 99)):
         if entry.count <= 0:
             continue
         card = content_card(entry)
         rows.append({"part": entry.part.value, "count": entry.count, "name": card.name,
-                     "card_id": entry.card.id if entry.card else None, "key": card.key, "type": card.type})
+                     "card_id": entry.card.id if entry.card else None, "key": card.key, "type": card.type,
+                     "not_in_pool": entry.set_code if is_outside_pool(entry) else None})
     return rows
+
+
+def is_outside_pool(entry) -> bool:
+    """A line the reader took as a card of a set outside the ICE card pool, by its set code (decklist/build.py)."""
+    return entry.card is None and entry.problem == NOT_ICE_CARD
 
 
 def is_unread_line(diagnostic) -> bool:

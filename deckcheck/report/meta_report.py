@@ -55,7 +55,13 @@ def composition_rows(meta: Meta) -> list[list]:
 
 
 def card_rows(meta: Meta) -> list[list]:
-    return [[c["name"], c["card_id"], c["part"], c["decks"], meta.share(c["decks"]), c["copies"]] for c in meta.cards]
+    return [[_card_name(c), c["card_id"], c["part"], c["decks"], meta.share(c["decks"]), c["copies"]]
+            for c in meta.cards]
+
+
+def _card_name(card: dict) -> str:
+    """The name as written, with the set code of a card outside the ICE card pool ("Beregond (V2)")."""
+    return f"{card['name']} ({card['not_in_pool']})" if card.get("not_in_pool") else card["name"]
 
 
 ALIGNMENT_HEADER = ["alignment", "decks", "share", "legal", "legal rate"]
@@ -83,6 +89,10 @@ def render_text(meta: Meta, *, top: int = TEXT_CARDS) -> str:
     if len(shown) < len(meta.cards):
         out.append(f"... {len(meta.cards) - len(shown)} more cards: --top 0 lists them all, "
                    "as do --output json, xlsx and html")
+    if meta.not_in_pool:
+        out += ["", f"Cards outside the ICE card pool ({len(meta.not_in_pool)} line"
+                    f"{'' if len(meta.not_in_pool) == 1 else 's'})"]
+        out += [f"  {line['deck']}: not-in-pool: {line['message']}" for line in meta.not_in_pool]
     return "\n".join(out) + "\n"
 
 
@@ -92,6 +102,8 @@ def _legal_text(meta: Meta, alignment: str) -> str:
 
 
 def _card_label(card: dict) -> str:
+    if card.get("not_in_pool"):
+        return f"{card['name']} ({card['not_in_pool']}: not in the ICE card pool)"
     return f"{card['name']} ({card['card_id']})" if card["card_id"] else f"{card['name']} (no such card)"
 
 
