@@ -26,13 +26,13 @@ def no_user_settings(monkeypatch, tmp_path_factory):
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path_factory.mktemp("user-config")))
 
 
-# Test modules that play or read the whole corpus, start clusters, browsers or many processes, or explore many
-# generated examples: `python -m pytest -m "not slow"` leaves them out for a fast loop; CI runs everything.
+# Test modules that play or read the whole corpus, start clusters, browsers, LibreOffice or many processes, or explore
+# many generated examples: `python -m pytest -m "not slow"` leaves them out for a fast loop; CI runs everything.
 SLOW_MODULES = frozenset({
     "test_simulate_corpus", "test_duel_corpus", "test_sim_characterization", "test_decklist_corpus",
     "test_corpus_verdicts", "test_corpus_resolution", "test_stats_real", "test_fuzz", "test_decklist_hypothesis",
     "test_batch_e2e", "test_matchups_cluster", "test_browser", "test_startup_equivalence", "test_rules_matrix",
-    "test_meta",
+    "test_meta", "test_printouts",
 })
 # Single tests as long (measured with --durations): a wheel built, clusters started, every worker count tried.
 SLOW_TESTS = frozenset({

@@ -307,7 +307,7 @@ def test_results_workbook_cell_by_cell(tmp_path, fake_command, count, fmt):
 
 def check_workbook(out: Path, rows, where) -> None:
     wb = openpyxl.load_workbook(out)
-    assert wb.sheetnames == ["Summary", "Violations", "Decklists"]
+    assert wb.sheetnames == ["Judges", "Summary", "Violations", "Decklists"]
     summary, violations = wb["Summary"], wb["Violations"]
     assert summary.freeze_panes == "A2" and violations.freeze_panes == "A2"
     header = [c.value for c in summary[1]]

@@ -19,6 +19,7 @@ from deckcheck.decklist.content import card_rows
 from deckcheck.decklist.fingerprint import fingerprint
 from deckcheck.rules import validate
 from tests._shared import DECKS, needs_decks
+from tests.test_printouts import assert_prints_at_9_pt
 
 CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
 OCTGN = DECKS / "octgn-wlk0" / "Challenge_decks"
@@ -127,7 +128,7 @@ def test_the_decklists_sheet_holds_each_deck_as_read(tmp_path):
 
 
 @needs_decks
-def test_every_sheet_prints_landscape_one_page_wide_with_its_header_on_every_page(tmp_path):
+def test_every_sheet_prints_landscape_at_9_pt_with_its_header_on_every_page(tmp_path):
     path = registrations(tmp_path, [(f"Player {n}", letter) for n, letter in enumerate("ABCDEFGHIJ", 1)])
     # a long message: an unknown card whose name runs on (the reader quotes it back)
     long_deck = tmp_path / "decks" / "long.meccg"
@@ -138,13 +139,12 @@ def test_every_sheet_prints_landscape_one_page_wide_with_its_header_on_every_pag
     out = tmp_path / "results.xlsx"
     run([str(path), "-o", str(out)])
     workbook = openpyxl.load_workbook(out)
-    assert workbook.sheetnames[:3] == ["Summary", "Violations", "Decklists"]
+    assert workbook.sheetnames[:4] == ["Judges", "Summary", "Violations", "Decklists"]
     for sheet in workbook.worksheets:
-        assert sheet.page_setup.orientation == "landscape", sheet.title
-        assert (sheet.page_setup.fitToWidth, sheet.page_setup.fitToHeight) == (1, 0), sheet.title
-        assert sheet.sheet_properties.pageSetUpPr.fitToPage is True, sheet.title
-        assert sheet.print_title_rows == "$1:$1", sheet.title
-        assert sheet.print_options.gridLines is True, sheet.title
+        assert_prints_at_9_pt(sheet)
+        if not sheet.title.startswith("Metagame"):    # (tables one under another, charts: no header row)
+            assert sheet.print_title_rows == "$1:$1", sheet.title
+    assert workbook["Judges"].sheet_properties.pageSetUpPr.fitToPage    # one page wide
     violations = workbook["Violations"]
     message_column = [c.value for c in violations[1]].index("message") + 1
     long_cells = [row[message_column - 1] for row in violations.iter_rows(min_row=2)

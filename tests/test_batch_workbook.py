@@ -16,6 +16,7 @@ from deckcheck.report import batch_results
 from deckcheck.report.spreadsheet import xlsx_value
 from tests._shared import corpus_files, needs_decks
 from tests.fixtures.batch import INJECTION_NAMES, RowSpec, write_xlsx
+from tests.test_printouts import assert_prints_at_9_pt
 
 pytestmark = needs_decks
 
@@ -46,9 +47,10 @@ def expected(header, rows) -> list[list]:
 
 def test_every_table_sheet_holds_its_table_cell_by_cell(checked):
     results, table, workbook = checked
-    assert workbook.sheetnames[:3] == ["Summary", "Violations", "Decklists"]
+    assert workbook.sheetnames[:4] == ["Judges", "Summary", "Violations", "Decklists"]
     assert "Metagame" in workbook.sheetnames and "Metagame cards" in workbook.sheetnames
-    tables = {"Summary": batch_results.summary_table(results, table.extra_columns),
+    tables = {"Judges": batch_results.judge_table(results),
+              "Summary": batch_results.summary_table(results, table.extra_columns),
               "Violations": batch_results.violations_table(results),
               "Decklists": batch_results.decklists_table(results)}
     for name, (header, rows) in tables.items():
@@ -74,12 +76,11 @@ def test_styles_widths_and_print_setup(checked):
     colours = {"legal": "00C6EFCE", "illegal": "00FFC7CE", "error": "00FFEB9C"}
     for row in summary.iter_rows(min_row=2):
         assert row[status].fill.fgColor.rgb == colours[row[status].value]
-    for worksheet in (summary, workbook["Violations"], workbook["Decklists"]):
+    for worksheet in (workbook["Judges"], summary, workbook["Violations"], workbook["Decklists"]):
         assert worksheet.freeze_panes == "A2"
         assert worksheet.auto_filter.ref == f"A1:{openpyxl.utils.get_column_letter(worksheet.max_column)}" \
                                             f"{worksheet.max_row}"
-        assert worksheet.page_setup.orientation == "landscape" and worksheet.page_setup.fitToWidth == 1
-        assert worksheet.sheet_properties.pageSetUpPr.fitToPage and worksheet.print_options.gridLines
+        assert_prints_at_9_pt(worksheet)
         assert worksheet.print_title_rows in ("1:1", "$1:$1")
         widths = [worksheet.column_dimensions[openpyxl.utils.get_column_letter(c)].width
                   for c in range(1, worksheet.max_column + 1)]

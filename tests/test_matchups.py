@@ -101,7 +101,9 @@ def test_xlsx_matrix_is_colour_scaled_and_holds_no_formula(single):
     ws = wb["Matrix"]
     assert ws.conditional_formatting and any(
         rule.type == "colorScale" for cf in ws.conditional_formatting for rule in cf.rules)
-    assert ws.cell(row=1, column=2).value.startswith("'=")
+    assert ws.cell(row=1, column=2).value == "1"                # the columns by number, the rows by number and name
+    assert ws.cell(row=2, column=1).value == '1 =HYPERLINK("http://x")' and ws.cell(row=2, column=1).data_type == "s"
+    assert wb["Pairs"].cell(row=2, column=1).value.startswith("'=")      # the name itself: text, never a formula
     p = single["matrix"][0][1]["p"]
     assert ws.cell(row=2, column=3).value == p
 

@@ -204,7 +204,7 @@ def test_batch_ends_in_one_line_when_its_temporary_output_is_removed_mid_run(tmp
     if suffix == "xlsx":
         from openpyxl import load_workbook
 
-        assert load_workbook(out).sheetnames[0] == "Summary"
+        assert load_workbook(out).sheetnames[:2] == ["Judges", "Summary"]
     elif suffix == "json":
         assert len(json.loads(out.read_text())["results"]) == 9
     else:

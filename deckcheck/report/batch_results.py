@@ -1,10 +1,13 @@
-"""Writing a tournament batch's results: an .xlsx workbook (Summary, Violations, Decklists, Metagame), CSV or JSON.
+"""Writing a tournament batch's results: an .xlsx workbook (Judges, Summary, Violations, Decklists, Metagame), CSV
+or JSON.
 
-The Summary has one row per registration, the Violations sheet one row per violation, the Decklists sheet one row
-per card of each deck as read. The workbook is made for the judges' table: every sheet prints landscape, one
-page wide, with its header row on every page and gridlines, and long text wraps within its cell. Every cell passes
-through `report.spreadsheet` so that text from the registrations (names, extra columns, card names as written)
-is never run as a formula. Writers return bytes; the command writes them atomically.
+The Judges sheet is the one to print: a registration a row, only the columns a judge checks. The Summary has one
+row per registration, the Violations sheet one row per violation, the Decklists sheet one row per card of each
+deck as read. The workbook is made for the judges' table: every sheet prints landscape, one page wide where that
+keeps the type at 9 pt or more (report/print_layout.py), with its header row on every page and gridlines; long
+text wraps within its cell, the row as tall as its lines. Every cell passes through `report.spreadsheet` so that
+text from the registrations (names, extra columns, card names as written) is never run as a formula. Writers
+return bytes; the command writes them atomically.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcheck.report.batch_rows import ERROR, ILLEGAL, LEGAL, RowResult
+from deckcheck.report.print_layout import text_width
 from deckcheck.report.spreadsheet import csv_value, safe_cell, xlsx_value
 from deckcheck.terminal import printable_json
 
@@ -24,9 +28,16 @@ SUMMARY_COLUMNS = ["sheet", "row", "player", "status", "legal", "alignment", "ru
                    "errors", "warnings", "first problem", "fingerprint", "deck"]
 VIOLATION_COLUMNS = ["player", "sheet", "row", "code", "severity", "message", "card", "line", "citation"]
 DECKLIST_COLUMNS = ["player", "sheet", "row", "fingerprint", "part", "count", "card", "card id"]
+# The sheet printed for the judges' table: only what a judge checks at the table, one page wide at 9 pt or more
+# (its widest columns capped so that they fit: report/print_layout.py).
+JUDGE_COLUMNS = ["sheet", "row", "player", "status", "errors", "warnings", "first problem", "fingerprint"]
+JUDGE_WIDEST = {"sheet": 12, "player": 24, "first problem": 40}    # 125 units at most: one page wide
 
-# Column widths in the workbook: wide enough for the text, never wider than this (long text wraps off-screen).
-MIN_WIDTH, MAX_WIDTH = 6, 60
+# Column widths in the workbook: wide enough for the text, never wider than MAX_WIDTH or the column's own cap
+# (longer text wraps, the row taller), so that a sheet prints at 9 pt on as few pages across as it can.
+MIN_WIDTH, MAX_WIDTH = 6, 40
+WIDEST = {"player": 24, "first problem": 40, "deck": 36, "fingerprint": 16, "code": 18, "message": 40,
+          "card": 26, "line": 12, "citation": 22}
 
 
 def summary_table(results: Sequence[RowResult], extra_columns: Sequence[str]) -> tuple[list[str], list[list]]:
@@ -42,6 +53,13 @@ def summary_table(results: Sequence[RowResult], extra_columns: Sequence[str]) ->
                   "fingerprint": r.fingerprint}
         rows.append([values[c] for c in fixed] + [r.extras.get(name) for name in extras])
     return header, rows
+
+
+def judge_table(results: Sequence[RowResult]) -> tuple[list[str], list[list]]:
+    """The Judges sheet: each registration's row, player, status, counts, first problem and fingerprint."""
+    header, rows = summary_table(results, ())
+    keep = [header.index(c) for c in JUDGE_COLUMNS if c in header]
+    return [header[i] for i in keep], [[row[i] for i in keep] for row in rows]
 
 
 def violations_table(results: Sequence[RowResult]) -> tuple[list[str], list[list]]:
@@ -103,6 +121,8 @@ def xlsx_bytes(results: Sequence[RowResult], extra_columns: Sequence[str]) -> by
     from deckcheck.report.xlsx_stream import new_workbook, workbook_bytes
 
     workbook = new_workbook()
+    header, rows = judge_table(results)
+    stream_table(workbook.create_sheet("Judges"), header, rows, fills=_status_fills(header), widest=JUDGE_WIDEST)
     header, rows = summary_table(results, extra_columns)
     stream_table(workbook.create_sheet("Summary"), header, rows, fills=_status_fills(header))
     stream_table(workbook.create_sheet("Violations"), *violations_table(results))
@@ -121,34 +141,53 @@ def _add_metagame(workbook, results: Sequence[RowResult]) -> None:
         write_meta_sheets(workbook, build_meta(records))
 
 
-def stream_table(worksheet, header: list[str], rows: Sequence[list], *, fills: dict | None = None) -> None:
+def stream_table(worksheet, header: list[str], rows: Sequence[list], *, fills: dict | None = None,
+                 widest: dict[str, float] | None = None) -> None:
     """A header row in bold and the rows, into a write-only worksheet: widths from the text (at most MAX_WIDTH,
-    longer text wraps within its column), the header frozen and filtered, the print layout; `fills` colours a
-    column's cells by value ({column: {value: fill}})."""
-    from openpyxl.styles import Alignment, Font
+    or `widest[column]`; longer text wraps within its column, the row as tall as its lines), the header frozen and
+    filtered, the print layout (report/print_layout.py); `fills` colours a column's cells by value
+    ({column: {value: fill}})."""
+    from openpyxl.styles import Alignment
     from openpyxl.utils import get_column_letter
 
+    from deckcheck.report.print_layout import font, row_height, set_print_layout, wrapped_lines
     from deckcheck.report.xlsx_stream import styled
 
     facts = _CellFacts()
-    widths = [len(name) + 2 for name in header]
+    caps = [(widest or WIDEST).get(name, MAX_WIDTH) for name in header]
+    widths = [text_width(name) + 1 for name in header]
     for values in rows:          # widths and the frozen header are written before any row
         for column, value in enumerate(values):
             widths[column] = max(widths[column], facts(value)[1])
+    widths = [max(MIN_WIDTH, min(cap, width)) for cap, width in zip(caps, widths)]
     for column, width in enumerate(widths, start=1):
-        worksheet.column_dimensions[get_column_letter(column)].width = max(MIN_WIDTH, min(MAX_WIDTH, width))
+        worksheet.column_dimensions[get_column_letter(column)].width = width
     worksheet.freeze_panes = "A2"
-    set_print_layout(worksheet)
-    bold, wrap = Font(bold=True), Alignment(wrap_text=True, vertical="top")
+    # printed on pages side by side where it must: the columns up to the player's on each page
+    titles = get_column_letter(header.index("player") + 1 if "player" in header else 1)
+    set_print_layout(worksheet, widths, title_cols=f"A:{titles}")
+    bold, plain = font(bold=True), font()
+    wrap, top = Alignment(wrap_text=True, vertical="top"), Alignment(vertical="top")
     fills = {column - 1: by_value for column, by_value in (fills or {}).items()}
-    worksheet.append([styled(worksheet, name, font=bold) for name in header])
-    for values in rows:
+
+    def lines_of(texts) -> int:
+        return max((wrapped_lines(text, widths[column]) for column, text in texts), default=1)
+
+    long_headers = [(c, n) for c, n in enumerate(header) if text_width(n) + 1 > widths[c]]
+    if long_headers:
+        worksheet.row_dimensions[1].height = row_height(lines_of(long_headers))
+    worksheet.append([styled(worksheet, name, font=bold, alignment=wrap) for name in header])
+    for number, values in enumerate(rows, start=2):
+        cells = [facts(value) for value in values]
+        long_texts = [(column, safe) for column, (safe, width) in enumerate(cells) if width > widths[column]]
+        if long_texts:        # a long message wraps within its column, the row as tall as its lines
+            worksheet.row_dimensions[number].height = row_height(lines_of(long_texts))
         row = []
-        for column, value in enumerate(values):
-            safe, width = facts(value)
+        for column, (value, (safe, width)) in enumerate(zip(values, cells)):
             fill = fills[column].get(value) if column in fills else None
-            if fill is not None or width > MAX_WIDTH:    # a long message wraps within its column, never past the page
-                row.append(styled(worksheet, safe, fill=fill, alignment=wrap if width > MAX_WIDTH else None))
+            if fill is not None or long_texts:
+                row.append(styled(worksheet, safe, font=plain, fill=fill,
+                                  alignment=wrap if width > widths[column] else top))
             elif isinstance(safe, str) and safe.startswith("="):
                 row.append(styled(worksheet, safe))       # (never, after xlsx_value): text, not a formula
             else:
@@ -176,17 +215,6 @@ class _CellFacts:
         return found
 
 
-def set_print_layout(worksheet, *, header_rows: str = "1:1") -> None:
-    """Landscape, one page wide (as many pages down as needed), the header row on every page, gridlines.
-    In a write-only worksheet, call it before the first row (fit-to-page is written at the sheet's top)."""
-    worksheet.page_setup.orientation = "landscape"
-    worksheet.page_setup.fitToWidth = 1
-    worksheet.page_setup.fitToHeight = 0
-    worksheet.sheet_properties.pageSetUpPr.fitToPage = True
-    worksheet.print_options.gridLines = True
-    worksheet.print_title_rows = header_rows
-
-
 def _status_fills(header: list[str]) -> dict:
     from openpyxl.styles import PatternFill
 
@@ -195,11 +223,8 @@ def _status_fills(header: list[str]) -> dict:
                                          ERROR: PatternFill("solid", fgColor="FFEB9C")}}
 
 
-def _display_width(value: Any) -> int:
-    if value is None:
-        return 0
-    text = str(safe_cell(value))
-    return max((len(line) for line in text.split("\n")), default=0) + 1
+def _display_width(value: Any) -> float:
+    return 0 if value is None else text_width(safe_cell(value))
 
 
 # ---------------------------------------------------------------- csv and json

@@ -26,6 +26,9 @@ def render_matchups(document: dict, output: str) -> bytes:
     return (printable(render_text(document)) + "\n").encode("utf-8")
 
 
+COLOUR_LEGEND = "Colour: red 0 %, yellow 50 %, green 100 % (the chance that the row's deck beats the column's)."
+
+
 def _label(i: int) -> str:
     return str(i + 1)
 
@@ -72,18 +75,22 @@ def _run_line(run: dict) -> str:
 def render_xlsx(d: dict) -> bytes:
     from openpyxl import Workbook
     from openpyxl.formatting.rule import ColorScaleRule
-    from openpyxl.styles import Font
     from openpyxl.utils import get_column_letter
 
+    from deckcheck.report.print_layout import font, lay_out_for_print
+
+    bold = font(bold=True)
     wb = Workbook()
     ws = wb.active
     ws.title = "Matrix"
     decks = d["decks"]
     n = len(decks)
-    put_cell(ws, 1, 1, "P(row beats column)").font = Font(bold=True)
+    # the columns are headed by the decks' numbers, as on the page: a deck's name cut at a column's width
+    # ("A - Sarum") named no deck; each row says its number and name
+    put_cell(ws, 1, 1, "P(row beats column)").font = bold
     for i, deck in enumerate(decks):
-        put_cell(ws, 1, i + 2, deck["name"]).font = Font(bold=True)
-        put_cell(ws, i + 2, 1, deck["name"]).font = Font(bold=True)
+        put_cell(ws, 1, i + 2, _label(i)).font = bold
+        put_cell(ws, i + 2, 1, f"{_label(i)} {deck['name']}").font = bold
     for i, row in enumerate(d["matrix"]):
         for j, cell in enumerate(row):
             if i != j and cell is not None and cell["p"] is not None:
@@ -93,18 +100,24 @@ def render_xlsx(d: dict) -> bytes:
         ws.conditional_formatting.add(corner, ColorScaleRule(
             start_type="num", start_value=0, start_color="F8696B", mid_type="num", mid_value=0.5,
             mid_color="FFEB84", end_type="num", end_value=1, end_color="63BE7B"))
+        put_cell(ws, n + 3, 1, COLOUR_LEGEND)
     ws.column_dimensions["A"].width = 40
+    for column in range(2, n + 2):
+        ws.column_dimensions[get_column_letter(column)].width = 7
     pairs = wb.create_sheet("Pairs")
     headers = ["deck A", "deck B", "games", "A wins", "B wins", "draws", "P(A wins)", "95% low", "95% high",
                "mean MP A", "mean MP B", "characters lost A", "characters lost B"]
     for c, header in enumerate(headers, 1):
-        put_cell(pairs, 1, c, header).font = Font(bold=True)
+        put_cell(pairs, 1, c, header).font = bold
     for r, p in enumerate(d["pairs"], 2):
         values = [decks[p["a"]]["name"], decks[p["b"]]["name"], p["games"], p["a_wins"], p["b_wins"], p["draws"],
                   p["p_a_win"]["p"], p["p_a_win"]["ci95"][0], p["p_a_win"]["ci95"][1], p["mean_mp_a"],
                   p["mean_mp_b"], p["characters_lost_a"], p["characters_lost_b"]]
         for c, value in enumerate(values, 1):
             put_cell(pairs, r, c, value)
+    # one page wide at 9 pt: the deck names wrap, the numbers' headers too (a word whole on a line)
+    for column, width in enumerate([19, 19, 7, 7, 7, 7, 7, 7, 7, 7, 7, 12, 12], 1):
+        pairs.column_dimensions[get_column_letter(column)].width = width
     run = wb.create_sheet("Run")
     settings = [("games per pair", d["games_per_pair"]), ("turns", d["turns"]), ("seed", d["seed"]),
                 ("game length", d["length"])] + [(k, v) for k, v in (d.get("run") or {}).items()
@@ -112,14 +125,12 @@ def render_xlsx(d: dict) -> bytes:
     for r, (key, value) in enumerate(settings, 1):
         put_cell(run, r, 1, key)
         put_cell(run, r, 2, value)
-    from deckcheck.report.batch_results import set_print_layout
-
-    # printed for the judges' table: landscape, one page wide, the header row (and the Matrix's deck names) on every
-    # page -- it printed on 5 A4 portrait pages, the matrix split and its headers cut
+    run.column_dimensions["A"].width = 20
+    run.column_dimensions["B"].width = 40
+    # printed for the judges' table (report/print_layout.py): it printed on 5 A4 portrait pages, the matrix split
+    # and its headers cut; a wide matrix prints on pages side by side, the deck names repeated on each
     for sheet in wb.worksheets:
-        set_print_layout(sheet)
-    ws.print_title_cols = "A:A"
-    pairs.column_dimensions["A"].width = pairs.column_dimensions["B"].width = 32
+        lay_out_for_print(sheet, header_rows=None if sheet is run else "1:1")
     out = BytesIO()
     wb.save(out)
     return out.getvalue()

@@ -140,38 +140,38 @@ def write_meta_sheets(workbook, meta: Meta) -> None:
     """A Metagame sheet (alignments, avatars, composition; native bar charts) and a Metagame cards sheet, into a
     write-only workbook (report/xlsx_stream.py: each sheet is laid out by position, then written in order)."""
     from openpyxl.chart import BarChart, Reference
-    from openpyxl.styles import Font
 
-    from deckcheck.report.batch_results import set_print_layout
+    from deckcheck.report.print_layout import font, lay_out_for_print, place_charts
     from deckcheck.report.spreadsheet import put_cell
     from deckcheck.report.stats_xlsx import bar_chart, write_table
     from deckcheck.report.xlsx_stream import BufferedSheet
 
     sheet = BufferedSheet(workbook.create_sheet("Metagame"))
-    put_cell(sheet, 1, 1, f"Metagame: {meta.decks} decks").font = Font(bold=True, size=13)
+    put_cell(sheet, 1, 1, f"Metagame: {meta.decks} decks").font = font(bold=True, size=13)
     top = 3
     last = write_table(sheet, top, ALIGNMENT_HEADER, alignment_rows(meta))
     _number_format(sheet, top + 1, last, (3, 5), "0.0%")
-    bar_chart(sheet, "Decks by alignment", top, last, "H3", y_title="decks")
+    charts = bar_chart(sheet, "Decks by alignment", top, last, y_title="decks")
     avatars_top = last + 3
     last = write_table(sheet, avatars_top, AVATAR_HEADER, avatar_rows(meta))
     _number_format(sheet, avatars_top + 1, last, (4,), "0.0%")
-    bar_chart(sheet, "Decks by avatar", avatars_top, last, "H20", value_col=3, y_title="decks")
+    charts += bar_chart(sheet, "Decks by avatar", avatars_top, last, value_col=3, y_title="decks")
     composition_top = last + 3
     parts = composition_parts(meta)
-    put_cell(sheet, composition_top - 1, 1, "Average composition (copies per deck)").font = Font(italic=True)
+    put_cell(sheet, composition_top - 1, 1, "Average composition (copies per deck)").font = font(italic=True)
     last = write_table(sheet, composition_top, ["alignment"] + parts, composition_rows(meta))
     _number_format(sheet, composition_top + 1, last, range(2, 2 + len(parts)), "0.0")
     if meta.composition and parts:
-        chart = BarChart()
+        chart = BarChart()     # stacked: each part a colour, which the legend names
         chart.type, chart.grouping, chart.overlap = "bar", "stacked", 100
         chart.title, chart.y_axis.title = "Average composition (copies per deck)", "copies"
         chart.add_data(Reference(sheet, min_col=2, max_col=1 + len(parts), min_row=composition_top, max_row=last),
                        titles_from_data=True)
         chart.set_categories(Reference(sheet, min_col=1, min_row=composition_top + 1, max_row=last))
-        sheet.add_chart(chart, "H40")
+        charts.append(chart)
     _widths(sheet, {1: 28, 2: 12, 3: 10, 4: 10, 5: 11, 6: 10, 7: 10})
-    set_print_layout(sheet)
+    place_charts(sheet, charts, last)    # below the tables, nothing under them
+    lay_out_for_print(sheet, sheet.cells(), header_rows=None)
     sheet.flush()
 
     cards = BufferedSheet(workbook.create_sheet("Metagame cards"))
@@ -181,7 +181,7 @@ def write_meta_sheets(workbook, meta: Meta) -> None:
     if meta.cards:
         cards.auto_filter.ref = f"A1:F{last}"
     _widths(cards, {1: 34, 2: 10, 3: 12, 4: 8, 5: 14, 6: 8})
-    set_print_layout(cards)
+    lay_out_for_print(cards, cards.cells())
     cards.flush()
 
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 from io import BytesIO
 
 from openpyxl import Workbook
-from openpyxl.chart import BarChart, LineChart, Reference
-from openpyxl.styles import Font
+from openpyxl.chart import BarChart, LineChart, Reference, Series
 from openpyxl.utils import get_column_letter
 
 from deckcheck.analysis.stats import DeckStats
+from deckcheck.report.print_layout import font, lay_out_for_print, place_charts
 from deckcheck.report.spreadsheet import put_cell
 
-BOLD = Font(bold=True)
+BOLD = font(bold=True)
 
 
 def write_table(ws, top: int, headers: list[str], rows: list[list], left: int = 1) -> int:
@@ -40,11 +40,13 @@ def _widen(ws, widths: dict[int, int]) -> None:
         ws.column_dimensions[get_column_letter(col)].width = width
 
 
-def bar_chart(ws, title: str, first_row: int, last_row: int, anchor: str, *, label_col: int = 1,
-               value_col: int = 2, y_title: str = "cards") -> None:
-    """A native horizontal bar chart of the labels in `label_col` and the values in `value_col`."""
+def bar_chart(ws, title: str, first_row: int, last_row: int, *, label_col: int = 1,
+              value_col: int = 2, y_title: str = "cards") -> list:
+    """A native horizontal bar chart of the labels in `label_col` and the values in `value_col` (none when the
+    table is empty), for `place_charts` to put below the sheet's tables. One series, each bar labelled: its
+    colour says nothing, so it has no legend."""
     if last_row <= first_row:
-        return
+        return []
     chart = BarChart()
     chart.type = "bar"
     chart.title = title
@@ -55,7 +57,7 @@ def bar_chart(ws, title: str, first_row: int, last_row: int, anchor: str, *, lab
     chart.add_data(data, titles_from_data=True)
     chart.set_categories(labels)
     chart.height = max(6, 0.6 * (last_row - first_row) + 3)
-    ws.add_chart(chart, anchor)
+    return [chart]
 
 
 def _summary(wb: Workbook, stats: DeckStats) -> None:
@@ -78,8 +80,7 @@ def _summary(wb: Workbook, stats: DeckStats) -> None:
 def _composition(wb: Workbook, stats: DeckStats) -> None:
     ws = wb.create_sheet("Composition")
     last = write_table(ws, 1, ["part", "cards"], [[p, n] for p, n in stats.parts.items()])
-    # charts right of the widest table (part x type: up to 6 columns)
-    bar_chart(ws, "Cards by deck part", 1, last, "H1")
+    charts = bar_chart(ws, "Cards by deck part", 1, last)
     top = last + 2
     kinds = sorted({k for types in stats.types.values() for k in types})
     rows = [[part] + [types.get(k, 0) for k in kinds] for part, types in stats.types.items()]
@@ -87,10 +88,11 @@ def _composition(wb: Workbook, stats: DeckStats) -> None:
     top = last + 2
     sub_top = top
     last = write_table(ws, top, ["play-deck subtype", "cards"], [[s, n] for s, n in stats.subtypes.items()])
-    bar_chart(ws, "Play deck by subtype", sub_top, last, "H18")
+    charts += bar_chart(ws, "Play deck by subtype", sub_top, last)
     top = last + 2
-    write_table(ws, top, ["card alignment", "cards"], [[a, n] for a, n in stats.alignments.items()])
+    last = write_table(ws, top, ["card alignment", "cards"], [[a, n] for a, n in stats.alignments.items()])
     _widen(ws, {1: 24, 2: 12, 3: 12, 4: 12, 5: 12, 6: 12})
+    place_charts(ws, charts, last)      # below the tables: a chart beside them covered the wider ones
 
 
 def _characters(wb: Workbook, stats: DeckStats) -> None:
@@ -103,7 +105,7 @@ def _characters(wb: Workbook, stats: DeckStats) -> None:
     put_cell(ws, last + 2, 4, stats.pool_mind)
     put_cell(ws, last + 3, 1, "total mind of the play deck").font = BOLD
     put_cell(ws, last + 3, 4, stats.play_deck_mind)
-    _widen(ws, {1: 30, 2: 12, 7: 30, 8: 12, 9: 26})
+    _widen(ws, {1: 26, 2: 11, 3: 6, 4: 6, 5: 6, 6: 6, 7: 20, 8: 12, 9: 20, 10: 7})
 
 
 def _marshalling_points(wb: Workbook, stats: DeckStats) -> None:
@@ -113,20 +115,22 @@ def _marshalling_points(wb: Workbook, stats: DeckStats) -> None:
     put_cell(ws, last + 1, 1, "total").font = BOLD
     put_cell(ws, last + 1, 2, stats.mp_total)
     put_cell(ws, last + 1, 3, stats.mp_potential)
-    bar_chart(ws, f"MP by category (scored for {stats.alignment or 'unknown'})", 1, last, "G1", y_title="MP")
+    charts = bar_chart(ws, f"MP by category (scored for {stats.alignment or 'unknown'})", 1, last, y_title="MP")
     rows = [[r.name, r.part, r.category, r.count, r.printed, r.each, r.potential, r.note] for r in stats.mp_rows]
-    write_table(ws, last + 4, ["card", "part", "category", "n", "printed", "MP each", "up to", "note"], rows)
+    last = write_table(ws, last + 4, ["card", "part", "category", "n", "printed", "MP each", "up to", "note"], rows)
     _widen(ws, {1: 32, 3: 14, 8: 22})
+    place_charts(ws, charts, last)      # below the card table: beside the first table it covered its headers
 
 
 def _creatures(wb: Workbook, stats: DeckStats) -> None:
     ws = wb.create_sheet("Creatures")
     keyed = list(stats.keyed_region_types.items()) + list(stats.keyed_site_types.items())
     last = write_table(ws, 1, ["keyed to", "creature copies"], [[k, n] for k, n in keyed])
-    bar_chart(ws, "Creature copies keyed to", 1, last, "E1", y_title="copies")
+    charts = bar_chart(ws, "Creature copies keyed to", 1, last, y_title="copies")
     rows = [[c.name, c.count, c.keyed_to, c.region_types, c.site_types] for c in stats.creatures]
-    write_table(ws, last + 3, ["creature", "n", "keyed to", "region types", "site types"], rows)
-    _widen(ws, {1: 30, 3: 20, 4: 40, 5: 30})
+    last = write_table(ws, last + 3, ["creature", "n", "keyed to", "region types", "site types"], rows)
+    _widen(ws, {1: 28, 2: 10, 3: 20, 4: 36, 5: 28})
+    place_charts(ws, charts, last)
 
 
 def _coverage(wb: Workbook, stats: DeckStats) -> None:
@@ -135,7 +139,7 @@ def _coverage(wb: Workbook, stats: DeckStats) -> None:
              len(c.sites)] for c in stats.coverage]
     last = write_table(ws, 1, ["resource", "part", "kind", "n", "needs", "playable at", "sites"], rows)
     write_table(ws, last + 3, ["location deck"], [[s] for s in stats.sites])
-    _widen(ws, {1: 32, 5: 34, 6: 80})
+    _widen(ws, {1: 28, 2: 10, 3: 10, 4: 5, 5: 24, 6: 41, 7: 7})
 
 
 def _odds(wb: Workbook, stats: DeckStats) -> None:
@@ -157,19 +161,26 @@ def _odds(wb: Workbook, stats: DeckStats) -> None:
     chart.y_axis.scaling.min = 0
     chart.y_axis.scaling.max = 1
     chart.x_axis.title = "cards seen"
-    chart.add_data(Reference(ws, min_col=2, max_col=len(headers), min_row=1, max_row=last), titles_from_data=True)
+    for series in odds_series(ws, conditions, last):
+        chart.series.append(series)
     chart.set_categories(Reference(ws, min_col=1, min_row=2, max_row=last))
     chart.width, chart.height = 20, 10
-    ws.add_chart(chart, f"{get_column_letter(len(headers) + 2)}1")
-    _widen(ws, {i: 16 for i in range(1, len(headers) + 1)})
+    _widen(ws, {i: 12 for i in range(1, len(headers) + 1)})
+    place_charts(ws, [chart], last)
 
 
-def _print_one_page_wide(ws) -> None:
-    """Landscape, one page wide: a printed sheet keeps each table and chart whole."""
-    ws.page_setup.orientation = "landscape"
-    ws.sheet_properties.pageSetUpPr.fitToPage = True
-    ws.page_setup.fitToWidth = 1
-    ws.page_setup.fitToHeight = 0
+def odds_series(ws, conditions: list[dict], last_row: int) -> list:
+    """One curve per distinct set of odds: conditions of as many copies have the same odds, and their curves
+    drawn one over the other showed only the last; such a curve is named after all of them ("avatars (3) =
+    allies (3)"). The legend names each curve: their colours carry the meaning."""
+    from deckcheck.report.stats_html import _distinct, _equal_groups
+
+    labelled = [(f"{c['label']} ({c['copies']})", c["probabilities"]) for c in conditions]
+    out = []
+    for group in _distinct(_equal_groups(labelled)):
+        values = Reference(ws, min_col=2 + group[0], min_row=2, max_row=last_row)
+        out.append(Series(values, title=" = ".join(labelled[i][0] for i in group)))
+    return out
 
 
 def render_xlsx(stats: DeckStats) -> bytes:
@@ -177,8 +188,8 @@ def render_xlsx(stats: DeckStats) -> bytes:
     wb = Workbook()
     for section in (_summary, _composition, _characters, _marshalling_points, _creatures, _coverage, _odds):
         section(wb, stats)
-    for ws in wb.worksheets:
-        _print_one_page_wide(ws)
+    for ws in wb.worksheets:     # the header row repeated on the charts' pages would print over them
+        lay_out_for_print(ws, header_rows=None if ws._charts else "1:1")
     buffer = BytesIO()
     wb.save(buffer)
     return buffer.getvalue()

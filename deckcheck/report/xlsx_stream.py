@@ -75,6 +75,10 @@ class BufferedSheet:
             found = self._cells[(row, column)] = WriteOnlyCell(self._sheet)
         return found
 
+    def cells(self) -> list:
+        """The cells set so far, as (row, column, cell), for `print_layout.lay_out_for_print`."""
+        return [(row, column, cell) for (row, column), cell in self._cells.items()]
+
     def flush(self) -> None:
         if not self._cells:
             return
