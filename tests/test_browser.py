@@ -4,7 +4,9 @@
   visible size inside the page, no sideways scrolling, the curves' end labels apart (two groups of 3 copies give one
   curve: it is drawn striped and both labels show);
 - the registration sheet printed to PDF on A4 and on Letter: at most two pages, its fingerprint the deck's;
-- the metagame page's charts.
+- the metagame page's charts;
+- every page (stats, meta, matchups, sheet) at both widths: no label cut (`CUT_TEXT`: a text clipped by a box
+  that does not scroll, run off the page, or an SVG chart's text drawn outside its chart).
 
 The screenshots and PDFs are kept in out/browser/ (git-ignored) for a person to look at.
 """
@@ -38,6 +40,34 @@ CLIPPED_TEXT = """JSON.stringify(Array.from(document.querySelectorAll('svg.chart
     .filter(([t, b]) => b.width > 0 && (b.left < box.left - 0.5 || b.right > box.right + 0.5))
     .map(([t, b]) => svg.id + ': ' + t.childNodes[0].nodeValue);
 }))"""
+# Any text of the page cut off: a text clipped by a box that hides its overflow (a box that scrolls lets it be
+# read), or drawn off the page sideways; and SVG text outside its SVG (CLIPPED_TEXT).
+CUT_TEXT = """JSON.stringify((() => {
+  const cut = [], width = window.innerWidth;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue.trim();
+    if (!text || node.parentElement.closest('svg, script, style, title')) continue;
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    const box = range.getBoundingClientRect();
+    if (box.width === 0 || box.height === 0) continue;
+    let scrolls = false, clipped = false;     // sideways: what a phone cuts; down: a box of a fixed height
+    for (let e = node.parentElement; e && e !== document.documentElement && !clipped; e = e.parentElement) {
+      const style = getComputedStyle(e), clip = e.getBoundingClientRect();
+      if (/hidden|clip/.test(style.overflowX) && (box.left < clip.left - 0.5 || box.right > clip.right + 0.5)) {
+        clipped = true;
+      } else if (/hidden|clip/.test(style.overflowY) && e !== document.body
+                 && (box.top < clip.top - 0.5 || box.bottom > clip.bottom + 0.5)) {
+        clipped = true;
+      }
+      if (/auto|scroll/.test(style.overflowX)) { scrolls = true; break; }
+    }
+    if (clipped) cut.push('clipped: ' + text.slice(0, 60));
+    else if (!scrolls && (box.left < -0.5 || box.right > width + 0.5)) cut.push('off the page: ' + text.slice(0, 60));
+  }
+  return cut;
+})())"""
 END_LABELS = """JSON.stringify(Array.from(document.querySelectorAll('#chart-odds text.end-label')).map(t => {
   const b = t.getBoundingClientRect();
   return {text: t.childNodes[0].nodeValue, top: b.top, bottom: b.bottom, left: b.left, right: b.right};
@@ -67,9 +97,21 @@ def check_charts(page, expected: set[str]) -> list[dict]:
     for chart in charts:
         assert chart["width"] >= 100 and chart["height"] >= 20, chart          # drawn, with a visible size
         assert chart["left"] >= 0 and chart["right"] <= viewport + 0.5, (chart, viewport)   # nothing clipped
-    assert page.evaluate("document.documentElement.scrollWidth") <= viewport   # no sideways scrolling
-    assert json.loads(page.evaluate(CLIPPED_TEXT)) == []                        # every label whole
+    check_page(page)
     return charts
+
+
+def cut_text(page) -> list[str]:
+    import json
+
+    return json.loads(page.evaluate(CLIPPED_TEXT)) + json.loads(page.evaluate(CUT_TEXT))
+
+
+def check_page(page) -> None:
+    """What every page must be at every width: no console error, no sideways scrolling, no label cut."""
+    assert page.console_errors == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.evaluate("window.innerWidth")
+    assert cut_text(page) == []
 
 
 def overlapping(boxes: list[dict]) -> list[tuple[str, str]]:
@@ -140,6 +182,39 @@ def test_the_metagame_page_in_a_browser(browser):
         check_charts(page, {"chart-alignments", "chart-avatars"})
 
 
+@pytest.mark.parametrize("width, mobile", WIDTHS)
+def test_the_registration_sheet_on_a_screen(browser, width, mobile):
+    """The sheet opened on a desktop and on a phone (a player checks it before printing): every line whole, no
+    sideways scrolling, the fingerprint shown."""
+    sheet = ARTIFACTS / "sheet-screen.html"
+    deckcheck("sheet", "examples/wizard-legal.meccg", "--event", "Lyon Open 2026", "--player",
+              'Ann "Quoted" Example', "-o", sheet, "--force")
+    page = browser.open(sheet, width=width, mobile=mobile)
+    check_page(page)
+    assert page.evaluate("document.querySelector('.fingerprint').textContent") == \
+        fingerprint(read_deck(PROJECT / "examples" / "wizard-legal.meccg")).value
+    page.screenshot(ARTIFACTS / f"sheet-screen-{width}.png")
+
+
+def test_a_cut_label_is_seen(browser, tmp_path):
+    """The cut-label check itself: a label clipped by its box, one run off a phone's page and a chart label
+    drawn outside its chart are each reported; a box that scrolls is no cut."""
+    page_path = tmp_path / "cut.html"
+    page_path.write_text(
+        '<!DOCTYPE html><html><head><meta name="viewport" content="width=device-width, initial-scale=1"></head>'
+        '<body style="overflow-x: hidden; margin: 0">'
+        '<div style="width: 60px; overflow: hidden; white-space: nowrap">characters of the pool</div>'
+        '<p style="position: relative; left: 350px; white-space: nowrap">Neutral alignment</p>'
+        '<div style="width: 60px; overflow-x: auto; white-space: nowrap">a matrix that scrolls in its box</div>'
+        '<svg class="chart" id="chart-x" width="200" height="40"><text x="-30" y="20">hazards</text></svg>'
+        "</body></html>", encoding="utf-8")
+    found = cut_text(browser.open(page_path, width=400, mobile=True))
+    assert any(f.startswith("clipped: characters") for f in found), found
+    assert any(f.endswith(": Neutral alignment") for f in found), found
+    assert any("hazards" in f for f in found), found
+    assert not any("scrolls" in f for f in found), found
+
+
 def test_a_page_error_is_seen(browser, tmp_path):
     """The console check itself: a page with a script error and a failed load reports both."""
     broken = tmp_path / "broken.html"
@@ -158,10 +233,10 @@ def test_the_matchups_page_in_a_browser(browser, width, mobile):
     deckcheck("matchups", "examples/wizard-legal.meccg", "examples/balrog-legal.meccg",
               "examples/ringwraith-legal.meccg", "--games", "4", "--turns", "3", "-o", page_path, "--force")
     page = browser.open(page_path, width=width, mobile=mobile)
-    assert page.console_errors == []
-    viewport = page.evaluate("window.innerWidth")
-    assert viewport <= width and page.evaluate("document.documentElement.scrollWidth") <= viewport
+    assert page.evaluate("window.innerWidth") <= width
+    check_page(page)
     assert page.evaluate("document.querySelectorAll('#matrix tr').length") == 4
+    assert "red 0 %" in page.evaluate("document.querySelector('#colour-legend').textContent")
     page.screenshot(ARTIFACTS / f"matchups-{width}.png")
 
 

@@ -175,6 +175,8 @@ seed {d["seed"]}. Cell: P(row deck beats column deck), with its 95% Wilson inter
 <div class="table"><table id="matrix"><tr><th></th>{head}</tr>
 {"".join(rows)}
 </table></div>
+<p id="colour-legend"><span aria-hidden="true" style="display:inline-block; width:6em; height:0.8em;
+background:linear-gradient(to right, {_colour(0)}, {_colour(0.5)}, {_colour(1)})"></span> {escape(COLOUR_LEGEND)}</p>
 <h2>Standings</h2>
 <table id="standings"><tr><th>deck</th><th>P(win)</th><th>95% interval</th></tr>{standings}</table>
 <p class="muted">{run_line}</p>
