@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import math
-import random
 import subprocess
 import sys
 from pathlib import Path
@@ -28,11 +27,11 @@ from deckcheck.sim.players.hazard_model import HazardModel
 from deckcheck.sim.rules.hand import hand_size
 from deckcheck.sim.rules.influence import unused_di
 from deckcheck.sim.rules.movement import company_size
-from deckcheck.sim.scenario import FixedRolls, scenario
+from deckcheck.sim.scenario import scenario
 from deckcheck.sim.simulate import format_text, simulate, simulate_tables
 from deckcheck.sim.state import AVAILABLE, DISCARDED, OCCUPIED, TAPPED, Company, GameState
 from deckcheck.sim.tally import Tally
-from deckcheck.sim.turn import our_turn
+from deckcheck.sim.turn import our_turn, untap
 from deckcheck.sim.turn.end import may_call, reset_hand
 from deckcheck.sim.turn.movement import move, plan_moves
 from deckcheck.sim.turn.organization import free_ringwraith_followers, play_character
@@ -97,10 +96,6 @@ def kind(sim, c: Card) -> int:
 
 def site_index(sim, s: Card) -> int:
     return next(i for i, known in enumerate(sim.sites) if known.id == s.id)
-
-
-def new_game(sim, seed=1) -> GameState:
-    return goldfish_state(sim, random.Random(seed))
 
 
 # ---- tables -------------------------------------------------------------------------------------------
@@ -173,9 +168,7 @@ def test_a_balrog_reads_any_dark_hold_as_an_under_deeps_site_and_plays_one_more_
     assert site_index(balrog, deeps) in balrog.character_sites[kind(balrog, orc)]      # coe 2.II.2.2.B1
     assert site_index(balrog, hold) not in balrog.character_sites[kind(balrog, orc)]
     for sim, expected in ((minion, 1), (balrog, 2)):                                 # coe 2.II.2.2.B2
-        game = new_game(sim)
-        game.deck = [kind(sim, ORC)] * 40
-        game.hand = [kind(sim, orc), kind(sim, orc)] + [kind(sim, ORC)] * 6
+        game = scenario(sim, deck=[kind(sim, ORC)] * 40, hand=[kind(sim, orc), kind(sim, orc)] + [kind(sim, ORC)] * 6)
         our_turn(game)
         played = [c for company in game.companies for c in company.characters if c.kind == kind(sim, orc)]
         assert len(played) == expected, sim.alignment
@@ -248,13 +241,13 @@ def test_home_sites_read_site_types_regions_and_lists():
 
 
 def test_hand_resets_to_eight_discarding_dead_cards_first(sim):
-    game = scenario(sim, hand=[kind(sim, CROWN), kind(sim, SPECIAL)] + [kind(sim, SWORD)] * 3 + [kind(sim, ORC)] * 7)
-    game.used_unique.add(kind(sim, CROWN))                      # a unique already in play is dead in hand
+    game = scenario(sim, hand=[kind(sim, CROWN), kind(sim, SPECIAL)] + [kind(sim, SWORD)] * 3 + [kind(sim, ORC)] * 7,
+                    used_unique=[kind(sim, CROWN)])              # a unique already in play is dead in hand
     reset_hand(game)
     assert len(game.hand) == 8
     assert kind(sim, CROWN) in game.discard and kind(sim, SPECIAL) in game.discard
     assert game.hand.count(kind(sim, SWORD)) == 3               # the MP cards are kept
-    game.hand = game.hand[:3]
+    game = scenario(sim, hand=[kind(sim, SWORD)] * 3)
     before = len(game.deck)
     reset_hand(game)                                           # fewer than 8: draw up to 8 (coe 2.VI.ii)
     assert len(game.hand) == 8 and len(game.deck) == before - 5
@@ -263,8 +256,7 @@ def test_hand_resets_to_eight_discarding_dead_cards_first(sim):
 def test_exhaustion_reshuffles_the_discard_pile_and_returns_sites(sim):
     ruin = site_index(sim, RUIN)
     game = scenario(sim, hand=[], deck=[kind(sim, ORC), kind(sim, SWORD)], discard=[kind(sim, DAGGER)] * 3,
-                    site_states={ruin: DISCARDED})
-    game.turn = 4
+                    site_states={ruin: DISCARDED}, turn=4)
     game.draw(3)
     assert game.exhaustions == 1 and game.first_exhaustion == 4
     assert sorted(game.hand[:2]) == sorted([kind(sim, ORC), kind(sim, SWORD)])
@@ -273,78 +265,70 @@ def test_exhaustion_reshuffles_the_discard_pile_and_returns_sites(sim):
     assert game.site_state[ruin] == AVAILABLE                   # discarded sites go back to the location deck
 
 
-def at_site(sim, game: GameState, where: Card, characters: int) -> Company:
-    company = game.companies[0]
-    company.site = site_index(sim, where)
-    game.site_state[company.site] = OCCUPIED
-    while len(company.characters) < characters:
-        company.characters.append(game.enter(kind(sim, SMALL), None))
-    return company
+def at_site(sim, where: Card, size: int, characters=(), **more) -> tuple[GameState, Company]:
+    """A scenario whose starting company stands at `where`, filled up with Small Fellows to `size` characters
+    (then `characters` enter as the scenario's)."""
+    here = site_index(sim, where)
+    fill = [(kind(sim, SMALL), here)] * max(0, size - len(sim.start_characters))
+    game = scenario(sim, start_at=here, characters=fill + list(characters), **more)
+    return game, game.companies[0]
 
 
 def test_a_site_taps_once_then_allows_one_more_minor_item(sim):
-    game = scenario(sim, hand=[kind(sim, SWORD), kind(sim, SWORD), kind(sim, DAGGER), kind(sim, ORC)])
-    company = at_site(sim, game, RUIN, 3)
+    game, company = at_site(sim, RUIN, 3, hand=[kind(sim, SWORD), kind(sim, SWORD), kind(sim, DAGGER), kind(sim, ORC)])
     mp = game.mp
     site_phase(game, company)
     assert game.mp == mp + 2                                    # one Sword; the Dagger gives no MP
     assert game.hand.count(kind(sim, SWORD)) == 1 and kind(sim, DAGGER) not in game.hand
     assert game.site_state[company.site] == TAPPED
     assert sum(c.tapped for c in company.characters) == 2
-    for c in company.characters:
-        c.tapped = False
+    untap(game)                                                  # the characters untap, the site stays tapped
+    assert not any(c.tapped for c in company.characters) and game.site_state[company.site] == TAPPED
     site_phase(game, company)                                    # tapped: nothing more this time through
     assert game.hand.count(kind(sim, SWORD)) == 1 and game.mp == mp + 2
 
 
 def test_influence_check_must_exceed_the_factions_number(sim):
-    game = scenario(sim, hand=[kind(sim, HOLDMEN)], rolls=[3, 4])   # 3 + 4 = 7, not greater than 7: fails
-    company = at_site(sim, game, HOLD, 2)
+    game, company = at_site(sim, HOLD, 2, hand=[kind(sim, HOLDMEN)], rolls=[3])   # 3 + 4 = 7, not above 7: fails
     leader = next(c for c in company.characters if c.kind == kind(sim, LEADER))
     assert unused_di(game, leader) == 4
     site_phase(game, company)
     assert game.hand == [] and game.discard == [kind(sim, HOLDMEN)]
     assert leader.tapped and game.site_state[company.site] == OCCUPIED
-    leader.tapped = False
-    game.hand = [kind(sim, HOLDMEN)]                             # then 4: 8 > 7, the faction comes into play
+    game, company = at_site(sim, HOLD, 2, hand=[kind(sim, HOLDMEN)], rolls=[4])   # 4 + 4 = 8 > 7: in play
     mp = game.mp
     site_phase(game, company)
     assert game.mp == mp + 3 and game.site_state[company.site] == TAPPED
 
 
 def test_followers_use_up_direct_influence_for_the_check(sim):
-    game = new_game(sim)
-    company = at_site(sim, game, HOLD, 2)
+    hold = site_index(sim, HOLD)
+    game, company = at_site(sim, HOLD, 2, characters=[(kind(sim, SMALL), hold, kind(sim, LEADER))],  # mind 2 under
+                            tapped=[kind(sim, SCOUT), kind(sim, SMALL)],                           # Leader's DI 4
+                            rolls=[5], hand=[kind(sim, HOLDMEN)])                                  # 5 + 2 = 7: fails
     leader = next(c for c in company.characters if c.kind == kind(sim, LEADER))
-    for c in company.characters:
-        c.tapped = c is not leader
-    company.characters.append(game.enter(kind(sim, SMALL), leader))   # mind 2 under Leader's DI 4
-    company.characters[-1].tapped = True
+    assert not leader.tapped and all(c.tapped for c in company.characters if c is not leader)
+    assert company.characters[-1].controller is leader
     assert unused_di(game, leader) == 2
-    game.dice = FixedRolls([5])                                 # 5 + 2 = 7: fails
-    game.hand = [kind(sim, HOLDMEN)]
     site_phase(game, company)
     assert game.discard == [kind(sim, HOLDMEN)]
 
 
 def test_general_influence_limits_characters_to_twenty_mind(sim):
-    game = new_game(sim)
+    game = scenario(sim, hand=[kind(sim, BIG)])
     assert game.gi_used == 9                                    # Leader 6 + Scout 3
-    game.hand = [kind(sim, BIG)]
     play_character(game)                                       # 9 + 9 = 18 <= 20
     assert game.gi_used == 18 and kind(sim, BIG) in game.used_unique
     other_big = card("Other Big", "Character", mind=9, mp=3)
     sim2 = build_sim_deck(synthetic_deck(play=PLAY + [(other_big, 1)]))
-    game = new_game(sim2)
-    game.gi_used = 18
-    game.hand = [kind(sim2, other_big)]
+    game = scenario(sim2, characters=[(kind(sim2, BIG), sim2.start_site)], hand=[kind(sim2, other_big)])
+    assert game.gi_used == 18
     play_character(game)                                       # 27 > 20 and no DI of 9: stays in hand
     assert game.hand == [kind(sim2, other_big)] and game.gi_used == 18
 
 
 def test_one_character_per_turn_and_followers_save_general_influence(sim):
-    game = new_game(sim)
-    game.hand = [kind(sim, SMALL), kind(sim, SMALL)]
+    game = scenario(sim, hand=[kind(sim, SMALL), kind(sim, SMALL)])
     play_character(game)
     assert game.hand == [kind(sim, SMALL)]
     newcomer = game.companies[0].characters[-1]
@@ -353,9 +337,8 @@ def test_one_character_per_turn_and_followers_save_general_influence(sim):
 
 
 def test_movement_draws_by_the_destination_or_the_origin_for_a_haven(sim):
-    game = new_game(sim)
+    game = scenario(sim, hand=[])
     company = game.companies[0]
-    game.hand = []
     move(game, company, site_index(sim, RUIN))
     assert len(game.hand) == 3                                  # Old Ruin: draw 3
     move(game, company, site_index(sim, RIVENDELL))
@@ -366,29 +349,26 @@ def test_movement_draws_by_the_destination_or_the_origin_for_a_haven(sim):
 
 
 def test_a_company_draws_only_with_the_avatar_or_a_character_of_mind_three(sim):
-    game = new_game(sim)
-    company = game.companies[0]
-    game.hand = []
-    company.characters = [game.enter(kind(sim, SMALL), None)]          # mind 2 only (coe 2.IV.v)
-    move(game, company, site_index(sim, RUIN))
+    rivendell, ruin = site_index(sim, RIVENDELL), site_index(sim, RUIN)
+    game = scenario(sim, starting_company=False, characters=[(kind(sim, SMALL), rivendell)], hand=[])
+    company = game.companies[0]                                        # mind 2 only (coe 2.IV.v)
+    move(game, company, ruin)
     assert game.hand == []
-    company.characters.append(game.enter(kind(sim, SCOUT), None))     # mind 3: draws again
-    move(game, company, site_index(sim, RIVENDELL))
+    game = scenario(sim, starting_company=False, characters=[(kind(sim, SMALL), ruin), (kind(sim, SCOUT), ruin)],
+                    hand=[])                                           # mind 3: draws again
+    move(game, game.companies[0], rivendell)
     assert len(game.hand) == 3
 
 
 def test_fallen_wizard_and_balrog_draw_by_the_haven_they_move_to():
     for alignment, expected in (("wizard", 3), ("fallen-wizard", 1), ("balrog", 1)):
         sim = build_sim_deck(synthetic_deck(pool=(SCOUT,), alignment=alignment))
-        game = new_game(sim)
-        company = at_site(sim, game, RUIN, 1)
-        game.hand = []
+        game, company = at_site(sim, RUIN, 1, hand=[])
         move(game, company, site_index(sim, RIVENDELL))                  # Old Ruin draws 3, Rivendell 1
         assert len(game.hand) == expected, alignment                    # coe 2.IV.v.F1, B1
 
 
 def test_hands_are_reset_after_movement_before_the_site_phase(sim):
-    game = new_game(sim)
     seen = []
 
     class HandAtSitePhase(Observer):
@@ -396,9 +376,8 @@ def test_hands_are_reset_after_movement_before_the_site_phase(sim):
             if name == "movement":
                 seen.append(list(g.hand))
 
-    game.observer = HandAtSitePhase()
-    game.hand = [kind(sim, DAGGER)] + [kind(sim, CROWN)] * 7
-    game.deck = [kind(sim, ORC)] * 20 + [kind(sim, CROWN)] * 3          # the Ruin's 3 cards come off the end
+    game = scenario(sim, observer=HandAtSitePhase(), hand=[kind(sim, DAGGER)] + [kind(sim, CROWN)] * 7,
+                    deck=[kind(sim, ORC)] * 20 + [kind(sim, CROWN)] * 3)   # the Ruin's 3 cards come off the end
     our_turn(game)                                                     # heads for the Ruin: the Dagger
     assert game.companies[0].site == site_index(sim, RUIN)
     assert len(seen) == 1 and len(seen[0]) == 8                         # coe 2.IV.viii: 8 + 3 drawn -> 8
@@ -410,22 +389,20 @@ def test_with_the_avatar_in_play_general_influence_only_at_its_site():
     wizard = card("Wizard", "Character", unique=True, avatar=True, direct_influence=10, mp=0)
     roamer = card("Roamer", "Character", unique=True, mind=4, direct_influence=0, mp=1, home_site="Old Ruin")
     sim = build_sim_deck(synthetic_deck(play=PLAY + [(wizard, 1), (roamer, 1), (LEADER, 1)], pool=(SCOUT,)))
-    game = new_game(sim)
-    scout_company = at_site(sim, game, RUIN, 1)
+    rivendell, ruin = site_index(sim, RIVENDELL), site_index(sim, RUIN)
+    game, scout_company = at_site(sim, RUIN, 1)
     assert game.avatar_site() is None
-    avatar_company = Company(site_index(sim, RIVENDELL), [game.enter(kind(sim, wizard), None)])
-    game.companies.append(avatar_company)
-    assert game.avatar_site() == site_index(sim, RIVENDELL)
-    game.hand = [kind(sim, roamer)]
+    game, scout_company = at_site(sim, RUIN, 1, characters=[(kind(sim, wizard), rivendell)], hand=[kind(sim, roamer)])
+    avatar_company = game.companies[1]
+    assert game.avatar_site() == rivendell and avatar_company.site == rivendell
     play_character(game)                                               # its home site, but GI: coe 2.II.2.2
     assert scout_company.characters[-1].kind == kind(sim, SCOUT)
     assert avatar_company.characters[-1].kind == kind(sim, roamer)
-    avatar_company.characters.pop()
-    game.used_unique.discard(kind(sim, roamer))
-    game.gi_used -= 4
-    leader = game.enter(kind(sim, LEADER), None)                       # direct influence 4 at the Ruin
-    scout_company.characters.append(leader)
-    game.hand = [kind(sim, roamer)]
+    game, scout_company = at_site(sim, RUIN, 1, characters=[(kind(sim, wizard), rivendell),
+                                                            (kind(sim, LEADER), ruin)],   # direct influence 4
+                                  hand=[kind(sim, roamer)])                                # at the Ruin
+    leader = scout_company.characters[-1]
+    assert leader.kind == kind(sim, LEADER)
     play_character(game)                                               # as a follower it may go there
     assert scout_company.characters[-1].kind == kind(sim, roamer)
     assert scout_company.characters[-1].controller is leader
@@ -436,11 +413,11 @@ def test_a_ringwraith_stays_home_without_a_mode_and_controls_followers_only_when
                   home_site="Old Ruin")
     sim = build_sim_deck(synthetic_deck(play=PLAY + [(wraith, 1)], alignment="ringwraith"))
     assert site_index(sim, RUIN) not in sim.character_sites[kind(sim, wraith)]   # coe 2.II.2.1.R3
-    game = new_game(sim)
+    home = sim.start_site
+    wraith_first = [(kind(sim, wraith), home)] + [(k, home) for k in sim.start_characters]
+    game = scenario(sim, starting_company=False, characters=wraith_first,
+                    hand=[kind(sim, SMALL), kind(sim, SWORD)] + [kind(sim, ORC)] * 6)
     company = game.companies[0]
-    wraith_character = game.enter(kind(sim, wraith), None)
-    company.characters = [wraith_character] + company.characters
-    game.hand = [kind(sim, SMALL), kind(sim, SWORD)] + [kind(sim, ORC)] * 6
     play_character(game)
     small = company.characters[-1]
     assert small.kind == kind(sim, SMALL) and small.controller.kind == kind(sim, LEADER)   # free to travel
@@ -452,71 +429,63 @@ def test_a_ringwraith_stays_home_without_a_mode_and_controls_followers_only_when
     assert [c.kind for c in staying.characters] == [kind(sim, wraith)]             # no mode: it stays home
     assert staying.site == site_index(sim, RIVENDELL)
     # nobody else has room: the Ringwraith takes the follower (MELE p. 19), which moves to general influence
-    # as soon as there is room, so that it may travel (coe 2.II.3.3)
-    game = new_game(sim)
+    # as soon as there is room, so that it may travel (coe 2.II.3.3). The Leader's direct influence (4) is
+    # used up by two followers, general influence by Leader, Scout, Big Hero and a Small Fellow (6+3+9+2 = 20).
+    leader = kind(sim, LEADER)
+    game = scenario(sim, starting_company=False,
+                    characters=wraith_first + [(kind(sim, SMALL), home, leader)] * 2
+                    + [(kind(sim, BIG), home), (kind(sim, SMALL), home)],
+                    hand=[kind(sim, SMALL)] + [kind(sim, ORC)] * 7)
     company = game.companies[0]
-    wraith_character = game.enter(kind(sim, wraith), None)
-    company.characters = [wraith_character] + company.characters
-    for character in company.characters:
-        character.followers_mind = sim.direct_influence[character.kind] if character is not wraith_character else 0
-    game.gi_used = game.gi_max
-    game.hand = [kind(sim, SMALL)] + [kind(sim, ORC)] * 7
+    wraith_character = company.characters[0]
+    assert game.gi_used == game.gi_max and wraith_character.followers_mind == 0
     play_character(game)
     assert company.characters[-1].controller is wraith_character
     free_ringwraith_followers(game)
     assert company.characters[-1].controller is wraith_character                  # still no room
-    game.gi_used -= 5
+    game.eliminate(company, next(c for c in company.characters if c.kind == kind(sim, BIG)))   # room for 9
     free_ringwraith_followers(game)
     assert company.characters[-1].controller is None and wraith_character.followers_mind == 0
 
 
 def test_a_tapped_site_is_discarded_when_the_company_leaves(sim):
-    game = new_game(sim)
-    company = at_site(sim, game, RUIN, 2)
-    game.site_state[company.site] = TAPPED
+    game, company = at_site(sim, RUIN, 2, site_states={site_index(sim, RUIN): TAPPED})
     move(game, company, site_index(sim, RIVENDELL))
     assert game.site_state[site_index(sim, RUIN)] == DISCARDED
 
 
 def test_the_company_heads_for_the_site_its_hand_can_use(sim):
-    game = new_game(sim)
-    game.hand = [kind(sim, SWORD)] + [kind(sim, ORC)] * 7
+    game = scenario(sim, hand=[kind(sim, SWORD)] + [kind(sim, ORC)] * 7)
     moves = plan_moves(game)
     assert [(c is game.companies[0], dest) for c, dest in moves] == [(True, site_index(sim, RUIN))]
-    game.hand = [kind(sim, CROWN)] + [kind(sim, ORC)] * 7       # the Crown needs Far Lair, from Lórien
+    game = scenario(sim, hand=[kind(sim, CROWN)] + [kind(sim, ORC)] * 7)   # the Crown needs Far Lair, from Lórien
     assert [dest for _, dest in plan_moves(game)] == [site_index(sim, LORIEN)]
 
 
 def test_a_company_goes_back_to_a_haven_unless_its_site_is_still_of_use(sim):
-    game = new_game(sim)
-    company = at_site(sim, game, RUIN, 2)
-    game.hand = [kind(sim, SWORD)] + [kind(sim, ORC)] * 7
+    hand = [kind(sim, SWORD)] + [kind(sim, ORC)] * 7
+    game, company = at_site(sim, RUIN, 2, hand=hand)
     assert plan_moves(game) == []                              # untapped, a Sword to play: stay
-    game.site_state[company.site] = TAPPED
+    game, company = at_site(sim, RUIN, 2, hand=hand, site_states={site_index(sim, RUIN): TAPPED})
     assert [dest for _, dest in plan_moves(game)] == [site_index(sim, RIVENDELL)]
 
 
 def test_a_company_that_lost_its_site_phase_stays_and_plays_next_turn(sim):
-    game = new_game(sim)
-    company = at_site(sim, game, RUIN, 2)
-    company.lost = True
-    game.hand = [kind(sim, SWORD)] + [kind(sim, ORC)] * 7
+    game, company = at_site(sim, RUIN, 2, lost=[site_index(sim, RUIN)], hand=[kind(sim, SWORD)] + [kind(sim, ORC)] * 7)
+    assert company.lost
     mp = game.mp
     our_turn(game)
     assert company.site == site_index(sim, RUIN) and game.mp == mp + 2
 
 
 def test_a_company_leaving_a_haven_holds_at_most_seven_hobbits_counting_half():
-    from deckcheck.sim.state import Character
-
     hobbit = card("Hobbit", "Character", mind=1, direct_influence=0, races=("Hobbit",))
     sim = build_sim_deck(synthetic_deck(play=PLAY + [(hobbit, 3)]))
-    game = new_game(sim)
-    company = game.companies[0]                                         # Leader, Scout at Rivendell
-    company.characters += [Character(kind(sim, SMALL)) for _ in range(4)]
-    company.characters += [Character(kind(sim, hobbit)) for _ in range(3)]
+    home = sim.start_site
+    game = scenario(sim, characters=[(kind(sim, SMALL), home)] * 4 + [(kind(sim, hobbit), home)] * 3,
+                    hand=[kind(sim, SWORD)] + [kind(sim, ORC)] * 7)
+    company = game.companies[0]                                         # Leader, Scout at Rivendell, and 7 more
     assert company_size(game.sim, company.characters) == 6 + 2                          # coe 2.II.3.1.1: 3 halves -> 2
-    game.hand = [kind(sim, SWORD)] + [kind(sim, ORC)] * 7
     moves = plan_moves(game)
     assert [(c is company, dest) for c, dest in moves] == [(True, site_index(sim, RUIN))]
     assert company_size(game.sim, company.characters) == 7                              # coe 2.II.3.1
@@ -526,8 +495,7 @@ def test_a_company_leaving_a_haven_holds_at_most_seven_hobbits_counting_half():
 
 
 def test_the_company_splits_towards_two_good_sites(sim):
-    game = new_game(sim)
-    game.hand = [kind(sim, SWORD), kind(sim, HOLDMEN)] + [kind(sim, ORC)] * 6
+    game = scenario(sim, hand=[kind(sim, SWORD), kind(sim, HOLDMEN)] + [kind(sim, ORC)] * 6)
     moves = plan_moves(game)
     assert sorted(dest for _, dest in moves) == sorted([site_index(sim, RUIN), site_index(sim, HOLD)])
     by_dest = {dest: company for company, dest in moves}
@@ -551,16 +519,15 @@ def test_a_card_drawn_and_discarded_counts_as_drawn_and_one_left_in_the_deck_say
     from deckcheck.sim.report import never_played_reason
 
     crown, dagger = kind(sim, CROWN), kind(sim, DAGGER)
-    game = new_game(sim)
-    game.hand = []
-    game.deck = [k for k in sim.play_deck if k != crown]        # the Crown was drawn and discarded; no Dagger drawn
+    deck = [k for k in sim.play_deck if k != crown]             # the Crown was drawn and discarded; no Dagger drawn
+    game = scenario(sim, hand=[], deck=deck)
     tally = Tally(turns=3, kinds=len(sim.kinds))
     record_drawn(game, tally)
     assert tally.drawn_games[crown] == 1 and tally.drawn_games[dagger] == 0
     tally.games = 1
     assert never_played_reason(sim, tally, dagger, "none") == "never drawn within 3 turns in 1 game"
     assert not never_played_reason(sim, tally, crown, "none").startswith("never drawn")
-    game.exhaustions = 1                                        # coe 2.4: the whole deck went through the hand
+    game = scenario(sim, hand=[], deck=deck, exhaustions=1)     # coe 2.4: the whole deck went through the hand
     record_drawn(game, tally)
     assert tally.drawn_games[dagger] == 1 and tally.drawn_games[crown] == 2
 
@@ -587,34 +554,25 @@ def test_final_scores_are_those_of_the_last_reported_turn(sim):
 
 
 def test_calling_the_game_needs_the_threshold_and_exhaustions(sim):
-    game = new_game(sim)
-    game.mp = 25
-    assert not may_call(game)                                  # 2-deck: 25 MP and one exhaustion
-    game.exhaustions = 1
-    assert may_call(game)
-    game.mp, game.exhaustions = 0, 2
-    assert may_call(game)                                      # or two exhaustions
+    assert not may_call(scenario(sim, mp=25))                  # 2-deck: 25 MP and one exhaustion
+    assert not may_call(scenario(sim, mp=24, exhaustions=1))
+    assert may_call(scenario(sim, mp=25, exhaustions=1))
+    assert may_call(scenario(sim, mp=0, exhaustions=2))        # or two exhaustions
 
 
 def test_a_ringwraith_calls_only_by_playing_sudden_call():
     call = card("Sudden Call", "Resource", subtypes=("Short-event",), alignment="Minion")
     sim = build_sim_deck(synthetic_deck(play=PLAY + [(call, 1)], alignment="ringwraith"))
-    game = new_game(sim)
-    game.mp, game.exhaustions = 25, 1
-    game.hand = [kind(sim, DODGE)]
-    assert not may_call(game)                                  # coe 10.2.R1: cannot call freely
-    game.hand = [kind(sim, call), kind(sim, DODGE)]
+    assert not may_call(scenario(sim, mp=25, exhaustions=1, hand=[kind(sim, DODGE)]))   # coe 10.2.R1: not freely
+    game = scenario(sim, mp=25, exhaustions=1, hand=[kind(sim, call), kind(sim, DODGE)], discard=[])
     assert may_call(game) and game.hand == [kind(sim, DODGE)] and game.discard == [kind(sim, call)]
-    game.mp, game.exhaustions = 0, 2
-    assert may_call(game)                                      # both decks run out twice: the game ends
-    assert not sim.cancels[kind(sim, call)] and sim.cancels[kind(sim, DODGE)]
-    game.hand = [kind(sim, call)] + [kind(sim, SWORD)] * 8
+    assert may_call(scenario(sim, mp=0, exhaustions=2, hand=[kind(sim, DODGE)]))   # both decks run out twice:
+    assert not sim.cancels[kind(sim, call)] and sim.cancels[kind(sim, DODGE)]      # the game ends
+    game = scenario(sim, hand=[kind(sim, call)] + [kind(sim, SWORD)] * 8)
     reset_hand(game)
     assert kind(sim, call) in game.hand                         # kept over MP cards
     wizard = build_sim_deck(synthetic_deck(play=PLAY + [(call, 1)]))
-    game = new_game(wizard)
-    game.mp, game.exhaustions, game.hand = 25, 1, []
-    assert may_call(game)                                      # a Wizard calls freely
+    assert may_call(scenario(wizard, mp=25, exhaustions=1, hand=[]))   # a Wizard calls freely
 
 
 def test_a_ringwraith_fetches_sudden_call_from_its_sideboard_at_an_exhaustion():
@@ -623,13 +581,11 @@ def test_a_ringwraith_fetches_sudden_call_from_its_sideboard_at_an_exhaustion():
     deck.entries.append(DeckEntry(Part.SIDEBOARD, 1, call.name, card=call))
     sim = build_sim_deck(deck)
     assert sim.sideboard_calls == (kind(sim, call),) and kind(sim, call) not in sim.play_deck
-    game = new_game(sim)
-    game.deck, game.hand = [kind(sim, ORC)], []
-    game.discard = [kind(sim, SWORD), kind(sim, DODGE)]
+    game = scenario(sim, deck=[kind(sim, ORC)], hand=[], discard=[kind(sim, SWORD), kind(sim, DODGE)])
     game.draw(1)                                                # the last card: exhausted (coe 2.4)
     assert sorted(game.deck) == sorted([kind(sim, SWORD), kind(sim, call)])   # Dodge went to the sideboard
     assert game.sideboard_calls == []
-    game.deck, game.discard = [kind(sim, ORC)], [kind(sim, SWORD)]
+    game = scenario(sim, deck=[kind(sim, ORC)], hand=[], discard=[kind(sim, SWORD)], sideboard_calls=[])
     game.draw(1)                                                # the sideboard has no other copy
     assert game.deck == [kind(sim, SWORD)]
     wizard_deck = synthetic_deck()
@@ -639,8 +595,7 @@ def test_a_ringwraith_fetches_sudden_call_from_its_sideboard_at_an_exhaustion():
 
 def test_a_called_game_stops_scoring():
     sim = build_sim_deck(synthetic_deck(), length=1)               # 1-deck: 20 MP suffice, no exhaustion needed
-    game = new_game(sim)
-    game.mp = 20
+    game = scenario(sim, mp=20)
     tally = Tally(turns=5, kinds=len(sim.kinds))
     play_goldfish(game, 5, tally)
     assert tally.called == [1] * 5
@@ -648,21 +603,22 @@ def test_a_called_game_stops_scoring():
 
 
 def test_hazards_cost_the_site_phase_or_a_character_unless_a_short_event_cancels(sim):
-    game = new_game(sim)
-    game.hazards = HazardModel(odds=(1.0, 0.0))
-    game.deck = [kind(sim, ORC)] * 30                                   # draws bring no short-event
+    lose_site_phase, eliminate = HazardModel(odds=(1.0, 0.0)), HazardModel(odds=(0.0, 1.0))
+    no_short_event = [kind(sim, ORC)] * 30                              # draws bring no short-event
+    game = scenario(sim, hazards=lose_site_phase, deck=no_short_event, hand=[kind(sim, DODGE)], discard=[])
     company = game.companies[0]
-    game.hand = [kind(sim, DODGE)]
     move(game, company, site_index(sim, RUIN))
     assert not company.lost and game.discard == [kind(sim, DODGE)]     # Dodge spent on the hazard
     move(game, company, site_index(sim, RIVENDELL))
     assert not company.lost                                             # havens: no hazard model
-    game.hand = [kind(sim, SWORD)]
+    game = scenario(sim, hazards=lose_site_phase, deck=no_short_event, hand=[kind(sim, SWORD)])
+    company = game.companies[0]
     move(game, company, site_index(sim, RUIN))
     assert company.lost
-    game.hazards = HazardModel(odds=(0.0, 1.0))
+    game = scenario(sim, hazards=eliminate, deck=no_short_event, hand=[], start_at=site_index(sim, RUIN))
+    company = game.companies[0]
     move(game, company, site_index(sim, RIVENDELL))
-    game.hand = []
+    assert [c.kind for c in company.characters] == [kind(sim, LEADER), kind(sim, SCOUT)]   # havens: no hazard
     mp = game.mp
     move(game, company, site_index(sim, RUIN))
     assert [c.kind for c in company.characters] in ([kind(sim, LEADER)], [kind(sim, SCOUT)])
@@ -672,14 +628,13 @@ def test_hazards_cost_the_site_phase_or_a_character_unless_a_short_event_cancels
 def test_eliminating_a_character_whose_followers_must_go_removes_the_company_once(sim):
     """Regression: the last follower's discard emptied the company, which was then removed a second time
     (ValueError in 21 of 9,000 heavy-hazard games of The Game Warden)."""
-    game = new_game(sim)
-    company = at_site(sim, game, RUIN, 1)
-    leader = next(c for c in company.characters if c.kind == kind(sim, LEADER))
-    company.characters = [leader]
-    follower = game.enter(kind(sim, SMALL), leader)
-    company.characters.append(follower)
-    game.gi_used = game.gi_max + sim.mind[leader.kind]          # with the leader gone GI is full: the follower
-    # is discarded (coe 2.II.8)
+    ruin = site_index(sim, RUIN)
+    game = scenario(sim, starting_company=False, characters=[(kind(sim, LEADER), ruin),
+                                                             (kind(sim, SMALL), ruin, kind(sim, LEADER))],
+                    general_influence=1, discard=[])           # with the leader gone GI has no room for the
+    company = game.companies[0]                                # follower: it is discarded (coe 2.II.8)
+    leader, follower = company.characters
+    assert follower.controller is leader and game.gi_used == sim.mind[leader.kind]
     game.eliminate(company, leader)
     assert company not in game.companies and game.companies == []
     assert game.discard == [kind(sim, SMALL)] and kind(sim, LEADER) not in game.discard   # eliminated: out
@@ -897,10 +852,9 @@ def test_a_card_that_keeps_one_more_card_raises_the_hand_size_where_its_conditio
     elder = card("Elder", "Character", unique=True, mind=2, direct_influence=1, mp=1)
     facts = PlayFacts(hand_size={elder.id: HandSize(site="Rivendell")})
     sim = build_sim_deck(synthetic_deck(pool=(LEADER, elder)), facts=facts)
-    game = new_game(sim)
+    game = scenario(sim, hand=[kind(sim, ORC)] * 12)
     assert game.companies[0].site == site_index(sim, RIVENDELL) and hand_size(game) == 9
-    game.hand = [kind(sim, ORC)] * 12
     game.reset_to_hand_size()
     assert len(game.hand) == 9
-    game.companies[0].site = site_index(sim, RUIN)                      # away from Rivendell: 8
+    game = scenario(sim, start_at=site_index(sim, RUIN))                # away from Rivendell: 8
     assert hand_size(game) == 8
