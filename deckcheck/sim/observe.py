@@ -34,6 +34,10 @@ class Observer:
     def hazard(self, g, company, kind: int, limit: int, target=None) -> None:
         """The opponent played a hazard card on the company (a corruption card on `target`)."""
 
+    def attack(self, g, name: str, attack, defenders, result) -> None:
+        """An attack on a company (coe 3) by `name`: its `rules.combat.Attack`, the `Defender`s that faced it
+        (`ref`: the character; as they were after it) and the `AttackResult`, each strike with its rolls."""
+
     def corruption_check(self, g, character, roll: int, outcome: int) -> None:
         """A corruption check (coe 7.1) and its outcome (rules.corruption)."""
 

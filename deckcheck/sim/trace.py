@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from deckcheck.sim.match import Duel, against_state, game_rng, goldfish_state, play_against_turns, play_goldfish
 from deckcheck.sim.observe import Observer
+from deckcheck.sim.rules.combat import STRIKE_FAILED, STRIKE_SUCCESSFUL
 from deckcheck.sim.rules.corruption import DISCARDED, ELIMINATED, PASSED, TAPPED
 from deckcheck.sim.tally import DuelTally, Tally
 
-SCHEMA = "deckcheck/trace/1"
+SCHEMA = "deckcheck/trace/2"
 OUTCOMES = {PASSED: "passes", TAPPED: "taps (a near miss)", DISCARDED: "fails: discarded",
             ELIMINATED: "fails: eliminated"}
 
@@ -107,6 +108,20 @@ class Trace(Observer):
         on = f" on {_name(g, target.kind)}" if target is not None else ""
         self._add(g, "hazard", f"the opponent plays {card}{on} at {_site(g, company.site)} (hazard limit {limit})")
 
+    def attack(self, g, name: str, attack, defenders, result) -> None:
+        names = [_name(g, d.ref.kind) for d in defenders]
+        parts = [f"{name} attacks: {attack.strikes} strike(s) of prowess {attack.prowess}"]
+        if result.wounded:
+            parts.append("wounded " + ", ".join(names[i] for i in result.wounded))
+        if result.eliminated:
+            parts.append("eliminated " + ", ".join(names[i] for i in result.eliminated))
+        parts.append("the attack is defeated" if result.defeated else "the attack is not defeated")
+        record = self._record(g)
+        if record is not None:
+            record["events"].append({"what": "attack", "text": "; ".join(parts),
+                                     "strikes": [_strike(attack, defenders[s.defender], names[s.defender], s)
+                                                 for s in result.strikes]})
+
     def corruption_check(self, g, character, roll: int, outcome: int) -> None:
         self._add(g, "corruption", f"{_name(g, character.kind)} makes a corruption check: rolls {roll}, "
                                    f"{OUTCOMES.get(outcome, outcome)}")
@@ -158,6 +173,46 @@ def trace_against(us, them, game: int, seed: int, turns: int, both: bool) -> dic
                           opponent=them.sim.name)
 
 
+def _strike(attack, defender, name: str, strike) -> dict:
+    """One strike as the trace shows it: its roll, the prowess it was added to, the body check that followed."""
+    body_check = None
+    if strike.body_roll is not None:
+        creature = strike.result == STRIKE_FAILED
+        body_check = {"of": "creature" if creature else "character", "roll": strike.body_roll,
+                      "modifier": strike.body_modifier, "body": attack.body if creature else defender.body,
+                      "fails": strike.defeated if creature else strike.eliminated}
+    return {"character": name, "roll": strike.roll, "prowess": strike.prowess, "unmodified_prowess": defender.prowess,
+            "strike_prowess": attack.prowess,
+            "result": strike.result, "detainment": attack.detainment, "body_check": body_check,
+            "defeated": strike.defeated, "wounded": strike.wounded, "eliminated": strike.eliminated}
+
+
+def strike_text(strike: dict) -> str:
+    """coe 3.iv.7 and 3.I, in words: "Arwen: rolls 3 + prowess 4 = 7 against 10: successful, wounded; ..."."""
+    total = strike["roll"] + strike["prowess"]
+    of = f" (of {strike['unmodified_prowess']})" if strike["unmodified_prowess"] != strike["prowess"] else ""
+    text = (f"{strike['character']}: rolls {strike['roll']} + prowess {strike['prowess']}{of} = {total} against "
+            f"{strike['strike_prowess']}: {strike['result']}")
+    check = strike["body_check"]
+    if strike["result"] == STRIKE_FAILED:
+        if check is None:
+            return text + ", the strike is defeated (it has no body)"
+        return text + f"; body check {_body(check)}: " + ("the strike is defeated" if check["fails"] else
+                                                            "the strike is not defeated")
+    if strike["result"] != STRIKE_SUCCESSFUL:
+        return text + ", tapped"
+    if strike["detainment"]:
+        return text + ", tapped (detainment)"
+    if check is None:
+        return text + ", wounded" + (": eliminated" if strike["eliminated"] else "")
+    return text + f", wounded; body check {_body(check)}: " + ("eliminated" if check["fails"] else "survives")
+
+
+def _body(check: dict) -> str:
+    modifier = f" + {check['modifier']}" if check["modifier"] else ""
+    return f"rolls {check['roll']}{modifier} against body {check['body']}"
+
+
 def format_trace(document: dict) -> str:
     d = document
     against = f" against {d['opponent']}" if d.get("opponent") else ""
@@ -172,6 +227,7 @@ def format_trace(document: dict) -> str:
             lines.append(f"  at {company['site']}: " + "; ".join(company["characters"]))
         for event in record["events"]:
             lines.append(f"  - {event['text']}")
+            lines.extend(f"      strike on {strike_text(strike)}" for strike in event.get("strikes", ()))
         if record["mp_after"] is not None:
             lines.append(f"  MP after the turn: {record['mp_after']} (general influence used "
                          f"{record.get('general_influence')})")

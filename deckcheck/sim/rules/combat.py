@@ -52,11 +52,17 @@ class Defender:
 
 @dataclass(slots=True)
 class StrikeOutcome:
+    """What one strike did, and the dice that decided it (the trace shows them)."""
+
     defender: int                        # index into the defenders list
     result: str                          # STRIKE_FAILED / STRIKE_SUCCESSFUL / STRIKE_INEFFECTUAL
     defeated: bool                       # the strike is defeated (failed, and the creature's body check failed)
     wounded: bool = False                # the character was wounded by this strike
     eliminated: bool = False
+    roll: int = 0                        # the strike's 2D6
+    prowess: int = 0                     # the character's modified prowess it was added to (coe 3.iv.6)
+    body_roll: int | None = None         # the body check's 2D6: the creature's after a failed strike, the
+    body_modifier: int = 0               # character's (+ this) after a wound; None: no body check
 
 
 @dataclass(slots=True)
@@ -159,22 +165,29 @@ def resolve_strike(attack: Attack, defender: Defender, index: int, excess: int, 
     was_wounded = defender.wounded
     prowess = modified_prowess(defender.prowess, tapped=defender.tapped, wounded=was_wounded, excess=excess,
                                support=support)
-    outcome = strike_result(roll(), prowess, attack.prowess)
+    strike_roll = roll()
+    outcome = strike_result(strike_roll, prowess, attack.prowess)
     if outcome == STRIKE_FAILED:
         defender.tapped = True
         # "if the strike doesn't have any body, it is automatically defeated without a body check"
-        defeated = attack.body is None or body_check_fails(roll(), attack.body)
-        return StrikeOutcome(index, outcome, defeated)
+        if attack.body is None:
+            return StrikeOutcome(index, outcome, True, roll=strike_roll, prowess=prowess)
+        body_roll = roll()
+        return StrikeOutcome(index, outcome, body_check_fails(body_roll, attack.body), roll=strike_roll,
+                             prowess=prowess, body_roll=body_roll)
     if outcome == STRIKE_INEFFECTUAL:
         defender.tapped = True
-        return StrikeOutcome(index, outcome, False)
+        return StrikeOutcome(index, outcome, False, roll=strike_roll, prowess=prowess)
     if attack.detainment:                  # coe 3.II.1: tapped instead of wounded, no body check
         defender.tapped = True
-        return StrikeOutcome(index, outcome, False)
+        return StrikeOutcome(index, outcome, False, roll=strike_roll, prowess=prowess)
     defender.wounded = True
-    eliminated = body_check_fails(roll(), defender.body, already_wounded=was_wounded,
+    body_roll = roll()
+    modifier = attack.wound_body_modifier + (1 if was_wounded else 0)
+    eliminated = body_check_fails(body_roll, defender.body, already_wounded=was_wounded,
                                   modifier=attack.wound_body_modifier)
-    return StrikeOutcome(index, outcome, False, wounded=True, eliminated=eliminated)
+    return StrikeOutcome(index, outcome, False, wounded=True, eliminated=eliminated, roll=strike_roll,
+                         prowess=prowess, body_roll=body_roll, body_modifier=modifier)
 
 
 def kill_points_scored(mp: int, mp_star: bool, defender_alignment: str, detainment: bool) -> int:

@@ -104,9 +104,10 @@ def creature_attacks(g, company, kind: int, detainment: bool) -> bool:
         if not characters:
             return False
         defenders = [defender(g, c) for c in characters]
-        result = resolve_attack(spec.attack(detainment), defenders, g.roll)
+        attack = spec.attack(detainment)
+        result = resolve_attack(attack, defenders, g.roll)
         if g.observer is not None:
-            g.observer.event(g, "attack", _attack_text(g, kind, spec, characters, result))
+            g.observer.attack(g, g.opponent.sim.kinds[kind].name, attack, defenders, result)
         for one in defenders:
             character = one.ref
             character.tapped = one.tapped
@@ -129,17 +130,6 @@ def creature_attacks(g, company, kind: int, detainment: bool) -> bool:
     g.category[KILL] += points
     g.stats.kill_mp += points
     return points > 0
-
-
-def _attack_text(g, kind: int, spec, characters, result) -> str:
-    names = [g.sim.kinds[c.kind].name for c in characters]
-    parts = [f"{g.opponent.sim.kinds[kind].name} attacks: {spec.strikes} strike(s) of prowess {spec.prowess}"]
-    if result.wounded:
-        parts.append("wounded " + ", ".join(names[i] for i in result.wounded))
-    if result.eliminated:
-        parts.append("eliminated " + ", ".join(names[i] for i in result.eliminated))
-    parts.append("the attack is defeated" if result.defeated else "the attack is not defeated")
-    return "; ".join(parts)
 
 
 def defender(g, character) -> Defender:
