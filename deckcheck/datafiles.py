@@ -95,10 +95,70 @@ def schema_validator(path: Traversable | Path, what: str):
 
 
 def read_toml(path: Traversable | Path, what: str, *, missing: str = REINSTALL) -> dict:
+    """A shipped TOML file's data: from its JSON form beside it when that was made from the text the file holds
+    now (see toml_form), else parsed from the TOML."""
+    return read_toml_form(path, what, missing=missing)[0]
+
+
+# A shipped TOML file's JSON form, beside it: `wizard.toml` -> `wizard.toml.json`. Every start reads two ruleset
+# files, and importing tomllib and parsing them cost more than the whole rule pass; json is imported anyway.
+TOML_FORM_SUFFIX = ".json"
+TOML_FORM_FORMAT = 1
+
+
+def toml_form_path(path: Path) -> Path:
+    return path.with_name(path.name + TOML_FORM_SUFFIX)
+
+
+def read_toml_form(path: Traversable | Path, what: str, *, missing: str = REINSTALL) -> tuple[dict, dict | None]:
+    """(the TOML file's data, its JSON form when the data came from it, else None).
+
+    The form is used only when it holds exactly the text the TOML file holds now (it stores that text): a TOML
+    edited since the form was made is parsed itself, as is one whose form is missing or damaged. The form is made
+    by toml_form() and nothing else reads it, so it can never say other than the TOML does."""
+    text = read_text(path, what, missing=missing)
+    form = _matching_form(path, text)
+    if form is not None:
+        return form["data"], form
     import tomllib
 
-    text = read_text(path, what, missing=missing)
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(text), None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"{what} is not valid TOML: {exc}", str(path)) from None
+
+
+def _matching_form(path: Traversable | Path, text: str) -> dict | None:
+    if not isinstance(path, Path):       # a package that is no folder: no form beside it, the TOML is parsed
+        return None
+    try:
+        form = json.loads(toml_form_path(path).read_bytes())
+    except (OSError, ValueError):
+        return None
+    if (not isinstance(form, dict) or form.get("format") != TOML_FORM_FORMAT or form.get("toml") != text
+            or not isinstance(form.get("data"), dict)):
+        return None
+    return form
+
+
+def toml_form(text: str, **checked: str) -> str:
+    """The JSON form of a TOML text (one line, deterministic): its data, the text itself (what a reader compares
+    the TOML file with) and the `checked` texts it was checked against (rulesets: schema.json's text)."""
+    import tomllib
+
+    data = tomllib.loads(text)
+    # keys in the TOML's order, not sorted: the rules are listed and run in the order the file gives them
+    form = json.dumps({"format": TOML_FORM_FORMAT, "toml": text, "data": data, "checked": checked},
+                      ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
+    if not same_data(json.loads(form)["data"], data):    # a date, say: no form rather than a wrong one
+        raise ValueError("the TOML data does not survive JSON unchanged")
+    return form
+
+
+def same_data(a, b) -> bool:
+    """Equal, and every table's keys in the same order (== on dicts ignores the order)."""
+    if isinstance(a, dict):
+        return isinstance(b, dict) and list(a) == list(b) and all(same_data(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return isinstance(b, list) and len(a) == len(b) and all(same_data(x, y) for x, y in zip(a, b))
+    return type(a) is type(b) and a == b

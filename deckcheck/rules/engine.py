@@ -19,7 +19,7 @@ from deckcheck.rules.ruleset import ALIGNMENTS, DEFAULT_RULESET, RULESET_NAMES, 
 from deckcheck.rules.versions import read_same_verdicts, read_versions, site_readings
 
 # Package modules that hold no rules.
-_NOT_RULE_MODULES = {"registry", "engine", "ruleset", "common", "describe"}
+_NOT_RULE_MODULES = {"registry", "engine", "ruleset", "common", "describe", "forms"}
 
 # Card alignment of an avatar -> deck alignment.
 AVATAR_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard",

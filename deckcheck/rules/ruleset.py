@@ -2,6 +2,10 @@
 
 The files hold the numbers, lists and switches; the rule modules hold the logic. A file is read and checked
 once per process (cached); a broken file is an input error naming the file, never a traceback.
+
+Each TOML file has a JSON form beside it (`wizard.toml.json`, made by `python -m deckcheck.rules.forms`), read
+instead of parsing the TOML when it holds exactly the TOML's text, and not checked again when it was checked
+against exactly the schema.json there is now; otherwise the TOML is parsed and checked as it always was.
 """
 
 from __future__ import annotations
@@ -9,7 +13,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from deckcheck.datafiles import data_dir, read_json, read_toml
+from deckcheck.datafiles import data_dir, read_json, read_text, read_toml_form
 from deckcheck.errors import DataError, DeckcheckError
 
 RULESETS_DIR = data_dir("rulesets")    # rulesets/ at the top of the repository, shipped as package data
@@ -59,14 +63,21 @@ def load_ruleset(ruleset: str, alignment: str) -> dict[str, Any]:
         raise DeckcheckError(
             f"the {ruleset} ruleset has no rules for a {alignment} deck (it covers: {covered}); "
             f"use --rules coe for a {alignment} deck")
-    data = read_toml(path, "ruleset file")
-    problems = schema_problems(data)
+    data, form = read_toml_form(path, "ruleset file")
+    problems = [] if form is not None and _checked_against_this_schema(form) else schema_problems(data)
     if problems:
         raise DataError(f"ruleset file breaks rulesets/schema.json: {problems[0]}", str(path))
     meta = data["meta"]
     if (meta["ruleset"], meta["alignment"]) != (ruleset, alignment):
         raise DataError(f"ruleset file says it is {meta['ruleset']}/{meta['alignment']}", str(path))
     return data
+
+
+def _checked_against_this_schema(form: dict) -> bool:
+    """The JSON form was checked, when it was made, against a schema.json of the very text there is now (the
+    check is deterministic: it would find the same nothing again)."""
+    checked = form.get("checked")
+    return isinstance(checked, dict) and checked.get("schema") == read_text(SCHEMA_PATH, "ruleset schema")
 
 
 def schema_problems(data: dict) -> list[str]:
