@@ -63,7 +63,8 @@ def test_an_index_built_from_another_cards_json_is_passed_over(card_db):
 @pytest.mark.parametrize("damage", [
     lambda p: p.write_bytes(p.read_bytes()[:1000]),                       # truncated
     lambda p: p.write_text("[]", encoding="utf-8"),                       # not an object
-    lambda p: p.write_text(p.read_text(encoding="utf-8").replace('"format":1', '"format":99'), encoding="utf-8"),
+    lambda p: p.write_text(p.read_text(encoding="utf-8").replace(f'"format":{catalog_index.INDEX_FORMAT}',
+                                                                 '"format":99'), encoding="utf-8"),
     lambda p: p.write_text(p.read_text(encoding="utf-8").replace('"agent"', '"flavour"', 1), encoding="utf-8"),
 ])
 def test_a_damaged_index_is_passed_over_for_cards_json(card_db, damage):
@@ -72,11 +73,13 @@ def test_a_damaged_index_is_passed_over_for_cards_json(card_db, damage):
     assert catalog._index is None and len(catalog) == 1683
 
 
-def test_a_damaged_record_of_a_hand_made_index_is_one_data_error(card_db):
+@pytest.mark.parametrize("row", ["[0]", "[0,", [0, "Hero"]], ids=["a number without its value", "no JSON",
+                                                                   "a list, not its JSON text"])
+def test_a_damaged_record_of_a_hand_made_index_is_one_data_error(card_db, row):
     from deckcheck.errors import DataError
 
     index = json.loads((card_db / INDEX_FILE).read_bytes())
-    index["rows"][0] = [0]          # a field number without its value
+    index["rows"][0] = row
     (card_db / INDEX_FILE).write_text(json.dumps(index), encoding="utf-8")
     catalog = load_catalog_from(card_db)
     with pytest.raises(DataError, match="card index record TW-1 is damaged"):
