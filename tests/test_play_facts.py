@@ -17,6 +17,7 @@ from deckcheck.cards.play import (
     Place,
     PlayCondition,
     PlayFacts,
+    SiteAttack,
     SiteFacts,
     dump_play_facts,
     facts_from_json,
@@ -144,6 +145,51 @@ def test_other_facts_sites_regions_bonuses_rings_modes(facts):
     assert facts.hand_size[by_name("Hoarmûrath the Ringwraith").id].darkhaven
     assert facts.hand_size[by_name("Elrond").id].site == "Rivendell"
     assert facts.general_influence[by_name("Bade to Rule").id].general == 5
+
+
+def site_of(name: str, alignment: str):
+    return next(c for c in load_catalog().by_name(name) if c.alignment == alignment)
+
+
+def test_automatic_attacks_as_facts(facts):
+    """coe 2.V.ii: each site's printed attacks, in order, with strikes, prowess, race and flags."""
+    moria = facts.site(site_of("Moria", "Hero").id)
+    assert moria.attacks == (SiteAttack("Orc", 4, 7),)
+    tirith = facts.site(site_of("Minas Tirith", "Minion").id).attacks
+    assert tirith == (SiteAttack("Man", 1, 9, each_character=True, detainment="covert"),
+                      SiteAttack("Dúnadan", 4, 10, overt_only=True))
+    deep_hold = facts.site(site_of("Ancient Deep-hold", "Balrog").id).attacks   # the closing sentence: all three
+    assert [(a.strikes, a.prowess, a.wounded_check) for a in deep_hold] == [(4, 7, -2), (3, 8, -2), (2, 10, -2)]
+    barad = facts.site(site_of("Barad-dûr", "Balrog").id).attacks               # "by the Maia's attack": one
+    assert [a.wounded_eliminated for a in barad] == [False, False, True] and barad[2].prowess == 24
+    leas = facts.site(site_of("The Under-leas", "Minion").id)
+    assert leas.attacks[0].detainment == "overt" and leas.hand_attack == ("R",) and not leas.hand_attack_unique
+    assert facts.site(site_of("Eagles’ Eyrie", "Minion").id).attacks[0].attacker_chooses
+    # a haven and a free-hold print none; the Balrog's own Moria is its haven
+    assert facts.site(site_of("Rivendell", "Hero").id).attacks == ()
+    assert facts.site(site_of("Moria", "Balrog").id).attacks == ()
+
+
+def test_every_automatic_attack_race_has_its_attack(facts):
+    for card_id, site in facts.sites.items():
+        assert tuple(dict.fromkeys(a.race for a in site.attacks)) == site.auto_attacks, card_id
+        assert all(a.strikes >= 1 and a.prowess >= 1 for a in site.attacks), card_id
+
+
+def test_parse_automatic_attacks_reads_each_printed_form():
+    from deckcheck.cards.site_attacks import parse_automatic_attacks
+
+    attacks, keys, unique = parse_automatic_attacks(
+        "Orcs - 5 strikes with 8 prowess, Trolls - 2 strikes with 10 prowess")
+    assert [(a.race, a.strikes, a.prowess) for a in attacks] == [("Orc", 5, 8), ("Troll", 2, 10)] and not keys
+    attacks, keys, unique = parse_automatic_attacks(
+        "Orcs (1st attack) - 5 strikes with 7 prowess (detainment against overt company); (2nd attack) Opponent "
+        "may play as an automatic- attack one non- unique hazard creature from his hand normally keyed to a "
+        "Ruins and Lairs")
+    assert attacks == (SiteAttack("Orc", 5, 7, detainment="overt"),) and keys == ("R",) and not unique
+    assert parse_automatic_attacks("") == ((), (), False)
+    attacks, _, _ = parse_automatic_attacks("Men - each character faces 1 strike at 9 (detainment)")
+    assert attacks == (SiteAttack("Man", 1, 9, each_character=True, detainment="any"),)
 
 
 # ---- matching sites -----------------------------------------------------------------------------------

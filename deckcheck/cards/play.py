@@ -119,8 +119,28 @@ class PlayCondition:
 
 
 @dataclass(frozen=True)
+class SiteAttack:
+    """One printed automatic-attack of a site (coe 2.V.ii), in the order the site lists them."""
+
+    race: str
+    strikes: int                         # with `each_character`: the strikes each character faces
+    prowess: int
+    each_character: bool = False         # "each character faces 1 strike"
+    detainment: str | None = None        # "any", or only against a "covert" / "overt" company
+    overt_only: bool = False             # "against overt company only"
+    attacker_chooses: bool = False       # "attacker chooses defending characters"
+    cannot_be_canceled: bool = False
+    wounded_check: int | None = None     # each character wounded makes a corruption check, so modified
+    wounded_eliminated: bool = False     # any character wounded is eliminated
+
+
+@dataclass(frozen=True)
 class SiteFacts:
     auto_attacks: tuple[str, ...] = ()   # races of the automatic-attacks ("Orc", "Dragon")
+    attacks: tuple[SiteAttack, ...] = ()
+    hand_attack: tuple[str, ...] = ()    # the hazard player may play a creature from hand as the last
+    #                                      automatic-attack, one it could key to these (site types S R, regions c w s)
+    hand_attack_unique: bool = False     # ... a unique one too
     hoard: bool = False
     adjacent: tuple[tuple[str, int], ...] = ()   # Under-deeps movement: (site name, roll needed)
     stored_ring_test: int | None = None  # a gold ring stored here is tested, the roll modified by this
@@ -261,6 +281,8 @@ def facts_from_json(data: dict) -> PlayFacts:
     return PlayFacts(
         conditions={k: condition_from_json(v) for k, v in data.get("conditions", {}).items()},
         sites={k: SiteFacts(**{**v, "auto_attacks": tuple(v.get("auto_attacks", ())),
+                               "attacks": tuple(SiteAttack(**a) for a in v.get("attacks", ())),
+                               "hand_attack": tuple(v.get("hand_attack", ())),
                                "adjacent": tuple((n, r) for n, r in v.get("adjacent", ()))})
                for k, v in data.get("sites", {}).items()},
         regions={k: RegionFacts(type=v["type"], adjacent=tuple(v.get("adjacent", ())))

@@ -38,6 +38,7 @@ from deckcheck.cards.play import (
     SiteFacts,
     facts_to_json,
 )
+from deckcheck.cards.site_attacks import parse_automatic_attacks
 
 ITEM_CLASSES = {"Minor Item": "minor", "Major Item": "major", "Greater Item": "greater",
                 "Gold Ring Item": "gold ring"}
@@ -528,9 +529,11 @@ def site_facts(card: dict, text: str) -> SiteFacts | None:
     if m := re.search(r"gold ring is tested in a company at this site, the result of the roll is modified by ([+-]\d+)",
                       special, re.I):
         ring["ring_test_bonus"] = int(m.group(1))
-    if not (races or hoard or adjacent or ring):
+    attacks, hand_attack, hand_unique = parse_automatic_attacks(raw)
+    if not (races or hoard or adjacent or ring or attacks or hand_attack):
         return None
-    return SiteFacts(auto_attacks=tuple(dict.fromkeys(races)), hoard=hoard, adjacent=adjacent, **ring)
+    return SiteFacts(auto_attacks=tuple(dict.fromkeys(races)), attacks=attacks, hand_attack=hand_attack,
+                     hand_attack_unique=hand_unique, hoard=hoard, adjacent=adjacent, **ring)
 
 
 def ring_tester(text: str) -> RingTester | None:
