@@ -112,16 +112,24 @@ def timed(checkout: Path, deck: Path, games: int, mode: str) -> float:
     import os
 
     env = {**os.environ, "PYTHONPATH": str(checkout)}
-    done = subprocess.run([sys.executable, "-c", TIMED_RUN, str(deck), str(OPPONENT), str(games), mode],
+    done = subprocess.run([str(interpreter(checkout)), "-c", TIMED_RUN, str(deck), str(OPPONENT), str(games), mode],
                           capture_output=True, text=True, env=env, cwd=checkout, check=True)
     return float(done.stdout.strip().splitlines()[-1])
+
+
+def interpreter(checkout: Path) -> Path:
+    """The checkout's own virtual environment if it has one: this one's editable install maps the package data
+    (card_db/) to this checkout, so another checkout's code would read this checkout's card facts."""
+    own = checkout / ".venv" / "bin" / "python"
+    return own if own.exists() else Path(sys.executable)
 
 
 def compare(other: Path, deck: Path, games: int, rounds: int) -> None:
     from statistics import median
 
     print(f"side by side: this checkout ({PROJECT}) and {other}; {games} games x 12 turns, {rounds} rounds, "
-          f"alternating fresh processes; games per CPU-second (only the games are timed)")
+          f"alternating fresh processes; games per CPU-second (only the games are timed); interpreters "
+          f"{interpreter(other)}, {interpreter(PROJECT)}")
     for mode, count in (("goldfish", games), ("both", max(1, games // 4))):
         rates: dict[str, list[float]] = {"before": [], "after": []}
         for _ in range(rounds):
