@@ -5,58 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from deckcheck.cards.combat_facts import load_combat_facts
-from deckcheck.cards.model import leading_int
 from deckcheck.sim.model import ROLE_HAZARD, SimDeck
+from deckcheck.sim.model.defence import DefenceTables
 from deckcheck.sim.players.opponent import CORRUPTION, CREATURE, HazardTables, hazard_tables
 from deckcheck.sim.rules.keying import Move
 
-MINION_ALIGNMENTS = frozenset({"Minion", "Balrog"})
-FW_MINION_RACES = frozenset({"Orc", "Troll"})   # coe 7.1.F1
 # In a game where both sides play, our own hazards are kept in hand by what the hazard model can do with them.
 OWN_HAZARD_KEEP = {CREATURE: 4, CORRUPTION: 3}
 UNMODELLED_HAZARD_KEEP = 0
-
-
-@dataclass
-class DefenceTables:
-    """What combat and corruption need of the resource player's kinds: stats, races, corruption, weapons."""
-
-    prowess: list[int] = field(default_factory=list)
-    body: list[int] = field(default_factory=list)
-    races: list[tuple[str, ...]] = field(default_factory=list)
-    warrior: list[bool] = field(default_factory=list)
-    corruption_points: list[int] = field(default_factory=list)      # an item's corruption points
-    check_modifier: list[int] = field(default_factory=list)         # a character's printed corruption modifier
-    minion: list[bool] = field(default_factory=list)                # taps instead of failing on a near miss
-    wizard_avatar: list[bool] = field(default_factory=list)
-    ally: list[bool] = field(default_factory=list)
-    weapon: list[tuple[int, int] | None] = field(default_factory=list)   # (prowess bonus, maximum)
-    armour: list[tuple[int, int] | None] = field(default_factory=list)   # (body bonus, maximum)
-    weapon_warrior_only: list[bool] = field(default_factory=list)
-
-
-def defence_tables(sim: SimDeck) -> DefenceTables:
-    items = load_combat_facts().get("items", {})
-    t = DefenceTables()
-    for card in sim.kinds:
-        t.prowess.append(leading_int(card.prowess) or 0)
-        t.body.append(leading_int(card.body) or 0)
-        t.races.append(tuple(card.races))
-        t.warrior.append("Warrior" in card.skills)
-        is_item = card.is_item
-        t.corruption_points.append(max(0, leading_int(card.corruption) or 0) if is_item else 0)
-        t.check_modifier.append(leading_int(card.corruption) or 0 if card.is_character else 0)
-        minion = card.alignment in MINION_ALIGNMENTS or (
-            sim.alignment == "fallen-wizard" and (card.avatar or FW_MINION_RACES.intersection(card.races)))
-        t.minion.append(minion)
-        t.wizard_avatar.append(card.avatar and card.alignment == "Hero")
-        t.ally.append(card.is_ally)
-        facts = items.get(card.id, {})
-        t.weapon.append((facts["prowess"], facts.get("prowess_max", 99)) if facts.get("prowess", 0) > 0 else None)
-        t.armour.append((facts["body"], facts.get("body_max", 99)) if facts.get("body", 0) > 0 else None)
-        t.weapon_warrior_only.append(bool(facts.get("warrior_only")))
-    return t
 
 
 @dataclass
@@ -74,4 +30,4 @@ def side_of(sim: SimDeck) -> Side:
     hazards = hazard_tables(sim)
     keep = [OWN_HAZARD_KEEP.get(hazards.use[k], UNMODELLED_HAZARD_KEEP) if sim.role[k] == ROLE_HAZARD else None
             for k in range(len(sim.kinds))]
-    return Side(sim, defence_tables(sim), hazards, keep)
+    return Side(sim, sim.defence, hazards, keep)

@@ -51,7 +51,7 @@ class GameState:
         self.player = player
         self.hazards = hazards
         self.side = side                      # our `Side` (its defence tables) when a real opponent is played
-        self.defence = side.defence if side is not None else None
+        self.defence = side.defence if side is not None else sim.defence   # combat: automatic-attacks too
         self.opponent = opponent
         self.stats = stats                    # our `DuelTally` against that opponent
         self.dice = dice
@@ -85,9 +85,9 @@ class GameState:
         self.exhaustions = 0
         self.first_exhaustion: int | None = None   # the turn (round) of the first exhaustion; None: not yet
         self.turn = 0
+        self.wounded: set[Character] = set()       # wounded by an attack, until healed at a haven (coe 2.I.1)
+        self.stay_tapped: set[Character] = set()   # wounded or healed: they do not untap this turn
         # against a real opponent (empty in the goldfish)
-        self.wounded: set[Character] = set()
-        self.stay_tapped: set[Character] = set()
         self.corruption_on: dict[Character, list[int]] = {}   # the opponent's corruption cards on our characters
         self.corrupted_this_turn: set[Character] = set()      # coe 7.2.1: one corruption card a turn each
         self.lost = 0                                         # characters removed from play by hazards

@@ -110,7 +110,9 @@ class Trace(Observer):
 
     def attack(self, g, name: str, attack, defenders, result) -> None:
         names = [_name(g, d.ref.kind) for d in defenders]
-        parts = [f"{name} attacks: {attack.strikes} strike(s) of prowess {attack.prowess}"]
+        strikes = "each character faces one strike" if attack.each_character_faces_strike else \
+            f"{attack.strikes} strike(s)"
+        parts = [f"{name} attacks: {strikes} of prowess {attack.prowess}"]
         if result.wounded:
             parts.append("wounded " + ", ".join(names[i] for i in result.wounded))
         if result.eliminated:

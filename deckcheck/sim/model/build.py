@@ -11,6 +11,7 @@ from deckcheck.cards.play import PlayFacts, load_play_facts
 from deckcheck.decklist.model import Deck, Part
 from deckcheck.sim.model.cards import card_row, draft, hazard_agents
 from deckcheck.sim.model.conditions import finish_conditions, starting_stage_cards
+from deckcheck.sim.model.defence import defence_tables
 from deckcheck.sim.model.sites import add_sites, full_location_deck
 from deckcheck.sim.model.tables import (
     CALL_THRESHOLD,
@@ -124,5 +125,6 @@ def build_sim_deck(deck: Deck, length: int = 2, facts: PlayFacts | None = None) 
     sim.near = sim.near_sites()
     for k in sim.play_deck:
         sim.copies_in_play_deck[k] = sim.copies_in_play_deck.get(k, 0) + 1
+    sim.defence = defence_tables(sim.alignment, sim.kinds)
     check_lengths(sim)
     return sim

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from deckcheck.cards.model import Card
-from deckcheck.cards.play import PlayCondition, RingTester
+from deckcheck.cards.play import PlayCondition, RingTester, SiteAttack
+from deckcheck.sim.model.defence import DefenceTables
 
 # What a play-deck card does in the simulation.
 ROLE_CHARACTER, ROLE_ITEM, ROLE_FACTION, ROLE_ALLY, ROLE_EVENT, ROLE_HAZARD = range(6)
@@ -179,6 +180,8 @@ class SimDeck:
     site_stored_test: list[int | None] = field(default_factory=list)
     site_test_here: list[int | None] = field(default_factory=list)
     site_test_bonus: list[int] = field(default_factory=list)
+    site_attacks: list[tuple[SiteAttack, ...]] = field(default_factory=list)   # coe 2.V.ii, as printed
+    site_heals: list[bool] = field(default_factory=list)          # a wounded character heals here (2.I.1)
     neighbours: list[frozenset[int]] = field(default_factory=list)  # moves_from(site), once per site
     made_haven_kinds: tuple[int, ...] = ()                        # site-phase kinds a made Wizardhaven allows
     site_playable_set: list[frozenset[int]] = field(default_factory=list)
@@ -192,6 +195,7 @@ class SimDeck:
     starter_movement: bool = True
     calls_with_card: bool = False                                 # Ringwraith, Balrog: needs Sudden Call
     sideboard_calls: tuple[int, ...] = ()                         # Sudden Call kinds in the sideboard, per copy
+    defence: DefenceTables | None = None                          # prowess, body, weapons: what combat needs
     warnings: list[str] = field(default_factory=list)
 
     @property
@@ -234,7 +238,7 @@ CONDITION_COLUMNS = ("condition", "phase", "play_sites", "mp_on_play", "site_nee
 INFLUENCE_COLUMNS = ("check_static", "check_items", "check_in_play", "check_avatar")
 MORE_KIND_COLUMNS = ("influence_number", "keep_value", "part")          # each one list, built in one pass
 SITE_COLUMNS = ("site_is_haven", "site_dark_haven", "site_under_deeps", "site_links", "site_draw",
-                "site_stored_test", "site_test_here", "site_test_bonus")
+                "site_stored_test", "site_test_here", "site_test_bonus", "site_attacks", "site_heals")
 MORE_SITE_COLUMNS = ("reachable", "reachable_set", "starter", "region_reach", "under_deeps", "site_playable",
                      "site_playable_set", "neighbours")
 KIND_COLUMNS = CARD_COLUMNS + CONDITION_COLUMNS + INFLUENCE_COLUMNS + MORE_KIND_COLUMNS

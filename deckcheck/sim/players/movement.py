@@ -7,9 +7,11 @@ where most cards are drawn when nothing is playable anywhere. The rules of where
 from __future__ import annotations
 
 from deckcheck.sim.model import NEED_ANY, NEED_TAPPED, NEED_UNTAPPED, PHASE_SITE, ROLE_FACTION
+from deckcheck.sim.players.attacks import worth_entering
 from deckcheck.sim.rules.influence import check_bonus, p_check_above
 from deckcheck.sim.rules.movement import MAX_COMPANY_SIZE, company_size, destinations
 from deckcheck.sim.rules.play import may_play
+from deckcheck.sim.rules.sites import heals_at
 from deckcheck.sim.state import AVAILABLE, OCCUPIED, TAPPED, Company
 
 MAX_COMPANIES = 3
@@ -67,13 +69,16 @@ def plan_moves(g) -> list[tuple[Company, int]]:
             _plan_ringwraith(g, company, reach, moves, claimed)
             continue
         if not sim.site_is_haven[site]:
+            if goes_home_to_heal(g, company, reach):
+                havens = [s for s in reach if heals_at(sim, s, g.made_havens)]
+                moves.append((company, _best_haven(g, tuple(havens), values, claimed)))
+                continue
             if useful_here(g, company):
                 continue                          # untapped and still useful: stay, no move, no draw
-            good = sorted(((v, sim.site_draw[s], s) for s, v in values.items()
-                           if s in reach and s not in claimed), reverse=True)
-            if good:
-                moves.append((company, good[0][2]))
-                claimed.add(good[0][2])
+            dest = _first_worth_going(g, company, values, reach, claimed)
+            if dest is not None:
+                moves.append((company, dest))
+                claimed.add(dest)
                 continue
             havens = [s for s in reach if sim.site_is_haven[s]]
             if havens:
@@ -87,8 +92,9 @@ def plan_moves(g) -> list[tuple[Company, int]]:
             continue
         good = sorted(((v, sim.site_draw[s], s) for s, v in values.items()
                        if s in reach and s not in claimed), reverse=True)
-        if good:
-            moves.extend(_split(g, company, [t[2] for t in good]))
+        first = _worth_going_first(g, company, good, 1)
+        if first:
+            moves.extend(_split(g, company, first[0], [t for t in good if t[2] != first[0]]))
             claimed.update(dest for _, dest in moves)
             continue
         via = _best_haven(g, tuple(s for s in reach if sim.site_is_haven[s]), values, claimed, require_target=True)
@@ -114,17 +120,20 @@ def _plan_ringwraith(g, company, reach, moves, claimed) -> None:
     values_here = site_values(g, company.characters)
     good = [(v, s) for s, v in values_here.items() if s in reach and s not in claimed and not sim.site_is_haven[s]]
     if good and sim.site_dark_haven[site]:
-        dest = max(good)[1]
+        good = [t for t in sorted(good, reverse=True) if _worth_going(g, company, *t)][:1]
+    if good and sim.site_dark_haven[site]:
+        dest = good[0][1]
         moves.append((company, dest))
         claimed.add(dest)
-    elif not sim.site_is_haven[site] and not useful_here(g, company):
+    elif not sim.site_is_haven[site] and (goes_home_to_heal(g, company, reach) or not useful_here(g, company)):
         havens = [s for s in reach if sim.site_dark_haven[s]]
         if havens:
             moves.append((company, havens[0]))
 
 
 def useful_here(g, company) -> bool:
-    """The company's site still offers a play to the hand (it lost its site phase, a faction failed)."""
+    """The company's site still offers a play to the hand (it lost its site phase, a faction failed), worth
+    the site's automatic-attacks."""
     sim = g.sim
     site = company.site
     state = g.site_state[site]
@@ -135,8 +144,42 @@ def useful_here(g, company) -> bool:
             need = sim.site_need[kind]
             if need == NEED_ANY or (need == NEED_UNTAPPED) == (state == OCCUPIED) or (
                     need == NEED_TAPPED and state == TAPPED):
-                return True
+                return worth_entering(g, company, sim.mp[kind])
     return False
+
+
+def goes_home_to_heal(g, company, reach) -> bool:
+    """A worn company (at least half of its characters wounded) goes back to a haven where they heal (coe
+    2.I.1), when one is in reach: a wounded character plays nothing and faces strikes at -2."""
+    wounded = sum(1 for c in company.characters if c in g.wounded)
+    if not wounded or 2 * wounded < len(company.characters):
+        return False
+    return any(heals_at(g.sim, s, g.made_havens) for s in reach)
+
+
+def _worth_going(g, company, value: float, dest: int) -> bool:
+    """The site's value (10 per MP, +1) outweighs what its automatic-attacks would cost the company."""
+    return worth_entering(g, company, (value - 1) / 10, dest)
+
+
+def _first_worth_going(g, company, values: dict[int, float], reach, claimed: set[int]) -> int | None:
+    """The best free site in reach worth its automatic-attacks (ties: the larger draw), None if none."""
+    sim = g.sim
+    good = sorted(((v, sim.site_draw[s], s) for s, v in values.items() if s in reach and s not in claimed),
+                  reverse=True)
+    found = _worth_going_first(g, company, good, 1)
+    return found[0] if found else None
+
+
+def _worth_going_first(g, company, ranked: list[tuple[float, int, int]], n: int) -> list[int]:
+    """The first `n` sites of `ranked` (value, draw, site) worth their automatic-attacks, in order."""
+    out = []
+    for value, _draw, dest in ranked:
+        if _worth_going(g, company, value, dest):
+            out.append(dest)
+            if len(out) == n:
+                break
+    return out
 
 
 def _avatar_home(g, haven: int, claimed: set[int]) -> int | None:
@@ -169,20 +212,27 @@ def _best_haven(g, havens: tuple[int, ...], values: dict[int, float], claimed: s
     return best
 
 
-def _split(g, company, targets: list[int]) -> list[tuple[Company, int]]:
-    """Split at a haven: one unit (a character and its followers) per extra target, best influencer first."""
+def _split(g, company, target: int, others: list[tuple[float, int, int]]) -> list[tuple[Company, int]]:
+    """Split at a haven: the company goes to `target`; one unit (a character and its followers), best influencer
+    first, leaves for each further site of `others` (value, draw, site; best first) worth its automatic-attacks
+    to that unit alone."""
     sim = g.sim
     units = [c for c in company.characters if c.controller is None]
-    n = min(len(units), len(targets), MAX_COMPANIES)
-    if n < 2:
-        return [(company, targets[0])]
+    moves = [(company, target)]
+    if len(units) < 2 or not others:
+        return moves
     units.sort(key=lambda c: -sim.direct_influence[c.kind])
-    moves = []
-    for unit in units[1:n]:
+    left = list(others)
+    for unit in units[1:]:
+        if len(moves) == MAX_COMPANIES or not left:
+            break
         members = [unit] + [c for c in company.characters if c.controller is unit]
-        new = g.split_off(company, members)
-        moves.append((new, targets[len(moves) + 1]))
-    moves.insert(0, (company, targets[0]))
+        alone = Company(company.site, members)
+        found = next((t for t in left if _worth_going(g, alone, t[0], t[2])), None)
+        if found is None:
+            continue
+        left.remove(found)
+        moves.append((g.split_off(company, members), found[2]))
     return moves
 
 

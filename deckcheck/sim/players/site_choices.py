@@ -4,9 +4,14 @@ it, the influence bonuses to spend, the additional minor item, and the card that
 from __future__ import annotations
 
 from deckcheck.sim.model import NEED_TAPPED, NEED_UNTAPPED, ON_ITEM, ROLE_ALLY, ROLE_FACTION, ROLE_ITEM
-from deckcheck.sim.rules.influence import check_bonus, unused_di
+from deckcheck.sim.players.attacks import worth_entering
+from deckcheck.sim.rules.combat import Attack, assign_strikes, defender_of, modified_prowess
+from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di
 from deckcheck.sim.rules.play import company_fits, may_play, site_allows
-from deckcheck.sim.state import Character
+from deckcheck.sim.state import OCCUPIED, Character
+
+# -3 to stay untapped (coe 3.iv.3) only while the character keeps at least these odds of not being wounded.
+STAY_UNTAPPED_ODDS = 0.5
 
 
 class SiteChoices:
@@ -42,6 +47,45 @@ class SiteChoices:
             if best_key is None or key > best_key:
                 best, best_key = (kind, actor), key
         return best
+
+    def enters_site(self, g, company) -> int | None:
+        """coe 2.V: enter the site (and face its automatic-attacks) only if the hand holds a card to play there
+        now worth the characters the attacks may cost: that card, None not to enter (a company that does not
+        enter plays nothing there)."""
+        site = company.site
+        choice = self.best_play(g, company, site, g.site_state[site] == OCCUPIED)
+        if choice is None or not worth_entering(g, company, g.sim.mp[choice[0]], needs_actor=choice[1] is not None):
+            return None
+        return choice[0]
+
+    def stay_untapped(self, g, company, attack: Attack, kind: int) -> frozenset[int]:
+        """coe 3.iv.3: which characters (indices into the company) take -3 to stay untapped, entering to play
+        `kind`. Against a detainment attack every character does (it risks no wound). Otherwise, when every
+        character able to play the card faces a strike, the one of them with the best odds of not being wounded at
+        -3 does, if those odds are at least even (a failed or tied strike leaves it untapped); else nobody."""
+        if not self.actor(g, company, kind):
+            return frozenset()                 # a card nobody plays (an event): nobody needs to stay untapped
+        characters = company.characters
+        if attack.detainment:                  # no wound to risk: everyone keeps the chance to stay untapped
+            return frozenset(range(len(characters)))
+        bearers = g.sim.bearers[kind]
+        able = [i for i, c in enumerate(characters) if not c.tapped and (bearers is None or c.kind in bearers)]
+        if bearers is None and not attack.each_character_faces_strike and attack.strikes < len(able):
+            return frozenset()                 # the strikes go to some, the others stay untapped anyway
+        defenders = [defender_of(g, c) for c in characters]
+        if attack.each_character_faces_strike or attack.strikes >= len(characters):
+            facing = set(range(len(characters)))         # everyone faces a strike
+        else:
+            facing = {i for i, _ in assign_strikes(attack, defenders)}
+        if not able or any(i not in facing for i in able):
+            return frozenset()                 # nobody can play it, or someone able faces no strike
+
+        def odds(i: int) -> float:
+            one = defenders[i]
+            prowess = modified_prowess(one.prowess, tapped=one.tapped, wounded=one.wounded, stay_untapped=True)
+            return p_check_above(attack.prowess - prowess - 1)
+        best = max(able, key=lambda i: (odds(i), -i))
+        return frozenset({best}) if odds(best) >= STAY_UNTAPPED_ODDS else frozenset()
 
     def actor(self, g, company, kind: int):
         """Who plays the card: the influencer of a faction (the best check, if it can succeed), the bearer of an

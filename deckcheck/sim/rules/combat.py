@@ -6,6 +6,8 @@
 Each rule is one function with the clause it implements; `tests/test_combat.py` checks each against a
 hand-worked example. `roll` is any callable returning a 2D6 total, so a test can pass the dice it wants.
 
+`defender_of` reads a game's character as combat sees it (its weapon and armour, tapped, wounded).
+
 Choices the rules leave to a player are made by the written-down heuristics of `assign_strikes` (and are
 listed in docs/simulation.md): the defending player puts strikes on its strongest untapped characters, the
 attacker puts the rest, and every excess strike, on the weakest.
@@ -37,6 +39,7 @@ class Attack:
     each_character_faces_strike: bool = False   # one strike per character in the company
     detainment: bool = False             # coe 3.II: a successful strike taps instead of wounding
     wound_body_modifier: int = 0         # added to body checks after a successful strike (Durin's Bane: +1)
+    wounded_eliminated: bool = False     # "any character wounded is immediately eliminated" (no body check)
 
 
 @dataclass(slots=True)
@@ -131,44 +134,50 @@ def assign_strikes(attack: Attack, defenders: list[Defender]) -> list[tuple[int,
         ready = sorted((i for i in order if not defenders[i].tapped and not defenders[i].wounded),
                        key=lambda i: (-defenders[i].prowess, -defenders[i].body, i))
         chosen = ready[:strikes]
-    rest = sorted((i for i in order if i not in chosen), key=lambda i: (_weakness(defenders[i]), i))
+    rest = sorted((i for i in order if i not in chosen), key=lambda i: (weakness(defenders[i]), i))
     attacker_picks = rest[: max(0, strikes - len(chosen))]
     assigned = chosen + attacker_picks
     excess = max(0, strikes - len(assigned))
     if not excess:
         return [(i, 0) for i in assigned]
-    target = min(assigned, key=lambda i: (_weakness(defenders[i]), i))
+    target = min(assigned, key=lambda i: (weakness(defenders[i]), i))
     return [(i, excess if i == target else 0) for i in assigned]
 
 
-def _weakness(defender: Defender) -> tuple[int, int]:
+def weakness(defender: Defender) -> tuple[int, int]:
+    """How the attacker ranks defenders: lowest modified prowess, then body, first."""
     prowess = modified_prowess(defender.prowess, tapped=defender.tapped, wounded=defender.wounded)
     return prowess, defender.body
 
 
-def resolve_attack(attack: Attack, defenders: list[Defender], roll: Callable[[], int]) -> AttackResult:
+def resolve_attack(attack: Attack, defenders: list[Defender], roll: Callable[[], int],
+                   stay_untapped: frozenset[int] = frozenset()) -> AttackResult:
     """Assign the strikes and resolve each strike sequence (coe 3.ii-3.v); `defenders` are updated in place
     (tapped, wounded). Eliminated defenders are marked in the result; removing them is the caller's job.
+    The defenders of `stay_untapped` (indices) take -3 to stay untapped (coe 3.iv.3: the defending player's
+    choice).
 
     Strike order: the order of assignment (the defending player's choice, coe 3.iv). A character eliminated by
     one strike has no later strikes (one strike per character, coe 3.ii.1).
     """
     result = AttackResult()
     for index, excess in assign_strikes(attack, defenders):
-        result.strikes.append(resolve_strike(attack, defenders[index], index, excess, roll))
+        result.strikes.append(resolve_strike(attack, defenders[index], index, excess, roll,
+                                             stay_untapped=index in stay_untapped))
     return result
 
 
 def resolve_strike(attack: Attack, defender: Defender, index: int, excess: int, roll: Callable[[], int],
-                   support: int = 0) -> StrikeOutcome:
+                   support: int = 0, stay_untapped: bool = False) -> StrikeOutcome:
     """One strike sequence (coe 3.iv.1-3.iv.7), and the body check that follows it."""
     was_wounded = defender.wounded
     prowess = modified_prowess(defender.prowess, tapped=defender.tapped, wounded=was_wounded, excess=excess,
-                               support=support)
+                               support=support, stay_untapped=stay_untapped)
     strike_roll = roll()
     outcome = strike_result(strike_roll, prowess, attack.prowess)
     if outcome == STRIKE_FAILED:
-        defender.tapped = True
+        if not stay_untapped:
+            defender.tapped = True
         # "if the strike doesn't have any body, it is automatically defeated without a body check"
         if attack.body is None:
             return StrikeOutcome(index, outcome, True, roll=strike_roll, prowess=prowess)
@@ -176,18 +185,40 @@ def resolve_strike(attack: Attack, defender: Defender, index: int, excess: int, 
         return StrikeOutcome(index, outcome, body_check_fails(body_roll, attack.body), roll=strike_roll,
                              prowess=prowess, body_roll=body_roll)
     if outcome == STRIKE_INEFFECTUAL:
-        defender.tapped = True
+        if not stay_untapped:
+            defender.tapped = True
         return StrikeOutcome(index, outcome, False, roll=strike_roll, prowess=prowess)
     if attack.detainment:                  # coe 3.II.1: tapped instead of wounded, no body check
         defender.tapped = True
         return StrikeOutcome(index, outcome, False, roll=strike_roll, prowess=prowess)
     defender.wounded = True
+    if attack.wounded_eliminated:          # "any character wounded is immediately eliminated": no body check
+        return StrikeOutcome(index, outcome, False, wounded=True, eliminated=True, roll=strike_roll,
+                             prowess=prowess)
     body_roll = roll()
     modifier = attack.wound_body_modifier + (1 if was_wounded else 0)
     eliminated = body_check_fails(body_roll, defender.body, already_wounded=was_wounded,
                                   modifier=attack.wound_body_modifier)
     return StrikeOutcome(index, outcome, False, wounded=True, eliminated=eliminated, roll=strike_roll,
                          prowess=prowess, body_roll=body_roll, body_modifier=modifier)
+
+
+def defender_of(g, character) -> Defender:
+    """A character as combat sees it: its prowess and body with its best weapon and armour (one of each, to
+    their maximums, coe 3.iv.6), tapped (or staying tapped this turn) and wounded as the game has it."""
+    d = g.defence
+    kind = character.kind
+    prowess, body = d.prowess[kind], d.body[kind]
+    best_prowess, best_body = prowess, body
+    for held in character.holdings:
+        weapon = d.weapon[held]
+        if weapon and (d.warrior[kind] or not d.weapon_warrior_only[held]):
+            best_prowess = max(best_prowess, min(prowess + weapon[0], weapon[1]))
+        armour = d.armour[held]
+        if armour:
+            best_body = max(best_body, min(body + armour[0], armour[1]))
+    return Defender(prowess=best_prowess, body=best_body, tapped=character.tapped or character in g.stay_tapped,
+                    wounded=character in g.wounded, ref=character)
 
 
 def kill_points_scored(mp: int, mp_star: bool, defender_alignment: str, detainment: bool) -> int:

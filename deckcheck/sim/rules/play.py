@@ -51,10 +51,15 @@ def company_fits(g, company, kind: int) -> bool:
     need = g.sim.company_need[kind]
     if need == COMPANY_ANY:
         return True
-    overt = any(g.sim.makes_overt[c.kind] for c in company.characters) or (
+    return company_is_overt(g, company) != (need == COMPANY_COVERT)
+
+
+def company_is_overt(g, company) -> bool:
+    """Glossary "overt": an Orc, Troll or Balrog, or the Ringwraith in Fell Rider mode, in the company; any
+    other company is covert."""
+    return any(g.sim.makes_overt[c.kind] for c in company.characters) or (
         g.mode is not None and g.mode[0] == "Fell Rider"
         and any(c.kind == g.avatar_kind for c in company.characters))
-    return overt != (need == COMPANY_COVERT)
 
 
 def character_may_enter(g, kind: int) -> bool:

@@ -5,7 +5,7 @@ primitive moves (`sim.state`) apply them."""
 from __future__ import annotations
 
 from deckcheck.sim.turn.end import end_of_turn
-from deckcheck.sim.turn.hazards import heal_and_upkeep
+from deckcheck.sim.turn.hazards import corruption_upkeep, heal
 from deckcheck.sim.turn.movement import movement_hazard
 from deckcheck.sim.turn.organization import organize
 from deckcheck.sim.turn.site import site_phase
@@ -31,10 +31,12 @@ def our_turn(g) -> None:
 
 
 def untap(g) -> None:
-    """coe 2.I: against an opponent, healing and the corruption cards' upkeep first; then every character
-    untaps (wounds are not modelled without an opponent)."""
+    """coe 2.I: wounded characters at a haven heal (to tapped), against an opponent the corruption cards'
+    upkeep; then every other character untaps (the wounded and the healed stay tapped: `stay_tapped`)."""
+    if g.wounded or g.stay_tapped:
+        heal(g)
     if g.opponent is not None:
-        heal_and_upkeep(g)
+        corruption_upkeep(g)
     g.havens_tapped.clear()
     for company in g.companies:
         company.lost = False

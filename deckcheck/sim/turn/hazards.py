@@ -5,7 +5,7 @@ player (`g.hazards`) chooses what is played and on whom; everything here is the 
 
 from __future__ import annotations
 
-from deckcheck.sim.rules.combat import Defender, kill_points_scored, resolve_attack
+from deckcheck.sim.rules.combat import defender_of, kill_points_scored, resolve_attack
 from deckcheck.sim.rules.corruption import (
     DISCARDED,
     ELIMINATED,
@@ -18,6 +18,7 @@ from deckcheck.sim.rules.corruption import (
 from deckcheck.sim.rules.council import AVATAR_PENALTY, KILL
 from deckcheck.sim.rules.keying import hazard_limit, move_of
 from deckcheck.sim.rules.movement import company_size
+from deckcheck.sim.rules.sites import heals_at
 
 
 def model_hazards(g, company) -> None:
@@ -99,29 +100,11 @@ def creature_attacks(g, company, kind: int, detainment: bool) -> bool:
     """Every attack of the creature against the company; True if all were defeated (it scores as a kill)."""
     spec = g.opponent.hazards.creature[kind]
     defeated = True
+    name = g.opponent.sim.kinds[kind].name
     for _ in range(spec.attacks):
-        characters = list(company.characters)
-        if not characters:
+        result = face_attack(g, company, spec.attack(detainment), name, kind, spec.wounded_corruption_check)
+        if result is None:
             return False
-        defenders = [defender(g, c) for c in characters]
-        attack = spec.attack(detainment)
-        result = resolve_attack(attack, defenders, g.roll)
-        if g.observer is not None:
-            g.observer.attack(g, g.opponent.sim.kinds[kind].name, attack, defenders, result)
-        for one in defenders:
-            character = one.ref
-            character.tapped = one.tapped
-            if one.wounded:
-                g.wounded.add(character)
-        for index in result.eliminated:
-            lose(g, company, characters[index], kind)
-        wounded = [characters[i] for i in result.wounded if characters[i] in company.characters]
-        if spec.wounded_corruption_check is not None:
-            for character in wounded:
-                if character in company.characters:
-                    check_corruption(g, company, character, spec.wounded_corruption_check, kind)
-        if wounded:
-            triggered_checks(g, company, "wounded", len(wounded))
         defeated = defeated and result.defeated
     if not defeated:
         return False
@@ -132,27 +115,45 @@ def creature_attacks(g, company, kind: int, detainment: bool) -> bool:
     return points > 0
 
 
-def defender(g, character) -> Defender:
-    """A character's prowess and body with its best weapon and armour (one of each, to their maximums)."""
-    d = g.defence
-    kind = character.kind
-    prowess, body = d.prowess[kind], d.body[kind]
-    best_prowess, best_body = prowess, body
-    for held in character.holdings:
-        weapon = d.weapon[held]
-        if weapon and (d.warrior[kind] or not d.weapon_warrior_only[held]):
-            best_prowess = max(best_prowess, min(prowess + weapon[0], weapon[1]))
-        armour = d.armour[held]
-        if armour:
-            best_body = max(best_body, min(body + armour[0], armour[1]))
-    return Defender(prowess=best_prowess, body=best_body, tapped=character.tapped or character in g.stay_tapped,
-                    wounded=character in g.wounded, ref=character)
+def face_attack(g, company, attack, name: str, cause: int | None, wounded_check: int | None,
+                stay_untapped: frozenset[int] = frozenset()):
+    """One attack on the company (a creature's, or a site's automatic-attack: `cause` None), resolved by
+    `rules.combat`, and what follows it: a wounded character is tapped and stays wounded until it heals, an
+    eliminated one leaves play, a wounded one makes the corruption check the attack names. The result, None if
+    the company had nobody left to face it."""
+    characters = list(company.characters)
+    if not characters:
+        return None
+    defenders = [defender_of(g, c) for c in characters]
+    result = resolve_attack(attack, defenders, g.roll, stay_untapped)
+    if g.observer is not None:
+        g.observer.attack(g, name, attack, defenders, result)
+    for one in defenders:
+        character = one.ref
+        character.tapped = one.tapped or one.wounded      # a wounded character is not untapped (coe 2.I.1)
+        if one.wounded:
+            g.wounded.add(character)
+    for index in result.eliminated:
+        lose(g, company, characters[index], cause)
+    wounded = [characters[i] for i in result.wounded if characters[i] in company.characters]
+    if wounded_check is not None:
+        for character in wounded:
+            if character in company.characters:
+                check_corruption(g, company, character, wounded_check, cause)
+    if wounded:
+        triggered_checks(g, company, "wounded", len(wounded))
+    return result
+
 
 
 def corruption_points(g, character) -> int:
-    d, hazards = g.defence, g.opponent.hazards
+    d = g.defence
     points = sum(d.corruption_points[h] for h in character.holdings)
-    return points + sum(hazards.corruption[k].corruption for k in g.corruption_on.get(character, ()))
+    cards = g.corruption_on.get(character)
+    if cards:
+        hazards = g.opponent.hazards
+        points += sum(hazards.corruption[k].corruption for k in cards)
+    return points
 
 
 def check_corruption(g, company, character, modifier: int, cause: int | None, support: int = 0) -> bool:
@@ -200,7 +201,8 @@ def lose(g, company, character, cause: int | None, out_of_game: bool = True) -> 
     before = sum(len(c.characters) for c in g.companies)
     if g.sim.avatar[character.kind] and out_of_game:     # coe 10.3.vi: an eliminated avatar
         g.avatar_lost = True
-        g.mp -= AVATAR_PENALTY
+        if g.opponent is not None:     # the goldfish holds no Free Council: its curve is the raw total (10.2)
+            g.mp -= AVATAR_PENALTY
     if g.observer is not None:
         g.observer.event(g, "lost", f"{g.sim.kinds[character.kind].name} "
                                     f"{'eliminated' if out_of_game else 'discarded'}")
@@ -217,20 +219,29 @@ def lose(g, company, character, cause: int | None, out_of_game: bool = True) -> 
     g.wounded &= present
 
 
-def heal_and_upkeep(g) -> None:
-    """coe 2.I.1: a wounded character at a haven heals to tapped; a wounded character elsewhere stays wounded.
-    Both stay tapped this turn (`stay_tapped`). Then the corruption cards' untap-phase checks and one removal
-    attempt per card (coe 7.3): at a haven the character taps for it (and stays tapped this turn); elsewhere it
-    tries at -3 without tapping, so that it can still play a resource at its next site."""
+def heal(g) -> None:
+    """coe 2.I.1: a wounded character at one of our havens heals to tapped instead of untapping; a wounded
+    character elsewhere stays wounded. Both stay tapped this turn (`stay_tapped`)."""
     sim = g.sim
     healed = set()
-    for company in g.companies:
-        if sim.site_is_haven[company.site]:
-            for character in company.characters:
-                if character in g.wounded:
-                    g.wounded.discard(character)
-                    healed.add(character)
+    if g.wounded:
+        for company in g.companies:
+            if heals_at(sim, company.site, g.made_havens):
+                for character in company.characters:
+                    if character in g.wounded:
+                        g.wounded.discard(character)
+                        healed.add(character)
+                        if g.observer is not None:
+                            g.observer.event(g, "heal", f"{sim.kinds[character.kind].name} heals at "
+                                                        f"{sim.sites[company.site].name}")
     g.stay_tapped = healed | g.wounded
+
+
+def corruption_upkeep(g) -> None:
+    """The corruption cards' untap-phase checks and one removal attempt per card (coe 7.3): at a haven the
+    character taps for it (and stays tapped this turn); elsewhere it tries at -3 without tapping, so that it can
+    still play a resource at its next site."""
+    sim = g.sim
     g.corrupted_this_turn = set()
     hazards = g.opponent.hazards
     for company in list(g.companies):

@@ -1,23 +1,28 @@
-"""The site phase (coe 2.V): each company plays, while it can, the card the player chooses among those the
-rules allow at its site now; a faction by an influence check (2.V.3); one additional minor item after a
-resource that taps the site (2.V.5)."""
+"""The site phase (coe 2.V): each company enters its site, facing its automatic-attacks (2.V.ii), and plays,
+while it can, the card the player chooses among those the rules allow at its site now; a faction by an
+influence check (2.V.3); one additional minor item after a resource that taps the site (2.V.5)."""
 
 from __future__ import annotations
 
 from deckcheck.sim.model import ROLE_ALLY, ROLE_EVENT, ROLE_FACTION, ROLE_ITEM
 from deckcheck.sim.rules.influence import check_bonus
+from deckcheck.sim.rules.play import company_is_overt
+from deckcheck.sim.rules.sites import attacks_faced
 from deckcheck.sim.state import OCCUPIED, TAPPED
-from deckcheck.sim.turn.hazards import triggered_checks
+from deckcheck.sim.turn.hazards import face_attack, triggered_checks
 from deckcheck.sim.turn.organization import resolve_ring_test
 
 
 def site_phase(g, company) -> None:
-    """The company's site phase; against an opponent, characters that stay tapped (wounded, healing) are tapped
-    first, and the items gained trigger the corruption cards that check on an item."""
+    """The company's site phase: characters that stay tapped (wounded, healing) are tapped first; the company
+    enters its site, facing its automatic-attacks, if the player chooses to; against an opponent, the items
+    gained trigger the corruption cards that check on an item."""
     if g.stay_tapped:
         for character in company.characters:
             if character in g.stay_tapped:
                 character.tapped = True
+    if g.sim.site_attacks[company.site] and not enter_site(g, company):
+        return
     if not g.corruption_on:
         play_at_site(g, company)
         return
@@ -26,6 +31,29 @@ def site_phase(g, company) -> None:
     gained = sum(len(c.holdings) for c in company.characters) - before
     if gained > 0:
         triggered_checks(g, company, "item", gained)
+
+
+def enter_site(g, company) -> bool:
+    """coe 2.V.i-ii: the company enters its site, if the player wants to play something there, and faces each
+    automatic-attack in order (the player chooses who takes -3 to stay untapped, coe 3.iv.3); True if it
+    entered, whatever the attacks did (it may still play only with characters left untapped)."""
+    sim = g.sim
+    site = company.site
+    if company.lost or not company.characters or g.site_state[site] not in (OCCUPIED, TAPPED):
+        return False
+    player = g.player
+    wanted = player.enters_site(g, company)
+    if wanted is None:
+        return False
+    balrog = g.balrog and (g.avatar_revealed or g.avatar_lost)
+    name = f"the automatic-attack of {sim.sites[site].name}"
+    for attack, wounded_check in attacks_faced(sim.site_attacks[site], overt=company_is_overt(g, company),
+                                               balrog_in_play=balrog):
+        if not company.characters:
+            return False
+        stay = player.stay_untapped(g, company, attack, wanted)
+        face_attack(g, company, attack, name, None, wounded_check, stay)
+    return bool(company.characters)
 
 
 def play_at_site(g, company) -> None:

@@ -1,0 +1,53 @@
+"""What combat and corruption need of a deck's kinds (prowess, body, weapons, corruption): built once per deck
+with its `SimDeck`, since its companies face automatic-attacks in every game (coe 2.V.ii), the goldfish too."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from deckcheck.cards.combat_facts import load_combat_facts
+from deckcheck.cards.model import Card, leading_int
+
+MINION_ALIGNMENTS = frozenset({"Minion", "Balrog"})
+FW_MINION_RACES = frozenset({"Orc", "Troll"})   # coe 7.1.F1
+
+
+@dataclass
+class DefenceTables:
+    """What combat and corruption need of the resource player's kinds: stats, races, corruption, weapons."""
+
+    prowess: list[int] = field(default_factory=list)
+    body: list[int] = field(default_factory=list)
+    races: list[tuple[str, ...]] = field(default_factory=list)
+    warrior: list[bool] = field(default_factory=list)
+    corruption_points: list[int] = field(default_factory=list)      # an item's corruption points
+    check_modifier: list[int] = field(default_factory=list)         # a character's printed corruption modifier
+    minion: list[bool] = field(default_factory=list)                # taps instead of failing on a near miss
+    wizard_avatar: list[bool] = field(default_factory=list)
+    ally: list[bool] = field(default_factory=list)
+    weapon: list[tuple[int, int] | None] = field(default_factory=list)   # (prowess bonus, maximum)
+    armour: list[tuple[int, int] | None] = field(default_factory=list)   # (body bonus, maximum)
+    weapon_warrior_only: list[bool] = field(default_factory=list)
+
+
+def defence_tables(alignment: str, kinds: list[Card]) -> DefenceTables:
+    items = load_combat_facts().get("items", {})
+    t = DefenceTables()
+    for card in kinds:
+        t.prowess.append(leading_int(card.prowess) or 0)
+        t.body.append(leading_int(card.body) or 0)
+        t.races.append(tuple(card.races))
+        t.warrior.append("Warrior" in card.skills)
+        is_item = card.is_item
+        t.corruption_points.append(max(0, leading_int(card.corruption) or 0) if is_item else 0)
+        t.check_modifier.append(leading_int(card.corruption) or 0 if card.is_character else 0)
+        minion = card.alignment in MINION_ALIGNMENTS or (
+            alignment == "fallen-wizard" and (card.avatar or FW_MINION_RACES.intersection(card.races)))
+        t.minion.append(minion)
+        t.wizard_avatar.append(card.avatar and card.alignment == "Hero")
+        t.ally.append(card.is_ally)
+        facts = items.get(card.id, {})
+        t.weapon.append((facts["prowess"], facts.get("prowess_max", 99)) if facts.get("prowess", 0) > 0 else None)
+        t.armour.append((facts["body"], facts.get("body_max", 99)) if facts.get("body", 0) > 0 else None)
+        t.weapon_warrior_only.append(bool(facts.get("warrior_only")))
+    return t

@@ -1,0 +1,78 @@
+"""What the resource player expects a site's automatic-attacks to cost a company (a heuristic, docs/simulation.md
+"Automatic-attacks"): the characters it would likely lose, valued in marshalling points, against what the hand
+can play there. The rules of the attacks themselves are `sim.rules.sites` and `sim.rules.combat`."""
+
+from __future__ import annotations
+
+from deckcheck.sim.rules.combat import Defender, assign_strikes, defender_of, modified_prowess, weakness
+from deckcheck.sim.rules.influence import p_check_above
+from deckcheck.sim.rules.play import company_is_overt
+from deckcheck.sim.rules.sites import attacks_faced
+
+# A character lost costs its own marshalling points and about this many more: the cards it would have played.
+CHARACTER_WORTH = 2
+# A card worth no MP (an information event...) is still worth entering for while the risk stays below this.
+FREE_ENTRY_RISK = 0.5
+
+
+def expected_loss(g, company, site: int | None = None) -> float:
+    """The marshalling points the company expects to lose to the automatic-attacks of its site (or of `site`) if
+    it enters now (`outlook`)."""
+    return outlook(g, company, site)[0]
+
+
+def outlook(g, company, site: int | None = None) -> tuple[float, float]:
+    """What entering the site (its own, or `site`) now is expected to cost the company, and the chance that a
+    character is still untapped afterwards to play a card there.
+
+    The loss: for each strike as the rules would assign it, P(wounded) x P(the body check fails) (1 where any
+    character wounded is eliminated, 0 for detainment), times the character's MP + CHARACTER_WORTH; a character
+    that faced a strike faces the next attack tapped. The chance: 1 while fewer strikes come than there are
+    characters (someone faces none); else the best odds of one character taking -3 to stay untapped (coe 3.iv.3)
+    through every attack."""
+    sim = g.sim
+    printed = sim.site_attacks[company.site if site is None else site]
+    if not printed or not company.characters:
+        return 0.0, 1.0
+    balrog = g.balrog and (g.avatar_revealed or g.avatar_lost)
+    characters = company.characters
+    defenders = [defender_of(g, c) for c in characters]
+    n = len(defenders)
+    loss = 0.0
+    strikes = 0
+    stays = [1.0] * n
+    for attack, _check in attacks_faced(printed, overt=company_is_overt(g, company), balrog_in_play=balrog):
+        strikes += n if attack.each_character_faces_strike else attack.strikes
+        for i, one in enumerate(defenders):
+            stays[i] *= p_check_above(attack.prowess - one.prowess + 2)     # roll + prowess - 3 >= the strike
+        if attack.each_character_faces_strike or attack.strikes == n:
+            assigned = [(i, 0) for i in range(n)]          # everyone faces one strike: no choice to make
+        elif attack.strikes > n:                           # and the excess strikes go to the weakest
+            weakest = min(range(n), key=lambda i: (weakness(defenders[i]), i))
+            assigned = [(i, attack.strikes - n if i == weakest else 0) for i in range(n)]
+        else:
+            assigned = assign_strikes(attack, defenders)
+        if not attack.detainment:
+            for index, excess in assigned:
+                one = defenders[index]
+                prowess = modified_prowess(one.prowess, tapped=one.tapped, wounded=one.wounded, excess=excess)
+                wounded = 1.0 - p_check_above(attack.prowess - prowess - 1)
+                if wounded <= 0.0:
+                    continue
+                dies = 1.0 if attack.wounded_eliminated else p_check_above(one.body - (1 if one.wounded else 0))
+                loss += wounded * dies * (sim.mp[characters[index].kind] + CHARACTER_WORTH)
+        for index, _excess in assigned:         # the next attack finds them tapped (or worse)
+            one = defenders[index]
+            if not one.tapped:
+                defenders[index] = Defender(one.prowess, one.body, tapped=True, wounded=one.wounded)
+    return loss, 1.0 if strikes < n else max(stays)
+
+
+def worth_entering(g, company, gain: float, site: int | None = None, needs_actor: bool = True) -> bool:
+    """Enter (or go to) the site when what the hand plays there, `gain` MP (if someone is left untapped to play
+    it, unless `needs_actor` is False), outweighs the expected loss (a card worth no MP: while the loss stays
+    small)."""
+    if not g.sim.site_attacks[company.site if site is None else site]:
+        return True
+    loss, untapped = outlook(g, company, site)
+    return loss <= max(gain * (untapped if needs_actor else 1.0), FREE_ENTRY_RISK)

@@ -1,0 +1,53 @@
+"""Entering a site (coe 2.V.i-ii): the automatic-attacks a company faces there, as combat resolves them; and
+where a wounded character heals (coe 2.I.1).
+
+The site's printed attacks (`SimDeck.site_attacks`, from `card_db/play.json`) are faced in the order listed,
+every time a company enters, defeated before or not (2.V.ii.2); once all are faced, whatever their outcome, the
+company has entered (2.V.ii) and may play resources there. An automatic-attack gives no marshalling points
+(coe 3.v) and is not keyed, so only the detainment its card prints applies (3.II.4: a Nazgûl automatic-attack
+is not detainment against a minion company).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from deckcheck.cards.play import SiteAttack
+from deckcheck.sim.rules.combat import Attack
+
+BALROG_RACE = "Balrog"
+
+
+@cache
+def attacks_faced(printed: tuple[SiteAttack, ...], *, overt: bool,
+                  balrog_in_play: bool) -> tuple[tuple[Attack, int | None], ...]:
+    """The attacks a company entering the site faces, in order, each with the corruption check modifier of a
+    character it wounds (None: no check); computed once per site and kind of company (nobody changes them).
+    "Against overt company only" is skipped for a covert company; "detainment against covert (overt) company"
+    holds only against such a company; Balrog automatic-attacks are ignored while a manifestation of The Balrog
+    is in play or has been eliminated (g.bal.1)."""
+    out = []
+    for a in printed:
+        if a.overt_only and not overt:
+            continue
+        if balrog_in_play and a.race == BALROG_RACE:
+            continue
+        out.append((Attack(strikes=a.strikes, prowess=a.prowess, attacker_chooses=a.attacker_chooses,
+                           each_character_faces_strike=a.each_character, detainment=is_detainment(a, overt),
+                           wounded_eliminated=a.wounded_eliminated), a.wounded_check))
+    return tuple(out)
+
+
+def is_detainment(attack: SiteAttack, overt: bool) -> bool:
+    """coe 3.II: as printed, "(detainment)" or "(detainment against covert/overt company)"."""
+    if attack.detainment == "any":
+        return True
+    if attack.detainment == "covert":
+        return not overt
+    return attack.detainment == "overt" and overt
+
+
+def heals_at(sim, site: int, made_havens) -> bool:
+    """coe 2.I.1: a wounded character heals at one of its player's havens; a Fallen-wizard player only at a
+    Wizardhaven (g.hav.F1: its own havens, or a site its cards made one)."""
+    return sim.site_heals[site] or (sim.site_is_haven[site] and site in made_havens)
