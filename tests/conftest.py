@@ -4,6 +4,7 @@ submission's verdict does not depend on the luck of the draw; locally they explo
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -43,9 +44,21 @@ SLOW_TESTS = frozenset({
 })
 
 
+# And single tests of the other modules measured over 1 CPU-second each (benchmarks/bench_tests.py prints them).
+MEASURED_SLOW = Path(__file__).with_name("slow_tests.txt")
+
+
+def measured_slow() -> frozenset[str]:
+    """`module.py::test` of every line of slow_tests.txt but comments and blank lines."""
+    lines = MEASURED_SLOW.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.strip() for line in lines if line.strip() and not line.startswith("#"))
+
+
 def pytest_collection_modifyitems(config, items):
+    measured = measured_slow()
     for item in items:
         module = item.module.__name__.rsplit(".", 1)[-1] if item.module is not None else ""
         name = item.name.split("[", 1)[0]
-        if module in SLOW_MODULES or name in SLOW_TESTS or "every_real_deck" in name:
+        if module in SLOW_MODULES or name in SLOW_TESTS or "every_real_deck" in name \
+                or f"{module}.py::{name}" in measured:
             item.add_marker(pytest.mark.slow)

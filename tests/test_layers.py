@@ -7,6 +7,7 @@ a higher one gets it moved down, to a neutral module or to the lowest layer that
 from __future__ import annotations
 
 import ast
+import functools
 import sys
 from pathlib import Path
 
@@ -37,12 +38,18 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@functools.cache
+def parsed(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of the file's syntax tree (parsed once for all the tests of this module)."""
+    return tuple(ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))))
+
+
 def imports(path: Path) -> list[tuple[int, str]]:
     """(line, module) of every deckcheck import in the file, relative ones resolved."""
     own = module_name(path).split(".")
     package = own if path.name == "__init__.py" else own[:-1]
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    for node in parsed(path):
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -137,28 +144,29 @@ def test_the_simulator_parts_import_only_below_them():
 
 def test_the_simulator_imports_no_click():
     found = [f"{path.relative_to(PROJECT)}:{node.lineno}" for path in sorted(SIM.rglob("*.py"))
-             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             for node in parsed(path)
              if isinstance(node, ast.Import | ast.ImportFrom)
              and any(n == "click" or n.startswith("click.") for n in
                      ([a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]))]
     assert found == []
 
 
-def patched_methods(tree: ast.AST) -> list[int]:
+def patched_methods(tree: ast.AST | tuple[ast.AST, ...]) -> list[int]:
     """Lines that set a function as an attribute of an object (`game.roll = lambda: 3`, `a.may_call = f`,
     `setattr(x, "f", g)` with g a function of the module): a method patched onto an instance. The handlers of an
     expat parser (`parser.StartElementHandler = ...`) are its interface, not a patch."""
-    methods = {id(m) for c in ast.walk(tree) if isinstance(c, ast.ClassDef) for m in c.body}
-    variables = {t.id for n in ast.walk(tree) if isinstance(n, ast.Assign) for t in n.targets
+    nodes = tree if isinstance(tree, tuple) else tuple(ast.walk(tree))
+    methods = {id(m) for c in nodes if isinstance(c, ast.ClassDef) for m in c.body}
+    variables = {t.id for n in nodes if isinstance(n, ast.Assign) for t in n.targets
                  if isinstance(t, ast.Name)}
-    functions = {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+    functions = {n.name for n in nodes if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
                  and id(n) not in methods} - variables
 
     def is_function(value: ast.AST) -> bool:
         return isinstance(value, ast.Lambda) or (isinstance(value, ast.Name) and value.id in functions)
 
     lines = []
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Assign) and is_function(node.value) and any(
                 isinstance(t, ast.Attribute) and not t.attr.endswith("Handler") for t in node.targets):
             lines.append(node.lineno)
@@ -170,7 +178,7 @@ def patched_methods(tree: ast.AST) -> list[int]:
 
 def test_no_method_is_patched_onto_an_instance_in_the_package():
     found = [f"{path.relative_to(PROJECT)}:{line}" for path in code_files()
-             for line in patched_methods(ast.parse(path.read_text(encoding="utf-8")))]
+             for line in patched_methods(parsed(path))]
     assert found == []
 
 
@@ -183,6 +191,6 @@ def test_the_patch_check_sees_a_patch():
 def test_no_simulator_class_is_over_300_lines():
     long = [f"{path.relative_to(PROJECT)}:{node.lineno} {node.name} ({node.end_lineno - node.lineno + 1} lines)"
             for path in sorted(SIM.rglob("*.py"))
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            for node in parsed(path)
             if isinstance(node, ast.ClassDef) and node.end_lineno - node.lineno + 1 > MAX_CLASS_LINES]
     assert long == []
