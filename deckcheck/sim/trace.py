@@ -202,7 +202,7 @@ def strike_text(strike: dict) -> str:
         return text + f"; body check {_body(check)}: " + ("the strike is defeated" if check["fails"] else
                                                             "the strike is not defeated")
     if strike["result"] != STRIKE_SUCCESSFUL:
-        return text + ", tapped"
+        return text          # ineffectual: taps the character unless it chose to stay untapped (coe 3.iv.3)
     if strike["detainment"]:
         return text + ", tapped (detainment)"
     if check is None:
