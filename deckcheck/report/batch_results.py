@@ -151,7 +151,7 @@ def stream_table(worksheet, header: list[str], rows: Sequence[list], *, fills: d
     from openpyxl.utils import get_column_letter
 
     from deckcheck.report.print_layout import font, row_height, set_print_layout, wrapped_lines
-    from deckcheck.report.xlsx_stream import styled
+    from deckcheck.report.xlsx_stream import TableStyles
 
     facts = _CellFacts()
     caps = [(widest or WIDEST).get(name, MAX_WIDTH) for name in header]
@@ -176,7 +176,8 @@ def stream_table(worksheet, header: list[str], rows: Sequence[list], *, fills: d
     long_headers = [(c, n) for c, n in enumerate(header) if text_width(n) + 1 > widths[c]]
     if long_headers:
         worksheet.row_dimensions[1].height = row_height(lines_of(long_headers))
-    worksheet.append([styled(worksheet, name, font=bold, alignment=wrap) for name in header])
+    styled = TableStyles(worksheet)
+    worksheet.append([styled(name, font=bold, alignment=wrap) for name in header])
     for number, values in enumerate(rows, start=2):
         cells = [facts(value) for value in values]
         long_texts = [(column, safe) for column, (safe, width) in enumerate(cells) if width > widths[column]]
@@ -186,10 +187,10 @@ def stream_table(worksheet, header: list[str], rows: Sequence[list], *, fills: d
         for column, (value, (safe, width)) in enumerate(zip(values, cells)):
             fill = fills[column].get(value) if column in fills else None
             if fill is not None or long_texts:
-                row.append(styled(worksheet, safe, font=plain, fill=fill,
-                                  alignment=wrap if width > widths[column] else top))
+                row.append(styled(safe, font=plain, fill=fill,
+                                alignment=wrap if width > widths[column] else top))
             elif isinstance(safe, str) and safe.startswith("="):
-                row.append(styled(worksheet, safe))       # (never, after xlsx_value): text, not a formula
+                row.append(styled(safe))       # (never, after xlsx_value): text, not a formula
             else:
                 row.append(safe)
         worksheet.append(row)
