@@ -223,6 +223,12 @@ def test_a_worn_company_goes_home_to_heal(gandalf):
 
 
 @needs_decks
-def test_the_trace_shows_each_automatic_attack_met(wraith):
+def test_the_trace_shows_each_automatic_attack_met(wraith, gandalf):
     text = format_trace(trace_game(wraith, 1, seed=1, turns=4))
     assert "the automatic-attack of" in text and "strike(s) of prowess" in text
+    document = trace_game(gandalf, 0, seed=1, turns=1)     # game 1: at Moria Gandalf takes -3, plays Narsil
+    strikes = [s for turn in document["turns"] for e in turn["events"] if e["what"] == "attack"
+               for s in e.get("strikes", ())]
+    kept = [s for s in strikes if s["stayed_untapped"]]
+    assert kept and all(s["prowess"] == s["unmodified_prowess"] - 3 for s in kept)
+    assert "(-3: stays untapped)" in format_trace(document)

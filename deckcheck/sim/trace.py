@@ -186,7 +186,8 @@ def _strike(attack, defender, name: str, strike) -> dict:
     return {"character": name, "roll": strike.roll, "prowess": strike.prowess, "unmodified_prowess": defender.prowess,
             "strike_prowess": attack.prowess,
             "result": strike.result, "detainment": attack.detainment, "body_check": body_check,
-            "defeated": strike.defeated, "wounded": strike.wounded, "eliminated": strike.eliminated}
+            "defeated": strike.defeated, "wounded": strike.wounded, "eliminated": strike.eliminated,
+            "stayed_untapped": strike.stayed_untapped}
 
 
 def strike_text(strike: dict) -> str:
@@ -196,13 +197,14 @@ def strike_text(strike: dict) -> str:
     text = (f"{strike['character']}: rolls {strike['roll']} + prowess {strike['prowess']}{of} = {total} against "
             f"{strike['strike_prowess']}: {strike['result']}")
     check = strike["body_check"]
+    kept = " (-3: stays untapped)" if strike.get("stayed_untapped") else ""
     if strike["result"] == STRIKE_FAILED:
         if check is None:
-            return text + ", the strike is defeated (it has no body)"
+            return text + ", the strike is defeated (it has no body)" + kept
         return text + f"; body check {_body(check)}: " + ("the strike is defeated" if check["fails"] else
-                                                            "the strike is not defeated")
+                                                            "the strike is not defeated") + kept
     if strike["result"] != STRIKE_SUCCESSFUL:
-        return text          # ineffectual: taps the character unless it chose to stay untapped (coe 3.iv.3)
+        return text + (kept or ", tapped")   # ineffectual: taps unless it took -3 to stay untapped (3.iv.3)
     if strike["detainment"]:
         return text + ", tapped (detainment)"
     if check is None:

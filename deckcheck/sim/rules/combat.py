@@ -66,6 +66,7 @@ class StrikeOutcome:
     prowess: int = 0                     # the character's modified prowess it was added to (coe 3.iv.6)
     body_roll: int | None = None         # the body check's 2D6: the creature's after a failed strike, the
     body_modifier: int = 0               # character's (+ this) after a wound; None: no body check
+    stayed_untapped: bool = False        # took -3 to stay untapped (coe 3.iv.3) and did not tap
 
 
 @dataclass(slots=True)
@@ -180,14 +181,15 @@ def resolve_strike(attack: Attack, defender: Defender, index: int, excess: int, 
             defender.tapped = True
         # "if the strike doesn't have any body, it is automatically defeated without a body check"
         if attack.body is None:
-            return StrikeOutcome(index, outcome, True, roll=strike_roll, prowess=prowess)
+            return StrikeOutcome(index, outcome, True, roll=strike_roll, prowess=prowess,
+                                 stayed_untapped=stay_untapped)
         body_roll = roll()
         return StrikeOutcome(index, outcome, body_check_fails(body_roll, attack.body), roll=strike_roll,
-                             prowess=prowess, body_roll=body_roll)
+                             prowess=prowess, body_roll=body_roll, stayed_untapped=stay_untapped)
     if outcome == STRIKE_INEFFECTUAL:
         if not stay_untapped:
             defender.tapped = True
-        return StrikeOutcome(index, outcome, False, roll=strike_roll, prowess=prowess)
+        return StrikeOutcome(index, outcome, False, roll=strike_roll, prowess=prowess, stayed_untapped=stay_untapped)
     if attack.detainment:                  # coe 3.II.1: tapped instead of wounded, no body check
         defender.tapped = True
         return StrikeOutcome(index, outcome, False, roll=strike_roll, prowess=prowess)
