@@ -17,10 +17,11 @@ each kind of loss a hand-typed list has is applied to it, the result written as 
 - MP breakdown appended: "Characters: 12 MP", "Items 6", ... after the list.
 
 Per kind it prints: lists made, judged as the original (same alignment, same error codes), different but said
-(the difference comes with a reading diagnostic or violation that names what the list lost, SAYS_THE_LOSS, or is
-only in the codes of the rules that count the lines left out, ABOUT_THE_LOST_LINES), and different (unsaid, or
-not judged at all). -v lists each different deck with what changed. A deck the tool cannot read or judge as it is
-is left out (counted on the first line).
+(the difference comes with a reading diagnostic or violation that names what the list lost, SAYS_THE_LOSS; or
+every error that came or went names a card whose version the verdict's readings say was chosen for a name without
+[H]/[M], the tag the list lost; or it is only in the codes of the rules that count the lines left out,
+ABOUT_THE_LOST_LINES), and different (unsaid, or not judged at all). -v lists each different deck with what
+changed. A deck the tool cannot read or judge as it is is left out (counted on the first line).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from deckcheck.cards.model import SITE
+from deckcheck.cards.names import fold
 from deckcheck.decklist import parse_text
 from deckcheck.decklist.model import PART_ORDER, Deck, Part
 from deckcheck.errors import DeckcheckError
@@ -188,21 +190,49 @@ def said(deck: Deck, verdict) -> Counter:
     return Counter(d.code for d in deck.diagnostics) + Counter(v.code for v in verdict.violations)
 
 
-def judge(text: str, name: str, rules: str) -> tuple[str, set[str], Counter] | str:
-    """(alignment, error codes, every code said) or the input error."""
+def cards_of(verdict) -> dict[str, set[str]]:
+    """error code -> the cards its violations name (None: a violation naming no card)."""
+    found: dict[str, set] = {}
+    for v in verdict.violations:
+        if v.severity == "error":
+            found.setdefault(v.code, set()).add(fold(v.card) if v.card else None)
+    return found
+
+
+def versions_chosen(verdict) -> set[str]:
+    """The names whose version the reading chose (a `version` reading: no tag, the deck's alignment decided)."""
+    return {fold(r.card) for r in verdict.readings if r.kind == "version"}
+
+
+def outcome(deck: Deck, verdict) -> tuple:
+    return verdict.alignment, error_codes(verdict), said(deck, verdict), cards_of(verdict), versions_chosen(verdict)
+
+
+def judge(text: str, name: str, rules: str) -> tuple | str:
+    """(alignment, error codes, every code said, error code -> cards, versions chosen) or the input error."""
     try:
         deck = parse_text(text, path=name, input_format="markdown")
         verdict = validate(deck, ruleset=rules)
     except DeckcheckError as exc:
         return exc.one_line()
-    return verdict.alignment, error_codes(verdict), said(deck, verdict)
+    return outcome(deck, verdict)
+
+
+def versions_say_it(original: tuple, judged: tuple) -> list[str]:
+    """The cards of every error that came or went, when each is a card whose version a reading says was chosen
+    (the list lost the tag that told it; the verdict names the version read): else []."""
+    changed = original[1] ^ judged[1]
+    cards = set().union(*(original[3].get(code, set()) | judged[3].get(code, set()) for code in changed))
+    if not changed or None in cards or not cards <= judged[4]:
+        return []
+    return sorted(cards)
 
 
 def compare(kind: str, original: tuple[str, set[str], Counter], judged) -> tuple[str, str]:
     """("same" | "said" | "different", what changed)."""
     if isinstance(judged, str):
         return "different", f"not judged: {judged}"
-    alignment, codes, told = judged
+    alignment, codes, told = judged[:3]
     if alignment == original[0] and codes == original[1]:
         return "same", ""
     change = []
@@ -217,6 +247,10 @@ def compare(kind: str, original: tuple[str, set[str], Counter], judged) -> tuple
     naming = sorted(code for code in SAYS_THE_LOSS.get(kind, ()) if told[code] > original[2][code])
     if alignment == original[0] and naming:
         return "said", f"{shown} (said: {', '.join(naming)})"
+    chosen = versions_say_it(original, judged) if kind in SAYS_THE_LOSS and "versions-read" in SAYS_THE_LOSS[kind] \
+        else []
+    if alignment == original[0] and chosen:
+        return "said", f"{shown} (said: the version chosen for {', '.join(chosen)})"
     # or the only codes that changed are those of the rules on the lines left out (the avatar's own avatar-limit)
     about_lost = ABOUT_THE_LOST_LINES.get(kind, set())
     if alignment == original[0] and about_lost and (codes ^ original[1]) <= about_lost:
@@ -244,16 +278,16 @@ def main() -> int:
         except DeckcheckError:
             not_judged += 1
             continue
-        original = (verdict.alignment, error_codes(verdict), said(deck, verdict))
+        original = outcome(deck, verdict)
         shown = str(path.relative_to(DECKS))
         for kind in kinds:
             text = KINDS[kind](deck, verdict.alignment)
             if text is None:
                 continue
-            outcome, change = compare(kind, original, judge(text, shown, args.rules))
+            result, change = compare(kind, original, judge(text, shown, args.rules))
             table[kind]["made"] += 1
-            table[kind][outcome] += 1
-            if outcome != "same":
+            table[kind][result] += 1
+            if result != "same":
                 differences[kind].append(f"{shown}: {change}")
     print(f"{len(files)} real decks under {args.rules} rules; {not_judged} not judged as they are (left out)")
     print(f"{'kind of loss':<30} {'made':>5} {'as original':>12} {'said':>5} {'different':>10}")

@@ -65,6 +65,9 @@ class Resolution:
     message: str = ""
     corrected: NearMiss | None = None     # the near-miss the card was read as, when the name is no card's
     language: str | None = None           # the edition whose name was written, when not English
+    # the other versions of the name that the line's tag, set code and part left open and the deck's alignment
+    # ruled out: the card is the version that alignment plays ("Goblin-gate" in a Ringwraith's list), a choice
+    other_versions: list[Card] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -275,10 +278,11 @@ class Catalog:
             candidates = self._versions_of(corrected.entry.target)
             language = corrected.entry.language
         language = None if language in ("en", "alias") else language
-        cards = self._narrow_by_context(candidates, tag, code, part, alignment)
-        distinct = _distinct(cards)
+        by_line = _distinct(self._narrow_by_line(candidates, tag, code, part))
+        distinct = _distinct(self._narrow_by_alignment(by_line, tag, alignment))
         if len(distinct) == 1:
-            return Resolution(distinct[0], OK, written, corrected=corrected, language=language)
+            others = [c for c in by_line if not same_card(c, distinct[0])]
+            return Resolution(distinct[0], OK, written, corrected=corrected, language=language, other_versions=others)
         listed = "; ".join(f"{c.id} {c.display()}" for c in distinct)
         read = f" (read as {corrected.entry.target!r})" if corrected else ""
         return Resolution(None, AMBIGUOUS, written, candidates=distinct, corrected=corrected, language=language,
@@ -286,7 +290,8 @@ class Catalog:
                                   f"[H]/[M]/[F]/[B] or a set code")
 
     @staticmethod
-    def _narrow_by_context(cards: list[Card], tag, code, part, alignment) -> list[Card]:
+    def _narrow_by_line(cards: list[Card], tag, code, part) -> list[Card]:
+        """What the line itself says: its set code, its tag, the part it is written in."""
         if code:
             cards = _narrow(cards, (lambda c: c.promo) if code == "PR" else (lambda c: c.set == code))
         tag_alignment = TAG_ALIGNMENT.get((tag or "").strip("[]").upper())
@@ -298,6 +303,12 @@ class Catalog:
         elif part_name is not None:
             # Outside the location deck a site is the least likely reading of a name.
             cards = _narrow(cards, lambda c: c.type not in ("Site", "Region"))
+        return cards
+
+    @staticmethod
+    def _narrow_by_alignment(cards: list[Card], tag, alignment) -> list[Card]:
+        """What the deck's alignment plays, for a line with no tag: the version chosen (Resolution.other_versions)."""
+        tag_alignment = TAG_ALIGNMENT.get((tag or "").strip("[]").upper())
         if not tag_alignment and alignment in ALIGNMENT_PREFERENCE:
             tiers = ALIGNMENT_PREFERENCE[alignment]
             if alignment == "fallen-wizard" and all(c.type == "Site" for c in cards):

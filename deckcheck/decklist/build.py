@@ -50,6 +50,7 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
     resolved: dict[tuple, object] = {}
     misplaced: dict[tuple, list[RawLine]] = {}   # (counted part, card id, written part) -> its lines
     languages: dict[str, list[tuple[RawLine, object]]] = {}   # another edition's names: language -> lines
+    chosen: set[tuple] = set()     # (written part, card id) of the versions chosen by the alignment: said once
     for line in result.lines:
         if len(deck.diagnostics) > MAX_PROBLEMS:     # thousands of names that are no card: no decklist
             raise TooManyProblems(deck.diagnostics[0])
@@ -63,6 +64,9 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
             deck.name = line.text   # the first line of a pasted list, no card and no heading: its title
             continue
         card, problem, resolution = _resolve(line, catalog, deck, resolved)
+        if _version_chosen(card, resolution) and (line.part, card.id) not in chosen:
+            chosen.add((line.part, card.id))
+            deck.readings.append(_version_reading(line, card, resolution.other_versions, deck.alignment))
         if card is not None and getattr(resolution, "language", None):
             languages.setdefault(resolution.language, []).append((line, card))
             if resolution.corrected is None:
@@ -149,6 +153,22 @@ def _language_notes(path: str, languages: dict[str, list[tuple[RawLine, object]]
                                 f"card names in {LANGUAGES.get(code, code)} ({code}) on {lines}, read as the "
                                 f"cards they name (first: {first.name!r} = {card.name})", "warning"))
     return notes
+
+
+def _version_chosen(card, resolution) -> bool:
+    """The line named several versions and the deck's alignment chose one (a near miss or another edition's name
+    is already a reading of its own, naming the card read)."""
+    return (card is not None and resolution is not None and bool(getattr(resolution, "other_versions", None))
+            and resolution.corrected is None and resolution.language is None)
+
+
+def _version_reading(line: RawLine, card, others, alignment: str | None) -> Reading:
+    """"'Goblin-gate' without [H]/[M] read as Goblin-gate [M] (LE), the version a ringwraith deck plays; not
+    Goblin-gate [H] (TW)": the tag the list did not write, said, so a list that meant the other version sees it."""
+    shown = ", ".join(other.display() for other in others)
+    return Reading(line.line, line.name, card.name, card.id, "version",
+                   f"{line.name!r} without [H]/[M] read as {card.display()}, the version a {alignment} deck plays; "
+                   f"not {shown}")
 
 
 def _language_reading(line: RawLine, card, code: str) -> Reading:

@@ -86,11 +86,15 @@ def readings_line(verdicts: Sequence[Verdict], *, listed: bool = False, where: s
         return None
     kinds = Counter(r.kind for r in readings)
     parts = []
-    other = sum(n for kind, n in kinds.items() if kind != "language")
+    other = sum(n for kind, n in kinds.items() if kind not in ("language", "version"))
     if other:
-        detail = ", ".join(f"{n} {READING_LABELS[kind][n != 1]}" for kind, n in kinds.items() if kind != "language")
+        detail = ", ".join(f"{n} {READING_LABELS[kind][n != 1]}" for kind, n in kinds.items()
+                           if kind not in ("language", "version"))
         cards = "other cards" if other != 1 else "another card"
         parts.append(f"{other} name{'s' if other != 1 else ''} read as {cards} ({detail})")
+    if kinds["version"]:      # the name is the card's; which version it is, the list did not say
+        n = kinds["version"]
+        parts.append(f"{n} {READING_LABELS['version'][n != 1]} for names without [H]/[M]")
     if kinds["language"]:
         n = kinds["language"]
         parts.append("1 name of another edition read as its card" if n == 1

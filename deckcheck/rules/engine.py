@@ -181,7 +181,10 @@ def validate(deck: Deck, *, ruleset: str = DEFAULT_RULESET, alignment: str | Non
     violations = run_rules(ctx)
     violations.sort(key=violation_order)
     legal = not any(v.severity == ERROR for v in violations)
-    readings = list(deck.readings) + [r.as_reading() for r in site_readings(ctx)]
+    read_as_several = [r.as_reading() for r in site_readings(ctx)]
+    # a count read as several versions replaces the one version the alignment chose for its line (build.py)
+    replaced = {r.line for r in read_as_several}
+    readings = [r for r in deck.readings if not (r.kind == "version" and r.line in replaced)] + read_as_several
     return Verdict(path=deck.path, legal=legal, ruleset=ruleset, alignment=chosen, alignment_reason=reason,
                    length=length, violations=violations, readings=readings)
 
