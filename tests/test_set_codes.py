@@ -14,10 +14,19 @@ import jsonschema
 import pytest
 
 from deckcheck.cards.catalog import CARD_DB
-from deckcheck.cards.set_codes import OLDER_CODES, SETS_FILE, dump_sets, import_gccg_sets, non_ice_set
+from deckcheck.cards.set_codes import (
+    NAMES_FILE,
+    OLDER_CODES,
+    SETS_FILE,
+    dump_names,
+    dump_sets,
+    import_gccg_names,
+    import_gccg_sets,
+    non_ice_set,
+)
 from deckcheck.decklist import parse_text
 from deckcheck.rules import validate
-from tests._shared import PROJECT, SHARED
+from tests._shared import DECKS, PROJECT, SHARED
 
 GCCG_XML = SHARED / "carddata" / "gccg" / "xml"
 needs_gccg = pytest.mark.skipif(not GCCG_XML.is_dir(),
@@ -195,3 +204,59 @@ def test_every_set_code_is_not_in_pool_naming_the_set_in_validate_batch_and_meta
         outside = {(c["name"], c["not_in_pool"]) for c in field["cards"] if c["not_in_pool"]}
         assert outside == {(expected[code][0], code.upper()) for code in SETS}
         assert not any(c["card_id"] is None and not c["not_in_pool"] for c in field["cards"])
+
+
+# ---- a card of such a set named without its code ----------------------------------------------------------------
+
+@needs_gccg
+def test_the_names_file_is_what_the_importer_makes_of_the_xml_and_fits_its_schema():
+    made = dump_names(import_gccg_names(GCCG_XML))
+    assert made == (CARD_DB / NAMES_FILE).read_text(encoding="utf-8"), \
+        "card_db/set_names.json is stale: rebuild it with deckcheck.cards.set_codes.import_gccg_names"
+    document = json.loads(made)
+    jsonschema.validate(document, json.loads((CARD_DB / "set_names.schema.json").read_text(encoding="utf-8")))
+    # every card of the XML is named (2,561 cards; a name printed in two sets is one name with two codes)
+    assert sum(len(codes) for codes in document["names"].values()) <= 2561 < 2 * len(document["names"])
+
+
+def test_a_name_no_ice_card_has_but_a_dream_card_has_is_not_in_pool_naming_the_set():
+    deck = parse_text(LEGAL.replace(LINE, "1 Thorin"), path="thorin.meccg")
+    verdict = validate(deck, ruleset="coe")
+    [found] = [v for v in verdict.violations if v.code == "not-in-pool"]
+    assert found.message == ("Thorin is the name of no ICE card but of a card of the dream-card set Durin's Folk "
+                             "(DF): not of the ICE card pool (or the ICE card 'Thorin II' misspelt?) (in pool)")
+    assert not verdict.legal and not any(v.code == "unknown-card" for v in verdict.violations)
+    # never read as the ICE card it nearly spells (before: a near miss, Thorin II)
+    assert not any(e.card is not None and e.card.name == "Thorin II" for e in deck.entries) and not verdict.readings
+
+
+def test_an_ice_name_that_a_dream_card_shares_is_the_ice_card():
+    # "Crebain" is also a card of a dream-card set: without a code, the ICE card (the pool the rulesets judge)
+    from deckcheck.cards.set_codes import sets_of_name
+
+    assert sets_of_name("Crebain")
+    deck = parse_text(LEGAL.replace("3 Crebain (TW)", "3 Crebain"), path="crebain.meccg")
+    assert validate(deck, ruleset="coe").legal and any(e.card and e.card.name == "Crebain" for e in deck.entries)
+
+
+ARDA = DECKS / "meccg-online" / "Arda_Decks_(removed)" / "The Nine.meccg"
+
+
+@pytest.mark.skipif(not ARDA.is_file(), reason=f"needs the real decklist {ARDA} (../shared is absent)")
+def test_a_real_pool_of_dream_cards_stripped_of_its_set_codes_still_names_their_sets():
+    """An Arda pool with dream cards, its set codes left out as a player types it: each dream card whose name no
+    ICE card has is still not-in-pool naming its set, not an unknown name (nor a refused text)."""
+    import re
+
+    written = ARDA.read_text(encoding="utf-8")
+    original = validate(parse_text(written, path=ARDA.name), ruleset="coe")
+    outside = {v.card.casefold() for v in original.violations if v.code == "not-in-pool"}
+    bare = re.sub(r" \(([A-Za-z0-9]{2,4})\)(?=\s*$)", "", written, flags=re.M)
+    assert bare != written
+    verdict = validate(parse_text(bare, path=ARDA.name), ruleset="coe")
+    by_name = {v.card.casefold(): v.message for v in verdict.violations if v.code == "not-in-pool"}
+    assert by_name and set(by_name) <= outside
+    assert all("is the name of no ICE card but of a card of" in message for message in by_name.values())
+    # judged as the original: the same errors (before: unknown-card for every such name, and no not-in-pool)
+    assert {v.code for v in verdict.violations if v.severity == "error"} == \
+        {v.code for v in original.violations if v.severity == "error"}

@@ -91,18 +91,18 @@ def _pool_code(row: dict) -> str | None:
 
 def _not_in_pool(records: list[dict]) -> list[dict]:
     """Every line of a card outside the ICE card pool, deck by deck, said as `validate` says it."""
-    from deckcheck.cards.set_codes import non_ice_set, not_in_pool_message
+    from deckcheck.cards.set_codes import non_ice_set
 
     lines = []
     for record in records:
         for row in record["cards"]:
             code = _pool_code(row)
             card_set = non_ice_set(code)
-            if card_set is None:
+            if card_set is None or not row.get("not_in_pool_message"):
                 continue
             lines.append({"deck": str(record["deck"]), "part": row["part"], "card": row["name"], "set_code": code,
                           "set": card_set.name, "copies": row["count"],
-                          "message": f"{not_in_pool_message(row['name'], code)} (in {row['part']})"})
+                          "message": f"{row['not_in_pool_message']} (in {row['part']})"})
     return lines
 
 

@@ -204,17 +204,18 @@ def _say_unread(deck) -> None:
 
 
 def _outside_pool(entry) -> bool:
-    from deckcheck.cards.set_codes import non_ice_set
+    from deckcheck.decklist.content import is_outside_pool
 
-    return non_ice_set(entry.set_code) is not None
+    return is_outside_pool(entry)
 
 
 def _outside_pool_text(entries) -> str:
     """"not-in-pool: 3 copies of cards of The Road Goes Ever on (V1), Durin's Folk (DF)": the sets named."""
     from deckcheck.cards.set_codes import non_ice_set
+    from deckcheck.decklist.content import outside_pool_code
 
     copies = sum(entry.count for entry in entries)
-    found = [non_ice_set(entry.set_code) for entry in entries]
+    found = [non_ice_set(outside_pool_code(entry)) for entry in entries]
     sets = dict.fromkeys(f"{s.name or 'a dream-card set'} ({s.code})" for s in found if s)
     return (f"not-in-pool: {copies} cop{'y' if copies == 1 else 'ies'} of cards outside the ICE card pool, of "
             f"{', '.join(sets)}")

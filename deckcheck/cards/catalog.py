@@ -22,7 +22,7 @@ from deckcheck.cards.catalog_index import INDEX_FILE, read_index, record_of
 from deckcheck.cards.languages import LANGUAGES, load_names
 from deckcheck.cards.model import CARD_FIELDS, Card
 from deckcheck.cards.names import TAG_ALIGNMENT, fold, ice_set_code
-from deckcheck.cards.set_codes import non_ice_set, not_in_pool_message
+from deckcheck.cards.set_codes import non_ice_set, not_in_pool_by_name, not_in_pool_message, sets_of_name
 from deckcheck.datafiles import REINSTALL, data_dir, read_json
 from deckcheck.errors import DataError
 
@@ -68,6 +68,8 @@ class Resolution:
     # the other versions of the name that the line's tag, set code and part left open and the deck's alignment
     # ruled out: the card is the version that alignment plays ("Goblin-gate" in a Ringwraith's list), a choice
     other_versions: list[Card] = field(default_factory=list)
+    # status not-ice: the codes of the sets outside the ICE pool the line names, by its set code or by its name
+    outside_sets: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -263,10 +265,19 @@ class Catalog:
     def _resolve(self, name: str, tag, set_code, part, alignment, correct: bool) -> Resolution:
         written = name.strip()
         if non_ice_set(set_code):     # that set's card, never the ICE card of the same name
-            return Resolution(None, NOT_ICE, written, message=not_in_pool_message(written, set_code))
+            return Resolution(None, NOT_ICE, written, message=not_in_pool_message(written, set_code),
+                              outside_sets=(non_ice_set(set_code).code,))
         code = ice_set_code(set_code)
         candidates, language = self.lookup(written)
         corrected = None
+        outside = () if candidates else sets_of_name(written)
+        if outside:     # no ICE card's name, but a dream or virtual card's: that card, not a near miss of one
+            match = self.matcher().match(written)
+            near = [match.best.entry.target] if match is not None and match.best is not None else []
+            hint = f" (or the ICE card {near[0]!r} misspelt?)" if near else ""
+            return Resolution(None, NOT_ICE, written, suggestions=near,
+                              message=not_in_pool_by_name(written, outside) + hint,
+                              outside_sets=tuple(s.code for s in outside))
         if not candidates:
             match = self.matcher().match(written) if correct else None
             if match is None or match.best is None:

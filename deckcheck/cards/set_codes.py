@@ -5,6 +5,10 @@ community, each with its code and name. `import_gccg_sets` reads those files (fa
 and adds the older codes real GCCG deck files write for the same sets; `dump_sets` writes them byte for byte the
 same from the same files. At run time `non_ice_set` answers "which set does this code name?" from the committed
 file, so that "Abductor (V1)" is a card of The Road Goes Ever on, never the ICE card of that name.
+
+`import_gccg_names` / `dump_names` make `card_db/set_names.json` the same way: every card name of those sets and
+the codes printing it. `sets_of_name` answers "which sets print a card of this name?", asked only of a name no ICE
+card has, so that a list that left out the set code ("3 Thorin") still names Durin's Folk's card, not a near miss.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from deckcheck.datafiles import data_dir, read_json
 from deckcheck.errors import DeckcheckError
 
 SETS_FILE = "sets.json"
+NAMES_FILE = "set_names.json"      # the card names of those sets: a name no ICE card has is still a card
 SETS_FORMAT = 1
 GCCG_SOURCE = "GCCG core (github.com/markferry/gccg-dev, commit ad8728eb): core/xml/Metw/*.xml"
 GCCG_INDEX = "metwDC.xml"          # the module file: lists every set file in GCCG's own order
@@ -120,6 +125,31 @@ def import_gccg_sets(xml_dir: str | Path) -> dict:
             "unnamed_dream_codes": list(UNNAMED_DREAM_CODES)}
 
 
+def import_gccg_names(xml_dir: str | Path) -> dict:
+    """The facts document of `card_db/set_names.json`: every card name of the sets outside the ICE card pool ->
+    the codes of the sets that print it, with the digest of each file read (the same files as `import_gccg_sets`)."""
+    xml_dir = Path(xml_dir)
+    sets = import_gccg_sets(xml_dir)      # the same files, checked the same way
+    names: dict[str, list[str]] = {}
+    for path in _set_files(xml_dir):
+        root = _parse(path)
+        for card in root.iter("card"):
+            name = (card.get("name") or "").strip()
+            if name and root.get("abbrev") not in names.setdefault(name, []):
+                names[name].append(root.get("abbrev"))
+    return {"format": SETS_FORMAT, "source": sets["source"], "names": dict(sorted(names.items()))}
+
+
+def dump_names(document: dict) -> str:
+    """The names document as text: one name per line, so an import's diff is readable."""
+    head = {k: v for k, v in document.items() if k != "names"}
+    rows = list(document["names"].items())
+    lines = [json.dumps(head, ensure_ascii=False, sort_keys=True)[:-1] + ', "names": {']
+    lines += [f"  {json.dumps(name, ensure_ascii=False)}: {json.dumps(codes)}" + ("," if i < len(rows) - 1 else "")
+              for i, (name, codes) in enumerate(rows)]
+    return "\n".join(lines) + "\n}}\n"
+
+
 def dump_sets(document: dict) -> str:
     """The document as text: one set per line, so an import's diff is readable."""
     head = {k: v for k, v in document.items() if k != "sets"}
@@ -157,6 +187,42 @@ def _codes() -> dict[str, CardSet]:
 def non_ice_set(code: str | None) -> CardSet | None:
     """The dream-card or virtual set a written set code names ("v1", "ROTS"), or None (an ICE code, or none)."""
     return _codes().get(code.strip().upper()) if code else None
+
+
+@cache
+def _names() -> dict[str, tuple[str, ...]]:
+    """Folded card name of a set outside the ICE pool -> the codes of its sets (read on the first name that is
+    no ICE card's: ~60 KB)."""
+    from deckcheck.cards.names import fold
+
+    path = data_dir("card_db") / NAMES_FILE
+    document = read_json(path, "card names of the sets outside the ICE card pool")
+    try:
+        return {fold(name): tuple(codes) for name, codes in document["names"].items()}
+    except (KeyError, TypeError, AttributeError) as exc:
+        from deckcheck.datafiles import REINSTALL
+        from deckcheck.errors import DataError
+
+        raise DataError(f"{NAMES_FILE} is damaged ({exc!r}): {REINSTALL}", str(path)) from None
+
+
+def set_of_code(code: str) -> CardSet:
+    """The set of a code that names one outside the ICE card pool (a code `non_ice_set` knows)."""
+    return _codes()[code.strip().upper()]
+
+
+def sets_of_name(name: str) -> tuple[CardSet, ...]:
+    """The sets outside the ICE card pool that print a card of this name ("Thorin": Durin's Folk), or ()."""
+    from deckcheck.cards.names import fold
+
+    return tuple(_codes()[code.upper()] for code in _names().get(fold(name), ()) if code.upper() in _codes())
+
+
+def not_in_pool_by_name(written: str, sets: tuple[CardSet, ...]) -> str:
+    """"Thorin is the name of no ICE card but of a card of the dream-card set Durin's Folk (DF): not of the ICE
+    card pool": a list that left out the set code still names that set's card."""
+    shown = " and of ".join(f"{s.described()} ({s.code})" for s in sets)
+    return f"{written} is the name of no ICE card but of a card of {shown}: not of the ICE card pool"
 
 
 def non_ice_codes() -> frozenset[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from deckcheck.cards.catalog import Resolution
 from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, SITE
 from deckcheck.cards.names import fold
-from deckcheck.cards.set_codes import non_ice_set
+from deckcheck.cards.set_codes import non_ice_set, sets_of_name
 from deckcheck.decklist.alignment import ALIGNMENTS, declared_alignment, infer_alignment
 from deckcheck.decklist.lines import KNOWN_TAGS, MAX_PROBLEMS, ReadResult, TooManyProblems, excerpt
 from deckcheck.decklist.model import Deck, DeckEntry, Diagnostic, Part, RawLine, Reading
@@ -86,6 +86,7 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
             if resolution is not None and card is None:
                 entry.candidates = list(resolution.candidates)
                 entry.suggestions = list(resolution.suggestions)
+                entry.outside_sets = tuple(getattr(resolution, "outside_sets", ()))
             merged[key] = entry
             deck.entries.append(entry)
         untold = card is not None and not line.tag and not line.set_code and not line.card_id
@@ -110,15 +111,16 @@ class TooManyUnknownNames(DeckcheckError):
 
 def _refuse_many_unknown_names(result: ReadResult, path: str, catalog) -> None:
     """TooManyUnknownNames past MAX_UNKNOWN_NAMES names that no look-up finds (not counted: a card id that is a
-    card, a set code of a card outside the pool, a remark after a card's name, a bare line outside any section)."""
+    card, a set code or a name of a card outside the pool, a remark after a card's name, a bare line outside any
+    section)."""
     unknown: dict[str, RawLine] = {}
     for line in result.lines:
         outside_pool = non_ice_set(line.set_code) is not None
         if line.tentative or outside_pool or (line.card_id and catalog.by_id(line.card_id)):
             continue
         key = fold(line.name)
-        if key in unknown or catalog.by_name(line.name):
-            continue
+        if key in unknown or catalog.by_name(line.name) or sets_of_name(line.name):
+            continue      # a card of the ICE pool, or of a set outside it by its name (not-in-pool)
         remark = _trailing_remark(line.name)
         if remark and catalog.by_name(remark[0]):
             continue

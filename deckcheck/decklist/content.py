@@ -90,13 +90,35 @@ def card_rows(deck: Deck) -> list[dict]:
         card = content_card(entry)
         rows.append({"part": entry.part.value, "count": entry.count, "name": card.name,
                      "card_id": entry.card.id if entry.card else None, "key": card.key, "type": card.type,
-                     "not_in_pool": entry.set_code if is_outside_pool(entry) else None})
+                     "not_in_pool": outside_pool_code(entry), "not_in_pool_message": outside_pool_message(entry)})
     return rows
 
 
 def is_outside_pool(entry) -> bool:
-    """A line the reader took as a card of a set outside the ICE card pool, by its set code (decklist/build.py)."""
-    return entry.card is None and entry.problem == NOT_ICE_CARD
+    """A line the reader took as a card of a set outside the ICE card pool, by its set code or, where no ICE card
+    has its name, by its name (decklist/build.py)."""
+    return entry.card is None and entry.problem == NOT_ICE_CARD and bool(entry.outside_sets or entry.set_code)
+
+
+def outside_pool_code(entry) -> str | None:
+    """The set code of such a line: as written ("ROTS"), else the first set printing its name; None otherwise."""
+    if not is_outside_pool(entry):
+        return None
+    return (entry.set_code or entry.outside_sets[0]).strip().upper()
+
+
+def outside_pool_message(entry) -> str | None:
+    """What not-in-pool says of such a line (without its part): "Abductor (V1) is a card of the CoE virtual set
+    The Road Goes Ever on, not of the ICE card pool", "Thorin is the name of no ICE card but of a card of the
+    dream-card set Durin's Folk (DF): not of the ICE card pool"; None for any other line."""
+    from deckcheck.cards.set_codes import non_ice_set, not_in_pool_by_name, not_in_pool_message, set_of_code
+
+    if not is_outside_pool(entry):
+        return None
+    if non_ice_set(entry.set_code):
+        return not_in_pool_message(entry.written, entry.set_code)
+    near = f" (or the ICE card {entry.suggestions[0]!r} misspelt?)" if entry.suggestions else ""
+    return not_in_pool_by_name(entry.written, tuple(set_of_code(code) for code in entry.outside_sets)) + near
 
 
 def is_unread_line(diagnostic) -> bool:

@@ -103,6 +103,9 @@ class DeckEntry:
     written_part: Part | None = None   # the part of the file it was written under, when not `part`
     tag: str | None = None             # the version tag as written ([H], NetMECCG "*"), kept for unresolved names
     set_code: str | None = None        # the set code as written, kept for unresolved names
+    # problem not-ice-card: the codes of the sets outside the ICE card pool the line names (by its set code, or
+    # by its name when no ICE card has that name: "Thorin" of Durin's Folk)
+    outside_sets: tuple[str, ...] = ()
     # every line written with no tag, set code or card id: the name alone chose the version (rules/versions.py)
     untold_version: bool = False
 
