@@ -228,6 +228,11 @@ def test_a_name_no_ice_card_has_but_a_dream_card_has_is_not_in_pool_naming_the_s
     assert not verdict.legal and not any(v.code == "unknown-card" for v in verdict.violations)
     # never read as the ICE card it nearly spells (before: a near miss, Thorin II)
     assert not any(e.card is not None and e.card.name == "Thorin II" for e in deck.entries) and not verdict.readings
+    # -v's line of how the deck was read counts it as such a card, not as a name that is no card
+    from deckcheck.decklist.content import read_summary
+
+    summary = read_summary(deck)
+    assert "1 copy of cards outside the ICE card pool" in summary and "names that are no card" not in summary
 
 
 def test_an_ice_name_that_a_dream_card_shares_is_the_ice_card():

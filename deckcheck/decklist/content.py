@@ -146,7 +146,8 @@ def read_summary(deck: Deck) -> str:
     """How the deck was read, in one line (what `-v` prints): its format, encoding, alignment and why, the cards
     found, and the lines skipped or names not found."""
     cards = sum(entry.count for entry in deck.entries)
-    unknown = sum(entry.count for entry in deck.entries if entry.card is None)
+    outside = sum(entry.count for entry in deck.entries if is_outside_pool(entry))
+    unknown = sum(entry.count for entry in deck.entries if entry.card is None) - outside
     said = [f"{deck.format or 'unknown'} format"] + [f"{deck.encoding}"] * bool(deck.encoding)
     said.append(f"{cards} card{'' if cards == 1 else 's'} in {len(deck.entries)} entr"
                 f"{'y' if len(deck.entries) == 1 else 'ies'}")
@@ -154,6 +155,8 @@ def read_summary(deck: Deck) -> str:
         said.append(deck.alignment_reason or deck.alignment)
     if unknown:
         said.append(f"{unknown} cop{'y' if unknown == 1 else 'ies'} of names that are no card")
+    if outside:
+        said.append(f"{outside} cop{'y' if outside == 1 else 'ies'} of cards outside the ICE card pool")
     skipped = unread_lines(deck)
     if skipped:
         said.append(f"{unread_text(skipped)} not read")
