@@ -19,9 +19,11 @@ each kind of loss a hand-typed list has is applied to it, the result written as 
 Per kind it prints: lists made, judged as the original (same alignment, same error codes), different but said
 (the difference comes with a reading diagnostic or violation that names what the list lost, SAYS_THE_LOSS; or
 every error that came or went names a card whose version the verdict's readings say was chosen for a name without
-[H]/[M], the tag the list lost; or it is only in the codes of the rules that count the lines left out,
-ABOUT_THE_LOST_LINES), and different (unsaid, or not judged at all). -v lists each different deck with what
-changed. A deck the tool cannot read or judge as it is is left out (counted on the first line).
+[H]/[M], the tag the list lost; or, for a list that lost its tags, the alignment changed and the reason line says
+its untagged avatar was read as a Fallen-wizard's and by which cards; or it is only in the codes of the rules that
+count the lines left out, ABOUT_THE_LOST_LINES), and different (unsaid, or not judged at all). -v lists each
+different deck with what changed. A deck the tool cannot read or judge as it is is left out (counted on the first
+line).
 """
 
 from __future__ import annotations
@@ -205,7 +207,13 @@ def versions_chosen(verdict) -> set[str]:
 
 
 def outcome(deck: Deck, verdict) -> tuple:
-    return verdict.alignment, error_codes(verdict), said(deck, verdict), cards_of(verdict), versions_chosen(verdict)
+    return (verdict.alignment, error_codes(verdict), said(deck, verdict), cards_of(verdict), versions_chosen(verdict),
+            verdict.alignment_reason)
+
+
+# What the reason line says when an avatar written without its tag (a Wizard's card, the avatar of a Wizard and of
+# a Fallen-wizard alike) was made a Fallen-wizard's by the deck's other cards (decklist/alignment.py)
+AVATAR_READ_BY_EVIDENCE = ", the Fallen-wizard's by "
 
 
 def judge(text: str, name: str, rules: str) -> tuple | str:
@@ -247,8 +255,14 @@ def compare(kind: str, original: tuple[str, set[str], Counter], judged) -> tuple
     naming = sorted(code for code in SAYS_THE_LOSS.get(kind, ()) if told[code] > original[2][code])
     if alignment == original[0] and naming:
         return "said", f"{shown} (said: {', '.join(naming)})"
-    chosen = versions_say_it(original, judged) if kind in SAYS_THE_LOSS and "versions-read" in SAYS_THE_LOSS[kind] \
-        else []
+    untagged = kind in SAYS_THE_LOSS and "versions-read" in SAYS_THE_LOSS[kind]
+    # the list lost its avatar's tag, the one thing that made the deck a Wizard's: the verdict's first line says
+    # which alignment the untagged avatar was read as and by what ("the Fallen-wizard's by 21 Stage cards (...)")
+    # (what changed with the alignment only: a name that is no card is no consequence of it)
+    if untagged and alignment != original[0] and AVATAR_READ_BY_EVIDENCE in (judged[5] or "") \
+            and not (codes ^ original[1]) & {"unknown-card", "ambiguous-card"}:
+        return "said", f"{shown} (said: {judged[5]})"
+    chosen = versions_say_it(original, judged) if untagged else []
     if alignment == original[0] and chosen:
         return "said", f"{shown} (said: the version chosen for {', '.join(chosen)})"
     # or the only codes that changed are those of the rules on the lines left out (the avatar's own avatar-limit)
