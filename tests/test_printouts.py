@@ -28,7 +28,6 @@ from pathlib import Path
 
 import pytest
 
-from deckcheck.report.print_layout import MIN_SCALE, MIN_TYPE
 from tests._shared import DECKS, PROJECT
 
 EXAMPLES = PROJECT / "examples"
@@ -36,6 +35,7 @@ ARTIFACTS = PROJECT / "out" / "printouts"
 CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 CALIBRATION_PT = 10.0
+MIN_TYPE = 9.0          # pt: what a judge reads on paper (the requirement, stated here, not taken from the code)
 WORD = re.compile(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">(.*?)</word>', re.S)
 
 
@@ -85,14 +85,13 @@ def _python() -> str:
 def _calibration(path: Path) -> None:
     """A cell of the workbooks' font at CALIBRATION_PT, printed at 100 %, in each style they use."""
     from openpyxl import Workbook
-
-    from deckcheck.report.print_layout import font
+    from openpyxl.styles import Font
 
     workbook = Workbook()
     sheet = workbook.active
     sheet.column_dimensions["A"].width = 40
     for row, style in enumerate(({}, {"bold": True}, {"italic": True}), start=1):
-        sheet.cell(row=row, column=1, value="Calibrating").font = font(size=CALIBRATION_PT, **style)
+        sheet.cell(row=row, column=1, value="Calibrating").font = Font(name="Calibri", size=CALIBRATION_PT, **style)
     workbook.save(path)
 
 
@@ -148,14 +147,14 @@ def test_the_type_is_at_least_9_pt_on_every_printed_page(printed, box_per_point)
     for name, pdf in printed.items():
         if name == "calibration":
             continue
-        assert fonts(pdf) <= fonts(printed["calibration"]), (name, fonts(pdf))   # the calibration holds for it
         words = [(round((y1 - y0) / box_per_point, 2), number, text)
                  for number, page in enumerate(pages(pdf), 1) for _, y0, _, y1, text in page]
         assert words, name
-        smallest = min(words)
-        measured[name] = smallest[0]
-        assert smallest[0] >= MIN_TYPE, (name, smallest)
-    print("smallest type (pt):", measured)
+        measured[name] = min(words)
+    print("smallest type (pt), page, word:", measured)
+    assert all(size >= MIN_TYPE for size, _, _ in measured.values()), measured
+    for name, pdf in printed.items():      # in the fonts the calibration printed: its measure holds for them
+        assert fonts(pdf) <= fonts(printed["calibration"]), (name, fonts(pdf))
 
 
 def _overprinted(page) -> list[tuple[str, str]]:
@@ -224,14 +223,15 @@ def _load(path: Path):
 
 
 def assert_prints_at_9_pt(worksheet) -> None:
-    """Landscape with gridlines; one page wide where that keeps the type at 9 pt or more, else at that scale on
-    pages side by side, the first columns (up to the player's) on each (tests/test_printouts.py prints them)."""
+    """Landscape with gridlines; one page wide where that keeps the type at 9 pt or more, else at a scale that
+    keeps 11 pt type at 9 pt on pages side by side, the first columns (up to the player's) on each (the prints
+    above measure what these give)."""
     setup = worksheet.page_setup
     assert setup.orientation == "landscape" and worksheet.print_options.gridLines, worksheet.title
     if worksheet.sheet_properties.pageSetUpPr.fitToPage:
         assert (setup.fitToWidth, setup.fitToHeight) == (1, 0), worksheet.title
     else:
-        assert setup.scale == MIN_SCALE and worksheet.print_title_cols, worksheet.title
+        assert setup.scale * 11 / 100 >= MIN_TYPE and worksheet.print_title_cols, worksheet.title
 
 
 def test_every_sheet_has_a_page_setup_for_the_judges_table(workbooks):
