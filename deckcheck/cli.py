@@ -778,13 +778,17 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
               help="Report format (default: from -o's suffix, else text); xlsx needs -o FILE.")
 @click.option("-o", "--out", "out_path", type=OUTPUT_PATH, help="Write the report to FILE.")
 @click.option("--force", is_flag=True, help="Replace FILE if it exists.")
-def matchups_command(paths, one_path, games, turns, seed, length, jobs, scheduler, output, out_path, force) -> None:
+@click.option("--check", is_flag=True,
+              help="A referee checks every step of every game against the rules and the report adds its findings per "
+                   "rule (the games run in this process).")
+def matchups_command(paths, one_path, games, turns, seed, length, jobs, scheduler, output, out_path, force,
+                     check) -> None:
     """Win rates of every pair of a field (or one deck against it), both decks playing full turns."""
     from deckcheck.report.matchups_report import run_matchups_command
 
     run_matchups_command(list(paths), one_path=one_path, games=games, turns=turns, seed=seed, length=length,
                          jobs=_capped_jobs(jobs), scheduler=scheduler, output=output, out_path=out_path, force=force,
-                         read_deck=_read_deck_reporting)
+                         read_deck=_read_deck_reporting, check=check)
 
 
 def _capped_jobs(jobs: int | None) -> int | None:

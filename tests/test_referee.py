@@ -133,3 +133,24 @@ def test_simulate_check_reports_every_rule(capsys):
     assert [r["rule"] for r in rows] == list(RULES) and document["referee"]["games"] == 20
     assert all(r["findings"] >= r["games_with_findings"] >= 0 for r in rows)
     assert all((r["first"] is None) == (r["findings"] == 0) for r in rows)
+
+
+def test_matchups_check_reports_every_rule_and_changes_no_number(capsys):
+    import jsonschema
+
+    from deckcheck.datafiles import schema_path
+
+    field = [str(WITCH_KING), str(GANDALF)]
+    code, plain, _err = run_main(capsys, "matchups", *field, "--games", "4", "--seed", "3", "--output", "json")
+    assert code == 0
+    code, out, _err = run_main(capsys, "matchups", *field, "--games", "4", "--seed", "3", "--check",
+                               "--output", "json")
+    assert code == 0
+    document = json.loads(out)
+    jsonschema.validate(document, json.loads(schema_path("matchups").read_text(encoding="utf-8")))
+    rows = document["referee"]["rules"]
+    assert [r["rule"] for r in rows] == list(RULES) and document["referee"]["games"] == 4
+    without = {k: v for k, v in document.items() if k not in ("referee", "run")}
+    assert without == {k: v for k, v in json.loads(plain).items() if k != "run"}   # watching changes nothing
+    code, text, _err = run_main(capsys, "matchups", *field, "--games", "2", "--check")
+    assert code == 0 and "referee: 2 games" in text and all(rule in text for rule in RULES)

@@ -60,6 +60,10 @@ def render_text(d: dict) -> str:
         p = s["p_win"]
         lines.append(f"  {p['p']:6.1%} ({p['ci95'][0]:.1%}-{p['ci95'][1]:.1%})  {_label(s['deck'])}  "
                      f"{decks[s['deck']]['name']}")
+    if "referee" in d:
+        from deckcheck.sim.referee import format_referee
+
+        lines += ["", format_referee(d["referee"])]
     run = d.get("run")
     if run:
         lines += ["", _run_line(run)]
@@ -219,8 +223,9 @@ def field_paths(paths: list[str], from_folders: set[str] | None = None) -> list[
 
 def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, turns: int, seed: int, length: int,
                          jobs: int | None, scheduler: str | None, output: str | None, out_path: str | None, force: bool,
-                         read_deck) -> None:
-    """What `deckcheck matchups` does: read the field, play it, write the report (progress to stderr)."""
+                         read_deck, check: bool = False) -> None:
+    """What `deckcheck matchups` does: read the field, play it, write the report (progress to stderr). `check`:
+    the referee watches every game (in this process) and the report adds its findings per rule."""
     import sys
 
     from deckcheck.errors import DeckcheckError
@@ -245,10 +250,20 @@ def run_matchups_command(paths: list[str], *, one_path: str | None, games: int, 
     if len(field) < 2:
         raise DeckcheckError("a field needs at least two decks")
     jobs = _local_jobs(jobs if jobs is not None else 1, scheduler)
+    referee = None
+    if check:
+        from deckcheck.sim.referee import Referee
+
+        referee = Referee()
+        if output in ("xlsx", "html"):
+            note(f"deckcheck: --check: the referee's findings are in the text and JSON reports, not in {output}")
+        if jobs > 1 or scheduler is not None:
+            note("deckcheck: --check plays every game in this process (--jobs and --scheduler are ignored)")
     progress = _progress_bar() if show_progress() else None
     try:
         document = run_matchups(decks, games=games, turns=turns, seed=seed, length=length, jobs=jobs,
-                                scheduler=scheduler, one_against_field=bool(one_path), paths=field, progress=progress)
+                                scheduler=scheduler, one_against_field=bool(one_path), paths=field, progress=progress,
+                                referee=referee)
     except UnplayableDeck as exc:
         raise DeckcheckError(f"cannot simulate: {exc}", field[exc.index]) from None
     except SchedulerError as exc:

@@ -101,15 +101,15 @@ def pair_seed(seed: int, first: str, second: str) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-def play_pair(a: Side, b: Side, first: int, count: int, turns: int, seed: int) -> PairTally:
-    """Games first..first+count-1 of a pair; the row deck `a` starts the even games."""
+def play_pair(a: Side, b: Side, first: int, count: int, turns: int, seed: int, observer=None) -> PairTally:
+    """Games first..first+count-1 of a pair; the row deck `a` starts the even games. `observer`: the referee."""
     out = PairTally()
     for game in range(first, first + count):
         a_first = game % 2 == 0
         one, two = (a, b) if a_first else (b, a)
         tallies = (Tally(turns=turns, kinds=len(one.sim.kinds)), Tally(turns=turns, kinds=len(two.sim.kinds)))
         stats = (DuelTally(opponent_kinds=len(two.sim.kinds)), DuelTally(opponent_kinds=len(one.sim.kinds)))
-        scores = play_duel(one, two, game, seed, turns, tallies, stats)
+        scores = play_duel(one, two, game, seed, turns, tallies, stats, observer)
         mine, theirs = (0, 1) if a_first else (1, 0)
         out.games += 1
         out.wins += scores[mine] > scores[theirs]
@@ -135,8 +135,9 @@ def pairs_of(n: int, one_against_field: bool) -> list[tuple[int, int]]:
 
 def run_matchups(decks: list[Deck], *, games: int = 200, turns: int = 12, seed: int = 0, length: int = 2,
                  jobs: int = 1, scheduler: str | None = None, one_against_field: bool = False,
-                 paths: list[str] | None = None, progress=None) -> dict:
-    """The matchups document (see `deckcheck/schemas/matchups.schema.json`)."""
+                 paths: list[str] | None = None, progress=None, referee=None) -> dict:
+    """The matchups document (see `deckcheck/schemas/matchups.schema.json`). With a `referee` (`--check`) every
+    game is played in this process, watched by it, and the document carries its findings."""
     if len(decks) < 2:
         raise ValueError("a field needs at least two decks")
     if games < 1 or turns < 1:
@@ -152,10 +153,10 @@ def run_matchups(decks: list[Deck], *, games: int = 200, turns: int = 12, seed: 
     tasks = [(p, a, b, start, min(CHUNK_GAMES, games - start), pair_seed(seed, prints[a], prints[b]))
              for p, (a, b) in enumerate(pairs) for start in range(0, games, CHUNK_GAMES)]
     started = time.perf_counter()
-    if scheduler is None and jobs <= 1:
+    if referee is not None or (scheduler is None and jobs <= 1):
         results = []
         for index, (_p, a, b, start, count, s) in enumerate(tasks):
-            results.append(_play_task(sides, a, b, start, count, turns, s))
+            results.append(play_pair(sides[a], sides[b], start, count, turns, s, referee))
             if progress:
                 progress(index + 1, len(tasks))
         workers, where = 1, "in-process"
@@ -168,6 +169,8 @@ def run_matchups(decks: list[Deck], *, games: int = 200, turns: int = 12, seed: 
     played = games * len(pairs)
     document = build_document(decks, sides, paths, pairs, totals, games=games, turns=turns, seed=seed,
                               length=length, one_against_field=one_against_field)
+    if referee is not None:
+        document["referee"] = referee.document()
     document["run"] = {"wall_seconds": round(wall, 3), "games": played,
                        "games_per_second": round(played / max(wall, 1e-9), 1), "workers": workers,
                        "scheduler": where}
