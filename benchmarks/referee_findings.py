@@ -5,7 +5,7 @@ every pair, both decks playing).
     .venv/bin/python benchmarks/referee_findings.py [--games 20] [--pair-games 10] [--seeds 5]
 
 It prints the count of findings per rule, and the games they happened in, with the first example of each (issue 21
-made them visible; issue 22 is to bring them to 0).
+made them visible; issue 22 brought them to 0).
 """
 
 from __future__ import annotations

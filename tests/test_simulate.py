@@ -24,9 +24,9 @@ from deckcheck.sim.model import (
 )
 from deckcheck.sim.observe import Observer
 from deckcheck.sim.players.hazard_model import HazardModel
+from deckcheck.sim.rules.company import company_size
 from deckcheck.sim.rules.hand import hand_size
 from deckcheck.sim.rules.influence import unused_di
-from deckcheck.sim.rules.movement import company_size
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.simulate import format_text, simulate, simulate_tables
 from deckcheck.sim.state import AVAILABLE, DISCARDED, OCCUPIED, TAPPED, Company, GameState
@@ -487,11 +487,14 @@ def test_a_company_leaving_a_haven_holds_at_most_seven_hobbits_counting_half():
     company = game.companies[0]                                         # Leader, Scout at Rivendell, and 7 more
     assert company_size(game.sim, company.characters) == 6 + 2                          # coe 2.II.3.1.1: 3 halves -> 2
     moves = plan_moves(game)
-    assert [(c is company, dest) for c, dest in moves] == [(True, site_index(sim, RUIN))]
+    assert moves[0] == (company, site_index(sim, RUIN))
     assert company_size(game.sim, company.characters) == 7                              # coe 2.II.3.1
     left = [c for c in game.companies if c is not company]
     assert len(left) == 1 and left[0].site == site_index(sim, RIVENDELL) and len(left[0].characters) == 1
-    assert left[0].characters[0].kind in (kind(sim, SCOUT), kind(sim, SMALL))  # least direct influence first
+    staying = left[0].characters[0].kind                                          # least direct influence first
+    assert sim.direct_influence[staying] == min(sim.direct_influence[c.kind] for c in company.characters)
+    # what stays plans a move of its own, never to the same site (coe 2.II.7.1)
+    assert all(dest != site_index(sim, RUIN) for c, dest in moves if c is left[0])
 
 
 def test_the_company_splits_towards_two_good_sites(sim):

@@ -62,6 +62,7 @@ class Bearer:
     names: tuple[str, ...] = ()
     avatar: bool = False                 # your avatar (a Wizard, "your Ringwraith", The Balrog...)
     not_avatar: bool = False             # "by a non-Ringwraith character"
+    min_prowess: int = 0                 # "may only be borne by a character with a prowess of 6 or more"
 
 
 @dataclass(frozen=True)
@@ -111,6 +112,7 @@ class PlayCondition:
     protects: bool = False               # it makes one of our Wizardhavens protected
     influence: int | None = None         # factions: the check must exceed this number
     modifications: tuple[Modification, ...] = ()
+    once_per_company: bool = False       # "cannot be duplicated in a given company"
     unmodelled: str | None = None        # why the simulation cannot play it
 
     @property

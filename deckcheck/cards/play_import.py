@@ -275,13 +275,27 @@ def _bearer(low: str, names_in_text: list[str]) -> Bearer | None:
                 skills.append(SKILL_WORDS[word])
             elif word in RACE_WORDS:
                 races.append(RACE_WORDS[word])
-    avatar = bool(re.search(r"on your ringwraith|only by the balrog|on a wizard\b|on the balrog|only a wizard",
-                            low))
+    avatar = bool(re.search(r"on your ringwraith|only by the balrog|on a wizard\b|on the balrog|only a wizard|"
+                            r"(?:^|\. )wizard only\b", low))
     not_avatar = bool(re.search(r"by a non-ringwraith character", low))
     if not (skills or races or names_in_text or avatar or not_avatar):
         return None
     return Bearer(skills=tuple(dict.fromkeys(skills)), races=tuple(dict.fromkeys(races)),
                   names=tuple(names_in_text), avatar=avatar, not_avatar=not_avatar)
+
+
+def _borne_by(text: str, bearer: Bearer | None) -> Bearer | None:
+    """"May only be borne by The Balrog", "... by a character with a prowess of 6 or more" (a sentence that is
+    not how the card is played, so not among the play sentences): who may bear it, added to who may play it."""
+    from dataclasses import replace
+
+    m = re.search(r"may only be borne? by (the balrog|a character with a prowess of (\d+) or more)", text, re.I)
+    if not m:
+        return bearer
+    bearer = bearer or Bearer()
+    if m.group(2):
+        return replace(bearer, min_prowess=int(m.group(2)))
+    return replace(bearer, avatar=True)
 
 
 def _unmodelled(low: str) -> str | None:
@@ -323,7 +337,7 @@ def derive_condition(card: dict, text: str, names: Names, characters: set[str],
     kwargs: dict = {}
     # who plays or bears it
     named = [n for n in _names_in(play_text, characters)]
-    bearer = _bearer(low, named)
+    bearer = _borne_by(text, _bearer(low, named))
     if bearer:
         kwargs["bearer"] = bearer
     # where
@@ -393,6 +407,8 @@ def derive_condition(card: dict, text: str, names: Names, characters: set[str],
     if m := re.search(r"\b(covert|overt) company", low):
         kwargs["company"] = m.group(1)
     kwargs["makes_wizardhaven"] = makes_haven
+    kwargs["once_per_company"] = bool(re.search(r"cannot be duplicated (?:in|on) (?:a given|the same) company",
+                                                text, re.I))
     kwargs["protects"] = protects
     if "(" in mp and not re.match(r"^\d", mp):
         stored = _stored_at(text, names)

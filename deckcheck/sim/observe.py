@@ -25,8 +25,10 @@ class Observer:
     def faction(self, g, company, kind: int, actor, roll: int | None, check: int | None, success: bool) -> None:
         """An influence attempt on a faction (coe 2.V.3): the roll and, for a failure, the modified check."""
 
-    def ring_test(self, g, character, gold: int, roll: int | None, ring: int | None) -> None:
-        """A gold ring tested: the roll (None: no roll) and the special ring it became (None: discarded)."""
+    def ring_test(self, g, character, gold: int, roll: int | None, ring: int | None, tester=None) -> None:
+        """A gold ring tested: the roll (None: no roll) and the special ring it became (None: discarded); `tester`
+        is the character whose ability tested it or the card kind played from hand for it (None: its site or the
+        Ringwraith's company tested it)."""
 
     def move(self, g, company, origin: int, dest: int, roll: int | None, moved: bool, drawn: int = 0) -> None:
         """A company moved, drawing `drawn` cards (or failed the Under-deeps roll `roll` and stayed)."""

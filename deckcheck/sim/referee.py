@@ -1,7 +1,7 @@
 """The referee: watches every game (`GameState.observer`) and checks each step against the rules, by its own
 reading of them (it does not call the functions the turn used). A finding is counted per rule, with the number of
 games it happened in and the first example; nothing is changed (`simulate --check`, and the tests over every real
-deck). This issue only makes findings visible; the next one fixes what they find.
+deck). Issue 22 brought every rule to 0 findings over the real decks (docs/simulation.md).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from deckcheck.analysis.scoring import half_rule_total
-from deckcheck.sim.model import NEED_UNTAPPED, PHASE_SITE
+from deckcheck.sim.model import NEED_UNTAPPED, PHASE_SITE, ROLE_EVENT
 from deckcheck.sim.observe import Observer
 
 HAND = 8
@@ -32,7 +32,11 @@ RULES = {
     "leaders": "at most one leader in a company away from a haven (2.II.3.1.3)",
     "company-size": "a company away from a haven holds at most 7 (Hobbits, Orc scouts half; 2.II.3.1.1)",
     "company-composition": "no Dúnadan, Dwarf, Elf or Hobbit with an Orc or Troll in a company away from a "
-                           "haven (2.II.3.1.2)",
+                           "haven (2.II.3.1.2); only Ringwraiths with a Ringwraith away from a Darkhaven "
+                           "(2.II.2.1.R3)",
+    "duplicates": "a card that cannot be duplicated in a given company at most once in a company (its text)",
+    "ring-tests": "a gold ring tested by an untapped character of its company with the ability, a testing "
+                  "event played from hand, or its site (coe 6; the cards)",
     "general-influence": "the mind under general influence is at most the general influence (2.II.2, 2.II.2.1.F2)",
     "direct-influence": "a character's followers' mind is at most its direct influence (2.II.2.2)",
     "score": "the MP total is the sum of its sources (less 5 for an eliminated avatar, 10.3.vi)",
@@ -118,6 +122,20 @@ class Referee(Observer):
                 self.found(g, "site-tapping", f"{sim.kinds[kind].name}: a second site-tapping resource at "
                                               f"{sim.sites[site].name}")
 
+    def ring_test(self, g, character, gold: int, roll, ring, tester=None) -> None:
+        self.steps += 1
+        sim = g.sim
+        if tester is None:
+            return
+        if isinstance(tester, int):
+            if sim.role[tester] != ROLE_EVENT or sim.tester[tester] is None:
+                self.found(g, "ring-tests", f"{sim.kinds[tester].name} played from hand to test "
+                                            f"{sim.kinds[gold].name}")
+            return
+        company = next((c for c in g.companies if character in c.characters), None)
+        if sim.tester[tester.kind] is None or company is None or tester not in company.characters:
+            self.found(g, "ring-tests", f"{sim.kinds[tester.kind].name} tests {sim.kinds[gold].name}")
+
     def council(self, g, players, totals: list[int]) -> None:
         sources = [list(p.category) for p in players]
         expected = []
@@ -166,6 +184,15 @@ class Referee(Observer):
                 races = {r for c in characters for r in sim.races[c.kind]}
                 if races & FREE_RACES and races & SHADOW_RACES:
                     self.found(g, "company-composition", f"{sorted(races)} at {sim.sites[company.site].name}")
+                if g.ringwraith and not sim.site_dark_haven[company.site] \
+                        and any(sim.avatar[c.kind] for c in characters) \
+                        and not all(sim.avatar[c.kind] for c in characters):
+                    self.found(g, "company-composition", f"the Ringwraith with others at "
+                                                         f"{sim.sites[company.site].name}")
+            once = [h for c in characters for h in c.holdings if sim.once_per_company[h]]
+            if len(once) != len(set(once)):
+                self.found(g, "duplicates", f"{sorted(sim.kinds[k].name for k in once)} in one company at "
+                                            f"{sim.sites[company.site].name}")
         for kind, copies in seen.items():
             if copies > 1:
                 self.found(g, "uniqueness", f"{sim.kinds[kind].name} in play {copies} times")

@@ -90,7 +90,7 @@ class Trace(Observer):
             self._add(g, "faction", f"{_name(g, actor.kind)} fails to influence {_name(g, kind)} at "
                                     f"{_site(g, company.site)}: {rolled}, not more than {number}")
 
-    def ring_test(self, g, character, gold: int, roll, ring) -> None:
+    def ring_test(self, g, character, gold: int, roll, ring, tester=None) -> None:
         rolled = "no roll" if roll is None else f"rolls {roll}"
         became = f"becomes {_name(g, ring)}" if ring is not None else "is discarded"
         self._add(g, "ring", f"{_name(g, gold)} on {_name(g, character.kind)} tested: {rolled}; {became}")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from deckcheck.analysis.playable import condition_of, describe, place_fits, playable_sites
 from deckcheck.analysis.scoring import scored_mp
-from deckcheck.cards.model import Card
+from deckcheck.cards.model import Card, leading_int
 from deckcheck.cards.names import fold
 from deckcheck.cards.play import ANY, ORGANIZATION, TAPPED, PlayCondition
 from deckcheck.sim.model.cards import keep_value
@@ -110,6 +110,7 @@ def condition_row(b, k: int, card: Card, condition: PlayCondition | None, charac
         row["play_sites"] = frozenset()
         row["mp_on_play"] = sim.mp[k]
         row.update(site_need=NEED_UNTAPPED, taps_site=False, taps_bearer=False, company_need=COMPANY_ANY,
+                   once_per_company=False,
                    makes_haven=False, protects=False, needs_protected=False, made_haven_ok=None, bearers=None,
                    requires=(), avatars_needed=None, avatar_there=False, stage_needed=0, on=ON_NONE,
                    on_items=frozenset(), ring_kind=None, store_sites=frozenset(), unplayable=None)
@@ -124,6 +125,7 @@ def condition_row(b, k: int, card: Card, condition: PlayCondition | None, charac
     row["site_need"] = {ANY: NEED_ANY, TAPPED: NEED_TAPPED}.get(condition.site, NEED_UNTAPPED)
     row["taps_site"] = condition.taps_site
     row["taps_bearer"] = condition.taps_bearer
+    row["once_per_company"] = condition.once_per_company
     row["company_need"] = {"covert": COMPANY_COVERT, "overt": COMPANY_OVERT}.get(condition.company or "",
                                                                                  COMPANY_ANY)
     row["makes_haven"] = condition.makes_wizardhaven
@@ -146,9 +148,11 @@ def condition_row(b, k: int, card: Card, condition: PlayCondition | None, charac
             char = sim.kinds[c]
             if who.not_avatar and sim.avatar[c]:
                 continue
+            if who.min_prowess and (leading_int(char.prowess) or 0) < who.min_prowess:
+                continue                       # "may only be borne by a character with a prowess of N or more"
             if (who.avatar and sim.avatar[c]) or set(who.skills) & set(char.skills) \
-                    or set(who.races) & set(char.races) or fold(char.name) in {fold(n) for n in who.names} or (
-                    who.not_avatar and not (who.skills or who.races or who.names or who.avatar)):
+                    or set(who.races) & set(char.races) or fold(char.name) in {fold(n) for n in who.names} or \
+                    not (who.skills or who.races or who.names or who.avatar):
                 allowed.add(c)
         bearers = frozenset(allowed)
         if not bearers and reason is None:

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from deckcheck.sim.model import NEED_ANY, NEED_TAPPED, NEED_UNTAPPED, PHASE_SITE, ROLE_FACTION
 from deckcheck.sim.players.attacks import worth_entering
+from deckcheck.sim.rules.company import may_be_away
 from deckcheck.sim.rules.influence import check_bonus, p_check_above
-from deckcheck.sim.rules.movement import MAX_COMPANY_SIZE, company_size, destinations
+from deckcheck.sim.rules.movement import destinations
 from deckcheck.sim.rules.play import may_play
 from deckcheck.sim.rules.sites import heals_at
 from deckcheck.sim.state import AVAILABLE, OCCUPIED, TAPPED, Company
@@ -62,7 +63,9 @@ def plan_moves(g) -> list[tuple[Company, int]]:
     values = site_values(g)
     moves: list[tuple[Company, int]] = []
     claimed: set[int] = set()
-    for company in list(g.companies):
+    pending = list(g.companies)
+    while pending:
+        company = pending.pop(0)
         site = company.site
         reach = company_destinations(g, company)
         if g.ringwraith and any(c.kind == g.avatar_kind for c in company.characters):
@@ -84,7 +87,11 @@ def plan_moves(g) -> list[tuple[Company, int]]:
             if havens:
                 moves.append((company, _best_haven(g, tuple(havens), values, claimed)))
             continue
-        _leave_behind_above_size(g, company)
+        staying = _leave_behind_to_fit(g, company)
+        if staying is None:
+            continue                              # no part of it may leave the haven together
+        if staying.characters:
+            pending.append(staying)               # what stays plans its own move
         home = _avatar_home(g, site, claimed)
         if home is not None:
             moves.append((company, home))
@@ -236,20 +243,26 @@ def _split(g, company, target: int, others: list[tuple[float, int, int]]) -> lis
     return moves
 
 
-def _leave_behind_above_size(g, company) -> None:
-    """coe 2.II.3.1: away from a haven a company holds at most 7. A company at a haven larger than that leaves
-    units (a general-influence character and its followers), least direct influence first, at the haven."""
+def _leave_behind_to_fit(g, company) -> Company | None:
+    """coe 2.II.3.1: away from a haven a company holds at most 7 (Hobbits and Orc scouts half), one leader, no
+    Dúnadan, Dwarf, Elf or Hobbit with an Orc or Troll. A company at a haven that could not leave as it is keeps
+    the units (a general-influence character and its followers) that fit together — the avatar's first, then
+    by direct influence — and leaves the others at the haven as a company of their own, returned (empty when
+    nothing stays); None when no unit may leave the haven at all (the company stays whole)."""
     sim = g.sim
-    if company_size(sim, company.characters) <= MAX_COMPANY_SIZE:
-        return
-    units = sorted((c for c in company.characters if c.controller is None and not sim.avatar[c.kind]),
-                   key=lambda c: sim.direct_influence[c.kind])
-    staying = []
+    if may_be_away(sim, company.characters):
+        return Company(company.site, [])
+    units = sorted((c for c in company.characters if c.controller is None),
+                   key=lambda c: (not sim.avatar[c.kind], -sim.direct_influence[c.kind]))
+    going: list = []
     for unit in units:
-        if company_size(sim, company.characters) <= MAX_COMPANY_SIZE:
-            break
         members = [unit] + [c for c in company.characters if c.controller is unit]
-        company.characters = [c for c in company.characters if c not in members]
-        staying += members
-    if staying:
-        g.companies.append(Company(company.site, staying))
+        if may_be_away(sim, going + members):
+            going += members
+    if not going:
+        return None
+    staying = [c for c in company.characters if c not in going]
+    company.characters = [c for c in company.characters if c in going]
+    left = Company(company.site, staying)
+    g.companies.append(left)
+    return left

@@ -21,9 +21,17 @@ from deckcheck.sim.model import (
 )
 from deckcheck.sim.players.movement import plan_moves, site_values
 from deckcheck.sim.players.site_choices import SiteChoices
-from deckcheck.sim.rules.influence import controller_for
+from deckcheck.sim.rules.company import may_be_away, may_enter_company
+from deckcheck.sim.rules.influence import controller_for, controllers_with_room, general_influence_room
 from deckcheck.sim.rules.play import company_fits, may_play, site_allows
-from deckcheck.sim.rules.rings import BEST_OF_TWO, TWO_DICE, allowed_rings, rings_in_hand, test_bonus
+from deckcheck.sim.rules.rings import (
+    BEST_OF_TWO,
+    TWO_DICE,
+    allowed_rings,
+    may_test_from_hand,
+    rings_in_hand,
+    test_bonus,
+)
 from deckcheck.sim.state import Character
 
 # Hazards we play on the opponent per turn when it plays no turn of its own: the hazard limit of a small company.
@@ -110,10 +118,9 @@ class ResourcePlayer(SiteChoices):
             for site in locations:
                 if site not in allowed:
                     continue
-                controller = controller_for(g, kind, site)
-                if controller is False or (controller is None and not sim.avatar[kind]
-                                           and avatar_site is not None and site != avatar_site):
-                    continue          # coe 2.II.2.2: with the avatar in play, GI only at the avatar's site
+                controller = self.controller_to_enter(g, kind, site, avatar_site)
+                if controller is False:
+                    continue
                 if controller is None and not sim.avatar[kind] and sim.mp[kind] <= 0:
                     if reserve is None:
                         reserve = self.room_to_keep(g)
@@ -124,6 +131,31 @@ class ResourcePlayer(SiteChoices):
                     best, best_value = (kind, site, controller), value
                 break
         return best
+
+    def controller_to_enter(self, g, kind: int, site: int, avatar_site: int | None):
+        """Who controls the character entering play at the site: a character with room in direct influence whose
+        unit (it and its followers) could still leave a haven together, else general influence, else (at a
+        haven) any character with room; False if it cannot enter there. At a site that is no haven the company
+        it joins must stay one that may be there (coe 2.II.3.1, 2.II.2.1.R3); with the avatar in play, general
+        influence only at the avatar's site (2.II.2.2)."""
+        sim = g.sim
+        haven = sim.site_is_haven[site]
+        here = next((c for c in g.companies if c.site == site), None)
+        if sim.avatar[kind]:
+            return None if here is None or may_enter_company(sim, here, kind) else False
+        others = []
+        for controller in controllers_with_room(g, kind, site):
+            company = next(c for c in g.companies if controller in c.characters)
+            if not haven and not may_enter_company(sim, company, kind):
+                continue
+            unit = [controller, *(c for c in company.characters if c.controller is controller)]
+            if may_be_away(sim, unit, (kind,)):
+                return controller
+            others.append(controller)
+        if general_influence_room(g, kind) and (avatar_site is None or site == avatar_site) and (
+                here is None or may_enter_company(sim, here, kind)):
+            return None
+        return others[0] if others else False
 
     def room_to_keep(self, g) -> int:
         """The mind of the smallest character worth MP not yet in play (hand, play deck, discard pile)."""
@@ -155,6 +187,24 @@ class ResourcePlayer(SiteChoices):
                     continue
                 return company, character
         return None
+
+    def character_to_discard_for_influence(self, g):
+        """(company, character) to discard while the mind under general influence exceeds it (coe 2.II.8): a
+        non-avatar character under general influence worth fewest MP, without followers first; among those, the
+        smallest whose mind alone covers the excess, else the largest. None if there is none."""
+        sim = g.sim
+        excess = g.gi_used - g.gi_max
+        best, best_key = None, None
+        for company in g.companies:
+            for character in company.characters:
+                kind = character.kind
+                if character.controller is not None or sim.avatar[kind]:
+                    continue
+                mind = sim.mind[kind]
+                key = (sim.mp[kind], character.followers_mind > 0, mind < excess, -mind if mind < excess else mind)
+                if best_key is None or key < best_key:
+                    best, best_key = (company, character), key
+        return best
 
     # ---- organization: resources -----------------------------------------------------------------------
 
@@ -200,8 +250,10 @@ class ResourcePlayer(SiteChoices):
         sage = any("Sage" in sim.skills[c.kind] for c in company.characters)
         information = sim.sites[company.site].information
         for kind in g.hand:
+            if not may_test_from_hand(sim, kind):
+                continue
             tester = sim.tester[kind]
-            if tester is not None and (sage or not tester.sage) and (information or not tester.information):
+            if (sage or not tester.sage) and (information or not tester.information):
                 return kind, (tester.modifier, tester.best_of_two, tester.no_roll)
         return None
 

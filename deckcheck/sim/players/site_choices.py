@@ -128,7 +128,7 @@ class SiteChoices:
         for kind in list(g.hand):
             if not ready:
                 break
-            if sim.role[kind] != ROLE_ITEM or not may_play(g, kind):
+            if sim.role[kind] != ROLE_ITEM or not may_play(g, kind) or not company_fits(g, company, kind):
                 continue
             if not ((sim.item_bit[kind] == 1 and sim.play_sites[kind]) or (under and site in sim.play_sites[kind])):
                 continue

@@ -34,16 +34,16 @@ def unused_di(g, character) -> int:
     return direct_influence(g, character) - character.followers_mind
 
 
-def controller_for(g, kind: int, site: int):
-    """A character with room in direct influence at the site, None for general influence, False if neither.
-
-    A Ringwraith controls followers at its Darkhaven like any character (MELE p. 19); The Balrog may not
-    have followers (its own text). Direct influence comes first (it saves general influence), the avatar's
-    last (a follower of the Ringwraith cannot leave its Darkhaven with another company)."""
+def controllers_with_room(g, kind: int, site: int) -> list:
+    """The characters at the site that may take the character as a follower (coe 2.II.2.2.1): under general
+    influence, with room in direct influence for its mind; the avatar last (a follower of the Ringwraith cannot
+    leave its Darkhaven with another company). A Ringwraith controls followers at its Darkhaven like any
+    character (MELE p. 19); The Balrog may not have followers (its own text)."""
     sim = g.sim
     if sim.avatar[kind]:
-        return None
+        return []
     mind = sim.mind[kind]
+    out = []
     for company in g.companies:
         if company.site != site:
             continue
@@ -51,10 +51,24 @@ def controller_for(g, kind: int, site: int):
             if other.controller is not None or (g.balrog and sim.avatar[other.kind]):
                 continue
             if direct_influence(g, other) - other.followers_mind >= mind:
-                return other
-    if g.gi_used + mind <= g.gi_max:
+                out.append(other)
+    return out
+
+
+def general_influence_room(g, kind: int) -> bool:
+    """The character's mind fits under general influence (coe 2.II.2.2.2)."""
+    return g.gi_used + g.sim.mind[kind] <= g.gi_max
+
+
+def controller_for(g, kind: int, site: int):
+    """A character with room in direct influence at the site, None for general influence, False if neither
+    (direct influence first: it saves general influence)."""
+    if g.sim.avatar[kind]:
         return None
-    return False
+    found = controllers_with_room(g, kind, site)
+    if found:
+        return found[0]
+    return None if general_influence_room(g, kind) else False
 
 
 def check_bonus(g, character, faction: int) -> int:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from deckcheck.sim.model import BALROG_MOVE_BONUS
 
-MAX_COMPANY_SIZE = 7                  # away from a haven (coe 2.II.3.1)
 # coe 2.IV.v: a moving company draws cards only if it holds the avatar or a character of at least this mind.
 DRAWING_MIND = 3
 # coe 2.IV.v.F1, B1: these players draw by the new site even when moving to a haven.
@@ -27,13 +26,6 @@ def destinations(sim, site: int, with_avatar: bool, ringwraith: bool, balrog: bo
         out |= sim.region_reach[site]
     out.discard(site)
     return frozenset(out)
-
-
-def company_size(sim, characters) -> int:
-    """coe 2.II.3.1.1: Hobbits and Orc scouts count half (the total rounded up)."""
-    half = sim.half_size
-    halves = sum(1 if half[c.kind] else 2 for c in characters)
-    return (halves + 1) // 2
 
 
 def under_deeps_roll_needed(sim, origin: int, dest: int, balrog_there: bool) -> tuple[int, int]:

@@ -46,9 +46,13 @@ def site_allows(g, kind: int, site: int) -> bool:
 
 
 def company_fits(g, company, kind: int) -> bool:
-    """A covert or overt company, as the card asks (glossary: an Orc, Troll or Balrog, or the Ringwraith in
-    Fell Rider mode, makes a company overt)."""
-    need = g.sim.company_need[kind]
+    """The company the card asks for: not one that holds it already if it "cannot be duplicated in a given
+    company" (its text); covert or overt, if it says so (glossary: an Orc, Troll or Balrog, or the Ringwraith
+    in Fell Rider mode, makes a company overt)."""
+    sim = g.sim
+    if sim.once_per_company[kind] and any(kind in c.holdings for c in company.characters):
+        return False
+    need = sim.company_need[kind]
     if need == COMPANY_ANY:
         return True
     return company_is_overt(g, company) != (need == COMPANY_COVERT)
@@ -60,6 +64,13 @@ def company_is_overt(g, company) -> bool:
     return any(g.sim.makes_overt[c.kind] for c in company.characters) or (
         g.mode is not None and g.mode[0] == "Fell Rider"
         and any(c.kind == g.avatar_kind for c in company.characters))
+
+
+def may_bear(sim, character, kind: int) -> bool:
+    """The character may bear the item or ally: its condition names who may ("Warrior only", "may only be borne
+    by The Balrog", "... by a character with a prowess of 6 or more"), or any character may."""
+    allowed = sim.bearers[kind]
+    return allowed is None or character.kind in allowed
 
 
 def character_may_enter(g, kind: int) -> bool:

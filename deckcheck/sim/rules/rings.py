@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from deckcheck.sim.model import ROLE_EVENT
 from deckcheck.sim.rules.play import may_play
 
 # coe "RINGWRAITH EFFECTS" (MELE p. 58): a ring in the Ringwraith's company is tested at the beginning of the
@@ -11,6 +12,13 @@ RINGWRAITH_RING_TEST = -2
 TWO_DICE = {r: (6 - abs(r - 7)) / 36 for r in range(2, 13)}
 _AT_MOST = {r: sum(p for q, p in TWO_DICE.items() if q <= r) for r in range(1, 13)}
 BEST_OF_TWO = {r: _AT_MOST[r] ** 2 - _AT_MOST[r - 1] ** 2 for r in range(2, 13)}
+
+
+def may_test_from_hand(sim, kind: int) -> bool:
+    """A card of the hand that tests a gold ring when played: a resource event (Test of Lore, Wizard's Test,
+    Secrets of Their Forging...). A character whose ability tests rings (Gandalf) tests only once in play, by
+    tapping (coe 6; his card): his card in hand tests nothing."""
+    return sim.tester[kind] is not None and sim.role[kind] == ROLE_EVENT
 
 
 def allowed_rings(sim, gold: int, result: int | None) -> set[str]:

@@ -6,6 +6,7 @@ player (`g.hazards`) chooses what is played and on whom; everything here is the 
 from __future__ import annotations
 
 from deckcheck.sim.rules.combat import defender_of, kill_points_scored, resolve_attack
+from deckcheck.sim.rules.company import company_size
 from deckcheck.sim.rules.corruption import (
     DISCARDED,
     ELIMINATED,
@@ -17,7 +18,6 @@ from deckcheck.sim.rules.corruption import (
 )
 from deckcheck.sim.rules.council import AVATAR_PENALTY, KILL
 from deckcheck.sim.rules.keying import hazard_limit, move_of
-from deckcheck.sim.rules.movement import company_size
 from deckcheck.sim.rules.sites import heals_at
 
 

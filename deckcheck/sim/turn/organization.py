@@ -5,8 +5,9 @@ tests, a Ringwraith's mode and Bade to Rule, companies joining and parting. Each
 from __future__ import annotations
 
 from deckcheck.sim.model import PHASE_ORGANIZATION
+from deckcheck.sim.rules.company import may_join
 from deckcheck.sim.rules.influence import direct_influence
-from deckcheck.sim.rules.play import may_play
+from deckcheck.sim.rules.play import may_bear, may_play
 from deckcheck.sim.rules.rings import allowed_rings, rings_in_hand, test_bonus
 from deckcheck.sim.state import Character
 
@@ -16,10 +17,11 @@ def organize(g) -> None:
     store_cards(g)
     if g.ringwraith:
         end_mode(g)
-    if not play_character(g):
+    entered = [play_character(g)]
+    if entered[0] is None:
         discard_for_room(g)
     if g.balrog:
-        play_character(g, non_unique_only=True)   # coe 2.II.2.2.B2: one more, non-unique
+        entered.append(play_character(g, non_unique_only=True))   # coe 2.II.2.2.B2: one more, non-unique
     if g.ringwraith:
         free_ringwraith_followers(g)
     play_events(g)
@@ -27,6 +29,7 @@ def organize(g) -> None:
     if g.ringwraith:
         change_general_influence(g)
         take_mode(g)
+    keep_influence(g, [c for c in entered if c is not None])
 
 
 def store_cards(g) -> None:
@@ -46,18 +49,21 @@ def store_cards(g) -> None:
                     g.observer.event(g, "store", f"{sim.kinds[kind].name} stored at {sim.sites[site].name}")
 
 
-def play_character(g, non_unique_only: bool = False) -> bool:
-    """One character into play at a haven or home site (coe 2.II.2), the player's choice; True if one was."""
+def play_character(g, non_unique_only: bool = False) -> Character | None:
+    """One character into play at a haven or home site (coe 2.II.2), the player's choice; the one played."""
     choice = g.player.character_to_play(g, non_unique_only)
     if choice is None:
-        return False
+        return None
     kind, site, controller = choice
     g.play_from_hand(kind)
     character = g.enter(kind, controller)
-    g.add_to_company(character, site)
+    if controller is None:
+        g.add_to_company(character, site)
+    else:                                 # a follower is in its controller's company (coe 2.II.2.2.1)
+        next(c for c in g.companies if controller in c.characters).characters.append(character)
     if g.observer is not None:
         g.observer.character_played(g, character, site)
-    return True
+    return character
 
 
 def discard_for_room(g) -> None:
@@ -68,15 +74,83 @@ def discard_for_room(g) -> None:
     if choice is None:
         return
     company, character = choice
-    heir = next((c for c in company.characters if c is not character), None)
-    if heir is not None:
-        heir.holdings.extend(character.holdings)
-        character.holdings = []
     if g.observer is not None:
         g.observer.event(g, "discard", f"{g.sim.kinds[character.kind].name} discarded for room (coe 2.II.2.4)")
+    discard_character(g, company, character)
+
+
+def discard_character(g, company, character) -> None:
+    """A character discarded while organizing: each of its items and allies passes to another character of its
+    company who may bear it (2.II.5), where there is one; the rest go with it."""
+    sim = g.sim
+    for held in list(character.holdings):
+        heir = next((c for c in company.characters if c is not character and may_bear(sim, c, held)), None)
+        if heir is not None:
+            heir.holdings.append(held)
+            character.holdings.remove(held)
     g.remove_character(company, character, eliminated=False)
     if not company.characters:
         g.companies.remove(company)
+        if not sim.site_is_haven[company.site]:
+            g.leave_site(company.site)
+
+
+def keep_influence(g, entered: list[Character]) -> None:
+    """The end of the organization phase. A follower its controller's direct influence no longer covers (a
+    Ringwraith's mode ended, Bade to Rule) moves under general influence or under another character of its
+    company (2.II.3.2-3), else it is discarded (2.II.2.2.3). Then, if the mind of the characters under general
+    influence exceeds it (a Fallen-wizard's avatar sets it, 2.II.2.1.F2), non-avatar characters go until it does
+    not (2.II.8): first those played this turn (back to hand), then those the player chooses (discarded)."""
+    sim = g.sim
+    # only a Ringwraith's direct influence changes once in play (its mode, Bade to Rule: rules.influence)
+    for company in list(g.companies) if g.ringwraith else ():
+        for controller in list(company.characters):
+            while controller.followers_mind > direct_influence(g, controller):
+                follower = next((c for c in company.characters if c.controller is controller), None)
+                if follower is None:
+                    break                 # followers are always in their controller's company (2.II.2.2.1)
+                mind = sim.mind[follower.kind]
+                controller.followers_mind -= mind
+                host = next((o for o in company.characters if o is not controller and o is not follower
+                             and o.controller is None and direct_influence(g, o) - o.followers_mind >= mind), None)
+                if g.gi_used + mind <= g.gi_max:
+                    follower.controller = None
+                    g.gi_used += mind
+                elif host is not None:
+                    follower.controller = host
+                    host.followers_mind += mind
+                else:
+                    follower.controller = None
+                    g.gi_used += mind
+                    _leave(g, company, follower, "its controller's direct influence no longer covers it "
+                                                 "(coe 2.II.2.2.3)")
+    for character in entered:
+        if g.gi_used <= g.gi_max:
+            return
+        company = next((c for c in g.companies if character in c.characters), None)
+        if company is not None and character.controller is None and not sim.avatar[character.kind]:
+            if g.observer is not None:
+                g.observer.event(g, "discard", f"{sim.kinds[character.kind].name} back to hand: general influence "
+                                               f"exceeded (coe 2.II.8)")
+            g.remove_character(company, character, eliminated=False)
+            g.discard.remove(character.kind)
+            g.hand.append(character.kind)
+            g.played[character.kind] -= 1
+            if not company.characters:
+                g.companies.remove(company)
+                if not sim.site_is_haven[company.site]:
+                    g.leave_site(company.site)
+    while g.gi_used > g.gi_max:
+        choice = g.player.character_to_discard_for_influence(g)
+        if choice is None:
+            return
+        _leave(g, *choice, "general influence exceeded (coe 2.II.8)")
+
+
+def _leave(g, company, character, why: str) -> None:
+    if g.observer is not None:
+        g.observer.event(g, "discard", f"{g.sim.kinds[character.kind].name} discarded: {why}")
+    discard_character(g, company, character)
 
 
 def free_ringwraith_followers(g) -> None:
@@ -161,11 +235,11 @@ def test_rings(g) -> None:
                     source.tapped = True
                 elif source is not None:
                     g.spend(source)
-                resolve_ring_test(g, company, character, gold, modifier, best_of_two, no_roll)
+                resolve_ring_test(g, company, character, gold, modifier, best_of_two, no_roll, tester=source)
 
 
 def resolve_ring_test(g, company, character, gold: int, modifier: int, best_of_two: bool = False,
-                      no_roll: bool = False) -> None:
+                      no_roll: bool = False, tester=None) -> None:
     """The test: the gold ring is discarded, and the best special ring of the hand the result allows replaces
     it."""
     sim = g.sim
@@ -186,7 +260,7 @@ def resolve_ring_test(g, company, character, gold: int, modifier: int, best_of_t
         character.holdings.append(ring)
         g.gain(ring)
     if g.observer is not None:
-        g.observer.ring_test(g, character, gold, result, ring)
+        g.observer.ring_test(g, character, gold, result, ring, tester)
 
 
 def end_mode(g) -> None:
@@ -236,13 +310,15 @@ def take_mode(g) -> None:
 
 
 def join_at_havens(g) -> None:
-    """Companies at the same haven join (coe 2.II.3)."""
+    """Companies at the same haven join (coe 2.II.3.5), unless a card that cannot be duplicated in a given
+    company would then be in it twice."""
     by_site = {}
+    sim = g.sim
     for company in list(g.companies):
         first = by_site.get(company.site)
         if first is None:
             by_site[company.site] = company
-        elif g.sim.site_is_haven[company.site]:
+        elif sim.site_is_haven[company.site] and may_join(sim, first, company):
             first.characters.extend(company.characters)
             g.companies.remove(company)
 

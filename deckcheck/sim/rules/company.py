@@ -1,0 +1,64 @@
+"""Company composition (coe 2.II.3.1, 2.II.2.1.R3): what a company may hold away from a haven. A company at a
+haven has no limits; one that leaves it, or a character joining one at another site, must keep these."""
+
+from __future__ import annotations
+
+MAX_COMPANY_SIZE = 7                  # away from a haven (coe 2.II.3.1)
+# coe 2.II.3.1.2: these races may not share a company with Orcs or Trolls away from a haven.
+FREE_RACES = frozenset({"Dúnadan", "Dwarf", "Elf", "Hobbit"})
+SHADOW_RACES = frozenset({"Orc", "Troll"})
+
+
+def company_size(sim, characters) -> int:
+    """coe 2.II.3.1.1: Hobbits and Orc scouts count half (the total rounded up)."""
+    half = sim.half_size
+    halves = sum(1 if half[c.kind] else 2 for c in characters)
+    return (halves + 1) // 2
+
+
+def may_be_away(sim, characters, newcomers: tuple[int, ...] = ()) -> bool:
+    """These characters (and the character kinds `newcomers`, entering play) may form one company away from a
+    haven: at most seven (2.II.3.1, 2.II.3.1.1), one leader (2.II.3.1.3), no Dúnadan, Dwarf, Elf or Hobbit with
+    an Orc or Troll (2.II.3.1.2), and no card that "cannot be duplicated in a given company" twice among what
+    they hold."""
+    half, leader, races = sim.half_size, sim.leader, sim.races
+    halves = leaders = 0
+    seen: set[str] = set()
+    for kind in [c.kind for c in characters] + list(newcomers):
+        halves += 1 if half[kind] else 2
+        leaders += leader[kind]
+        seen.update(races[kind])
+    if (halves + 1) // 2 > MAX_COMPANY_SIZE or leaders > 1:
+        return False
+    if not FREE_RACES.isdisjoint(seen) and not SHADOW_RACES.isdisjoint(seen):
+        return False
+    return not duplicated_in_company(sim, characters)
+
+
+def duplicated_in_company(sim, characters) -> bool:
+    """A card that cannot be duplicated in a given company (its card says so: `card_db/play.json`) is held
+    twice among these characters."""
+    once = sim.once_per_company
+    held = [h for c in characters for h in c.holdings if once[h]]
+    return len(held) != len(set(held))
+
+
+def may_enter_company(sim, company, kind: int) -> bool:
+    """A character of this kind may come into play in `company`: anything goes at a haven; elsewhere the company
+    stays one that may be away from a haven, and only a Ringwraith joins a Ringwraith's company away from a
+    Darkhaven (2.II.2.1.R3)."""
+    site = company.site
+    if sim.site_is_haven[site]:
+        return True
+    if sim.alignment == "ringwraith" and not sim.avatar[kind] and any(sim.avatar[c.kind] for c in company.characters):
+        return False
+    return may_be_away(sim, company.characters, (kind,))
+
+
+def may_join(sim, first, second) -> bool:
+    """Two companies at one site may join (2.II.3.5, 2.IV.6): anywhere, no card that cannot be duplicated in a
+    given company held twice; away from a haven, a company that may be away."""
+    members = [*first.characters, *second.characters]
+    if sim.site_is_haven[first.site]:
+        return not duplicated_in_company(sim, members)
+    return may_be_away(sim, members)
