@@ -161,6 +161,41 @@ def cards_import_coe(source: str, out_dir: str | None) -> None:
     _import_play_facts(source, target)
 
 
+@cards.command("import-gccg")
+@click.argument("xml_dir", type=click.Path(exists=True, file_okay=False))
+@click.option("-o", "--out-dir", type=click.Path(file_okay=False), default=None,
+              help="Where to write dreamcards.json (default: the project's card_db/).")
+def cards_import_gccg(xml_dir: str, out_dir: str | None) -> None:
+    """Build card_db/dreamcards.json (the dream-card, CoE virtual and Cool Play sets: facts only), sets.json and
+    set_names.json from GCCG's MECCG card folder XML_DIR (../shared/carddata/gccg/xml)."""
+    from pathlib import Path
+
+    from deckcheck.cards.catalog import CARD_DB
+    from deckcheck.cards.dreamcards import DREAMCARDS_FILE, counts_per_set, dump_dreamcards, import_gccg_cards
+    from deckcheck.cards.set_codes import (
+        NAMES_FILE,
+        SETS_FILE,
+        dump_names,
+        dump_sets,
+        import_gccg_names,
+        import_gccg_sets,
+    )
+    from deckcheck.fileio import atomic_write_text
+
+    target = Path(out_dir) if out_dir else CARD_DB
+    document = import_gccg_cards(xml_dir)           # reads and checks every file before anything is written
+    texts = {DREAMCARDS_FILE: dump_dreamcards(document), NAMES_FILE: dump_names(import_gccg_names(xml_dir))}
+    texts[SETS_FILE] = dump_sets(import_gccg_sets(xml_dir))
+    target.mkdir(parents=True, exist_ok=True)
+    for name, text in texts.items():
+        atomic_write_text(target / name, text)
+    counted = {s["code"]: s["cards"] for s in document["sets"]}
+    for code, count in counts_per_set(document).items():
+        note(f"{code}: {count} cards (the XML has {counted[code]})")
+    note(f"{len(document['cards'])} cards written to {target / DREAMCARDS_FILE} ({len(document['unread'])} values "
+         f"not read, listed in its 'unread'); {SETS_FILE} and {NAMES_FILE} written beside it")
+
+
 def _import_play_facts(source: str, target) -> None:
     """card_db/play.json: where each resource is played (for stats and simulate), from the same source."""
     from deckcheck.cards.play import PLAY_FILE, dump_play_facts

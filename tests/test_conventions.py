@@ -131,7 +131,8 @@ RUNNABLE = {
 }
 # Commands -v is not run on here, and why.
 NOT_RUN = {"cards import-coe": "needs ../shared's coe-cards.json and writes a catalog: "
-                               "test_import_says_its_sources_with_v"}
+                               "test_import_says_its_sources_with_v",
+           "cards import-gccg": "needs ../shared's GCCG set files and writes a catalog: tests/test_dreamcards.py"}
 DATA_LINE = re.compile(r"^deckcheck: card data: .* at commit [0-9a-f]{12} \(\d+ cards\); "
                        r"rulesets: coe [0-9a-f]{12}, rulebook [0-9a-f]{12}$", re.M)
 
@@ -484,7 +485,8 @@ WRITES = {
                  {".txt": b"", ".json": b"{", ".xlsx": b"PK", ".html": b"<!"}),
     "sheet": (["sheet", LEGAL], {".html": b"<!", ".htm": b"<!"}),
 }
-NOT_A_REPORT = {"cards import-coe": "-o names the folder of the catalog it writes (--out-dir)"}
+NOT_A_REPORT = {"cards import-coe": "-o names the folder of the catalog it writes (--out-dir)",
+                "cards import-gccg": "-o names the folder of the catalog it writes (--out-dir)"}
 
 
 def test_every_command_with_o_is_tried():

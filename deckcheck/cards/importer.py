@@ -104,9 +104,12 @@ def _site_playables(raw) -> tuple[tuple[str, ...], bool]:
     return items, information
 
 
+HAVEN_KEYS = ("haven", "haven1", "haven2", "haven3")    # haven3: GCCG's files only (two sites)
+
+
 def _havens(attrs: dict) -> tuple[str, ...]:
     names = []
-    for key in ("haven", "haven1", "haven2"):
+    for key in HAVEN_KEYS:
         value = attrs.get(key)
         if not value:
             continue
