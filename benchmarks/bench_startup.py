@@ -13,6 +13,9 @@ Two numbers for validate, because "cold start" can mean either:
 Then where a one-deck run's CPU time goes, in one process (median of the same runs): click, the command line,
 each part validate imports or loads, and the reading and judging itself.
 
+It also says which dream-card data (card_db/dreamcards.json, card_db/set_names.json, the module that imports
+them) validate of an ICE deck reads, from an audit hook listing every file opened: there should be none.
+
 It also lists the heavy libraries (pandas, numpy, openpyxl, jsonschema, dask, distributed) that validate's run
 imports, from `python -X importtime`: there should be none.
 
@@ -108,6 +111,26 @@ def heavy_imports(argv: list[str]) -> list[str]:
     return sorted(imported & set(HEAVY))
 
 
+DREAM_CARD_DATA = ("dreamcards.json", "set_names.json", "deckcheck.cards.dreamcards")
+_OPENED_PROBE = """import sys
+opened = []
+sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == 'open' else None)
+from deckcheck.cli import main
+try:
+    main(sys.argv[1:])
+except SystemExit:
+    pass
+print('READ', sorted({p.rsplit('/', 1)[-1] for p in opened} | set(sys.modules)), file=sys.stderr)
+"""
+
+
+def dream_card_data_read(argv: list[str]) -> list[str]:
+    """The dream-card data files and modules a `deckcheck ARGV` run opens or imports (an audit hook's list)."""
+    done = subprocess.run([sys.executable, "-c", _OPENED_PROBE, *argv], capture_output=True, text=True, cwd=PROJECT)
+    line = next(line for line in done.stderr.splitlines() if line.startswith("READ "))
+    return [name for name in DREAM_CARD_DATA if repr(name) in line]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21, help="runs of each command (the median is printed)")
@@ -133,6 +156,9 @@ def main() -> None:
         print(f"  {name:48} {ms:7.1f} ms")
     heavy = heavy_imports(["validate", str(DECK)])
     print(f"heavy libraries validate imports: {', '.join(heavy) if heavy else 'none'} (of {', '.join(HEAVY)})")
+    dream = dream_card_data_read(["validate", str(DECK)])
+    print(f"dream-card data validate of an ICE deck reads: {', '.join(dream) if dream else 'none'} "
+          f"(of {', '.join(DREAM_CARD_DATA)})")
     if os.environ.get("PYTHONDONTWRITEBYTECODE"):
         print("(PYTHONDONTWRITEBYTECODE is set; the package was compiled beforehand, as an install does)")
     ratio, cpu_ratio = medians[-1][0] / reference, medians[-1][1] / reference_cpu

@@ -163,15 +163,17 @@ def test_a_folder_that_is_not_gccgs_is_one_line_exit_2(tmp_path):
 
 
 def test_validate_of_an_ice_deck_never_opens_the_dream_card_catalog():
-    """Start-up stays: the second catalog is read by nothing on the path of `validate` (an audit hook lists every
-    file opened)."""
+    """Start-up stays: the second catalog, the dream-card names and the importer are read by nothing on the path
+    of `validate` (an audit hook lists every file opened; benchmarks/bench_startup.py prints the same)."""
     probe = ("import sys\nopened = []\n"
              "sys.addaudithook(lambda event, args: opened.append(str(args[0])) if event == 'open' else None)\n"
              "from deckcheck.cli import main\n"
              "try:\n    main(['validate', 'examples/wizard-legal.meccg'])\nexcept SystemExit as exit:\n"
              "    code = exit.code\n"
-             "print('OPENED', [p for p in opened if 'card_db' in p], 'CODE', code, file=sys.stderr)")
+             "print('OPENED', [p for p in opened if 'card_db' in p], 'dreamcards' in str(sorted(sys.modules)),\n"
+             "      'CODE', code, file=sys.stderr)")
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=PROJECT, timeout=60)
     line = next(line for line in result.stderr.splitlines() if line.startswith("OPENED"))
     assert "cards" in line and line.endswith("CODE 0"), line      # the ICE catalog was read: the hook works
-    assert DREAMCARDS_FILE not in line, line
+    assert DREAMCARDS_FILE not in line and "set_names.json" not in line, line
+    assert "] False CODE" in line, line       # deckcheck.cards.dreamcards not imported
