@@ -154,3 +154,17 @@ def test_matchups_check_reports_every_rule_and_changes_no_number(capsys):
     assert without == {k: v for k, v in json.loads(plain).items() if k != "run"}   # watching changes nothing
     code, text, _err = run_main(capsys, "matchups", *field, "--games", "2", "--check")
     assert code == 0 and "referee: 2 games" in text and all(rule in text for rule in RULES)
+
+
+def test_an_eliminated_avatar_costs_5_mp_only_against_an_opponent(wraith):
+    """coe 10.3.vi is a Free Council rule: the goldfish (no council, its curve the raw total, 10.2) keeps the MP
+    of its sources when its avatar is eliminated by an automatic-attack; a game against an opponent takes 5 off."""
+    g = scenario(wraith)
+    g.category, g.mp, g.avatar_lost = [6, 8, 5, 0, 0, 0], 19, True
+    assert "score" not in findings(g)
+    g.mp = 14
+    assert findings(g).get("score") == 1
+    g.opponent = scenario(wraith, seed=2)          # against an opponent: 19 - 5
+    assert "score" not in findings(g)
+    g.mp = 19
+    assert findings(g).get("score") == 1

@@ -39,7 +39,8 @@ RULES = {
                   "event played from hand, or its site (coe 6; the cards)",
     "general-influence": "the mind under general influence is at most the general influence (2.II.2, 2.II.2.1.F2)",
     "direct-influence": "a character's followers' mind is at most its direct influence (2.II.2.2)",
-    "score": "the MP total is the sum of its sources (less 5 for an eliminated avatar, 10.3.vi)",
+    "score": "the MP total is the sum of its sources (less 5 for an eliminated avatar against an opponent, "
+             "10.3.vi; the goldfish's curve is the raw total, 10.2)",
     "free-council": "the Free Council totals: a source the opponent lacks doubled, none above half the total, "
                     "-5 for an eliminated avatar (10.3)",
 }
@@ -198,7 +199,8 @@ class Referee(Observer):
                 self.found(g, "uniqueness", f"{sim.kinds[kind].name} in play {copies} times")
         if gi > g.gi_max:
             self.found(g, "general-influence", f"{gi} mind under general influence {g.gi_max}")
-        if g.mp != sum(g.category) - (AVATAR_PENALTY if g.avatar_lost else 0):
+        # 10.3.vi is the Free Council's: only a game against an opponent takes the 5 off as it goes
+        if g.mp != sum(g.category) - (AVATAR_PENALTY if g.avatar_lost and g.opponent is not None else 0):
             self.found(g, "score", f"MP {g.mp}, its sources {g.category}")
 
     # ---- the report ------------------------------------------------------------------------------------
