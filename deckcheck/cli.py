@@ -171,7 +171,13 @@ def cards_import_gccg(xml_dir: str, out_dir: str | None) -> None:
     from pathlib import Path
 
     from deckcheck.cards.catalog import CARD_DB
-    from deckcheck.cards.dreamcards import DREAMCARDS_FILE, counts_per_set, dump_dreamcards, import_gccg_cards
+    from deckcheck.cards.dreamcards import (
+        DREAMCARDS_FILE,
+        counts_per_set,
+        dump_dreamcards,
+        import_gccg_cards,
+        validate_dreamcards,
+    )
     from deckcheck.cards.set_codes import (
         NAMES_FILE,
         SETS_FILE,
@@ -184,6 +190,7 @@ def cards_import_gccg(xml_dir: str, out_dir: str | None) -> None:
 
     target = Path(out_dir) if out_dir else CARD_DB
     document = import_gccg_cards(xml_dir)           # reads and checks every file before anything is written
+    validate_dreamcards(document)
     texts = {DREAMCARDS_FILE: dump_dreamcards(document), NAMES_FILE: dump_names(import_gccg_names(xml_dir))}
     texts[SETS_FILE] = dump_sets(import_gccg_sets(xml_dir))
     target.mkdir(parents=True, exist_ok=True)

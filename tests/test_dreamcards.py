@@ -14,8 +14,15 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from deckcheck.cards.catalog import CARD_DB
-from deckcheck.cards.dreamcards import DREAMCARDS_FILE, counts_per_set, dump_dreamcards, import_gccg_cards
+from deckcheck.cards.dreamcards import (
+    DREAMCARDS_FILE,
+    counts_per_set,
+    dump_dreamcards,
+    import_gccg_cards,
+    validate_dreamcards,
+)
 from deckcheck.cards.model import CARD_FIELDS
+from deckcheck.errors import DeckcheckError
 from tests._shared import PROJECT, SHARED
 
 GCCG = SHARED / "carddata" / "gccg"
@@ -82,6 +89,14 @@ def test_the_catalog_holds_facts_only():
     assert len(set(ids)) == len(ids)
 
 
+def test_the_catalog_fits_its_schema_and_a_card_with_text_does_not():
+    document = json.loads(COMMITTED.read_text(encoding="utf-8"))
+    validate_dreamcards(document)
+    document["cards"][0]["text"] = "Unique. Noldo."
+    with pytest.raises(DeckcheckError, match="'text' was unexpected"):
+        validate_dreamcards(document)
+
+
 @needs_gccg
 def test_no_card_text_of_the_xml_is_in_the_catalog():
     written = COMMITTED.read_text(encoding="utf-8")
@@ -127,6 +142,8 @@ def test_every_attribute_the_rules_read_is_taken_from_the_xml():
     assert checked == 2561
     unread = {(u["id"], u["field"]) for u in document["unread"]}
     assert ("KN-7", "type") in unread      # GCCG's "War-lord" names no card type: said, not guessed silently
+    assert ("NW-124", "playable") in unread and "ring" not in records["NW-124"]["playable_items"]   # "ring": said
+    assert records["KN-25"]["playable_items"] == ["minor", "major", "greater"]     # GCCG's "major; greater"
 
 
 def _gccg_copy(tmp_path):

@@ -16,6 +16,7 @@ ones `set_codes` reads, in the same order, parsed the same (safe) way. Nothing h
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from deckcheck.cards.importer import (
@@ -32,11 +33,13 @@ from deckcheck.cards.set_codes import _parse, _set_files, import_gccg_sets
 from deckcheck.errors import DeckcheckError
 
 DREAMCARDS_FILE = "dreamcards.json"
+DREAMCARDS_SCHEMA = "dreamcards.schema.json"
 DREAMCARDS_FORMAT = 1
 CARD_TYPES = ("Character", "Resource", "Hazard", "Site", "Region")
 SITE_TYPES = ("H", "F", "B", "R", "S", "D")
 # GCCG's few misspelt keys and values, read as what they mean (a fact of the files, not of a deck).
 KEY_SPELLINGS = {"speficic": "specific", "Special": "special", "adjacent site": "adjacent"}
+ITEM_CLASS = re.compile(r"gold rings?|minor|major|greater")
 SKILL_SPELLINGS = {"Warrrior": "Warrior", "Warropr": "Warrior"}
 
 
@@ -97,6 +100,7 @@ def convert_gccg_card(card, set_code: str, number: int, unread: list[dict]) -> d
     races = _races(_first(attrs, "race")) if type_ == "Character" else _races(_first(attrs, "subclass"))
     playable = _first(attrs, "playable")
     items, information = _site_playables(playable) if type_ == "Site" else ((), False)
+    items = _item_classes(items, lambda left: say("playable", playable, f"no item class: {left!r}"))
     region = _first(attrs, "region")
     record = Card(
         id=card_id, set=set_code, number=number, name=(card.get("name") or "").strip(), type=type_,
@@ -130,6 +134,18 @@ def convert_gccg_card(card, set_code: str, number: int, unread: list[dict]) -> d
         under_deeps=region == "Under-deeps",
     )
     return _compact(record.to_json())
+
+
+def _item_classes(items: tuple[str, ...], say) -> tuple[str, ...]:
+    """A site's playable items as the catalog's classes: GCCG writes "major greater", "major; greater" and "gold
+    rings" on a few sites; a word that is no class ("ring") is said, not guessed."""
+    found = []
+    for item in items:
+        found += [found_class.removesuffix("s") for found_class in ITEM_CLASS.findall(item)]
+        left = ITEM_CLASS.sub("", item).strip(" ,;")
+        if left:
+            say(left)
+    return tuple(dict.fromkeys(found))
 
 
 def import_gccg_cards(xml_dir: str | Path) -> dict:
@@ -170,3 +186,11 @@ def dump_dreamcards(document: dict) -> str:
         lines.append('], "cards": [' if key == "unread" else "]}")
     return "\n".join(lines) + "\n"
 
+
+def validate_dreamcards(document: dict) -> None:
+    """Check the document against card_db/dreamcards.schema.json (cards.json's card fields, GCCG's alignments and
+    set codes); a DeckcheckError names the first problem."""
+    from deckcheck.cards.catalog import CARD_DB
+    from deckcheck.cards.importer import check_schema
+
+    check_schema(document, CARD_DB / DREAMCARDS_SCHEMA, "dream-card catalog")
