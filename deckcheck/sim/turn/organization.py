@@ -109,19 +109,10 @@ def keep_influence(g, entered: list[Character]) -> None:
                 follower = next((c for c in company.characters if c.controller is controller), None)
                 if follower is None:
                     break                 # followers are always in their controller's company (2.II.2.2.1)
-                mind = sim.mind[follower.kind]
-                controller.followers_mind -= mind
-                host = next((o for o in company.characters if o is not controller and o is not follower
-                             and o.controller is None and direct_influence(g, o) - o.followers_mind >= mind), None)
-                if g.gi_used + mind <= g.gi_max:
+                controller.followers_mind -= sim.mind[follower.kind]
+                if not _move_follower(g, company, follower, controller):
                     follower.controller = None
-                    g.gi_used += mind
-                elif host is not None:
-                    follower.controller = host
-                    host.followers_mind += mind
-                else:
-                    follower.controller = None
-                    g.gi_used += mind
+                    g.gi_used += sim.mind[follower.kind]
                     _leave(g, company, follower, "its controller's direct influence no longer covers it "
                                                  "(coe 2.II.2.2.3)")
     for character in entered:
@@ -163,18 +154,25 @@ def free_ringwraith_followers(g) -> None:
         if wraith is None:
             continue
         for follower in [c for c in company.characters if c.controller is wraith]:
-            mind = sim.mind[follower.kind]
-            host = next((o for o in company.characters if o is not wraith and o is not follower
-                         and o.controller is None and direct_influence(g, o) - o.followers_mind >= mind), None)
-            if g.gi_used + mind <= g.gi_max:
-                follower.controller = None
-                g.gi_used += mind
-            elif host is not None:
-                follower.controller = host
-                host.followers_mind += mind
-            else:
-                continue
-            wraith.followers_mind -= mind
+            if _move_follower(g, company, follower, wraith):
+                wraith.followers_mind -= sim.mind[follower.kind]
+
+
+def _move_follower(g, company, follower, controller) -> bool:
+    """Move a follower away from `controller`: under general influence when it has room, else under another
+    character of its company with the direct influence to spare (2.II.3.2-3). False when neither can take it."""
+    mind = g.sim.mind[follower.kind]
+    if g.gi_used + mind <= g.gi_max:
+        follower.controller = None
+        g.gi_used += mind
+        return True
+    host = next((o for o in company.characters if o is not controller and o is not follower
+                 and o.controller is None and direct_influence(g, o) - o.followers_mind >= mind), None)
+    if host is None:
+        return False
+    follower.controller = host
+    host.followers_mind += mind
+    return True
 
 
 def play_events(g) -> None:
