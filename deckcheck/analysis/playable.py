@@ -38,6 +38,7 @@ class SiteView:
     haven: str | None            # "dark" (minion or Balrog haven), "wizard" (Fallen-wizard haven), "hero"
     information: bool
     items: frozenset[str]
+    hero: bool = False           # the hero version of the site (a Fallen-wizard's location deck holds both)
 
 
 def site_view(site: Card, facts: PlayFacts, surface_keys: frozenset[str], surface_regions: frozenset[str]) -> SiteView:
@@ -53,7 +54,7 @@ def site_view(site: Card, facts: PlayFacts, surface_keys: frozenset[str], surfac
         key=fold(site.name), type=site.site_type, region=fold(region), region_type=region_type,
         auto_attacks=frozenset(site_facts.auto_attacks), hoard=site_facts.hoard, under_deeps=site.under_deeps,
         surface=fold(site.name) in surface_keys or fold(region) in surface_regions, haven=haven,
-        information=site.information, items=frozenset(site.playable_items),
+        information=site.information, items=frozenset(site.playable_items), hero=site.alignment == "Hero",
     )
 
 
@@ -108,6 +109,8 @@ def place_fits(place: Place, site: SiteView, fallen_wizard: bool = False) -> boo
     if place.items and place.items not in site.items:
         return False
     if place.hoard and not site.hoard:
+        return False
+    if place.site_alignment == "hero" and not site.hero:
         return False
     dragons_lair = "Dragon" in site.auto_attacks
     return place.dragons_lair is None or dragons_lair == place.dragons_lair
@@ -168,6 +171,8 @@ def describe_place(place: Place) -> str:
         elif place.under_deeps is False and place.surface is not False:
             adjectives.append("non-Under-deeps")
         adjectives += [f"non-{SITE_TYPE_NAMES[t]}" for t in place.not_types]
+        if place.site_alignment == "hero":
+            noun += " (its hero site card)"
         text = " ".join(adjectives + [noun])
         if place.auto_attack:
             text += f" with a{'n' if place.auto_attack[0][0] in 'AEIOU' else ''} {_or(list(place.auto_attack))} " \
@@ -223,3 +228,56 @@ def describe(condition: PlayCondition) -> str:
     if condition.stored_at:
         parts.append("scores once stored at " + _or([describe_place(p) for p in condition.stored_at]))
     return "; ".join(parts) or "no condition"
+
+
+def _modification(m) -> str:
+    who = m.race or m.faction or (f"any other {m.faction_race} faction" if m.faction_race else None) or \
+        m.influencer or (f"if {m.avatar} is the avatar" if m.avatar else "?")
+    return f"{who} {m.value:+d}"
+
+
+def reading(condition: PlayCondition) -> str:
+    """Everything the engine reads of a condition, in words a reviewer can hold against the card text: where and
+    when, the site's state and what the play taps, who, what must be in play, the faction's number and
+    modifications, the duplication limits, where it scores; first, why the simulation never plays it."""
+    parts = []
+    if not condition.modelled:
+        parts.append(f"NOT MODELLED ({condition.unmodelled})")
+    if condition.at:
+        parts.append("site phase" if condition.phase != "organization" else "organization phase")
+        where = "at " + _or([describe_place(p) for p in condition.at])
+        where += {ANY: ", site tapped or untapped", TAPPED: ", site already tapped"}.get(condition.site,
+                                                                                          ", site untapped")
+        parts.append(where)
+    elif not condition.ring:
+        parts.append("organization phase, no site named" if condition.phase == "organization" else "no site named")
+    rest = describe(PlayCondition(ring=condition.ring, bearer=condition.bearer, on=condition.on,
+                                  in_play=condition.in_play, avatar=condition.avatar,
+                                  avatar_there=condition.avatar_there, stage_points=condition.stage_points))
+    if rest != "no condition":
+        parts.append(rest)
+    if condition.bearer is not None and condition.bearer.min_prowess:
+        parts.append(f"borne by a character of prowess {condition.bearer.min_prowess} or more")
+    taps = [what for what, flag in (("the site", condition.taps_site), ("the bearer", condition.taps_bearer))
+            if flag]
+    if taps:
+        parts.append("taps " + " and ".join(taps))
+    if condition.company:
+        parts.append(f"by a {condition.company} company")
+    if condition.protected:
+        parts.append("needs a protected Wizardhaven")
+    if condition.makes_wizardhaven:
+        parts.append("the site becomes a Wizardhaven")
+    if condition.protects:
+        parts.append("protects a Wizardhaven")
+    if condition.influence is not None:
+        parts.append(f"influence check above {condition.influence}")
+    if condition.modifications:
+        parts.append("modifications " + ", ".join(_modification(m) for m in condition.modifications))
+    once = [what for what, flag in (("company", condition.once_per_company), ("site", condition.once_per_site),
+                                    ("character", condition.once_per_character)) if flag]
+    if once:
+        parts.append("once per " + " and per ".join(once))
+    if condition.stored_at:
+        parts.append("scores once stored at " + _or([describe_place(p) for p in condition.stored_at]))
+    return "; ".join(parts)

@@ -51,6 +51,7 @@ class Place:
     items: str | None = None             # the site lists this item class (minor, major, greater, gold ring)
     hoard: bool = False                  # the site contains a hoard (METD: every Dragon's lair does)
     dragons_lair: bool | None = None     # a site with a Dragon automatic-attack (False: not one)
+    site_alignment: str | None = None    # "hero": the hero version of the site ("a Shadow-hold hero site")
 
 
 @dataclass(frozen=True)
@@ -113,6 +114,8 @@ class PlayCondition:
     influence: int | None = None         # factions: the check must exceed this number
     modifications: tuple[Modification, ...] = ()
     once_per_company: bool = False       # "cannot be duplicated in a given company"
+    once_per_site: bool = False          # "cannot be duplicated at a given site"
+    once_per_character: bool = False     # "cannot be duplicated on a given character" (or Wizard)
     unmodelled: str | None = None        # why the simulation cannot play it
 
     @property

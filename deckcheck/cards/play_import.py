@@ -178,6 +178,8 @@ def _places(phrase: str, names: Names) -> tuple[Place, ...]:
     if m:
         common["not_sites"] = tuple(names.find(m.group(1), "site"))
         text = text[:m.start()]
+    if re.search(r"\bhero site\b", text):         # "a Shadow-hold or Dark-hold hero site" (Great Ruse)
+        common["site_alignment"] = "hero"
     if "where information is playable" in text or "at which information is playable" in text:
         common["information"] = True
     if re.search(r"where gold ring(?: item)?s are playable", text):
@@ -298,11 +300,22 @@ def _borne_by(text: str, bearer: Bearer | None) -> Bearer | None:
     return replace(bearer, avatar=True)
 
 
+# "Playable on an untapped character at a Shadow-hold ... or if his company faced an agent attack": the second
+# way needs combat first, the first is plain, so only the first is read.
+_OR_AFTER_AN_ATTACK = re.compile(r"\s+or if (?:his|its|the) company (?:has )?faced [^.]*")
+
+
 def _unmodelled(low: str) -> str | None:
+    low = _OR_AFTER_AN_ATTACK.sub("", low)
     for pattern, reason in UNMODELLED:
         if pattern.search(low):
             return reason
     return None
+
+
+# "If inverted, you can store this card at a Haven", "If tapped, this card can be stored": the card must first be
+# brought into a state by further plays (a ring special item, a Lost Knowledge card at Mount Doom...).
+_STORED_IF = re.compile(r"\bif (?:this card is )?(?:inverted|tapped|untapped and at [^,]+),[^.]*\bstored?\b", re.I)
 
 
 def _stored_at(text: str, names: Names) -> tuple[Place, ...]:
@@ -350,15 +363,16 @@ def derive_condition(card: dict, text: str, names: Names, characters: set[str],
         if at:
             at = tuple(_merge(base, p) for p in at)
         elif re.search(r"not playable (?:in|at) ", low):
-            _, excluded, _ = _types_in(low.split("not playable", 1)[1])
-            at = (Place(items=item_class, hoard=hoard, not_types=tuple(excluded)),)
+            named, _, _ = _types_in(low.split("not playable", 1)[1].split(".", 1)[0])
+            at = (Place(items=item_class, hoard=hoard, not_types=tuple(dict.fromkeys(named))),)
         else:
             at = (base,)
     elif (faction or ally) and not at and not sentences:
         kwargs["unmodelled"] = "the card names no site where it is played"
     kwargs["at"] = at
     # site state and taps
-    if re.search(r"tapped or untapped|even if the site is tapped|if tapped or untapped", low):
+    if re.search(r"tapped or untapped|even if the site is tapped|if tapped or untapped", low) or \
+            re.search(r"\btap (?:the )?site if (?:it is not already tapped|untapped)", text, re.I):
         kwargs["site"] = ANY
     elif "already tapped" in low:
         kwargs["site"] = TAPPED
@@ -385,6 +399,8 @@ def derive_condition(card: dict, text: str, names: Names, characters: set[str],
             kwargs["phase"] = ORGANIZATION if "on one of" in low else SITE_PHASE
     # what must be in play
     requirements = _requirements(play_text.replace("’", "'"), avatars)
+    if (specific := _specific(text, avatars)) and not requirements.get("avatar"):
+        requirements["avatar"] = (specific,)
     kwargs.update(requirements)
     if m := re.search(r"playable on (?:a |an )?(unique )?(?:non-dragon )?faction", low):
         kwargs["on"] = "unique faction" if m.group(1) else "faction"
@@ -409,6 +425,9 @@ def derive_condition(card: dict, text: str, names: Names, characters: set[str],
     kwargs["makes_wizardhaven"] = makes_haven
     kwargs["once_per_company"] = bool(re.search(r"cannot be duplicated (?:in|on) (?:a given|the same) company",
                                                 text, re.I))
+    kwargs["once_per_site"] = bool(re.search(r"cannot be duplicated (?:at|on) a given site", text, re.I))
+    kwargs["once_per_character"] = bool(re.search(r"cannot be duplicated on a given (?:character|wizard|hobbit)",
+                                                  text, re.I))
     kwargs["protects"] = protects
     if "(" in mp and not re.match(r"^\d", mp):
         stored = _stored_at(text, names)
@@ -422,9 +441,18 @@ def derive_condition(card: dict, text: str, names: Names, characters: set[str],
             else "no play condition printed (its effect is not modelled)"
     if "(" in mp and not re.match(r"^\d", mp) and not kwargs.get("stored_at") and not reason:
         reason = "its marshalling points need a condition the simulation does not model"
+    if kwargs.get("stored_at") and _STORED_IF.search(text) and not reason:
+        reason = "it can be stored to score only once further plays have inverted or tapped it (not modelled)"
     if reason:
         kwargs["unmodelled"] = reason
     return PlayCondition(**{k: v for k, v in kwargs.items() if v not in (None, ())})
+
+
+def _specific(text: str, avatars: set[str]) -> str | None:
+    """"Radagast specific.": only a player who declared that Wizard plays it (coe 1.3.4). "Balrog specific" is
+    not one: every Balrog deck is The Balrog's."""
+    m = re.match(r"(?:Unique\. )?(\w+) specific\b", text)
+    return m.group(1) if m and m.group(1) in avatars and m.group(1) != "Balrog" else None
 
 
 def _merge(base: Place, place: Place) -> Place:
@@ -452,15 +480,16 @@ def _location_phrase(play_text: str) -> str | None:
     text = re.sub(r"during (?:the|your|any player’s|its|his) (?:site|organization) phase|during site phase", " ",
                   play_text)
     text = re.sub(r"\s+", " ", text)
-    m = re.search(r"(?:\bat |\bin (?=the |[A-Z])|\bon (?=(?:an? |one of your |the )?(?:untapped |tapped )?"
-                  r"(?:hero |minion )?(?:[A-Z]|free|border|shadow|dark|ruins|site|under|non-)))"
+    text = re.sub(r"\bon your protected (\w[^.]*?) or your protected ", r"on your protected \1 or ", text)
+    m = re.search(r"(?:\bat |\bin (?=the |[A-Z])|\bon (?=(?:an? |one of your |the |your protected )?"
+                  r"(?:untapped |tapped )?(?:hero |minion )?(?:[A-Z]|free|border|shadow|dark|ruins|site|under|non-)))"
                   r"(.+?)(?= if | and only| only if|, if|\(does|\(if|; playable| by |\. |\.$|$| during | who | "
                   r"where an? | and if | with a gold| and after| in the same)", text)
     if not m:
         return None
     phrase = m.group(1)
     # "at one of your Wizardhavens", "at any tapped or untapped"
-    phrase = re.sub(r"^(?:any|an?|the|one of your|your)\s+", "", phrase)
+    phrase = re.sub(r"^(?:any|an?|the|one of your|your protected|your)\s+", "", phrase)
     phrase = re.sub(r"\b(?:tapped or untapped|untapped|already tapped|tapped)\s+", "", phrase)
     phrase = re.sub(r"^(?:hero|minion)\s+", "", phrase)
     return phrase

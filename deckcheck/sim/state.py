@@ -78,6 +78,8 @@ class GameState:
         self.made_havens: set[int] = set(sim.start_havens)   # sites our cards made Wizardhavens (Hidden Haven...)
         self.protectors = sim.start_protectors    # cards in play that protect one of our Wizardhavens
         self.protected_sites: set[int] = set()
+        self.site_cards: set[tuple[int, int]] = set()   # (kind, site): a card "that cannot be duplicated at a
+        #                                               given site" played on the site (not borne away)
         self.stage_points = sim.start_stage_points
         self.havens_tapped: set[int] = set()  # havens do not stay tapped: cleared each untap phase
         self.mp = 0

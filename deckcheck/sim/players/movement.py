@@ -11,7 +11,7 @@ from deckcheck.sim.players.attacks import worth_entering
 from deckcheck.sim.rules.company import may_be_away
 from deckcheck.sim.rules.influence import check_bonus, p_check_above
 from deckcheck.sim.rules.movement import destinations
-from deckcheck.sim.rules.play import may_play
+from deckcheck.sim.rules.play import company_fits, may_play
 from deckcheck.sim.rules.sites import heals_at
 from deckcheck.sim.state import AVAILABLE, OCCUPIED, TAPPED, Company
 
@@ -147,7 +147,7 @@ def useful_here(g, company) -> bool:
     if state not in (OCCUPIED, TAPPED):
         return False
     for kind in sim.site_playable[site]:
-        if kind in g.hand and may_play(g, kind):
+        if kind in g.hand and may_play(g, kind) and company_fits(g, company, kind):   # not a second copy
             need = sim.site_need[kind]
             if need == NEED_ANY or (need == NEED_UNTAPPED) == (state == OCCUPIED) or (
                     need == NEED_TAPPED and state == TAPPED):

@@ -23,7 +23,7 @@ from deckcheck.sim.players.movement import plan_moves, site_values
 from deckcheck.sim.players.site_choices import SiteChoices
 from deckcheck.sim.rules.company import may_be_away, may_enter_company
 from deckcheck.sim.rules.influence import controller_for, controllers_with_room, general_influence_room
-from deckcheck.sim.rules.play import company_fits, may_play, site_allows
+from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
 from deckcheck.sim.rules.rings import (
     BEST_OF_TWO,
     TWO_DICE,
@@ -225,7 +225,7 @@ class ResourcePlayer(SiteChoices):
                 continue
             played_at = company.site
             for character in company.characters:
-                if bearers is not None and character.kind not in bearers:
+                if not may_bear(sim, character, kind):
                     continue
                 if sim.taps_bearer[kind] and character.tapped:
                     continue

@@ -7,7 +7,7 @@ from deckcheck.sim.model import NEED_TAPPED, NEED_UNTAPPED, ON_ITEM, ROLE_ALLY, 
 from deckcheck.sim.players.attacks import worth_entering
 from deckcheck.sim.rules.combat import Attack, assign_strikes, defender_of, modified_prowess
 from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di
-from deckcheck.sim.rules.play import company_fits, may_play, site_allows
+from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
 from deckcheck.sim.state import OCCUPIED, Character
 
 # -3 to stay untapped (coe 3.iv.3) only while the character keeps at least these odds of not being wounded.
@@ -93,7 +93,7 @@ class SiteChoices:
         nobody; False if no one can."""
         sim = g.sim
         bearers = sim.bearers[kind]
-        ready = [c for c in company.characters if not c.tapped and (bearers is None or c.kind in bearers)]
+        ready = [c for c in company.characters if not c.tapped and may_bear(sim, c, kind)]
         role = sim.role[kind]
         if role == ROLE_FACTION:
             if not ready:
@@ -132,8 +132,7 @@ class SiteChoices:
                 continue
             if not ((sim.item_bit[kind] == 1 and sim.play_sites[kind]) or (under and site in sim.play_sites[kind])):
                 continue
-            bearers = sim.bearers[kind]
-            bearer = next((c for c in ready if bearers is None or c.kind in bearers), None)
+            bearer = next((c for c in ready if may_bear(sim, c, kind)), None)
             if bearer is None:
                 continue
             return kind, bearer

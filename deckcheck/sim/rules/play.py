@@ -47,11 +47,15 @@ def site_allows(g, kind: int, site: int) -> bool:
 
 def company_fits(g, company, kind: int) -> bool:
     """The company the card asks for: not one that holds it already if it "cannot be duplicated in a given
-    company" (its text); covert or overt, if it says so (glossary: an Orc, Troll or Balrog, or the Ringwraith
-    in Fell Rider mode, makes a company overt)."""
+    company" (its text), nor at a site where it is already if it "cannot be duplicated at a given site";
+    covert or overt, if it says so (glossary: an Orc, Troll or Balrog, or the Ringwraith in Fell Rider mode,
+    makes a company overt)."""
     sim = g.sim
     if sim.once_per_company[kind] and any(kind in c.holdings for c in company.characters):
         return False
+    if sim.once_per_site[kind] and ((kind, company.site) in g.site_cards or any(
+            kind in c.holdings for other in g.companies if other.site == company.site for c in other.characters)):
+        return False                       # "cannot be duplicated at a given site": on it, or borne there
     need = sim.company_need[kind]
     if need == COMPANY_ANY:
         return True
@@ -68,9 +72,11 @@ def company_is_overt(g, company) -> bool:
 
 def may_bear(sim, character, kind: int) -> bool:
     """The character may bear the item or ally: its condition names who may ("Warrior only", "may only be borne
-    by The Balrog", "... by a character with a prowess of 6 or more"), or any character may."""
+    by The Balrog", "... by a character with a prowess of 6 or more"), or any character may; not a second copy
+    of a card that "cannot be duplicated on a given character"."""
     allowed = sim.bearers[kind]
-    return allowed is None or character.kind in allowed
+    return (allowed is None or character.kind in allowed) and not (
+        sim.once_per_character[kind] and kind in character.holdings)
 
 
 def character_may_enter(g, kind: int) -> bool:

@@ -200,6 +200,8 @@ def play_events(g) -> None:
         g.play_from_hand(kind)
         if bearer is not None and (sim.store_sites[kind] or sim.bearers[kind] is not None):
             bearer.holdings.append(kind)
+        elif site is not None and sim.once_per_site[kind]:
+            g.site_cards.add((kind, site))
         if bearer is not None and sim.taps_bearer[kind]:
             bearer.tapped = True
         g.gain(kind)

@@ -126,6 +126,8 @@ def resolve_play(g, company, kind: int, actor, additional: bool = False) -> bool
     if sim.role[kind] in (ROLE_ITEM, ROLE_ALLY) or sim.store_sites[kind]:
         if actor is not None:
             actor.holdings.append(kind)
+    elif sim.once_per_site[kind]:
+        g.site_cards.add((kind, company.site))     # it stays on the site (a card borne goes with its bearer)
     if sim.makes_haven[kind]:
         g.made_havens.add(company.site)
     if sim.protects[kind]:
