@@ -28,6 +28,11 @@ class DefenceTables:
     weapon: list[tuple[int, int] | None] = field(default_factory=list)   # (prowess bonus, maximum)
     armour: list[tuple[int, int] | None] = field(default_factory=list)   # (body bonus, maximum)
     weapon_warrior_only: list[bool] = field(default_factory=list)
+    # Pure functions of these tables memoized across games (the tables never change once built):
+    armed: dict[tuple[int, ...], tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
+    #   (kind, *holdings) -> (prowess, body) with its best weapon and armour (`rules.combat.defender_of`)
+    risks: dict[tuple, tuple[float, float]] = field(default_factory=dict, repr=False, compare=False)
+    #   a company's automatic-attack outlook by site and characters (`players.attacks.outlook`)
 
 
 def defence_tables(alignment: str, kinds: list[Card]) -> DefenceTables:

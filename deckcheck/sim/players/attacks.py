@@ -13,6 +13,7 @@ from deckcheck.sim.rules.sites import attacks_faced
 CHARACTER_WORTH = 2
 # A card worth no MP (an information event...) is still worth entering for while the risk stays below this.
 FREE_ENTRY_RISK = 0.5
+MEMO_LIMIT = 100_000
 
 
 def expected_loss(g, company, site: int | None = None) -> float:
@@ -31,17 +32,33 @@ def outlook(g, company, site: int | None = None) -> tuple[float, float]:
     characters (someone faces none); else the best odds of one character taking -3 to stay untapped (coe 3.iv.3)
     through every attack."""
     sim = g.sim
-    printed = sim.site_attacks[company.site if site is None else site]
-    if not printed or not company.characters:
+    site = company.site if site is None else site
+    printed = sim.site_attacks[site]
+    characters = company.characters
+    if not printed or not characters:
         return 0.0, 1.0
     balrog = g.balrog and (g.avatar_revealed or g.avatar_lost)
-    characters = company.characters
+    overt = company_is_overt(g, company)
+    stay, wounded = g.stay_tapped, g.wounded
+    # a pure function of what combat sees of the company: memoized across games (`DefenceTables.risks`)
+    key = (site, overt, balrog, *[(c.kind, c.tapped or c in stay, c in wounded, *c.holdings) for c in characters])
+    risks = g.defence.risks
+    found = risks.get(key)
+    if found is None:
+        if len(risks) >= MEMO_LIMIT:
+            risks.clear()                      # bounded memory on long runs
+        found = risks[key] = _outlook(g, characters, printed, overt, balrog)
+    return found
+
+
+def _outlook(g, characters, printed, overt: bool, balrog: bool) -> tuple[float, float]:
+    sim = g.sim
     defenders = [defender_of(g, c) for c in characters]
     n = len(defenders)
     loss = 0.0
     strikes = 0
     stays = [1.0] * n
-    for attack, _check in attacks_faced(printed, overt=company_is_overt(g, company), balrog_in_play=balrog):
+    for attack, _check in attacks_faced(printed, overt=overt, balrog_in_play=balrog):
         strikes += n if attack.each_character_faces_strike else attack.strikes
         for i, one in enumerate(defenders):
             stays[i] *= p_check_above(attack.prowess - one.prowess + 2)     # roll + prowess - 3 >= the strike

@@ -208,19 +208,31 @@ def resolve_strike(attack: Attack, defender: Defender, index: int, excess: int, 
 def defender_of(g, character) -> Defender:
     """A character as combat sees it: its prowess and body with its best weapon and armour (one of each, to
     their maximums, coe 3.iv.6), tapped (or staying tapped this turn) and wounded as the game has it."""
-    d = g.defence
-    kind = character.kind
+    prowess, body = armed_stats(g.defence, character)
+    return Defender(prowess, body, character.tapped or character in g.stay_tapped, character in g.wounded,
+                    character)
+
+
+def armed_stats(d, character) -> tuple[int, int]:
+    """(prowess, body) of the character with its holdings, computed once per kind and holdings (`d.armed`)."""
+    key = (character.kind, *character.holdings)
+    found = d.armed.get(key)
+    if found is None:
+        found = d.armed[key] = _armed_stats(d, character.kind, character.holdings)
+    return found
+
+
+def _armed_stats(d, kind: int, holdings) -> tuple[int, int]:
     prowess, body = d.prowess[kind], d.body[kind]
     best_prowess, best_body = prowess, body
-    for held in character.holdings:
+    for held in holdings:
         weapon = d.weapon[held]
         if weapon and (d.warrior[kind] or not d.weapon_warrior_only[held]):
             best_prowess = max(best_prowess, min(prowess + weapon[0], weapon[1]))
         armour = d.armour[held]
         if armour:
             best_body = max(best_body, min(body + armour[0], armour[1]))
-    return Defender(prowess=best_prowess, body=best_body, tapped=character.tapped or character in g.stay_tapped,
-                    wounded=character in g.wounded, ref=character)
+    return best_prowess, best_body
 
 
 def kill_points_scored(mp: int, mp_star: bool, defender_alignment: str, detainment: bool) -> int:
