@@ -111,10 +111,10 @@ def outside_pool_message(entry) -> str | None:
     """What not-in-pool says of such a line (without its part): "Abductor (V1) is a card of the CoE virtual set
     The Road Goes Ever on, not of the ICE card pool", "Thorin is the name of no ICE card but of a card of the
     dream-card set Durin's Folk (DF): not of the ICE card pool"; None for any other line."""
-    from deckcheck.cards.set_codes import non_ice_set, not_in_pool_by_name, not_in_pool_message, set_of_code
-
     if not is_outside_pool(entry):
         return None
+    from deckcheck.cards.set_codes import non_ice_set, not_in_pool_by_name, not_in_pool_message, set_of_code
+
     if non_ice_set(entry.set_code):
         return not_in_pool_message(entry.written, entry.set_code)
     near = f" (or the ICE card {entry.suggestions[0]!r} misspelt?)" if entry.suggestions else ""

@@ -25,9 +25,12 @@ class Part(str, Enum):  # noqa: UP042 - str mixin keeps Part("pool") and JSON ou
     FW_SIDEBOARD = "fw-sideboard"  # CoE 1.6.1: extra sideboard used only against a Fallen-wizard
     SITES = "sites"                # location deck
 
-    @property
-    def in_play_deck(self) -> bool:
-        return self in (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY)
+    in_play_deck: bool   # set below for each part: an attribute, not a property (asked of every entry, rule
+                         # after rule)
+
+
+for _part in Part:
+    _part.in_play_deck = _part in (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY)
 
 
 # Order in which parts are shown and violations are sorted.

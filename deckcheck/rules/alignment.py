@@ -38,7 +38,8 @@ def agents_are_hazards(ctx: Context) -> bool:
 
 
 def allowed_alignments(ctx: Context, key: str) -> list[str]:
-    return list(ctx.data.get("lists", {}).get(key, []))
+    """The ruleset's list itself (read it, never change it)."""
+    return ctx.data.get("lists", {}).get(key, [])
 
 
 def alignment_problem(ctx: Context, entry: DeckEntry, card: Card) -> str | None:

@@ -29,12 +29,18 @@ def resolved(entries: Iterable[DeckEntry]) -> Iterator[DeckEntry]:
 def deck_cards(ctx: Context) -> list[DeckEntry]:
     """Entries of the whole deck that copy limits count: everything but the location deck, and no site or
     region card written elsewhere (a reader warns about those; site-copies counts the location deck)."""
-    return ctx.view("deck cards", lambda: [e for e in resolved(ctx.deck.entries)
-                                           if e.part != Part.SITES and not is_site_card(e.card)])
+    return ctx.view("deck cards", lambda: [e for e in ctx.deck.entries if e.card is not None
+                                           and e.part is not Part.SITES and e.card.type not in (SITE, REGION)])
 
 
 def play_deck(ctx: Context) -> list[DeckEntry]:
     return ctx.view("play deck", lambda: list(resolved(ctx.deck.play_deck())))
+
+
+def play_roles(ctx: Context) -> list[tuple[DeckEntry, str]]:
+    """(entry, what it counts as) for every card of the play deck: the counts of the play deck's rules read this
+    one list (read it, never change it)."""
+    return ctx.shared("play roles", lambda: [(e, role(e.card, ctx)) for e in play_deck(ctx)])
 
 
 def agents_are_hazards(ctx: Context) -> bool:
@@ -46,7 +52,16 @@ def is_own_avatar(card: Card, alignment: str) -> bool:
 
 
 def role(card: Card, ctx: Context) -> str:
-    """What a play-deck card counts as: avatar, character, resource, hazard, either (coe 1.3.3) or not-play."""
+    """What a play-deck card counts as: avatar, character, resource, hazard, either (coe 1.3.3) or not-play.
+    Worked out once per card and deck: the rules ask it of every card, rule after rule."""
+    roles = ctx.shared("roles", dict)
+    found = roles.get(card.id)
+    if found is None:
+        found = roles[card.id] = _role(card, ctx)
+    return found
+
+
+def _role(card: Card, ctx: Context) -> str:
     if card.type == CHARACTER:
         if card.avatar:
             return AVATAR

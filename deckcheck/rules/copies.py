@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from collections.abc import Iterator
@@ -32,12 +33,16 @@ def manifested_names(card: Card) -> list[str]:
     ("Gollum and My Precious" for Stinker): split it unless the whole is itself a card's name."""
     if not card.manifestation_of:
         return []
+    return list(_manifested(card.manifestation_of))
+
+
+@functools.lru_cache(maxsize=1024)   # the few hundred manifestation fields, asked deck after deck
+def _manifested(whole: str) -> tuple[str, ...]:
     from deckcheck.cards.catalog import load_catalog
 
-    whole = card.manifestation_of
     if load_catalog().by_name(whole):
-        return [fold(whole)]
-    return [fold(part) for part in re.split(r",\s*|\s+and\s+", whole) if part.strip()]
+        return (fold(whole),)
+    return tuple(fold(part) for part in re.split(r",\s*|\s+and\s+", whole) if part.strip())
 
 
 class _Joins:
@@ -98,24 +103,15 @@ def unique_groups(entries: list[DeckEntry], by_name: bool) -> list[dict[str, lis
     everyone = {name for e in uniques if _can_manifest(e.card) for name in manifested_names(e.card)}
     if _none_joined(uniques, everyone, by_name):
         return []
-    levels = {}
-    for level in (*JOIN_LEVELS, _ALL):
-        joins = _Joins()
-        manifested = resources if level == MANIFESTATION else everyone
-        for i, entry in enumerate(uniques):
-            _link(joins, i, entry.card, level, manifested, by_name)
-        levels[level] = [joins.find(("entry", i)) for i in range(len(uniques))]
-    groups: dict[object, list[int]] = defaultdict(list)
-    for i, root in enumerate(levels[_ALL]):
-        groups[root].append(i)
     found = []
-    for members in groups.values():
+    for members in _groups(uniques, range(len(uniques)), _ALL, everyone, by_name):
+        if sum(uniques[i].count for i in members) < 2:
+            continue    # one copy however it is joined: each level joins a part of what `_ALL` joins
         over: dict[str, list[list[DeckEntry]]] = {}
         for level in (*JOIN_LEVELS, _ALL):
-            joined: dict[object, list[DeckEntry]] = defaultdict(list)
-            for i in members:
-                joined[levels[level][i]].append(uniques[i])
-            held = [sub for sub in joined.values() if sum(e.count for e in sub) > 1]
+            manifested = resources if level == MANIFESTATION else everyone
+            joined = [[uniques[i] for i in sub] for sub in _groups(uniques, members, level, manifested, by_name)]
+            held = [sub for sub in joined if sum(e.count for e in sub) > 1]
             if held:
                 over[level] = held
         if over:    # over only when every join is taken together: the most debatable join named
@@ -124,12 +120,26 @@ def unique_groups(entries: list[DeckEntry], by_name: bool) -> list[dict[str, lis
     return found
 
 
+def _groups(uniques: list[DeckEntry], members, level: str, manifested: set[str], by_name: bool) -> list[list[int]]:
+    """The entries among `members` (indexes into `uniques`) that `level` joins, group by group, each group and
+    its members in the order of their first entry."""
+    joins = _Joins()
+    for i in members:
+        _link(joins, i, uniques[i].card, level, manifested, by_name)
+    groups: dict[object, list[int]] = defaultdict(list)
+    for i in members:
+        groups[joins.find(("entry", i))].append(i)
+    return list(groups.values())
+
+
 def _none_joined(uniques: list[DeckEntry], manifested: set[str], by_name: bool) -> bool:
     """True when no join can put two copies together: every entry is one copy and no two entries share a node
     that any level links them to (each level links a subset of what `_ALL` links). The usual deck: the five
     union-find passes of unique_groups would find nothing."""
     if any(e.count > 1 for e in uniques):
         return False
+    if not manifested and len({fold(e.card.name) for e in uniques}) == len(uniques):
+        return True     # every node an entry links to holds its name's fold: none is shared (the usual deck)
     seen: set[tuple] = set()
     for entry in uniques:
         nodes = set(_join_nodes(entry.card, _ALL, manifested, by_name))
@@ -227,6 +237,12 @@ def copy_class(card: Card) -> str | None:
     return None
 
 
+def _least_limit(ctx: Context) -> int:
+    """The lowest limit copy_limit_of gives a card that states none of its own, in this ruleset."""
+    rules = ctx.data["copies"]
+    return min([rules["non_unique"], *rules.get("by_class", {}).values()])
+
+
 def copy_limit_of(card: Card, ctx: Context) -> tuple[int, str, str]:
     """The limit for a non-unique card, the reason to print with it, and the case (aspect) it falls under:
     `card` (the card states its own limit), a Fallen-wizard class (`hero-resource`...) or `non-unique`."""
@@ -256,11 +272,18 @@ def copy_limit(ctx: Context) -> Iterator[Violation]:
     the play deck holds only one of each character card (MELE Starter step 5: a Starter-game step, so in a
     longer game it is a number borrowed by analogy). Havens are sites: see site-copies."""
     groups: dict[tuple, list[DeckEntry]] = defaultdict(list)
+    totals: dict[tuple, int] = defaultdict(int)
     for entry in deck_cards(ctx):
-        if not entry.card.unique and not entry.card.avatar:
-            groups[version_key(entry.card)].append(entry)
-    for group in groups.values():
-        total = sum(e.count for e in group)
+        card = entry.card
+        if not card.unique and not card.avatar:
+            key = version_key(card)
+            groups[key].append(entry)
+            totals[key] += entry.count
+    least = _least_limit(ctx)
+    for key, group in groups.items():
+        total = totals[key]
+        if total <= (group[0].card.copy_limit or least):
+            continue    # within the card's own limit, or within every limit the ruleset sets
         limit, why, aspect = copy_limit_of(group[0].card, ctx)
         if total > limit:
             explain = [f"counted: {_counted(group)}",

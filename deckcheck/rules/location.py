@@ -14,7 +14,8 @@ SITE_KIND = {"Hero": "hero", "Minion": "minion", "Fallen-wizard": "Fallen-wizard
 
 
 def location_sites(ctx: Context) -> list[DeckEntry]:
-    return [e for e in resolved(ctx.deck.part(Part.SITES)) if e.card.type == SITE]
+    return ctx.view("location sites", lambda: [e for e in ctx.deck.entries
+                                                if e.part is Part.SITES and e.card is not None and e.card.type == SITE])
 
 
 def _multi_copy_allowed(card: Card, sites: dict) -> bool:

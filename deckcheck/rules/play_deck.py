@@ -22,6 +22,7 @@ from deckcheck.rules.common import (
     is_own_avatar,
     label,
     play_deck,
+    play_roles,
     plural,
     role,
     version_key,
@@ -55,12 +56,16 @@ class Split:
 
 def split_play_deck(ctx: Context, *, capped: bool = True) -> Split:
     """The play deck's resources, hazards and cards playable as either; `capped=False` drops the Fallen-wizard's
-    cap on hazards counted as resources (to tell whether a violation rests on it alone)."""
+    cap on hazards counted as resources (to tell whether a violation rests on it alone). Counted once per deck
+    for resource-count and hazard-parity alike: read it, never change it."""
+    return ctx.shared(f"split capped={capped}", lambda: _split(ctx, capped))
+
+
+def _split(ctx: Context, capped: bool) -> Split:
     cap = ctx.data["play_deck"]["either_as_resource_max"] if capped else 0
     split = Split()
     either: Counter = Counter()
-    for entry in play_deck(ctx):
-        kind = role(entry.card, ctx)
+    for entry, kind in play_roles(ctx):
         if kind == RESOURCE_ROLE:
             split.resources += entry.count
         elif kind == HAZARD_ROLE:
@@ -185,7 +190,7 @@ def character_limit(ctx: Context) -> Iterator[Violation]:
     """At most 10 non-avatar characters in the play deck; the sideboard and the pool are exempt. Agents
     count as characters for a Ringwraith or Fallen-wizard, as hazards for a Wizard or Balrog."""
     limit = ctx.data["play_deck"]["characters_max"]
-    characters = [e for e in play_deck(ctx) if role(e.card, ctx) == CHARACTER_ROLE]
+    characters = [e for e, kind in play_roles(ctx) if kind == CHARACTER_ROLE]
     total = sum(e.count for e in characters)
     if total > limit:
         agents = sum(e.count for e in characters if e.card.agent)
@@ -314,8 +319,8 @@ def creature_count(ctx: Context) -> Iterator[Violation]:
     full = halves = 0
     counted: list[DeckEntry] = []
     half: list[DeckEntry] = []
-    for entry in play_deck(ctx):
-        if role(entry.card, ctx) not in (HAZARD_ROLE, EITHER):
+    for entry, kind in play_roles(ctx):
+        if kind not in (HAZARD_ROLE, EITHER):
             continue
         weight = creature_weight(entry.card, ctx)
         if weight == 2:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from deckcheck.decklist.content import outside_pool_message
+from deckcheck.decklist.content import is_outside_pool, outside_pool_message
 from deckcheck.rules.registry import Context, Violation, rule
 
 
@@ -22,9 +22,9 @@ def not_in_pool(ctx: Context) -> Iterator[Violation]:
     line is that set's card, not the ICE card of the same name (nor a near miss of one), and the rulesets
     deckcheck knows judge ICE decks only, so it is an error that names the set."""
     for entry in ctx.deck.entries:
-        message = outside_pool_message(entry)
-        if message is None:
+        if not is_outside_pool(entry):     # the usual line, without the set tables outside_pool_message reads
             continue
+        message = outside_pool_message(entry)
         copies = f"{entry.count} {'copy' if entry.count == 1 else 'copies'}"
         how = f"by the set code ({entry.set_code})" if entry.set_code else "by the name, which no ICE card has"
         yield ctx.violation(

@@ -69,10 +69,15 @@ class Context:
     def view(self, name: str, make: Callable[[], list]) -> list:
         """The deck's view `name`, built by `make` the first time a rule asks for it (a copy: callers may sort
         or extend it). The deck does not change while its rules run."""
+        return list(self.shared(name, make))
+
+    def shared(self, name: str, make: Callable[[], Any]) -> Any:
+        """Like `view`, but the one object itself, for every rule to read and none to change (a count, a
+        table)."""
         found = self.views.get(name)
         if found is None:
             found = self.views[name] = make()
-        return list(found)
+        return found
     # Untagged counts read as the versions the rules allow (versions.py): the deck above is read so already.
     readings: list = field(default_factory=list)
 

@@ -62,7 +62,8 @@ def starting_characters(ctx: Context) -> list[tuple[DeckEntry, Card]]:
 
 def is_never_starting(ctx: Context, card: Card) -> bool:
     """A card whose text says it may not be included with a starting company (`never_starting`)."""
-    return card.id.upper() in {card_id.upper() for card_id in settings(ctx).get("never_starting", [])}
+    never = ctx.shared("never starting", lambda: {i.upper() for i in settings(ctx).get("never_starting", [])})
+    return card.id.upper() in never
 
 
 def pool_kind_problem(ctx: Context, card: Card) -> str | None:
