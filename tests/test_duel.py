@@ -143,7 +143,7 @@ def test_against_output_fits_the_simulate_schema(sides):
     us, them = sides
     for both in (False, True):
         summary = json.loads(json.dumps(simulate_sides(us, them, games=10, turns=4, seed=1, both=both)))
-        assert summary["schema"] == "deckcheck/simulate/2"
+        assert summary["schema"] == "deckcheck/simulate/3"
         jsonschema.validate(summary, schema)
     broken = dict(summary, p_win={"p": 2, "ci95": [0, 1]})
     with pytest.raises(jsonschema.ValidationError):

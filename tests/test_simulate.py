@@ -751,6 +751,40 @@ def test_every_play_deck_card_is_listed_with_how_often_it_was_played(gandalf_sum
 
 
 @needs_decks
+def test_the_headline_counts_characters_and_cards_played_in_under_a_tenth_of_games(gandalf_summary):
+    """Issue 22: the share of the deck's MP (characters and the starting company included) in cards played in
+    under 10% of games, beside the share never played, each such card with its reason."""
+    from deckcheck.sim.report import format_text
+
+    s = gandalf_summary
+    rare = s["rarely_played_mp"]
+    rows = [r for r in s["cards"] if r["mp"] > 0 and r["part"] != "hazards"]
+    from deckcheck.decklist import read_deck
+
+    sim = build_sim_deck(read_deck(GANDALF))
+    start_mp = sum(sim.mp[k] for k in sim.start_characters)     # the starting company, played in every game
+    assert start_mp > 0 and rare["deck_mp"] == sum(r["mp"] * r["copies"] for r in rows) + start_mp
+    low = [r for r in rows if r["p_played"] < 0.1]
+    assert {r["card_id"] for r in low} == {r["card_id"] for r in rare["cards"]}
+    assert any(r["part"] == "characters" for r in rare["cards"])         # Beretar: held in hand, no room
+    assert rare["share"] == round(sum(r["mp"] * r["copies"] for r in low) / rare["deck_mp"], 4)
+    assert rare["never_played_share"] <= rare["share"] and all(r["reason"].strip() for r in rare["cards"])
+    text = format_text(s)
+    assert "MP in cards played in under 10% of games" in text.splitlines()[3]
+    assert "goldfish: no opponent" in text.splitlines()[1] and "--against" in text.splitlines()[1]
+
+
+def test_a_duel_report_has_no_goldfish_line():
+    from deckcheck.sim.report import NO_OPPONENT, summarize
+    from deckcheck.sim.tally import Tally
+
+    sim = build_sim_deck(synthetic_deck())
+    tally = Tally(turns=2, kinds=len(sim.kinds), games=1)
+    assert summarize(sim, tally, seed=1, hazards="against")["no_opponent"] is None
+    assert summarize(sim, tally, seed=1, hazards="none")["no_opponent"] == NO_OPPONENT
+
+
+@needs_decks
 def test_real_deck_opening_hands_match_the_exact_odds():
     from deckcheck.decklist import read_deck
 
@@ -791,7 +825,7 @@ def test_cli_json_output_fits_its_schema():
                  "--hazards", "light", "--length", "1", "--output", "json")
     assert result.returncode == 0, result.stderr
     summary = json.loads(result.stdout)
-    assert summary["schema"] == "deckcheck/simulate/2"
+    assert summary["schema"] == "deckcheck/simulate/3"
     assert summary["threshold"] == 20 and summary["hazards"] == "light" and summary["games"] == 200
     assert [row["turn"] for row in summary["per_turn"]] == [1, 2, 3, 4]
     jsonschema.validate(summary, json.loads(schema_path("simulate").read_text(encoding="utf-8")))

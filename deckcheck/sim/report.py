@@ -19,9 +19,12 @@ from deckcheck.sim.model import (
 )
 from deckcheck.sim.tally import Tally
 
-SCHEMA = "deckcheck/simulate/2"
+SCHEMA = "deckcheck/simulate/3"
 Z95 = 1.96
 TOP_STUCK = 5
+RARELY = 0.10        # the headline's "played in under 10% of games"
+NO_OPPONENT = ("goldfish: no opponent (only the sites' automatic-attacks and the --hazards model); --against "
+               "OPPONENT plays a real deck's hazards, --both its whole game")
 
 
 def wilson(successes: int, n: int) -> dict:
@@ -96,6 +99,8 @@ def summarize(sim: SimDeck, tally: Tally, *, seed: int, hazards: str) -> dict:
         },
         "final_mp_half_rule": round(tally.final_half_rule / n, 3),
         "never_played_resource_mp_share": never_played_share(sim, tally),
+        "rarely_played_mp": rarely_played_mp(sim, tally, hazards),
+        "no_opponent": NO_OPPONENT if hazards in ("none", "light", "heavy") else None,
         "cards": cards,
         "warnings": list(sim.warnings),
     }
@@ -161,6 +166,53 @@ def never_played_reason(sim: SimDeck, tally: Tally, kind: int, hazards: str) -> 
     return f"in hand, but its condition never held within {tally.turns} turns"
 
 
+def rarely_played_mp(sim: SimDeck, tally: Tally, hazards: str) -> dict:
+    """The headline that hides nothing: the deck's marshalling points (the play deck's resources and characters
+    and the starting company, copies times MP as this deck scores them), the share of them in cards played in
+    under 10% of games and the share in cards no game played, with each such card and why."""
+    n = tally.games
+    counts = {k: sim.copies(k) for k in set(sim.play_deck) if sim.role[k] != ROLE_HAZARD and sim.mp[k] > 0}
+    for k in sim.start_characters:
+        if sim.mp[k] > 0 and k not in counts:
+            counts[k] = sum(1 for s in sim.start_characters if s == k)
+    total = sum(sim.mp[k] * c for k, c in counts.items())
+    start = set(sim.start_characters)
+    rare = sorted((k for k in counts if k not in start and tally.played_games[k] < RARELY * n),
+                  key=lambda k: (tally.played_games[k], -sim.mp[k] * counts[k], sim.kinds[k].name))
+    never = [k for k in rare if not tally.played_games[k]]
+
+    def share(kinds) -> float | None:
+        return round(sum(sim.mp[k] * counts[k] for k in kinds) / total, 4) if total else None
+    return {
+        "deck_mp": total,
+        "threshold": RARELY,
+        "share": share(rare),
+        "never_played_share": share(never),
+        "cards": [{"card_id": sim.kinds[k].id, "name": sim.kinds[k].display(), "part": sim.part[k],
+                   "copies": counts[k], "mp": sim.mp[k], "p_played": round(tally.played_games[k] / n, 4),
+                   "reason": rarely_played_reason(sim, tally, k, hazards)} for k in rare],
+    }
+
+
+def rarely_played_reason(sim: SimDeck, tally: Tally, kind: int, hazards: str) -> str:
+    """Why a card was played in under 10% of games: the reason it was never played, or what the games show."""
+    if not tally.played_games[kind]:
+        return never_played_reason(sim, tally, kind, hazards)
+    n = tally.games
+    drawn = tally.drawn_games[kind] / n
+    played = f"played in {tally.played_games[kind] / n:.1%} of games"
+    if drawn < RARELY:
+        return f"drawn within {tally.turns} turns in only {drawn:.0%} of games; {played}"
+    if sim.role[kind] == ROLE_CHARACTER:
+        return f"drawn in {drawn:.0%} of games, {played}: mostly no room under general or direct influence " \
+               f"where it may enter play"
+    if sim.kinds[kind].type == RESOURCE and sim.play_sites[kind]:
+        return f"drawn in {drawn:.0%} of games, {played}: seldom with a company at one of its " \
+               f"{len(sim.play_sites[kind])} site(s) able to play it (a bearer, an influence check it could " \
+               f"pass, the site's state)"
+    return f"drawn in {drawn:.0%} of games, {played}: its condition seldom held"
+
+
 def never_played_share(sim: SimDeck, tally: Tally) -> float | None:
     """The share of the play deck's resource marshalling points (resource cards, copies times MP as this deck
     scores them) in cards no game played by the last simulated turn; None for a deck without any."""
@@ -178,7 +230,12 @@ def format_text(summary: dict) -> str:
         f"{s['deck']} ({s['alignment']}): {_count(s['games'], 'game')} of {_count(s['turns'], 'own turn')}, "
         f"seed {s['seed']}, "
         f"hazards {s['hazards']}, {s['length']}-deck game (call at {s['threshold']} MP)",
+    ]
+    if s.get("no_opponent"):
+        lines.append(s["no_opponent"])
+    lines += [
         f"play deck {s['play_deck']} cards; starting company: {', '.join(s['starting_company']) or 'none'}",
+        *rarely_played_lines(s["rarely_played_mp"], s["turns"]),
         "",
         f"{'turn':>4}  {'mean MP':>7}  {'95% CI':>13}  {'P(MP>=' + str(s['threshold']) + ')':>10} {'95% CI':>13}  "
         f"{'P(called)':>9} {'95% CI':>13}",
@@ -200,8 +257,11 @@ def format_text(summary: dict) -> str:
     lines.append("")
     lines.append("play-deck cards: mean copies played by turn "
                  f"{s['turns']}, share of games with one played (95% CI)")
+    rarely = {row["card_id"] for row in s["rarely_played_mp"]["cards"]}
     for row in s["cards"]:
         mark = "" if row["never_played_reason"] is None else f"  NEVER PLAYED: {row['never_played_reason']}"
+        if not mark and row["card_id"] in rarely:
+            mark = "  UNDER 10% OF GAMES (see the top)"
         lines.append(f"  {row['mean_played']:5.2f}  {row['p_played']:6.1%} {_range(row['p_played_ci95'], '.1%'):>13}"
                      f"  {row['name']} (x{row['copies']}, {row['part']}, {row['mp']} MP){mark}")
     if share is not None:
@@ -223,6 +283,19 @@ def format_text(summary: dict) -> str:
     for warning in s["warnings"]:
         lines.append(f"note: {warning}")
     return "\n".join(lines)
+
+
+def rarely_played_lines(rare: dict, turns: int) -> list[str]:
+    """The headline: the share of the deck's MP in cards played in under 10% of games, beside the share never
+    played, then each such card with its reason."""
+    if rare["share"] is None:
+        return ["the deck holds no card worth marshalling points"]
+    lines = [f"MP in cards played in under {rare['threshold']:.0%} of games (by turn {turns}): {rare['share']:.1%} "
+             f"of the deck's {rare['deck_mp']} MP (characters and starting company included); never played: "
+             f"{rare['never_played_share']:.1%}"]
+    for row in rare["cards"]:
+        lines.append(f"  {row['p_played']:6.1%}  {row['name']} (x{row['copies']}, {row['mp']} MP): {row['reason']}")
+    return lines
 
 
 def _range(pair, spec: str) -> str:
