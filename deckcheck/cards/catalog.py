@@ -13,10 +13,11 @@ nearest names of every language as suggestions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.catalog_index import INDEX_FILE, read_index, record_of
 from deckcheck.cards.languages import LANGUAGES, load_names
@@ -134,6 +135,7 @@ class Catalog:
         # Answers already given, by the name as written: a batch or a corpus asks the same names deck after deck.
         self._looked_up: dict[str, tuple[tuple[Card, ...], str | None]] = {}
         self._resolved: dict[tuple, Resolution] = {}
+        self._memos: dict[str, dict] = {}
 
     def _card(self, card_id: str) -> Card:
         card = self._made.get(card_id)
@@ -260,6 +262,15 @@ class Catalog:
         found = self._resolved.get(key)
         if found is None:
             found = _remember(self._resolved, key, self._resolve(name, tag, set_code, part, alignment, correct))
+        return found
+
+    def remembered(self, table: str, key, make: Callable[[], Any]) -> Any:
+        """`make()`, worked out once per key of `table` and kept (bounded, as every answer of the catalog): for
+        facts a reader derives from this catalog's cards alone, asked again deck after deck. Never None."""
+        memo = self._memos.setdefault(table, {})
+        found = memo.get(key)
+        if found is None:
+            found = _remember(memo, key, make())
         return found
 
     def _resolve(self, name: str, tag, set_code, part, alignment, correct: bool) -> Resolution:

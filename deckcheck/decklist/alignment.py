@@ -213,24 +213,39 @@ def _line_key(line: RawLine) -> tuple:
     return line.name, (line.tag or "").upper(), line.card_id, line.part == Part.SITES
 
 
+@dataclass(frozen=True)
+class LineFacts:
+    """What the catalog says of a line's card versions, for telling the deck's alignment."""
+
+    kinds: tuple[str, ...]         # _evidence_kinds
+    alignments: frozenset[str]     # _card_alignments
+    avatar: bool                   # some version is an avatar
+    only_avatars: bool             # every version is
+
+
+def line_facts(line: RawLine, catalog) -> LineFacts:
+    """The line's LineFacts, worked out once per `_line_key` and catalog (decks name the same cards again and
+    again; NetMECCG repeats every line)."""
+    def make() -> LineFacts:
+        versions = _versions(line, catalog)
+        return LineFacts(_evidence_kinds(line, catalog), frozenset(_card_alignments(line, catalog)),
+                         any(c.avatar for c in versions), all(c.avatar for c in versions))
+
+    return catalog.remembered("alignment facts", _line_key(line), make)
+
+
 def _gather(lines: list[RawLine], catalog) -> Evidence:
     evidence = Evidence()
-    alignments: dict[tuple, set[str]] = {}
-    kinds: dict[tuple, tuple[str, ...]] = {}
     for line in lines:
-        key = _line_key(line)
-        if key not in kinds:
-            kinds[key] = _evidence_kinds(line, catalog)
-        for kind in kinds[key]:
+        facts = line_facts(line, catalog)
+        for kind in facts.kinds:
             evidence.add(kind, line)
         if line.part == Part.SITES:
             evidence.sites += 1
-        if line.part not in VOTING_PARTS or kinds[key] in ((BALROG_CARDS,), (FALLEN_CARDS,)):
+        if line.part not in VOTING_PARTS or facts.kinds in ((BALROG_CARDS,), (FALLEN_CARDS,)):
             continue   # a Balrog-specific minion card is a Balrog's, not a Ringwraith's vote
-        if key not in alignments:
-            alignments[key] = _card_alignments(line, catalog)
-        if len(alignments[key]) == 1:
-            evidence.votes[next(iter(alignments[key]))] += line.count
+        if len(facts.alignments) == 1:
+            evidence.votes[next(iter(facts.alignments))] += line.count
     return evidence
 
 
@@ -239,16 +254,13 @@ def _from_avatar(lines: list[RawLine], catalog, evidence: Evidence) -> tuple[str
     deck (a list that writes its avatar only in the sideboard, or under a wrong heading)."""
     found = {True: Counter(), False: Counter()}        # in the play deck or pool -> avatar key -> copies
     first: dict[bool, dict[str, RawLine]] = {True: {}, False: {}}
-    is_avatar: dict[tuple, bool] = {}
     for line in lines:
         if line.part == Part.SITES:
             continue
-        versions_key = _line_key(line)
-        if versions_key not in is_avatar:
-            is_avatar[versions_key] = _is_avatar(line, catalog)
+        facts = line_facts(line, catalog)
         own_place = line.part in AVATAR_PARTS
         # elsewhere only a name that is an avatar in every version ("The Balrog" in a sideboard may be the ally)
-        if is_avatar[versions_key] and (own_place or all(c.avatar for c in _versions(line, catalog))):
+        if facts.avatar and (own_place or facts.only_avatars):
             key = f"{line.name.lower()}|{(line.tag or '').upper()}|{line.card_id or ''}"
             found[own_place][key] += line.count
             first[own_place].setdefault(key, line)
@@ -258,7 +270,7 @@ def _from_avatar(lines: list[RawLine], catalog, evidence: Evidence) -> tuple[str
         return None
     key, n = copies.most_common(1)[0]
     line = first[own_place][key]
-    possible = {a for a in _card_alignments(line, catalog) if a in ALIGNMENTS}
+    possible = {a for a in line_facts(line, catalog).alignments if a in ALIGNMENTS}
     avatar_versions = {DECK_ALIGNMENT[c.alignment] for c in _versions(line, catalog) if c.avatar}
     possible = (possible & avatar_versions) or avatar_versions or possible
     if len(possible) == 1:
@@ -297,6 +309,3 @@ def _versions(line: RawLine, catalog) -> list:
         cards = [c for c in cards if c.alignment == tag_alignment] or cards
     return cards
 
-
-def _is_avatar(line: RawLine, catalog) -> bool:
-    return any(c.avatar for c in _versions(line, catalog))

@@ -115,14 +115,11 @@ def _refuse_many_unknown_names(result: ReadResult, path: str, catalog) -> None:
     section)."""
     unknown: dict[str, RawLine] = {}
     for line in result.lines:
-        outside_pool = non_ice_set(line.set_code) is not None
-        if line.tentative or outside_pool or (line.card_id and catalog.by_id(line.card_id)):
+        if line.tentative or catalog.remembered("names a card", (line.name, line.set_code, line.card_id),
+                                                lambda line=line: _names_a_card(line, catalog)):
             continue
         key = fold(line.name)
-        if key in unknown or catalog.by_name(line.name) or sets_of_name(line.name):
-            continue      # a card of the ICE pool, or of a set outside it by its name (not-in-pool)
-        remark = _trailing_remark(line.name)
-        if remark and catalog.by_name(remark[0]):
+        if key in unknown:
             continue
         unknown[key] = line
         if len(unknown) > MAX_UNKNOWN_NAMES:
@@ -130,6 +127,18 @@ def _refuse_many_unknown_names(result: ReadResult, path: str, catalog) -> None:
             raise TooManyUnknownNames(
                 f"more than {MAX_UNKNOWN_NAMES} of its names are no card (the first: {excerpt(first.name)!r}): "
                 f"not a decklist, and not searched for misspelt names", path, first.line)
+
+
+def _names_a_card(line: RawLine, catalog) -> bool:
+    """Whether a look-up finds the line's card without the nearest-name search: a set code outside the pool, a card
+    id that is a card, a card of the ICE pool by name, a set outside it by its name (not-in-pool), or a name before
+    a remark."""
+    if non_ice_set(line.set_code) is not None or (line.card_id and catalog.by_id(line.card_id)):
+        return True
+    if catalog.by_name(line.name) or sets_of_name(line.name):
+        return True
+    remark = _trailing_remark(line.name)
+    return bool(remark and catalog.by_name(remark[0]))
 
 
 def _avatars_in_pool(path: str, deck: Deck) -> list[Diagnostic]:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from bisect import bisect_right
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import accumulate
+from typing import Any
 
 from deckcheck.cards.names import is_set_code
 from deckcheck.decklist.model import Diagnostic, Part, RawLine
@@ -96,6 +99,23 @@ _TRAILING_PAREN = re.compile(r"(?<!\s)\s*\(([^()]{1,8})\)\s*$")
 _TRAILING_BRACKET = re.compile(r"(?<!\s)\s*\[([^\[\]]{1,8})\]\s*$")
 
 
+def short_texts_remembered(function: Callable[[str], Any]) -> Callable[[str], Any]:
+    """`function` of a text, its answers for the last 4,096 short texts kept: the same card lines come back line
+    after line and deck after deck ("3 Dodge", "Moria [M] (LE)"). A long text (a line of a megabyte in a file
+    that is no decklist) is worked out each time, never kept."""
+    remembered = lru_cache(maxsize=4096)(function)
+
+    @functools.wraps(function)
+    def answer(text: str):
+        return remembered(text) if len(text) <= MEMO_TEXT_CHARS else function(text)
+
+    return answer
+
+
+MEMO_TEXT_CHARS = 200
+
+
+@short_texts_remembered
 def split_card_text(text: str) -> tuple[str, str | None, str | None]:
     """Split "Moria [m] (le)" into ("Moria", "M", "LE"). Unknown bracket text stays in the tag for reporting.
 
@@ -155,6 +175,7 @@ _BULLET = re.compile(rf"^\s*{BULLET_MARK}\s+(?:\[[ xX]\]\s+)?(?=\S)")
 _COUNT_FIRST = re.compile(r"^\s*\d+\s")
 
 
+@short_texts_remembered
 def strip_bullet(text: str) -> str:
     """Drop a Markdown list marker ("- ", "* ", "1. ") but not a count ("1 Gandalf")."""
     m = _BULLET.match(text)
@@ -163,7 +184,7 @@ def strip_bullet(text: str) -> str:
     return text
 
 
-@lru_cache(maxsize=64)   # a hand-typed list asks of each card line twice: is it a heading, and then its card
+@short_texts_remembered   # a hand-typed list asks it of each card line twice: is it a heading, and then its card
 def split_count(text: str) -> tuple[int | None, str]:
     """("3 Twilight (LE)") -> (3, "Twilight (LE)"); no count found -> (None, text)."""
     text = text.strip()
