@@ -51,7 +51,8 @@ def site_values(g, characters=None) -> dict[int, float]:
 
 
 def company_destinations(g, company) -> frozenset[int]:
-    with_avatar = g.avatar_kind is not None and any(c.kind == g.avatar_kind for c in company.characters)
+    avatar = g.avatar_kind
+    with_avatar = avatar is not None and any(c.kind == avatar for c in company.characters)
     return destinations(g.sim, company.site, with_avatar, g.ringwraith, g.balrog, g.mode)
 
 

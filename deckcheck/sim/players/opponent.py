@@ -92,6 +92,8 @@ class HazardTables:
     corruption: list[CorruptionSpec | None] = field(default_factory=list)
     keep: list[int] = field(default_factory=list)
     not_played: dict[int, str] = field(default_factory=dict)          # kind -> why the model never plays it
+    # (kind, move, defending alignment) -> (key, detainment) or None: memoized across games (`choose_creatures`)
+    keyed: dict = field(default_factory=dict, repr=False, compare=False)
 
 
 def _int(value, default: int = 0) -> int:
@@ -204,6 +206,21 @@ class HazardHand:
         self.reset_to_hand_size()
 
 
+def creature_key(t: HazardTables, kind: int, move: Move, defender_alignment: str) -> tuple[str, bool] | None:
+    """The key the hazard player plays the creature with against this move and whether it is detainment, None
+    if it cannot be played here; a pure function of the tables and the move, computed once (`t.keyed`)."""
+    memo = (kind, move, defender_alignment)
+    found = t.keyed.get(memo, False)
+    if found is False:
+        keys = keys_for(t.keys[kind], move)
+        found = None
+        if keys:
+            spec = t.creature[kind]
+            found = best_key(keys, spec.races, defender_alignment, move, spec.detainment_against)
+        t.keyed[memo] = found
+    return found
+
+
 class HazardPlayer:
     """Chooses the hazards the opponent plays on one company; `cards` holds its hand (a HazardHand, or the
     opponent's own `GameState` when both sides play full turns)."""
@@ -230,12 +247,11 @@ class HazardPlayer:
                 if chosen[kind] is not None and not t.cards[kind].unique:
                     options.append(chosen[kind])
                 continue
-            keys = keys_for(t.keys[kind], move)
+            keyed = creature_key(t, kind, move, defender_alignment)
             option = None
-            if keys:
-                spec = t.creature[kind]
-                key, detainment = best_key(keys, spec.races, defender_alignment, move, spec.detainment_against)
-                option = (detainment, -spec.threat, kind, key)
+            if keyed is not None:
+                key, detainment = keyed
+                option = (detainment, -t.creature[kind].threat, kind, key)
                 options.append(option)
             chosen[kind] = option
         options.sort()

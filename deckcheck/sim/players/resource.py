@@ -48,18 +48,27 @@ class ResourcePlayer(SiteChoices):
 
     def __init__(self, hazard_keep: list[int | None] | None = None):
         self.hazard_keep = hazard_keep
+        self._ranks = None                    # (sim, rank, dead once in play) per kind: `_rank_tables`
 
     # ---- the hand ----------------------------------------------------------------------------------------
 
+    def _rank_tables(self, sim) -> tuple[list[int], list[bool]]:
+        """Each kind's keep rank (our own hazard's when we play the hazard side, else the deck's) and whether a
+        unique one in play makes it dead (not for an own hazard): built once per deck, as the hand is ranked
+        several times a turn."""
+        ranks = self._ranks
+        if ranks is None or ranks[0] is not sim:
+            own = self.hazard_keep or [None] * len(sim.kinds)
+            rank = [sim.keep_value[k] if own[k] is None else own[k] for k in range(len(sim.kinds))]
+            dead = [own[k] is None and bool(sim.unique[k]) for k in range(len(sim.kinds))]
+            ranks = self._ranks = (sim, rank, dead)
+        return ranks[1], ranks[2]
+
     def keep_value(self, g, kind: int) -> int:
-        """How much a card is worth keeping in hand: discard lowest first."""
-        if self.hazard_keep is not None:
-            own = self.hazard_keep[kind]
-            if own is not None:
-                return own
-        if g.sim.unique[kind] and kind in g.used_unique:
-            return -10                         # a unique card already in play: dead
-        return g.sim.keep_value[kind]
+        """How much a card is worth keeping in hand: discard lowest first (a unique card already in play is
+        dead: -10)."""
+        rank, dead = self._rank_tables(g.sim)
+        return -10 if dead[kind] and kind in g.used_unique else rank[kind]
 
     def end_of_turn_discard(self, g) -> int | None:
         """coe 2.VI.i: the one card not worth keeping (a unique already in play, a card that cannot be played
@@ -71,12 +80,15 @@ class ResourcePlayer(SiteChoices):
         role = sim.role
         spare_hazards = sum(1 for k in hand if role[k] == ROLE_HAZARD) <= HAZARDS_PER_OPPONENT_TURN
         cancellable = g.hazards.cancellable
+        cancels = sim.cancels
+        rank, dead = self._rank_tables(sim)
+        used = g.used_unique
         worst, worst_value = None, DISCARD_AT_OR_BELOW + 1
         for kind in hand:
-            value = self.keep_value(g, kind)
+            value = -10 if dead[kind] and kind in used else rank[kind]
             if role[kind] == ROLE_HAZARD and spare_hazards:
                 value += 1
-            elif sim.cancels[kind] and cancellable:
+            elif cancels[kind] and cancellable:
                 value = 2                              # kept against the hazards
             if value < worst_value:
                 worst, worst_value = kind, value
@@ -86,7 +98,9 @@ class ResourcePlayer(SiteChoices):
         """The `extra` cards to discard down to the hand size: after a company's movement/hazard phase, cards
         playable at its `site` are kept before the others (its site phase comes next)."""
         here = g.sim.site_playable_set[site] if site is not None else ()
-        ranked = sorted(g.hand, key=lambda kind: (kind in here, self.keep_value(g, kind)))
+        rank, dead = self._rank_tables(g.sim)
+        used = g.used_unique
+        ranked = sorted(g.hand, key=lambda kind: (kind in here, -10 if dead[kind] and kind in used else rank[kind]))
         return ranked[:extra]
 
     def hazards_on_opponent(self, g, limit: int) -> list[int]:

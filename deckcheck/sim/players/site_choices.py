@@ -6,7 +6,7 @@ from __future__ import annotations
 from deckcheck.sim.model import NEED_TAPPED, NEED_UNTAPPED, ON_ITEM, ROLE_ALLY, ROLE_FACTION, ROLE_ITEM
 from deckcheck.sim.players.attacks import worth_entering
 from deckcheck.sim.rules.combat import Attack, assign_strikes, defender_of, modified_prowess
-from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di
+from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di_of
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
 from deckcheck.sim.state import OCCUPIED, Character
 
@@ -25,7 +25,10 @@ class SiteChoices:
         best_key = None
         here = sim.site_playable_set[site]
         made = site in g.made_havens and sim.made_haven_kinds
-        for kind in set(g.hand):
+        hand = set(g.hand)
+        if not made and here.isdisjoint(hand):
+            return None
+        for kind in hand:
             if kind not in here and not (made and kind in sim.made_haven_kinds and site_allows(g, kind, site)):
                 continue
             if not may_play(g, kind):
@@ -107,7 +110,7 @@ class SiteChoices:
                 ready = [c for c in ready if any(h in sim.on_items[kind] for h in c.holdings)]
             if not ready:
                 return False
-            return min(ready, key=lambda c: unused_di(g, c))
+            return min(ready, key=unused_di_of(g))
         if bearers is not None:
             present = [c for c in company.characters if c.kind in bearers]
             return present[0] if present else False

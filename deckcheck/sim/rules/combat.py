@@ -129,19 +129,19 @@ def assign_strikes(attack: Attack, defenders: list[Defender]) -> list[tuple[int,
     if not defenders:
         return []
     strikes = len(defenders) if attack.each_character_faces_strike else attack.strikes
-    order = range(len(defenders))
     chosen: list[int] = []
-    if not attack.attacker_chooses:
-        ready = sorted((i for i in order if not defenders[i].tapped and not defenders[i].wounded),
-                       key=lambda i: (-defenders[i].prowess, -defenders[i].body, i))
-        chosen = ready[:strikes]
-    rest = sorted((i for i in order if i not in chosen), key=lambda i: (weakness(defenders[i]), i))
-    attacker_picks = rest[: max(0, strikes - len(chosen))]
-    assigned = chosen + attacker_picks
+    if not attack.attacker_chooses:       # sorted on (key, index) tuples: the index breaks every tie
+        ready = sorted((-d.prowess, -d.body, i) for i, d in enumerate(defenders) if not d.tapped and not d.wounded)
+        chosen = [i for *_, i in ready[:strikes]]
+    assigned = chosen
+    wanted = strikes - len(chosen)
+    if wanted > 0:
+        rest = sorted((weakness(d), i) for i, d in enumerate(defenders) if i not in chosen)
+        assigned = chosen + [i for _, i in rest[:wanted]]
     excess = max(0, strikes - len(assigned))
     if not excess:
         return [(i, 0) for i in assigned]
-    target = min(assigned, key=lambda i: (weakness(defenders[i]), i))
+    target = min((weakness(defenders[i]), i) for i in assigned)[1]
     return [(i, excess if i == target else 0) for i in assigned]
 
 

@@ -34,6 +34,14 @@ def unused_di(g, character) -> int:
     return direct_influence(g, character) - character.followers_mind
 
 
+def unused_di_of(g):
+    """`unused_di` as a key function: the plain table where nothing changes direct influence (no Ringwraith)."""
+    if g.ringwraith:
+        return lambda character: unused_di(g, character)
+    di = g.sim.direct_influence
+    return lambda character: di[character.kind] - character.followers_mind
+
+
 def controllers_with_room(g, kind: int, site: int) -> list:
     """The characters at the site that may take the character as a follower (coe 2.II.2.2.1): under general
     influence, with room in direct influence for its mind; the avatar last (a follower of the Ringwraith cannot

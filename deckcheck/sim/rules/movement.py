@@ -13,7 +13,16 @@ DRAW_BY_DESTINATION = frozenset({"fallen-wizard", "balrog"})
 def destinations(sim, site: int, with_avatar: bool, ringwraith: bool, balrog: bool, mode) -> frozenset[int]:
     """Where a company at `site` may move (coe 2.II.7): starter movement (not for a Fallen-wizard or Balrog
     player), region movement (not for a company with the Ringwraith or The Balrog), Under-deeps movement; a
-    Ringwraith's company only to a Darkhaven unless in a mode (2.II.7.R1)."""
+    Ringwraith's company only to a Darkhaven unless in a mode (2.II.7.R1). Computed once per deck and
+    arguments (`SimDeck.reach_memo`)."""
+    key = (site, with_avatar, ringwraith, balrog, mode)
+    found = sim.reach_memo.get(key)
+    if found is None:
+        found = sim.reach_memo[key] = _destinations(sim, site, with_avatar, ringwraith, balrog, mode)
+    return found
+
+
+def _destinations(sim, site: int, with_avatar: bool, ringwraith: bool, balrog: bool, mode) -> frozenset[int]:
     out = {s for s, _ in sim.under_deeps[site]}
     if with_avatar and (ringwraith or balrog):
         if ringwraith:

@@ -65,9 +65,12 @@ def company_fits(g, company, kind: int) -> bool:
 def company_is_overt(g, company) -> bool:
     """Glossary "overt": an Orc, Troll or Balrog, or the Ringwraith in Fell Rider mode, in the company; any
     other company is covert."""
-    return any(g.sim.makes_overt[c.kind] for c in company.characters) or (
-        g.mode is not None and g.mode[0] == "Fell Rider"
-        and any(c.kind == g.avatar_kind for c in company.characters))
+    overt = g.sim.makes_overt
+    for c in company.characters:
+        if overt[c.kind]:
+            return True
+    return g.mode is not None and g.mode[0] == "Fell Rider" and any(c.kind == g.avatar_kind
+                                                                    for c in company.characters)
 
 
 def may_bear(sim, character, kind: int) -> bool:

@@ -46,7 +46,7 @@ def enter_site(g, company) -> bool:
     if wanted is None:
         return False
     balrog = g.balrog and (g.avatar_revealed or g.avatar_lost)
-    name = f"the automatic-attack of {sim.sites[site].name}"
+    name = f"the automatic-attack of {sim.sites[site].name}" if g.observer is not None else ""   # the trace's
     for attack, wounded_check in attacks_faced(sim.site_attacks[site], overt=company_is_overt(g, company),
                                                balrog_in_play=balrog):
         if not company.characters:
