@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from deckcheck.cards.model import HAZARD, REGION, RESOURCE, SITE, Card
+from deckcheck.cards.model import HAZARD, RESOURCE, Card
 from deckcheck.decklist.model import DeckEntry, Part
+from deckcheck.rules.common import views
 from deckcheck.rules.registry import Context, Violation, rule
 
 FAMILY = "alignment"
@@ -24,8 +25,7 @@ VERSION = {"Hero": "hero", "Minion": "minion", "Stage": "Stage", "Dual": "dual",
 
 def deck_cards(ctx: Context) -> Iterator[tuple[DeckEntry, Card]]:
     """Every resolved non-site card of the whole deck (play deck, pool, sideboards)."""
-    yield from ctx.view("cards but sites", lambda: [(e, e.card) for e in ctx.deck.entries
-                                                    if e.card is not None and e.card.type not in (SITE, REGION)])
+    yield from views(ctx).cards_but_sites
 
 
 def player(ctx: Context) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from deckcheck.cards.model import Card
 from deckcheck.decklist.model import DeckEntry, Part
 from deckcheck.rules.alignment import agents_are_hazards, deck_cards, player
+from deckcheck.rules.common import views
 from deckcheck.rules.registry import ERROR, Context, Violation, rule
 
 FAMILY = "characters"
@@ -29,8 +30,7 @@ def ids_in(entries: Iterable[tuple[DeckEntry, Card]], wanted: Iterable[str]) -> 
 
 def pool_cards(ctx: Context) -> list[tuple[DeckEntry, Card]]:
     """The resolved non-site cards of the pool (coe) / starting company (rulebook)."""
-    return ctx.view("pool cards", lambda: [(e, e.card) for e in ctx.deck.entries if e.part == Part.POOL
-                                           and e.card is not None and not e.card.is_site and e.card.type != "Region"])
+    return list(views(ctx).pool)
 
 
 def rated_characters(ctx: Context) -> Iterator[tuple[DeckEntry, Card]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 
 from deckcheck.cards.model import CHARACTER, HAZARD, REGION, RESOURCE, SITE, Card
 from deckcheck.cards.names import fold  # noqa: F401  (re-exported for the rule modules)
@@ -26,21 +27,58 @@ def resolved(entries: Iterable[DeckEntry]) -> Iterator[DeckEntry]:
     return (e for e in entries if e.card is not None)
 
 
+@dataclass
+class DeckViews:
+    """The deck's resolved entries, sorted in one pass into what the rules count (read them, never change them)."""
+
+    cards: list[DeckEntry] = field(default_factory=list)   # deck_cards
+    cards_but_sites: list[tuple[DeckEntry, Card]] = field(default_factory=list)   # any part, no site or region
+    play: list[DeckEntry] = field(default_factory=list)    # the play deck
+    sites: list[DeckEntry] = field(default_factory=list)   # the location deck's site cards
+    pool: list[tuple[DeckEntry, Card]] = field(default_factory=list)   # the pool's cards but sites and regions
+
+
+def views(ctx: Context) -> DeckViews:
+    """The deck's views, built once for all its rules."""
+    return ctx.shared("views", lambda: _sorted_entries(ctx.deck.entries))
+
+
+def _sorted_entries(entries: list[DeckEntry]) -> DeckViews:
+    found = DeckViews()
+    sites_part, pool_part = Part.SITES, Part.POOL     # an Enum's member, looked up on its class, is slow to reach
+    for entry in entries:
+        card = entry.card
+        if card is None:
+            continue
+        part = entry.part
+        if part.in_play_deck:
+            found.play.append(entry)
+        if card.type in (SITE, REGION):
+            if part is sites_part and card.type == SITE:
+                found.sites.append(entry)
+            continue
+        found.cards_but_sites.append((entry, card))
+        if part is not sites_part:
+            found.cards.append(entry)
+        if part is pool_part:
+            found.pool.append((entry, card))
+    return found
+
+
 def deck_cards(ctx: Context) -> list[DeckEntry]:
     """Entries of the whole deck that copy limits count: everything but the location deck, and no site or
     region card written elsewhere (a reader warns about those; site-copies counts the location deck)."""
-    return ctx.view("deck cards", lambda: [e for e in ctx.deck.entries if e.card is not None
-                                           and e.part is not Part.SITES and e.card.type not in (SITE, REGION)])
+    return list(views(ctx).cards)
 
 
 def play_deck(ctx: Context) -> list[DeckEntry]:
-    return ctx.view("play deck", lambda: list(resolved(ctx.deck.play_deck())))
+    return list(views(ctx).play)
 
 
 def play_roles(ctx: Context) -> list[tuple[DeckEntry, str]]:
     """(entry, what it counts as) for every card of the play deck: the counts of the play deck's rules read this
     one list (read it, never change it)."""
-    return ctx.shared("play roles", lambda: [(e, role(e.card, ctx)) for e in play_deck(ctx)])
+    return ctx.shared("play roles", lambda: [(e, role(e.card, ctx)) for e in views(ctx).play])
 
 
 def agents_are_hazards(ctx: Context) -> bool:

@@ -7,15 +7,14 @@ from collections.abc import Iterator
 
 from deckcheck.cards.model import REGION, SITE, Card
 from deckcheck.decklist.model import DeckEntry, Part
-from deckcheck.rules.common import all_lines, copies, fold, label, plural, resolved, version_key
+from deckcheck.rules.common import all_lines, copies, fold, label, plural, resolved, version_key, views
 from deckcheck.rules.registry import WARNING, Context, Violation, rule
 
 SITE_KIND = {"Hero": "hero", "Minion": "minion", "Fallen-wizard": "Fallen-wizard", "Balrog": "Balrog"}
 
 
 def location_sites(ctx: Context) -> list[DeckEntry]:
-    return ctx.view("location sites", lambda: [e for e in ctx.deck.entries
-                                                if e.part is Part.SITES and e.card is not None and e.card.type == SITE])
+    return list(views(ctx).sites)
 
 
 def _multi_copy_allowed(card: Card, sites: dict) -> bool:
