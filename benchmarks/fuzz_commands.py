@@ -76,6 +76,7 @@ def main() -> None:
     print("exit codes: " + ", ".join(f"{c}: {n}" for c, n in sorted(tally.exit_codes.items())))
     print(f"tracebacks: {tally.tracebacks}, internal errors: {tally.internal_errors}, hangs: {tally.hangs}, "
           f"schema failures: {tally.schema}, other failures: {tally.other}")
+    print(f"JSON outputs checked against their shipped schema (stdout and -o files): {tally.json_checked}")
     print(f"runs over 10 s: {tally.over_10_s}; slowest: {tally.slowest[0]:.2f} s ({' '.join(tally.slowest[1])[:200]})")
     print(f"peak memory: this process {peak:.0f} MB, a process of its own {children:.0f} MB")
     sys.exit(1 if tally.failures else 0)

@@ -60,3 +60,27 @@ def test_a_hang_and_a_traceback_are_caught_as_such(monkeypatch):
     assert fuzz.run_case(fuzz.Case(["validate", "x"]), limit=0.2).problem.startswith("hang")
     monkeypatch.setattr(cli, "main", raises)
     assert fuzz.run_case(fuzz.Case(["validate", "x"])).problem.startswith("traceback: KeyError")
+
+
+def test_every_json_output_is_checked_against_the_schema_it_names(tmp_path):
+    """The harness checks each JSON report (stdout, -o files) against its shipped schema and counts the checks:
+    real ones fit, one with a field of the wrong type does not, a text report is not counted."""
+    import json
+
+    legal = str(Path(__file__).resolve().parents[1] / "examples" / "wizard-legal.meccg")
+    on_stdout = fuzz.run_case(fuzz.Case(["validate", legal, "--output", "json"]))
+    in_file = fuzz.run_case(fuzz.Case(["stats", legal, "--output", "json", "-o", str(tmp_path / "s.json")]))
+    for fitting in (on_stdout, in_file):
+        assert fitting.ok and fitting.code == 0 and fitting.json_checked == 1, (fitting.problem, fitting.stderr)
+    document = json.loads(on_stdout.stdout)
+    document["decks"][0]["legal"] = "yes"
+    broken = fuzz.Outcome(command="validate", argv=[], code=0, stdout=json.dumps(document))
+    fuzz.classify(broken)
+    assert broken.problem.startswith("schema: deckcheck/validate/1 at decks/0/legal: 'yes' is not of type"), \
+        broken.problem
+    text = fuzz.run_case(fuzz.Case(["validate", legal]))
+    assert text.ok and text.code == 0 and text.json_checked == 0
+    tally = fuzz.Tally()
+    for outcome in (on_stdout, in_file, broken, text):
+        tally.add(outcome)
+    assert (tally.json_checked, tally.schema) == (3, 1)
