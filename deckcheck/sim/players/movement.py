@@ -159,7 +159,10 @@ def useful_here(g, company) -> bool:
 def goes_home_to_heal(g, company, reach) -> bool:
     """A worn company (at least half of its characters wounded) goes back to a haven where they heal (coe
     2.I.1), when one is in reach: a wounded character plays nothing and faces strikes at -2."""
-    wounded = sum(1 for c in company.characters if c in g.wounded)
+    hurt = g.wounded
+    if not hurt:
+        return False
+    wounded = sum(1 for c in company.characters if c in hurt)
     if not wounded or 2 * wounded < len(company.characters):
         return False
     return any(heals_at(g.sim, s, g.made_havens) for s in reach)
@@ -172,10 +175,15 @@ def _worth_going(g, company, value: float, dest: int) -> bool:
 
 def _first_worth_going(g, company, values: dict[int, float], reach, claimed: set[int]) -> int | None:
     """The best free site in reach worth its automatic-attacks (ties: the larger draw), None if none."""
-    sim = g.sim
-    good = sorted(((v, sim.site_draw[s], s) for s, v in values.items() if s in reach and s not in claimed),
-                  reverse=True)
-    found = _worth_going_first(g, company, good, 1)
+    draw = g.sim.site_draw
+    good = [(v, draw[s], s) for s, v in values.items() if s in reach and s not in claimed]
+    if not good:
+        return None
+    best = max(good)                          # most often worth it: the rest need no sorting
+    if _worth_going(g, company, best[0], best[2]):
+        return best[2]
+    good.remove(best)
+    found = _worth_going_first(g, company, sorted(good, reverse=True), 1)
     return found[0] if found else None
 
 

@@ -41,6 +41,16 @@ HAZARDS_PER_OPPONENT_TURN = 2
 DISCARD_AT_OR_BELOW = 1
 
 
+def keep_ranks(sim, hazard_keep: list[int | None] | None) -> tuple[list[int], list[bool]]:
+    """Each kind's keep rank (our own hazard's when we play the hazard side, else the deck's) and whether a
+    unique one in play makes it dead (not an own hazard): one table per deck and player, as the hand is ranked
+    several times a turn."""
+    own = hazard_keep or [None] * len(sim.kinds)
+    rank = [sim.keep_value[k] if own[k] is None else own[k] for k in range(len(sim.kinds))]
+    dead = [own[k] is None and bool(sim.unique[k]) for k in range(len(sim.kinds))]
+    return rank, dead
+
+
 class ResourcePlayer(SiteChoices):
     """Today's heuristics for one deck (what to play at a site: `SiteChoices`). `hazard_keep`: the hand rank of
     our own hazards when we also play the hazard side of a full game (`--both`), None when the hazard model plays
@@ -53,16 +63,9 @@ class ResourcePlayer(SiteChoices):
     # ---- the hand ----------------------------------------------------------------------------------------
 
     def _rank_tables(self, sim) -> tuple[list[int], list[bool]]:
-        """Each kind's keep rank (our own hazard's when we play the hazard side, else the deck's) and whether a
-        unique one in play makes it dead (not for an own hazard): built once per deck, as the hand is ranked
-        several times a turn."""
-        ranks = self._ranks
-        if ranks is None or ranks[0] is not sim:
-            own = self.hazard_keep or [None] * len(sim.kinds)
-            rank = [sim.keep_value[k] if own[k] is None else own[k] for k in range(len(sim.kinds))]
-            dead = [own[k] is None and bool(sim.unique[k]) for k in range(len(sim.kinds))]
-            ranks = self._ranks = (sim, rank, dead)
-        return ranks[1], ranks[2]
+        if self._ranks is None or self._ranks[0] is not sim:
+            self._ranks = (sim, *keep_ranks(sim, self.hazard_keep))
+        return self._ranks[1], self._ranks[2]
 
     def keep_value(self, g, kind: int) -> int:
         """How much a card is worth keeping in hand: discard lowest first (a unique card already in play is
@@ -100,8 +103,11 @@ class ResourcePlayer(SiteChoices):
         here = g.sim.site_playable_set[site] if site is not None else ()
         rank, dead = self._rank_tables(g.sim)
         used = g.used_unique
-        ranked = sorted(g.hand, key=lambda kind: (kind in here, -10 if dead[kind] and kind in used else rank[kind]))
-        return ranked[:extra]
+        hand = g.hand
+        keys = [(k in here, -10 if dead[k] and k in used else rank[k]) for k in hand]
+        if extra == 1:                         # the first lowest, as a stable sort would put it
+            return [hand[min(range(len(hand)), key=keys.__getitem__)]]
+        return [hand[i] for i in sorted(range(len(hand)), key=keys.__getitem__)[:extra]]
 
     def hazards_on_opponent(self, g, limit: int) -> list[int]:
         """The hazards we play on an opponent whose turns are not played: the first `limit` of the hand."""
@@ -116,7 +122,7 @@ class ResourcePlayer(SiteChoices):
         would leave no room for the smallest character worth MP still to come: a player keeps room to grow."""
         sim = g.sim
         role = sim.role
-        if not any(role[k] == ROLE_CHARACTER for k in g.hand):
+        if ROLE_CHARACTER not in [role[k] for k in g.hand]:
             return None
         best = None
         best_value = -1

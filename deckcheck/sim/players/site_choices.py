@@ -83,12 +83,14 @@ class SiteChoices:
         if not able or any(i not in facing for i in able):
             return frozenset()                 # nobody can play it, or someone able faces no strike
 
-        def odds(i: int) -> float:
+        best, best_odds = None, -1.0
+        for i in able:                         # the best odds, the first such character
             one = defenders[i]
             prowess = modified_prowess(one.prowess, tapped=one.tapped, wounded=one.wounded, stay_untapped=True)
-            return p_check_above(attack.prowess - prowess - 1)
-        best = max(able, key=lambda i: (odds(i), -i))
-        return frozenset({best}) if odds(best) >= STAY_UNTAPPED_ODDS else frozenset()
+            odds = p_check_above(attack.prowess - prowess - 1)
+            if odds > best_odds:
+                best, best_odds = i, odds
+        return frozenset({best}) if best_odds >= STAY_UNTAPPED_ODDS else frozenset()
 
     def actor(self, g, company, kind: int):
         """Who plays the card: the influencer of a faction (the best check, if it can succeed), the bearer of an
@@ -110,7 +112,7 @@ class SiteChoices:
                 ready = [c for c in ready if any(h in sim.on_items[kind] for h in c.holdings)]
             if not ready:
                 return False
-            return min(ready, key=unused_di_of(g))
+            return ready[0] if len(ready) == 1 else min(ready, key=unused_di_of(g))
         if bearers is not None:
             present = [c for c in company.characters if c.kind in bearers]
             return present[0] if present else False

@@ -51,15 +51,18 @@ def controllers_with_room(g, kind: int, site: int) -> list:
     if sim.avatar[kind]:
         return []
     mind = sim.mind[kind]
+    avatar = sim.avatar
+    room = unused_di_of(g)
     out = []
     for company in g.companies:
         if company.site != site:
             continue
-        for other in sorted(company.characters, key=lambda c: sim.avatar[c.kind]):
-            if other.controller is not None or (g.balrog and sim.avatar[other.kind]):
-                continue
-            if direct_influence(g, other) - other.followers_mind >= mind:
-                out.append(other)
+        for last in (False, True):            # the avatar last
+            for other in company.characters:
+                if bool(avatar[other.kind]) != last or other.controller is not None or (g.balrog and last):
+                    continue
+                if room(other) >= mind:
+                    out.append(other)
     return out
 
 

@@ -48,7 +48,11 @@ def under_deeps_roll_needed(sim, origin: int, dest: int, balrog_there: bool) -> 
 
 def draws_cards(sim, characters) -> bool:
     """coe 2.IV.v: only a company with the avatar or a character of mind 3 or more draws."""
-    return any(sim.avatar[c.kind] or sim.mind[c.kind] >= DRAWING_MIND for c in characters)
+    avatar, mind = sim.avatar, sim.mind
+    for c in characters:
+        if avatar[c.kind] or mind[c.kind] >= DRAWING_MIND:
+            return True
+    return False
 
 
 def cards_drawn(sim, origin: int, dest: int, by_destination: bool) -> int:
