@@ -139,11 +139,66 @@ def rules():
          lambda t, p: "where information is playable" in p.lower() or "at which information is playable"
          in p.lower(),
          lambda c, t: any(place.information for place in c.at) or not c.modelled),
+        ("'Playable at <a named site>': that site among its places",
+         lambda t, p: _named_site(p) is not None,
+         lambda c, t: not c.modelled or any(_fold(_named_site(_play(t))) in {_fold(n) for n in place.sites}
+                                            for place in c.at + c.stored_at)),
+        ("'if you have <card> in play' / '<card> is already in play': that card required",
+         lambda t, p: re.search(r"if you have ([A-Z][\w’' -]+?) in play|if ([A-Z][\w’' -]+?) is already in play", p),
+         lambda c, t: bool(c.in_play) or not c.modelled),
+        ("'<N> stage points': the stage points it needs",
+         lambda t, p: re.search(r"(\d+) or more stage points", p),
+         lambda c, t: c.stage_points == int(re.search(r"(\d+) or more stage points", _play(t)).group(1))),
+        ("'a character with a prowess of N or more': the bearer's prowess",
+         lambda t, p: re.search(r"borne by a character with a prowess of (\d+)", t),
+         lambda c, t: c.bearer is not None and c.bearer.min_prowess == int(
+             re.search(r"borne by a character with a prowess of (\d+)", t).group(1))),
+        ("'on your Ringwraith' / 'on The Balrog': the avatar",
+         lambda t, p: re.search(r"playable (?:only )?on your ringwraith|playable on the balrog", p, re.I),
+         lambda c, t: c.bearer is not None and c.bearer.avatar),
+        ("'at an untapped <site>': the site untapped",
+         lambda t, p: re.search(r"^(?:unique\. )?playable (?:only )?(?:during the site phase )?at an untapped", p,
+                                re.I),
+         lambda c, t: c.site == "untapped"),
+        ("'at an already tapped <site>': the site already tapped",
+         lambda t, p: re.search(r"playable (?:only )?(?:during the site phase )?at an already tapped", p, re.I),
+         lambda c, t: c.site == "tapped"),
+        ("'non-Haven' / 'non-Darkhaven': havens excluded",
+         lambda t, p: re.search(r"playable at (?:any |a )?(?:tapped or untapped )?non-(?:haven|darkhaven)", p, re.I),
+         lambda c, t: all("H" in place.not_types for place in c.at)),
+        ("'The company faces two attacks (... N strikes with P prowess ...)': those attacks, in order",
+         lambda t, p: re.search(r"(?:^|\. )(?:The (?:Balrog’s )?company|Company|The scout|It) faces (?:an?|one|two|"
+                                r"three|\d) (?:\w+ )?attacks?\b", t),
+         lambda c, t: [(a.strikes, a.prowess) for a in c.attacks] == [
+             (int(s), int(p)) for s, p in re.findall(r"(\d+) strikes? with (\d+) prowess",
+                                                     re.search(r"faces (?:an?|one|two|three|\d) [^.]*", t).group(0))]),
         ("'overt / covert company': the company it needs",
          lambda t, p: re.search(r"\b(?:overt|covert) company (?:there|at|only)|if you have an? (?:overt|covert) "
                                 r"company", p),
          lambda c, t: c.company in ("overt", "covert")),
     )
+
+
+def _fold(name: str) -> str:
+    from deckcheck.cards.names import fold
+
+    return fold(name)
+
+
+_SITES: list[str] = []
+
+
+def _named_site(play: str) -> str | None:
+    """The site a play sentence names right after "Playable at" ("Playable at Carn Dûm if ..."), if any."""
+    if not _SITES:
+        from deckcheck.cards.catalog import load_catalog
+
+        _SITES.extend(sorted({c.name for c in load_catalog().cards if c.type == "Site"}, key=len, reverse=True))
+    m = re.search(r"^(?:Unique\. )?Playable (?:only )?(?:during the site phase )?at (?:an? )?(?:untapped |tapped )?"
+                  r"([A-Z][^.,;(]*)", play)
+    if not m:
+        return None
+    return next((name for name in _SITES if m.group(1).startswith(name)), None)
 
 
 def findings(source_path=None) -> list[tuple[str, str, str]]:

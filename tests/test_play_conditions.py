@@ -78,3 +78,55 @@ def test_a_hero_site_is_told_from_its_minion_version():
 ])
 def test_the_reading_states_what_the_engine_reads(name, words):
     assert words in reading(condition(name))
+
+
+# ---- the attacks a card's play makes the company face -----------------------------------------------------
+
+
+def test_the_attacks_a_play_makes_the_company_face_are_facts():
+    from deckcheck.cards.play import SiteAttack
+
+    assert condition("Smoke on the Wind").attacks == (SiteAttack("Man", 5, 8), SiteAttack("Man", 1, 10))
+    assert condition("Rescue Prisoners").attacks == (SiteAttack("Spider", 2, 7),)
+    assert [a.race for a in condition("Breach the Hold").attacks] == ["Spawn", "Dwarf", "Dwarf"]
+    assert condition("Seize Prisoners").attacks[0].race == "site"      # as the site's first automatic-attack
+    assert condition("Great Bats").attacks == ()
+
+
+def _sim_with_an_attack_card(prowess: int):
+    """The synthetic deck of test_simulate, its Sword made a card whose play makes the company face one attack
+    of 2 strikes."""
+    from deckcheck.cards.play import SiteAttack
+    from deckcheck.sim.model import build_sim_deck
+    from tests.test_simulate import SWORD, kind, synthetic_deck
+
+    sim = build_sim_deck(synthetic_deck())
+    sword = kind(sim, SWORD)
+    sim.play_attacks[sword] = (SiteAttack("Man", 2, prowess),)
+    return sim, sword
+
+
+@pytest.mark.parametrize("prowess, played", [(1, True), (30, False)])
+def test_the_company_faces_the_cards_attacks_then_one_taps_for_it_or_it_is_discarded(prowess, played):
+    from deckcheck.sim.turn.site import face_the_cards_attacks
+    from tests.test_simulate import RUIN, at_site
+
+    sim, sword = _sim_with_an_attack_card(prowess)
+    game, company = at_site(sim, RUIN, 2, hand=[sword], rolls=[7] * 20)
+    tapper = face_the_cards_attacks(game, company, sword)
+    if played:                                 # the strikes fail: the one who took -3 is untapped, and taps for it
+        assert tapper in company.characters and tapper.tapped
+    else:                                      # every strike wounds: nobody is left untapped
+        assert tapper is False and all(c.tapped for c in company.characters)
+
+
+def test_the_player_plays_such_a_card_only_when_someone_may_stay_untapped():
+    from deckcheck.sim.players.attacks import worth_the_cards_attacks
+    from tests.test_simulate import RUIN, at_site
+
+    easy, sword = _sim_with_an_attack_card(1)
+    game, company = at_site(easy, RUIN, 2, hand=[sword])
+    assert worth_the_cards_attacks(game, company, sword)
+    hard, sword = _sim_with_an_attack_card(30)
+    game, company = at_site(hard, RUIN, 2, hand=[sword])
+    assert not worth_the_cards_attacks(game, company, sword)

@@ -274,6 +274,11 @@ def reading(condition: PlayCondition) -> str:
         parts.append(f"influence check above {condition.influence}")
     if condition.modifications:
         parts.append("modifications " + ", ".join(_modification(m) for m in condition.modifications))
+    if condition.attacks:
+        faced = ", ".join(f"{a.race if a.race != 'site' else 'as the site'} {a.strikes} strike"
+                          f"{'s' if a.strikes > 1 else ''} at {a.prowess}" for a in condition.attacks)
+        parts.append(f"the company faces {len(condition.attacks)} attack{'s' if len(condition.attacks) > 1 else ''} "
+                     f"({faced}), then an untapped character taps for it or it is discarded")
     once = [what for what, flag in (("company", condition.once_per_company), ("site", condition.once_per_site),
                                     ("character", condition.once_per_character)) if flag]
     if once:

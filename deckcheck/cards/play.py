@@ -93,6 +93,22 @@ class Modification:
 
 
 @dataclass(frozen=True)
+class SiteAttack:
+    """One printed automatic-attack of a site (coe 2.V.ii), in the order the site lists them."""
+
+    race: str
+    strikes: int                         # with `each_character`: the strikes each character faces
+    prowess: int
+    each_character: bool = False         # "each character faces 1 strike"
+    detainment: str | None = None        # "any", or only against a "covert" / "overt" company
+    overt_only: bool = False             # "against overt company only"
+    attacker_chooses: bool = False       # "attacker chooses defending characters"
+    cannot_be_canceled: bool = False
+    wounded_check: int | None = None     # each character wounded makes a corruption check, so modified
+    wounded_eliminated: bool = False     # any character wounded is eliminated
+
+
+@dataclass(frozen=True)
 class PlayCondition:
     at: tuple[Place, ...] = ()           # any one of these; () = not played at a site
     site: str = UNTAPPED                 # untapped | any | tapped
@@ -116,27 +132,13 @@ class PlayCondition:
     once_per_company: bool = False       # "cannot be duplicated in a given company"
     once_per_site: bool = False          # "cannot be duplicated at a given site"
     once_per_character: bool = False     # "cannot be duplicated on a given character" (or Wizard)
+    attacks: tuple[SiteAttack, ...] = ()  # the company faces these when it plays the card ("The company faces two
+    #                                      attacks (Men - ...)"); then an untapped character taps, or it is discarded
     unmodelled: str | None = None        # why the simulation cannot play it
 
     @property
     def modelled(self) -> bool:
         return self.unmodelled is None
-
-
-@dataclass(frozen=True)
-class SiteAttack:
-    """One printed automatic-attack of a site (coe 2.V.ii), in the order the site lists them."""
-
-    race: str
-    strikes: int                         # with `each_character`: the strikes each character faces
-    prowess: int
-    each_character: bool = False         # "each character faces 1 strike"
-    detainment: str | None = None        # "any", or only against a "covert" / "overt" company
-    overt_only: bool = False             # "against overt company only"
-    attacker_chooses: bool = False       # "attacker chooses defending characters"
-    cannot_be_canceled: bool = False
-    wounded_check: int | None = None     # each character wounded makes a corruption check, so modified
-    wounded_eliminated: bool = False     # any character wounded is eliminated
 
 
 @dataclass(frozen=True)
@@ -256,6 +258,7 @@ def condition_from_json(data: dict) -> PlayCondition:
     if "bearer" in data:
         kwargs["bearer"] = Bearer(**{k: _tuple(v) if isinstance(v, list) else v for k, v in data["bearer"].items()})
     kwargs["modifications"] = tuple(Modification(**m) for m in data.get("modifications", ()))
+    kwargs["attacks"] = tuple(SiteAttack(**a) for a in data.get("attacks", ()))
     for key in ("in_play", "avatar"):
         if key in kwargs:
             kwargs[key] = tuple(kwargs[key])

@@ -35,10 +35,11 @@ from deckcheck.cards.play import (
     PlayFacts,
     RegionFacts,
     RingTester,
+    SiteAttack,
     SiteFacts,
     facts_to_json,
 )
-from deckcheck.cards.site_attacks import parse_automatic_attacks
+from deckcheck.cards.site_attacks import parse_automatic_attacks, race_name
 
 ITEM_CLASSES = {"Minor Item": "minor", "Major Item": "major", "Greater Item": "greater",
                 "Gold Ring Item": "gold ring"}
@@ -429,6 +430,8 @@ def derive_condition(card: dict, text: str, names: Names, characters: set[str],
     kwargs["once_per_character"] = bool(re.search(r"cannot be duplicated on a given (?:character|wizard|hobbit)",
                                                   text, re.I))
     kwargs["protects"] = protects
+    if event:
+        kwargs["attacks"] = play_attacks(text)
     if "(" in mp and not re.match(r"^\d", mp):
         stored = _stored_at(text, names)
         if stored:
@@ -446,6 +449,30 @@ def derive_condition(card: dict, text: str, names: Names, characters: set[str],
     if reason:
         kwargs["unmodelled"] = reason
     return PlayCondition(**{k: v for k, v in kwargs.items() if v not in (None, ())})
+
+
+# "The company faces two attacks (Men — 5 strikes with 8 prowess, 1 strike with 10 prowess).", "It faces a Hobbit
+# attack (4 strikes with 6 prowess).", "The scout faces an attack (attack type as first automatic-attack at site —
+# 1 strike with 8 prowess)": the attacks the company faces as it plays the card.
+_FACES = re.compile(r"(?:^|\. )(?:The (?:Balrog’s )?company|Company|The scout|It) faces (an?|one|two|three|\d) "
+                    r"(?:([A-Z][\w’-]*) )?attacks?(?::| \()([^.]*?)\)?\.")
+_STRIKES = re.compile(r"(?:([A-Z][\w’-]*)\s*(?:at an? [^—–]*?)?[—–-]\s*)?(\d+) strikes? with (\d+) prowess")
+_COUNT = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+SITE_RACE = "site"          # "attack type as first automatic-attack at site": the race of the site's first attack
+
+
+def play_attacks(text: str) -> tuple[SiteAttack, ...]:
+    """The attacks a card's play makes the company face, in order (the race carried from the last one named)."""
+    m = _FACES.search(text)
+    if not m:
+        return ()
+    count = _COUNT.get(m.group(1).lower()) or int(m.group(1))
+    race = m.group(2) or (SITE_RACE if "automatic-attack" in m.group(3) else None)
+    out = []
+    for strike in _STRIKES.finditer(m.group(3)):
+        race = strike.group(1) or race or SITE_RACE
+        out.append(SiteAttack(race=race_name(race), strikes=int(strike.group(2)), prowess=int(strike.group(3))))
+    return tuple(out) if len(out) == count else ()
 
 
 def _specific(text: str, avatars: set[str]) -> str | None:

@@ -85,6 +85,39 @@ def _outlook(g, characters, printed, overt: bool, balrog: bool) -> tuple[float, 
     return loss, 1.0 if strikes < n else max(stays)
 
 
+def worth_the_cards_attacks(g, company, kind: int, entering: bool = False) -> bool:
+    """A card whose play makes the company face attacks (Smoke on the Wind, Rescue Prisoners...) is played when
+    its MP, times the chance that a character is still untapped to tap for it, outweigh the characters the
+    attacks are expected to cost (as for a site's automatic-attacks). `entering`: the company has yet to enter
+    the site, so the site's automatic-attacks come first (else it would enter, face them, find the card no
+    longer worth it, and try again next turn)."""
+    sim = g.sim
+    best = cards_attacks_tapper(g, company, kind)
+    if best is None:
+        return False
+    printed = (sim.site_attacks[company.site] if entering else ()) + tuple(sim.play_attacks[kind])
+    loss, _ = _outlook(g, company.characters, printed, company_is_overt(g, company), False)
+    one = defender_of(g, best)
+    alone = len(company.characters) == 1
+    untapped = 1.0
+    for attack, _check in attacks_faced(printed, overt=company_is_overt(g, company), balrog_in_play=False):
+        excess = max(0, attack.strikes - 1) if alone else 0       # excess strikes go to the weakest (coe 3.iv.2)
+        untapped *= p_check_above(attack.prowess - one.prowess + 2 + excess)   # roll + prowess - 3 >= the strike
+    return loss < max(sim.mp[kind], sim.kinds[kind].mp_alt or 0) * untapped
+
+
+def cards_attacks_tapper(g, company, kind: int):
+    """Who is to tap for such a card after its attacks: the untapped character of highest prowess who may play
+    it (The Balrog, if the card needs him there); he takes -3 against each attack to stay untapped (coe 3.iv.3).
+    None if nobody may."""
+    from deckcheck.sim.rules.play import may_bear
+
+    sim = g.sim
+    able = [c for c in company.characters if not c.tapped and c not in g.wounded and may_bear(sim, c, kind)
+            and (not sim.avatar_there[kind] or c.kind == g.avatar_kind)]
+    return max(able, key=lambda c: defender_of(g, c).prowess) if able else None
+
+
 def worth_entering(g, company, gain: float, site: int | None = None, needs_actor: bool = True) -> bool:
     """Enter (or go to) the site when what the hand plays there, `gain` MP (if someone is left untapped to play
     it, unless `needs_actor` is False), outweighs the expected loss (a card worth no MP: while the loss stays

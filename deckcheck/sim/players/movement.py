@@ -7,7 +7,7 @@ where most cards are drawn when nothing is playable anywhere. The rules of where
 from __future__ import annotations
 
 from deckcheck.sim.model import NEED_ANY, NEED_TAPPED, NEED_UNTAPPED, PHASE_SITE, ROLE_FACTION
-from deckcheck.sim.players.attacks import worth_entering
+from deckcheck.sim.players.attacks import worth_entering, worth_the_cards_attacks
 from deckcheck.sim.rules.company import may_be_away
 from deckcheck.sim.rules.influence import check_bonus, p_check_above
 from deckcheck.sim.rules.movement import destinations
@@ -148,7 +148,8 @@ def useful_here(g, company) -> bool:
     if state not in (OCCUPIED, TAPPED):
         return False
     for kind in sim.site_playable[site]:
-        if kind in g.hand and may_play(g, kind) and company_fits(g, company, kind):   # not a second copy
+        if kind in g.hand and may_play(g, kind) and company_fits(g, company, kind) and not (   # not a second copy
+                sim.play_attacks[kind] and not worth_the_cards_attacks(g, company, kind, entering=True)):
             need = sim.site_need[kind]
             if need == NEED_ANY or (need == NEED_UNTAPPED) == (state == OCCUPIED) or (
                     need == NEED_TAPPED and state == TAPPED):

@@ -4,7 +4,7 @@ it, the influence bonuses to spend, the additional minor item, and the card that
 from __future__ import annotations
 
 from deckcheck.sim.model import NEED_TAPPED, NEED_UNTAPPED, ON_ITEM, ROLE_ALLY, ROLE_FACTION, ROLE_ITEM
-from deckcheck.sim.players.attacks import worth_entering
+from deckcheck.sim.players.attacks import cards_attacks_tapper, worth_entering, worth_the_cards_attacks
 from deckcheck.sim.rules.combat import Attack, assign_strikes, defender_of, modified_prowess
 from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di_of
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
@@ -17,9 +17,10 @@ STAY_UNTAPPED_ODDS = 0.5
 class SiteChoices:
     """Part of `ResourcePlayer`: its choices at a site."""
 
-    def best_play(self, g, company, site: int, untapped: bool) -> tuple[int, Character | None] | None:
+    def best_play(self, g, company, site: int, untapped: bool, entering: bool = False
+                  ) -> tuple[int, Character | None] | None:
         """The best card of the hand playable here now, and who plays it; None if nothing is. While the site is
-        untapped, what needs it untapped goes first; then by MP."""
+        untapped, what needs it untapped goes first; then by MP. `entering`: before the site's automatic-attacks."""
         sim = g.sim
         best = None
         best_key = None
@@ -43,6 +44,8 @@ class SiteChoices:
                 continue
             if not company_fits(g, company, kind):
                 continue
+            if sim.play_attacks[kind] and not worth_the_cards_attacks(g, company, kind, entering):
+                continue
             actor = self.actor(g, company, kind)
             if actor is False:
                 continue
@@ -56,16 +59,25 @@ class SiteChoices:
         now worth the characters the attacks may cost: that card, None not to enter (a company that does not
         enter plays nothing there)."""
         site = company.site
-        choice = self.best_play(g, company, site, g.site_state[site] == OCCUPIED)
+        choice = self.best_play(g, company, site, g.site_state[site] == OCCUPIED, entering=True)
         if choice is None or not worth_entering(g, company, g.sim.mp[choice[0]], needs_actor=choice[1] is not None):
             return None
         return choice[0]
+
+    def cards_attacks_tapper(self, g, company, kind: int):
+        """Who is to tap for a card whose play makes the company face attacks (he takes -3 to stay untapped)."""
+        return cards_attacks_tapper(g, company, kind)
 
     def stay_untapped(self, g, company, attack: Attack, kind: int) -> frozenset[int]:
         """coe 3.iv.3: which characters (indices into the company) take -3 to stay untapped, entering to play
         `kind`. Against a detainment attack every character does (it risks no wound). Otherwise, when every
         character able to play the card faces a strike, the one of them with the best odds of not being wounded at
-        -3 does, if those odds are at least even (a failed or tied strike leaves it untapped); else nobody."""
+        -3 does, if those odds are at least even (a failed or tied strike leaves it untapped); else nobody. For a
+        card whose play makes the company face attacks, the character chosen to tap for it does, always (as
+        `worth_the_cards_attacks` reckoned)."""
+        if g.sim.play_attacks[kind]:
+            tapper = cards_attacks_tapper(g, company, kind)
+            return frozenset(i for i, c in enumerate(company.characters) if c is tapper)
         if not self.actor(g, company, kind):
             return frozenset()                 # a card nobody plays (an event): nobody needs to stay untapped
         characters = company.characters

@@ -5,8 +5,8 @@ influence check (2.V.3); one additional minor item after a resource that taps th
 from __future__ import annotations
 
 from deckcheck.sim.model import ROLE_ALLY, ROLE_EVENT, ROLE_FACTION, ROLE_ITEM
-from deckcheck.sim.rules.influence import check_bonus
-from deckcheck.sim.rules.play import company_is_overt
+from deckcheck.sim.rules.influence import check_bonus, unused_di
+from deckcheck.sim.rules.play import company_is_overt, may_bear
 from deckcheck.sim.rules.sites import attacks_faced
 from deckcheck.sim.state import OCCUPIED, TAPPED
 from deckcheck.sim.turn.hazards import face_attack, triggered_checks
@@ -99,6 +99,11 @@ def resolve_play(g, company, kind: int, actor, additional: bool = False) -> bool
     """Play the card; False if it failed (a faction's influence check, coe 2.V.3: the faction is discarded)."""
     sim = g.sim
     g.play_from_hand(kind)
+    if sim.play_attacks[kind]:
+        actor = face_the_cards_attacks(g, company, kind)
+        if actor is False:
+            g.discard.append(kind)
+            return False
     if actor is not None and (sim.taps_bearer[kind] or sim.role[kind] != ROLE_EVENT):
         actor.tapped = True
     if sim.role[kind] == ROLE_FACTION:
@@ -139,6 +144,30 @@ def resolve_play(g, company, kind: int, actor, additional: bool = False) -> bool
     if g.observer is not None:
         g.observer.resource_played(g, kind, company.site, actor, additional)
     return True
+
+
+def face_the_cards_attacks(g, company, kind: int):
+    """A card whose play makes the company face attacks ("The company faces two attacks (Men - 5 strikes with 8
+    prowess, 1 strike with 10 prowess)"): the company faces them in order (the player's chosen tapper taking -3 to
+    stay untapped), then an untapped character who may play it (The Balrog, if the card needs him there) taps
+    and takes it, the one of them with the least unused direct influence; False if nobody is left untapped,
+    and the card is discarded."""
+    sim = g.sim
+    name = f"the attack of {sim.kinds[kind].name}"
+    tapper = g.player.cards_attacks_tapper(g, company, kind)
+    for attack, wounded_check in attacks_faced(sim.play_attacks[kind], overt=company_is_overt(g, company),
+                                               balrog_in_play=False):
+        if not company.characters:
+            break
+        stay = frozenset(i for i, c in enumerate(company.characters) if c is tapper)
+        face_attack(g, company, attack, name, None, wounded_check, stay)
+    ready = [c for c in company.characters if not c.tapped and may_bear(sim, c, kind)
+             and (not sim.avatar_there[kind] or c.kind == g.avatar_kind)]
+    if not ready:
+        return False
+    actor = min(ready, key=lambda c: unused_di(g, c))
+    actor.tapped = True
+    return actor
 
 
 def _test_here(g, company) -> None:
