@@ -42,6 +42,25 @@ def draws_option(help: str):
     return click.option("--draws", type=click.IntRange(0, 60), default=5, show_default=True, help=help)
 
 
+POOL_CHOICE = click.Choice(["ice", "dreamcards"])   # deckcheck.cards.pools.POOLS (not imported: start-up time)
+
+
+def _use_pool(_ctx, _param, value: str) -> str:
+    from deckcheck.cards.pools import use_pool
+
+    use_pool(value)
+    _ctx.meta["deckcheck.setting.pool"] = value      # for -v (settings.sources): the option is not exposed
+    return value
+
+
+def pool_option():
+    """--pool: which cards are known (read, shown, searched, counted); which are legal stays the ruleset's."""
+    return setting_option("pool", "--pool", type=POOL_CHOICE, default="ice", show_default=True,
+                          callback=_use_pool, expose_value=False,
+                          help="The cards known: the ICE sets, or dreamcards (ICE + GCCG's dream-card sets, the "
+                               "CoE virtual sets and the Cool Play Set).")
+
+
 def _set_debug(_ctx, _param, value: bool) -> None:
     global _debug
     _debug = _debug or value
@@ -70,8 +89,10 @@ def cli(ctx: click.Context) -> None:
     Settings (--rules, --length, --lang) come from the command line, else DECKCHECK_RULES, DECKCHECK_LENGTH,
     DECKCHECK_LANG, else a deckcheck.toml or pyproject.toml [tool.deckcheck] here or above, else
     ~/.config/deckcheck/deckcheck.toml. -v says which, and where each value came from."""
+    from deckcheck.cards.pools import DEFAULT_POOL, use_pool
     from deckcheck.settings import apply_config
 
+    use_pool(DEFAULT_POOL)     # a command without --pool reads the ICE pool, whatever ran before in this process
     apply_config(ctx)
 
 
@@ -84,6 +105,7 @@ def cards() -> None:
 
 
 @cards.command("show")
+@pool_option()
 @click.argument("name")
 @text_or_json_option()
 def cards_show(name: str, output: str) -> None:
@@ -104,6 +126,7 @@ def cards_show(name: str, output: str) -> None:
 
 
 @cards.command("search")
+@pool_option()
 @click.option("--name", "name_part", help="Part of the name.")
 @click.option("--type", "type_", help="Character, Resource, Hazard, Site or Region.")
 @click.option("--subtype", help="e.g. Creature, Faction, Ally, Minor Item, Permanent-event.")
@@ -291,6 +314,7 @@ def _hint_if_terminal(path: str) -> None:
 @cli.command()
 @click.argument("deck", type=INPUT_PATH)
 @text_or_json_option()
+@pool_option()
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
 @lang_option()
@@ -320,6 +344,7 @@ WRITE_CHOICE = click.Choice(["gccg", "meccg", "cardnum", "octgn", "tts", "json",
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
 @lang_option()
+@pool_option()
 @click.option("--check", is_flag=True,
               help="Instead of converting: check a deckcheck JSON deck against the whole of its schema "
                    "(deckcheck/schemas/deck.schema.json), each problem with its line; exit 1 when it does not fit. "
@@ -426,6 +451,7 @@ def length_option(help: str = "Game length in decks: 1 Starter, 2 Short, 3 Long,
 
 
 @cli.command("validate")
+@pool_option()
 @click.argument("decks", nargs=-1, required=True, type=INPUT_PATH)
 @rules_option()
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Judge as this alignment (default: inferred).")
@@ -530,6 +556,7 @@ def _deck_paths(given: tuple[str, ...]) -> tuple[list[str], set[str]]:
 
 
 @cli.command("rules")
+@pool_option()
 @click.argument("code", required=False)
 @rules_option()
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Only this alignment (default: every one the ruleset covers).")
@@ -594,6 +621,7 @@ def _named_columns(columns: dict) -> dict[str, str]:
 
 
 @cli.command("batch")
+@pool_option()
 @click.argument("registrations", type=INPUT_PATH)
 @click.option("-o", "--out", "out", type=OUTPUT_PATH,
               help="Results file: .xlsx (Summary + Violations sheets), .csv (plus NAME-violations.csv) or .json.")
@@ -624,6 +652,7 @@ def batch_command(registrations, out, output_format, ruleset, length, jobs, forc
 
 
 @cli.command("meta")
+@pool_option()
 @click.argument("inputs", nargs=-1, required=True, type=INPUT_PATH)
 @click.option("-o", "--out", type=OUTPUT_PATH, help="Write here (.txt, .json, .xlsx or .html).")
 @click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]),
@@ -679,6 +708,7 @@ def sheet_command(deck: str, out_path: str | None, event: str | None, player: st
 
 
 @cli.command("stats")
+@pool_option()
 @click.argument("deck_path", metavar="DECK")
 @click.option("--output", type=click.Choice(["text", "json", "xlsx", "html"]),
               help="Report format (default: from -o's suffix, else text); xlsx and html need -o FILE.")
@@ -715,6 +745,7 @@ def stats_command(deck_path: str, output: str | None, out_path: str | None, forc
 
 
 @cli.command("odds")
+@pool_option()
 @click.argument("deck_path", metavar="DECK")
 @click.option("--card", "card_names", multiple=True, metavar="NAME", help="A card of the play deck (repeatable).")
 @click.option("--group", "groups", multiple=True, metavar="LABEL=CARD,CARD,...",
@@ -755,6 +786,7 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
 
 
 @cli.command("simulate")
+@pool_option()
 @click.argument("deck_path", metavar="DECK")
 @click.option("--games", type=click.IntRange(1, 1_000_000), default=10_000, show_default=True,
               help="Games to play; the odds' intervals narrow with more.")

@@ -319,7 +319,8 @@ def sources(ctx: click.Context) -> list[tuple[str, Any, str]]:
             where = f"config file {config.path}"
         else:
             where = "built-in default"
-        out.append((option.setting, ctx.params.get(option.name), where))
+        value = ctx.params.get(option.name) if option.expose_value else ctx.meta.get(f"deckcheck.setting.{option.name}")
+        out.append((option.setting, value, where))
     return out
 
 

@@ -313,7 +313,7 @@ def check_workbook(out: Path, rows, where) -> None:
     header = [c.value for c in summary[1]]
     fixed = ["sheet"] * (where is not None) + ["row", "player", "status", "legal", "alignment", "ruleset",
                                                "length", "errors", "warnings", "first problem", "fingerprint",
-                                               "deck"]
+                                               "deck status", "deck"]
     assert header == fixed + ["Table", "E-mail", "Notes"]
     assert summary.max_row == len(rows) + 1
     col = {name: i for i, name in enumerate(header)}

@@ -108,7 +108,7 @@ def test_every_command_with_the_option_takes_the_setting(tmp_path):
 @pytest.mark.parametrize("content, words", [
     ('rules = "rulebok"\n', "rules = 'rulebok' in the config file: 'rulebok' is not one of 'rulebook', 'coe'"),
     ('length = 9\n', "length = 9 in the config file: 9 is not in the range 1<=x<=4"),
-    ('rule = "coe"\n', "unknown setting 'rule' in the config file; the settings are lang, length, rules"),
+    ('rule = "coe"\n', "unknown setting 'rule' in the config file; the settings are lang, length, pool, rules"),
     ('rules = "coe\n', "config file is not valid TOML"),
 ])
 def test_a_bad_config_file_is_one_line_naming_it(tmp_path, content, words):

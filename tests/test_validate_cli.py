@@ -65,8 +65,9 @@ def test_json_has_exactly_the_issue_shape(capsys):
     assert [d["legal"] for d in decks] == [False, True]
     for deck in decks:
         assert set(deck) == {"path", "legal", "ruleset", "alignment", "alignment_reason", "length", "violations",
-                             "notes", "readings"}
+                             "notes", "readings", "status", "dream_cards", "dream_share"}
         assert deck["ruleset"] == "rulebook" and deck["length"] == 3
+        assert deck["status"] == "standard" and deck["dream_cards"] == 0
     for v in decks[0]["violations"]:
         assert set(v) == {"code", "severity", "message", "part", "card", "card_id", "lines", "citation", "by_analogy",
                           "explanation", "depends_on_unidentified"}

@@ -39,6 +39,7 @@ class Meta:
     legal: dict[str, dict] = field(default_factory=dict)   # alignment -> {validated, legal, rate}
     avatar_alignments: dict[str, str] = field(default_factory=dict)   # avatar -> its decks' alignment
     not_in_pool: list[dict] = field(default_factory=list)  # {deck, part, card, set_code, set, copies, message}
+    statuses: dict[str, int] = field(default_factory=dict)  # standard | dreamcard -> decks (Cardnum's words)
 
     def share(self, decks: int) -> float:
         return decks / self.decks if self.decks else 0.0
@@ -53,6 +54,7 @@ class Meta:
             "composition": self.composition,
             "legal": self.legal,
             "not_in_pool": self.not_in_pool,
+            "statuses": self.statuses,
         }
 
 
@@ -81,7 +83,14 @@ def build_meta(records: Iterable[dict]) -> Meta:
     cards.loc[outside, "key"] = cards.loc[outside, "key"] + " (" + cards.loc[outside, "not_in_pool"] + ")"
     return Meta(decks=len(decks), alignments=_counts(decks["alignment"]), avatars=_counts(decks["avatar"]),
                 cards=_card_table(cards), composition=_composition(decks, cards), legal=_legal_rates(decks),
-                avatar_alignments=_avatar_alignments(decks), not_in_pool=_not_in_pool(records))
+                avatar_alignments=_avatar_alignments(decks), not_in_pool=_not_in_pool(records),
+                statuses=_statuses(records))
+
+
+def _statuses(records: list[dict]) -> dict[str, int]:
+    """Decks of ICE cards only (standard) and decks with a card of another set (dreamcard)."""
+    dream = sum(1 for r in records if any(c.get("dream") for c in r["cards"]))
+    return {"standard": len(records) - dream, "dreamcard": dream}
 
 
 def _pool_code(row: dict) -> str | None:

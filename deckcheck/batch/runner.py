@@ -11,10 +11,11 @@ import os
 import re
 from collections.abc import Callable, Sequence
 from concurrent.futures.process import BrokenProcessPool
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from deckcheck.batch.registrations import Registration
+from deckcheck.cards.pools import pool_in_force, use_pool
 from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.process import max_jobs, worker_pool
 from deckcheck.report.batch_rows import ERROR, ILLEGAL, LEGAL, RowResult
@@ -48,6 +49,7 @@ class Settings:
     warm_up: Callable | None = None     # run once per worker process (loads the card catalog)
     allow_outside: bool = False         # --allow-outside: deck paths may lead out of base_dir
     folder: str = "the registrations folder"   # how messages name base_dir
+    pool: str = field(default_factory=pool_in_force)   # the card pool in force where the batch was started
 
 
 def problem(code: str, message: str, *, severity: str = "error", citation: str = "") -> dict:
@@ -108,11 +110,13 @@ def _record_content(result: RowResult, deck) -> None:
     """The deck's fingerprint, avatar and cards as read, for the repeats, the Decklists sheet and the metagame."""
     from deckcheck.decklist.content import card_rows
     from deckcheck.decklist.fingerprint import fingerprint
+    from deckcheck.decklist.pool_status import deck_status
 
     result.avatar = deck.avatar
     if deck.entries:
         result.fingerprint = fingerprint(deck).value
         result.cards = card_rows(deck)
+        result.deck_status = deck_status(deck)
 
 
 def _validate_into(result: RowResult, deck, settings: Settings):
@@ -193,6 +197,7 @@ def _run_here(registrations, settings, on_result) -> list[RowResult]:
 
 
 def _warm_worker(settings: Settings) -> None:
+    use_pool(settings.pool)     # a worker process reads the decks under the pool of the command
     warm_up = settings.warm_up
     if warm_up is None and settings.validator is None:
         from deckcheck.cards.catalog import load_catalog

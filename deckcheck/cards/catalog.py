@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 from deckcheck.cards.catalog_index import INDEX_FILE, read_index, record_of
 from deckcheck.cards.languages import LANGUAGES, load_names
 from deckcheck.cards.model import CARD_FIELDS, Card
-from deckcheck.cards.names import TAG_ALIGNMENT, fold, ice_set_code
+from deckcheck.cards.names import ICE_SET_CODES, TAG_ALIGNMENT, fold, ice_set_code
 from deckcheck.cards.set_codes import non_ice_set, not_in_pool_by_name, not_in_pool_message, sets_of_name
 from deckcheck.datafiles import REINSTALL, data_dir, read_json
 from deckcheck.errors import DataError
@@ -111,9 +111,12 @@ class Catalog:
     checking one deck touches some 80 of the 1,683 cards, and building them all would double the load time."""
 
     def __init__(self, records: list[dict], aliases: dict[str, str], source: dict | None = None,
-                 directory=None, *, index: dict | None = None):
-        """The catalog of cards.json's `records`, or of its quick-loading `index` (catalog_index.py) when given."""
+                 directory=None, *, index: dict | None = None, pool_sets: frozenset[str] = frozenset()):
+        """The catalog of cards.json's `records`, or of its quick-loading `index` (catalog_index.py) when given.
+        `pool_sets`: the codes of the sets outside the ICE sets whose cards `records` hold too (cards/pools.py)."""
         self.source = source or {}
+        self.pool_sets = pool_sets
+        self.ice_catalog: Catalog | None = None    # a pool's: its ICE cards' catalog, for a tie of near misses
         self._made: dict[str, Card] = {}
         self._index = index
         if index is None:
@@ -151,6 +154,12 @@ class Catalog:
         except (TypeError, ValueError, IndexError, KeyError) as exc:    # a hand-made index; the shipped one is checked
             raise DataError(f"card index record {card_id} is damaged ({exc}): rebuild it with 'deckcheck cards "
                             "import-coe', or delete it", str(self._directory / INDEX_FILE)) from None
+
+    def records(self) -> list[dict]:
+        """Every card's cards.json record, in set and number order (a pool's catalog is built of them)."""
+        if self._index is None:
+            return list(self._records.values())
+        return [record_of(self._index, i) for i in range(len(self._index["ids"]))]
 
     @property
     def cards(self) -> list[Card]:
@@ -274,11 +283,15 @@ class Catalog:
         return found
 
     def _resolve(self, name: str, tag, set_code, part, alignment, correct: bool) -> Resolution:
+        from deckcheck.cards.pools import DREAMCARDS, not_in_pool_here
+
         written = name.strip()
-        if non_ice_set(set_code):     # that set's card, never the ICE card of the same name
-            return Resolution(None, NOT_ICE, written, message=not_in_pool_message(written, set_code),
-                              outside_sets=(non_ice_set(set_code).code,))
-        code = ice_set_code(set_code)
+        outside_set = non_ice_set(set_code)
+        if outside_set and outside_set.code not in self.pool_sets:   # that set's card, never the ICE card's
+            message = not_in_pool_message(written, set_code) if not self.pool_sets else \
+                not_in_pool_here(written, set_code, DREAMCARDS)
+            return Resolution(None, NOT_ICE, written, message=message, outside_sets=(outside_set.code,))
+        code = ice_set_code(set_code) or (outside_set.code if outside_set else None)
         candidates, language = self.lookup(written)
         corrected = None
         outside = () if candidates else sets_of_name(written)
@@ -291,6 +304,13 @@ class Catalog:
                               outside_sets=tuple(s.code for s in outside))
         if not candidates:
             match = self.matcher().match(written) if correct else None
+            if match is not None and match.best is None and self.ice_catalog is not None:
+                # as near an ICE name as another set's (V3's "Long Grevious Siege"): the ICE card, said as any
+                ice_match = self.ice_catalog.matcher().match(written)
+                match = ice_match if ice_match is not None and ice_match.best is not None else match
+            if outside_set and correct and not self._in_set(match, outside_set.code):
+                return Resolution(None, NOT_ICE, written, outside_sets=(outside_set.code,),
+                                  message=not_in_pool_here(written, set_code, DREAMCARDS))
             if match is None or match.best is None:
                 suggestions = [_shown(m.entry) for m in match.suggestions] if match else []
                 hint = f"; did you mean {', '.join(suggestions)}?" if suggestions else ""
@@ -301,7 +321,9 @@ class Catalog:
             language = corrected.entry.language
         language = None if language in ("en", "alias") else language
         by_line = _distinct(self._narrow_by_line(candidates, tag, code, part))
-        distinct = _distinct(self._narrow_by_alignment(by_line, tag, alignment))
+        # In a pool beyond ICE a name alone is the ICE card's where one has it; the other sets' cards are said.
+        chosen_from = _narrow(by_line, lambda c: c.set in ICE_SET_CODES) if not code and self.pool_sets else by_line
+        distinct = _distinct(self._narrow_by_alignment(chosen_from, tag, alignment))
         if len(distinct) == 1:
             others = [c for c in by_line if not same_card(c, distinct[0])]
             return Resolution(distinct[0], OK, written, corrected=corrected, language=language, other_versions=others)
@@ -310,6 +332,11 @@ class Catalog:
         return Resolution(None, AMBIGUOUS, written, candidates=distinct, corrected=corrected, language=language,
                           message=f"{written!r}{read} fits {len(distinct)} cards: {listed} — add a tag "
                                   f"[H]/[M]/[F]/[B] or a set code")
+
+    def _in_set(self, match, code: str) -> bool:
+        """The near miss names a card of the set `code`."""
+        best = match.best if match is not None else None
+        return best is not None and any(c.set == code for c in self._versions_of(best.entry.target))
 
     @staticmethod
     def _narrow_by_line(cards: list[Card], tag, code, part) -> list[Card]:
@@ -434,7 +461,29 @@ def _read_aliases(directory: Path) -> dict[str, str]:
     return {k: v for k, v in aliases.items() if not k.startswith("_")}
 
 
+class _PoolCatalogs:
+    """`load_catalog()`: the catalog of the card pool in force (cards/pools.py), or of the catalog folder
+    `directory`; each loaded once per process. `load_catalog.cache_clear()` forgets them all (the tests)."""
+
+    def __call__(self, directory: str | None = None) -> Catalog:
+        from deckcheck.cards.pools import ICE, pool_catalog, pool_in_force
+
+        if directory is None and pool_in_force() != ICE:
+            return pool_catalog(pool_in_force())
+        return _load_catalog(directory)
+
+    @staticmethod
+    def cache_clear() -> None:
+        from deckcheck.cards import pools
+
+        _load_catalog.cache_clear()
+        pools.clear()
+
+
+load_catalog = _PoolCatalogs()
+
+
 @cache
-def load_catalog(directory: str | None = None) -> Catalog:
+def _load_catalog(directory: str | None = None) -> Catalog:
     """The catalog of `card_db/` (or of `directory`), loaded once per process."""
     return load_catalog_from(Path(directory) if directory else CARD_DB, shipped=directory is None)

@@ -91,9 +91,10 @@ def show(catalog: Catalog, query: str) -> ShowResult:
     """Every version of the name the player typed (in any language, or the one card it clearly misspells); a tag
     or set code narrows the versions shown."""
     name, tag, code = split_written_name(query)
-    if non_ice_set(code):
+    outside = non_ice_set(code)
+    if outside and outside.code not in catalog.pool_sets:
         raise DeckcheckError(not_in_pool_message(name, code))
-    code = ice_set_code(code)
+    code = ice_set_code(code) or (outside.code if outside else None)
     versions, note = catalog.by_name(name), ""
     if not versions:
         resolution = catalog.resolve(name, set_code=code)

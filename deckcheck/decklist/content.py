@@ -90,8 +90,16 @@ def card_rows(deck: Deck) -> list[dict]:
         card = content_card(entry)
         rows.append({"part": entry.part.value, "count": entry.count, "name": card.name,
                      "card_id": entry.card.id if entry.card else None, "key": card.key, "type": card.type,
-                     "not_in_pool": outside_pool_code(entry), "not_in_pool_message": outside_pool_message(entry)})
+                     "not_in_pool": outside_pool_code(entry), "not_in_pool_message": outside_pool_message(entry),
+                     "dream": _is_dream(entry)})
     return rows
+
+
+def _is_dream(entry) -> bool:
+    """A card of a set outside the ICE sets, read or not (decklist/pool_status.py)."""
+    from deckcheck.decklist.pool_status import is_dream_entry
+
+    return is_dream_entry(entry)
 
 
 def is_outside_pool(entry) -> bool:
@@ -113,8 +121,13 @@ def outside_pool_message(entry) -> str | None:
     dream-card set Durin's Folk (DF): not of the ICE card pool"; None for any other line."""
     if not is_outside_pool(entry):
         return None
+    from deckcheck.cards.pools import ICE, pool_in_force
     from deckcheck.cards.set_codes import non_ice_set, not_in_pool_by_name, not_in_pool_message, set_of_code
 
+    if non_ice_set(entry.set_code) and pool_in_force() != ICE:
+        from deckcheck.cards.pools import not_in_pool_here
+
+        return not_in_pool_here(entry.written, entry.set_code, pool_in_force())
     if non_ice_set(entry.set_code):
         return not_in_pool_message(entry.written, entry.set_code)
     near = f" (or the ICE card {entry.suggestions[0]!r} misspelt?)" if entry.suggestions else ""
@@ -156,8 +169,15 @@ def read_summary(deck: Deck) -> str:
     if unknown:
         said.append(f"{unknown} cop{'y' if unknown == 1 else 'ies'} of names that are no card")
     if outside:
-        said.append(f"{outside} cop{'y' if outside == 1 else 'ies'} of cards outside the ICE card pool")
+        said.append(f"{outside} cop{'y' if outside == 1 else 'ies'} of cards outside the {_pool_name()} card pool")
     skipped = unread_lines(deck)
     if skipped:
         said.append(f"{unread_text(skipped)} not read")
     return f"read {deck.path} as " + ", ".join(said)
+
+
+def _pool_name() -> str:
+    """"ICE", or the pool beyond it in force ("dreamcards")."""
+    from deckcheck.cards.pools import ICE, pool_in_force
+
+    return "ICE" if pool_in_force() == ICE else pool_in_force()

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 
+from deckcheck.cards.pools import STANDARD
 from deckcheck.decklist.fingerprint import fingerprint
 from deckcheck.decklist.model import PART_ORDER, Deck, DeckEntry, Part
 from deckcheck.decklist.native import deck_to_data
+from deckcheck.decklist.pool_status import deck_status, status_text
 from deckcheck.decklist.writers import card_text
 from deckcheck.terminal import printable, printable_json
 
@@ -26,6 +28,9 @@ def render_text(deck: Deck) -> str:
     if play:
         roles = ", ".join(f"{p.value} {deck.count(p)}" for p in PART_ORDER if p.in_play_deck and deck.count(p))
         out.append(f"Play deck: {sum(e.count for e in play)} cards ({roles})")
+    status = deck_status(deck)
+    if status["status"] != STANDARD:      # a deck of ICE cards only says nothing more (show --output json does)
+        out.append(f"Status: {status_text(status)}")
     out.append(f"Fingerprint: {fingerprint(deck).describe()}")
     for part in PART_ORDER:
         entries = deck.part(part)
@@ -56,4 +61,5 @@ def render_json(deck: Deck) -> str:
     """The same shape as `convert --to json` (deck.schema.json), plus the fingerprint and the diagnostics."""
     data = deck_to_data(deck, with_diagnostics=True)
     data["fingerprint"] = fingerprint(deck).value
+    data["status"] = deck_status(deck)
     return printable_json(json.dumps(data, ensure_ascii=False, indent=2)) + "\n"

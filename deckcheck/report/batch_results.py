@@ -25,7 +25,7 @@ from deckcheck.report.spreadsheet import csv_value, safe_cell, xlsx_value
 from deckcheck.terminal import printable_json
 
 SUMMARY_COLUMNS = ["sheet", "row", "player", "status", "legal", "alignment", "ruleset", "length",
-                   "errors", "warnings", "first problem", "fingerprint", "deck"]
+                   "errors", "warnings", "first problem", "fingerprint", "deck status", "deck"]
 VIOLATION_COLUMNS = ["player", "sheet", "row", "code", "severity", "message", "card", "line", "citation"]
 DECKLIST_COLUMNS = ["player", "sheet", "row", "fingerprint", "part", "count", "card", "card id"]
 # The sheet printed for the judges' table: only what a judge checks at the table, one page wide at 9 pt or more
@@ -50,9 +50,18 @@ def summary_table(results: Sequence[RowResult], extra_columns: Sequence[str]) ->
         values = {"sheet": r.sheet, "row": r.row, "player": r.player, "status": r.status, "legal": r.legal,
                   "alignment": r.alignment, "ruleset": r.ruleset, "length": r.length, "errors": r.errors,
                   "warnings": r.warnings, "first problem": r.first_problem, "deck": r.deck,
-                  "fingerprint": r.fingerprint}
+                  "fingerprint": r.fingerprint, "deck status": _status_text(r)}
         rows.append([values[c] for c in fixed] + [r.extras.get(name) for name in extras])
     return header, rows
+
+
+def _status_text(r: RowResult) -> str | None:
+    """"standard", "dreamcard (resources 12/30, ...)", or None where no deck was read."""
+    if r.deck_status is None:
+        return None
+    from deckcheck.decklist.pool_status import status_text
+
+    return status_text(r.deck_status)
 
 
 def judge_table(results: Sequence[RowResult]) -> tuple[list[str], list[list]]:
@@ -270,6 +279,8 @@ def json_document(results: Sequence[RowResult], *, registrations: str, ruleset: 
              "alignment": r.alignment, "avatar": r.avatar, "ruleset": r.ruleset, "length": r.length,
              "deck": r.deck, "deck_name": r.deck_name, "fingerprint": r.fingerprint, "errors": r.errors,
              "warnings": r.warnings, "first_problem": r.first_problem,
+             "deck_status": r.deck_status["status"] if r.deck_status else None,
+             "dream_share": r.deck_status["share"] if r.deck_status else None,
              "extras": {k: _json_value(v) for k, v in r.extras.items()},
              "violations": r.violations}
             for r in results

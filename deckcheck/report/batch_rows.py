@@ -27,6 +27,7 @@ class RowResult:
     avatar: str | None = None
     fingerprint: str | None = None      # decklist.fingerprint of the deck read; None when none was
     cards: list[dict] = field(default_factory=list)        # decklist.content.card_rows: the deck as read
+    deck_status: dict | None = None     # decklist.pool_status.deck_status of the deck read; None when none was
 
     @property
     def legal(self) -> bool | None:

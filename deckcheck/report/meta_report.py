@@ -73,7 +73,11 @@ CARD_HEADER = ["card", "card id", "part", "decks", "share of decks", "copies"]
 
 
 def render_text(meta: Meta, *, top: int = TEXT_CARDS) -> str:
-    out = [f"Metagame: {meta.decks} deck{'' if meta.decks == 1 else 's'}", ""]
+    out = [f"Metagame: {meta.decks} deck{'' if meta.decks == 1 else 's'}"]
+    if meta.statuses.get("dreamcard"):     # a field of ICE decks only says nothing more
+        out.append(f"Status: {meta.statuses['standard']} standard, {meta.statuses['dreamcard']} dreamcard "
+                   "(a card of a dream-card, virtual or Cool Play set)")
+    out.append("")
     validated = bool(meta.legal)
     header = ALIGNMENT_HEADER if validated else ALIGNMENT_HEADER[:3]
     rows = [[a, d, _pct(s)] + ([_legal_text(meta, a)] if validated else []) for a, d, s, *_ in alignment_rows(meta)]

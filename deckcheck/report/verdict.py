@@ -14,6 +14,7 @@ import json
 from collections import Counter
 from collections.abc import Sequence
 
+from deckcheck.decklist.pool_status import status_text
 from deckcheck.rules.engine import Verdict
 from deckcheck.rules.registry import ERROR, NOTE, WARNING, Violation
 from deckcheck.terminal import printable, printable_json
@@ -121,6 +122,8 @@ def render_text(verdicts: Sequence[Verdict], *, explain: bool = False, readings:
                 f"{verdict.alignment}, {LENGTH_NAMES[verdict.length]} game")
         reason = verdict.alignment_reason.removeprefix(f"{verdict.alignment}: ")
         out = [head, f"  alignment {verdict.alignment}: {reason}"]
+        if verdict.status["status"] != "standard":     # a deck of ICE cards only says nothing more
+            out.append(f"  status {status_text(verdict.status)}")
         out.extend(f"  note: {note}" for note in verdict.notes)
         if readings:
             out.extend(reading_lines(verdict))

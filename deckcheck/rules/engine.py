@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 
 from deckcheck.decklist.model import PART_ORDER, Deck
+from deckcheck.decklist.pool_status import deck_status
 from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.rules.registry import ERROR, RULES, Context, Violation
 from deckcheck.rules.ruleset import ALIGNMENTS, DEFAULT_RULESET, RULESET_NAMES, load_ruleset
@@ -68,6 +69,8 @@ class Verdict:
     violations: list[Violation] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)      # one line each, under the verdict's header
     readings: list = field(default_factory=list)        # decklist.model.Reading: lines read as another card
+    # standard | dreamcard, and the dream cards' share per part (decklist/pool_status.py)
+    status: dict = field(default_factory=lambda: {"status": "standard", "dream_cards": 0, "share": {}})
 
     def counts(self) -> Counter:
         return Counter(v.severity for v in self.violations)
@@ -83,6 +86,9 @@ class Verdict:
             "violations": [v.to_json() for v in self.violations],
             "notes": list(self.notes),
             "readings": [reading.to_json() for reading in self.readings],
+            "status": self.status["status"],
+            "dream_cards": self.status["dream_cards"],
+            "dream_share": self.status["share"],
         }
 
 
@@ -186,7 +192,7 @@ def validate(deck: Deck, *, ruleset: str = DEFAULT_RULESET, alignment: str | Non
     replaced = {r.line for r in read_as_several}
     readings = [r for r in deck.readings if not (r.kind == "version" and r.line in replaced)] + read_as_several
     return Verdict(path=deck.path, legal=legal, ruleset=ruleset, alignment=chosen, alignment_reason=reason,
-                   length=length, violations=violations, readings=readings)
+                   length=length, violations=violations, readings=readings, status=deck_status(deck))
 
 
 def note_other_ruleset(deck: Deck, verdict: Verdict) -> None:

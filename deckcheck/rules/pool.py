@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from deckcheck.cards.pools import ICE, is_ice_card, pool_in_force
+from deckcheck.cards.set_codes import not_in_pool_message
 from deckcheck.decklist.content import is_outside_pool, outside_pool_message
 from deckcheck.rules.registry import Context, Violation, rule
 
@@ -21,13 +23,26 @@ def not_in_pool(ctx: Context) -> Iterator[Violation]:
     included (ROTS, TOI, WOTR, GP, MR, MM), or a line whose name is no ICE card's but such a set's card's. The
     line is that set's card, not the ICE card of the same name (nor a near miss of one), and the rulesets
     deckcheck knows judge ICE decks only, so it is an error that names the set."""
+    plays = ctx.data["meta"].get("pool", ICE)
     for entry in ctx.deck.entries:
+        if plays == ICE and entry.card is not None and not is_ice_card(entry.card):
+            # read, since the pool in force (--pool dreamcards) holds it; this ruleset plays the ICE pool only
+            yield ctx.violation(
+                "not-in-pool", f"{not_in_pool_message(entry.written, entry.card.set)} (in {entry.part.value}); "
+                f"the {ctx.ruleset} ruleset plays the ICE card pool only", entry=entry,
+                explain=[f"{_copies(entry)} of {entry.card.display()} in {entry.part.value}, read under the "
+                         f"{pool_in_force()} pool and counted by every other rule; a ruleset of dream cards "
+                         "judges it (rules --pool dreamcards)"])
+            continue
         if not is_outside_pool(entry):     # the usual line, without the set tables outside_pool_message reads
             continue
         message = outside_pool_message(entry)
-        copies = f"{entry.count} {'copy' if entry.count == 1 else 'copies'}"
         how = f"by the set code ({entry.set_code})" if entry.set_code else "by the name, which no ICE card has"
         yield ctx.violation(
             "not-in-pool", f"{message} (in {entry.part.value})", entry=entry,
-            explain=[f"{copies} in {entry.part.value}, read {how}: not counted by any other rule, so the deck "
+            explain=[f"{_copies(entry)} in {entry.part.value}, read {how}: not counted by any other rule, so the deck "
                      f"cannot be judged legal"])
+
+
+def _copies(entry) -> str:
+    return f"{entry.count} {'copy' if entry.count == 1 else 'copies'}"
