@@ -129,7 +129,18 @@ def label(card: Card) -> str:
 
 def version_key(card: Card) -> tuple[str, str]:
     """Reprints of a card (same name and version, other set) are one card for counting."""
-    return fold(card.name), card.alignment
+    found = _VERSION_KEYS.get(card.id)
+    if found is not None and found[0] is card:    # another catalog's card of that id is worked out again
+        return found[1]
+    key = fold(card.name), card.alignment
+    if len(_VERSION_KEYS) >= 16384:
+        _VERSION_KEYS.clear()
+    _VERSION_KEYS[card.id] = (card, key)
+    return key
+
+
+# version_key's answers, asked of every card by several rules deck after deck: card id -> (the card, its key).
+_VERSION_KEYS: dict[str, tuple[Card, tuple[str, str]]] = {}
 
 
 def all_lines(entries: Iterable[DeckEntry]) -> list[int]:
