@@ -1,0 +1,210 @@
+"""Does the engine play like a player? Issue 22's behaviour targets, per alignment, on every real deck of
+../shared/decks (read there, never copied), seed 1, 12 turns:
+
+    .venv/bin/python benchmarks/behaviour.py [--games 40] [--duel-games 2]
+
+1. games with a company idle 3+ turns running at a non-haven site (it stays and plays nothing there), goldfish
+   (target at most 5%);
+2. games with a faction attempted at under 30% success (2D6 + the influencer's bonus + the boosts it had, coe
+   2.V.3), goldfish (target at most 5%);
+3. all-wounded company-turns away from a haven that stay where they are, goldfish and in duels (at most 20%);
+4. characters lost per duel game, each real deck against each of the ten ICE Challenge Decks, both sides playing
+   (--duel-games each, the deck starting every other game): Balrog within 0.5x of Wizard (ratio 0.5-2);
+5. the share of the decks' MP (characters and starting company included) in cards played in under 10% of games,
+   goldfish (`simulate`'s headline; the issue sets no target: reported).
+Each with its target and met / missed, and the machine's load. The engine only is measured: no choice of it
+reads these numbers.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parents[1]
+sys.path.append(str(PROJECT))          # after PYTHONPATH: PYTHONPATH=OTHER measures the other checkout
+
+from benchmarks._common import print_conditions  # noqa: E402
+from benchmarks.sites_and_healing import CHALLENGE, DECKS, playable_decks  # noqa: E402
+from deckcheck.decklist import read_deck  # noqa: E402
+from deckcheck.sim.match import run_games  # noqa: E402
+from deckcheck.sim.matchups import play_pair  # noqa: E402
+from deckcheck.sim.model import build_sim_deck  # noqa: E402
+from deckcheck.sim.observe import Observer  # noqa: E402
+from deckcheck.sim.report import rarely_played_mp  # noqa: E402
+from deckcheck.sim.rules.influence import check_bonus, p_check_above  # noqa: E402
+from deckcheck.sim.side import side_of  # noqa: E402
+
+SEED, TURNS = 1, 12
+ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
+IDLE_TURNS, LOW_CHANCE = 3, 0.30
+
+
+class Behaviour(Observer):
+    """Watches the games of one deck (`sim`; in a duel, only its side): idle companies, faction attempts at poor
+    odds, all-wounded companies away from a haven and whether they moved. Counts per game and over games."""
+
+    def __init__(self):
+        self.sim = None
+        self.games = self.idle_games = self.poor_faction_games = self.attempts = self.poor_attempts = 0
+        self.worn = self.stayed = 0
+
+    def watch(self, sim) -> None:
+        self.sim = sim
+
+    def new_game(self) -> None:
+        self.games += 1
+        self.idle: dict[int, int] = {}
+        self.idle_flagged = self.poor_flagged = False
+
+    def _ours(self, g) -> bool:
+        return g.sim is self.sim
+
+    def turn_start(self, g) -> None:
+        if not self._ours(g):
+            return
+        self.start_sites = {id(c): c.site for c in g.companies}
+        self.played_at: set[int] = set()
+        self.worn_now = {id(c) for c in g.companies if c.characters and not g.sim.site_is_haven[c.site]
+                         and all(ch in g.wounded for ch in c.characters)}
+
+    def resource_played(self, g, kind, site, actor, additional=False) -> None:
+        if self._ours(g) and site is not None:
+            self.played_at.add(site)
+
+    def faction(self, g, company, kind, actor, roll, check, success) -> None:
+        if not self._ours(g) or roll is None:
+            return
+        sim = g.sim
+        bonus = check_bonus(g, actor, kind)
+        spent = check - roll - bonus                       # boosts spent on this attempt
+        boosts = spent + sum(sim.boost[k] for k in g.hand)
+        chance = p_check_above(sim.influence_number[kind] - bonus - boosts)
+        self.attempts += 1
+        if chance < LOW_CHANCE:
+            self.poor_attempts += 1
+            if not self.poor_flagged:
+                self.poor_flagged = True
+                self.poor_faction_games += 1
+
+    def phase(self, g, name: str) -> None:
+        if not self._ours(g):
+            return
+        if name == "movement":
+            for company in g.companies:
+                if id(company) in self.worn_now:
+                    self.worn += 1
+                    self.stayed += company.site == self.start_sites.get(id(company))
+        elif name == "end":
+            for company in g.companies:
+                key = id(company)
+                stayed = company.site == self.start_sites.get(key)
+                if stayed and not g.sim.site_is_haven[company.site] and company.site not in self.played_at:
+                    self.idle[key] = self.idle.get(key, 0) + 1
+                else:
+                    self.idle[key] = 0
+                if self.idle[key] >= IDLE_TURNS and not self.idle_flagged:
+                    self.idle_flagged = True
+                    self.idle_games += 1
+
+
+def measure(paths: list[Path], games: int, duel_games: int) -> dict:
+    field = [side_of(build_sim_deck(read_deck(str(p)))) for p in sorted(CHALLENGE.iterdir()) if p.is_file()]
+    out: dict[str, dict] = defaultdict(lambda: defaultdict(float))
+    for path in paths:
+        sim = build_sim_deck(read_deck(str(path)))
+        row = out[sim.alignment]
+        row["decks"] += 1
+        goldfish = Behaviour()
+        goldfish.watch(sim)
+        tally = run_games(sim, 0, games, TURNS, SEED, "none", observer=goldfish)
+        rare = rarely_played_mp(sim, tally, "none")
+        row["deck_mp"] += rare["deck_mp"]
+        row["rare_mp"] += (rare["share"] or 0) * rare["deck_mp"]
+        row["never_mp"] += (rare["never_played_share"] or 0) * rare["deck_mp"]
+        for key in ("games", "idle_games", "poor_faction_games", "attempts", "poor_attempts", "worn", "stayed"):
+            row[key] += getattr(goldfish, key)
+        duel = Behaviour()
+        duel.watch(sim)
+        side = side_of(sim)
+        for opponent in field:
+            pair = play_pair(side, opponent, 0, duel_games, TURNS, SEED, observer=duel)
+            row["lost"] += pair.characters_lost
+            row["duel_games"] += pair.games
+        row["duel_worn"] += duel.worn
+        row["duel_stayed"] += duel.stayed
+    return out
+
+
+def _share(part: float, whole: float) -> float | None:
+    return part / whole if whole else None
+
+
+def _verdict(value: float | None, target: float) -> str:
+    return "" if value is None else ("met" if value <= target else "MISSED")
+
+
+def report(out: dict, games: int, duel_games: int) -> None:
+    print(f"every real deck of ../shared/decks by alignment; goldfish {games} games a deck, duels {duel_games} "
+          f"a deck against each of the ten Challenge Decks (both sides playing); seed {SEED}, {TURNS} turns")
+    header = f"{'':54}" + "".join(f"{a:>15}" for a in ALIGNMENTS) + "  target (met / MISSED per alignment)"
+    print(header)
+
+    def line(label: str, values: list[float | None], target: str, fmt: str = "{:.1%}", verdicts=None) -> None:
+        cells = []
+        for i, v in enumerate(values):
+            cell = fmt.format(v) if v is not None else "-"
+            if verdicts is not None:
+                cell += " " + verdicts[i]
+            cells.append(f"{cell:>15}")
+        print(f"{label:54}{''.join(cells)}  {target}")
+
+    rows = [out.get(a, {}) for a in ALIGNMENTS]
+    line("decks", [r.get("decks") for r in rows], "", "{:.0f}")
+    idle = [_share(r.get("idle_games", 0), r.get("games", 0)) for r in rows]
+    line(f"games with a company idle {IDLE_TURNS}+ turns at a non-haven site", idle, "<= 5%",
+         verdicts=[_verdict(v, 0.05) for v in idle])
+    poor = [_share(r.get("poor_faction_games", 0), r.get("games", 0)) for r in rows]
+    line(f"games with a faction attempted under {LOW_CHANCE:.0%} success", poor, "<= 5%",
+         verdicts=[_verdict(v, 0.05) for v in poor])
+    line("  (attempts under 30% / all attempts)", [_share(r.get("poor_attempts", 0), r.get("attempts", 0))
+                                                   for r in rows], "")
+    stay = [_share(r.get("stayed", 0), r.get("worn", 0)) for r in rows]
+    line("all-wounded company-turns away from a haven: stay, goldf.", stay, "<= 20%",
+         verdicts=[_verdict(v, 0.20) for v in stay])
+    line("  (such company-turns, goldfish)", [r.get("worn") for r in rows], "", "{:.0f}")
+    duel_stay = [_share(r.get("duel_stayed", 0), r.get("duel_worn", 0)) for r in rows]
+    line("all-wounded company-turns away from a haven: stay, duels", duel_stay, "<= 20%",
+         verdicts=[_verdict(v, 0.20) for v in duel_stay])
+    line("  (such company-turns, duels)", [r.get("duel_worn") for r in rows], "", "{:.0f}")
+    lost = [_share(r.get("lost", 0), r.get("duel_games", 0)) for r in rows]
+    line("characters lost per duel game (Challenge-Deck field)", lost, "", "{:.2f}")
+    wizard, balrog = lost[0], lost[3]
+    ratio = balrog / wizard if wizard and balrog is not None else None
+    verdict = "no data" if ratio is None else ("met" if 0.5 <= ratio <= 2 else "MISSED")
+    print(f"{'  Balrog / Wizard':54}{(f'{ratio:.2f}' if ratio is not None else '-'):>15}{'':45}  "
+          f"within 0.5x-2x  {verdict}")
+    rare = [_share(r.get("rare_mp", 0), r.get("deck_mp", 0)) for r in rows]
+    line("MP share in cards played in under 10% of games", rare, "reported (the issue sets none)")
+    line("  (never played)", [_share(r.get("never_mp", 0), r.get("deck_mp", 0)) for r in rows], "")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="goldfish games per deck")
+    parser.add_argument("--duel-games", type=int, default=2, help="games per deck and Challenge Deck")
+    args = parser.parse_args()
+    if not DECKS.is_dir():
+        sys.exit(f"{DECKS} is not there: these numbers need the real decks of ../shared")
+    print_conditions()
+    started = time.process_time()
+    out = measure(playable_decks(), args.games, args.duel_games)
+    report(out, args.games, args.duel_games)
+    print(f"{time.process_time() - started:.0f} s CPU")
+
+
+if __name__ == "__main__":
+    main()
