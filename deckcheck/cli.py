@@ -754,10 +754,16 @@ def stats_command(deck_path: str, output: str | None, out_path: str | None, forc
 @click.option("-k", "--at-least", type=click.IntRange(1, 60), default=1, show_default=True,
               help="Copies needed of each card or group.")
 @text_or_json_option()
+@click.option("--karsten", is_flag=True, help="Also the odds by turn 1-6 from the engine's draws, and the copies "
+                                              "needed to see one with 80/90/95%.")
+@click.option("--games", type=click.IntRange(1, 100_000), default=1000, show_default=True,
+              help="With --karsten: goldfish games measuring the cards seen per turn.")
+@click.option("--seed", type=click.IntRange(0), default=0, show_default=True, help="With --karsten: their seed.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Read the deck as this alignment (overrides inference).")
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str, ...], draws: int,
-                 at_least: int, output: str, alignment: str | None, input_format: str | None) -> None:
+                 at_least: int, output: str, karsten: bool, games: int, seed: int, alignment: str | None,
+                 input_format: str | None) -> None:
     """Exact odds of drawing cards: the opening hand of 8, then each further draw; all conditions at once."""
     import json
 
@@ -779,10 +785,48 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
             raise DeckcheckError("the play deck holds no character, item, faction, ally or creature: "
                                  "name cards with --card or --group", deck_path)
     table = odds_table(deck, conditions, draws=draws, joint=chosen)
+    by_turn = None
+    if karsten:
+        from deckcheck.commands.hand import by_turn_odds
+
+        by_turn = by_turn_odds(deck, table, deck_path=deck_path, games=games, seed=seed)
     if output == "json":
-        click.echo(printable_json(json.dumps(table.to_document(), ensure_ascii=False, indent=2)))
+        document = table.to_document()
+        if by_turn is not None:
+            document["by_turn"] = by_turn
+        click.echo(printable_json(json.dumps(document, ensure_ascii=False, indent=2)))
     else:
-        click.echo(printable(format_odds(table)))
+        text = format_odds(table)
+        if by_turn is not None:
+            from deckcheck.commands.hand import format_by_turn
+
+            text += "\n" + format_by_turn(by_turn)
+        click.echo(printable(text))
+
+
+@cli.command("hand")
+@click.argument("deck_path", metavar="DECK")
+@click.option("--seed", type=click.IntRange(0), default=None,
+              help="Deal game 1 of `simulate --seed N` (default: a new shuffle, its seed printed to repeat it).")
+@click.option("--turns", type=click.IntRange(1, 30), default=3, show_default=True, help="Own turns to play.")
+@click.option("--hazards", type=click.Choice(["none", "light", "heavy"]), default="none", show_default=True,
+              help="The hazard model, as for simulate.")
+@text_or_json_option()
+@click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
+@click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
+def hand_command(deck_path: str, seed: int | None, turns: int, hazards: str, output: str, alignment: str | None,
+                 input_format: str | None) -> None:
+    """A sample opening hand and the draws of the first turns, as the engine's card flow makes them."""
+    import random
+
+    from deckcheck.commands.hand import run_hand_command
+
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+        note(f"deckcheck: seed {seed} (--seed {seed} deals this hand again)")
+    deck = _read_deck_reporting(deck_path, input_format, alignment, require_cards=True)
+    report = run_hand_command(deck, deck_path=deck_path, seed=seed, turns=turns, hazards=hazards, output=output)
+    click.echo(printable_json(report) if output == "json" else printable(report))
 
 
 @cli.command("simulate")
