@@ -201,8 +201,9 @@ class SimDeck:
     sideboard_calls: tuple[int, ...] = ()                         # Sudden Call kinds in the sideboard, per copy
     defence: DefenceTables | None = None                          # prowess, body, weapons: what combat needs
     warnings: list[str] = field(default_factory=list)
-    # where a company may move, by (site, with the avatar, mode): memoized across games (`rules.movement`)
-    reach_memo: dict = field(default_factory=dict, repr=False, compare=False)
+    # pure functions of these tables memoized across games, by (function name, arguments...): where a company
+    # may move (`rules.movement.destinations`), the factions a card may be played on (`rules.play`)
+    memo: dict = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def deck_size(self) -> int:

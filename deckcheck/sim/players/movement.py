@@ -34,7 +34,7 @@ def site_values(g, characters=None) -> dict[int, float]:
             pool = characters if characters is not None else [c for co in g.companies for c in co.characters]
             if not pool:
                 continue
-            value *= max(p_check_above(sim.influence_number[kind] - check_bonus(g, c, kind)) for c in pool)
+            value *= p_check_above(sim.influence_number[kind] - max(check_bonus(g, c, kind) for c in pool))
             if value < 1:
                 continue
         need = sim.site_need[kind]

@@ -14,11 +14,11 @@ def destinations(sim, site: int, with_avatar: bool, ringwraith: bool, balrog: bo
     """Where a company at `site` may move (coe 2.II.7): starter movement (not for a Fallen-wizard or Balrog
     player), region movement (not for a company with the Ringwraith or The Balrog), Under-deeps movement; a
     Ringwraith's company only to a Darkhaven unless in a mode (2.II.7.R1). Computed once per deck and
-    arguments (`SimDeck.reach_memo`)."""
-    key = (site, with_avatar, ringwraith, balrog, mode)
-    found = sim.reach_memo.get(key)
+    arguments (`SimDeck.memo`)."""
+    key = ("destinations", site, with_avatar, ringwraith, balrog, mode)
+    found = sim.memo.get(key)
     if found is None:
-        found = sim.reach_memo[key] = _destinations(sim, site, with_avatar, ringwraith, balrog, mode)
+        found = sim.memo[key] = _destinations(sim, site, with_avatar, ringwraith, balrog, mode)
     return found
 
 

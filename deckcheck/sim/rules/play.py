@@ -22,11 +22,20 @@ def requirements_met(g, kind: int) -> bool:
         return False
     on = sim.on[kind]
     if on == ON_FACTION or on == ON_UNIQUE_FACTION:
-        factions = sum(g.in_play[k] for k in range(len(sim.kinds)) if sim.role[k] == ROLE_FACTION
-                       and (on == ON_FACTION or sim.unique[k]))
-        if factions <= g.in_play[kind]:
+        in_play = g.in_play
+        if sum(in_play[k] for k in factions_of(sim, on == ON_UNIQUE_FACTION)) <= in_play[kind]:
             return False
     return True
+
+
+def factions_of(sim, unique_only: bool) -> tuple[int, ...]:
+    """The deck's faction kinds (unique ones only), once per deck (`SimDeck.memo`)."""
+    key = ("factions", unique_only)
+    found = sim.memo.get(key)
+    if found is None:
+        found = sim.memo[key] = tuple(k for k in range(len(sim.kinds)) if sim.role[k] == ROLE_FACTION
+                                      and (not unique_only or sim.unique[k]))
+    return found
 
 
 def may_play(g, kind: int) -> bool:

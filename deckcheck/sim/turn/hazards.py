@@ -77,7 +77,7 @@ def hazard_phase(g, company, origin: int, dest: int) -> None:
             g.observer.hazard(g, company, kind, limit)
         if not creature_attacks(g, company, kind, detainment):
             player.discard(kind)           # a defeated creature stays in our marshalling point pile
-    for kind in player.corruption_cards():
+    for kind in player.corruption_cards() if played < limit and company.characters else ():
         if played >= limit or not company.characters:
             break
         target = player.corruption_target(g, company, kind, lambda c: corruption_points(g, c))
