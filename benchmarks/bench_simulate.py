@@ -15,6 +15,13 @@ machine. On a machine shared with other work the wall time is longer than the CP
 plays the same games with this checkout and with another one (a worktree of an earlier commit) side by side:
 alternating fresh processes, each timing only its games (CPU time), goldfish and `--both` (E against I); it
 prints games per CPU-second of each, the median over the rounds, and the ratio (issue 21: no slower than 1.05x).
+
+    .venv/bin/python benchmarks/bench_simulate.py --rates [--games 3000] [--rounds 5]
+
+prints only the speed of issue 22: games per CPU-second of goldfish Challenge Deck E and of `--both` E against I
+(a quarter as many games), each in fresh processes (only the games timed), the best and the median over the
+rounds, the load average before and after, and whether the targets (1,500 and 500 per CPU-second) are met by the
+median. The load matters: the 2 cores are shared, and a busy machine slows CPU time too (shared caches).
 """
 
 from __future__ import annotations
@@ -63,21 +70,28 @@ else:
 print(time.process_time() - started)
 """
 TARGET_SECONDS = 15.0
+# Issue 22 "speed back": games per CPU-second of goldfish Challenge Deck E, and of --both E against I.
+TARGET_RATES = {"goldfish": 1500, "both": 500}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=10_000)
+    parser.add_argument("--games", type=int, default=None, help="default 10,000 (--rates: 3,000)")
     parser.add_argument("--turns", type=int, default=12)
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
     parser.add_argument("--deck", type=Path, default=REAL_DECK if REAL_DECK.is_file() else FIXTURE)
     parser.add_argument("--compare-with", type=Path, metavar="CHECKOUT",
                         help="another checkout (an earlier commit's worktree) to time side by side")
     parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rates", action="store_true", help="only games per CPU-second against issue 22's targets")
     args = parser.parse_args()
 
     ensure_bytecode()
     print_conditions()
+    if args.rates:
+        print_rates(args.deck, args.games or 3000, args.rounds)
+        return
+    args.games = args.games or 10_000
     if args.compare_with is not None:
         compare(args.compare_with.resolve(), args.deck, args.games, args.rounds)
         return
@@ -122,6 +136,22 @@ def interpreter(checkout: Path) -> Path:
     (card_db/) to this checkout, so another checkout's code would read this checkout's card facts."""
     own = checkout / ".venv" / "bin" / "python"
     return own if own.exists() else Path(sys.executable)
+
+
+def print_rates(deck: Path, games: int, rounds: int) -> None:
+    """Games per CPU-second of this checkout, goldfish and --both, against TARGET_RATES."""
+    import os
+    from statistics import median
+
+    print(f"games per CPU-second, this checkout, deck {deck.name} (--both against {OPPONENT.name}); "
+          f"{rounds} fresh processes each, 12 turns, seed 1; load average before {os.getloadavg()[0]:.2f}")
+    for mode, count in (("goldfish", games), ("both", max(1, games // 4))):
+        rates = [count / timed(PROJECT, deck, count, mode) for _ in range(rounds)]
+        middle, target = median(rates), TARGET_RATES[mode]
+        verdict = "met" if middle >= target else "NOT MET"
+        print(f"  {mode:<8} {count:5d} games: median {middle:6,.0f}/s  best {max(rates):6,.0f}/s  "
+              f"target {target:,}/s: {verdict}  (rounds: {', '.join(f'{r:,.0f}' for r in rates)})")
+    print(f"load average after {os.getloadavg()[0]:.2f}")
 
 
 def compare(other: Path, deck: Path, games: int, rounds: int) -> None:
