@@ -172,6 +172,9 @@ def rules():
          lambda c, t: [(a.strikes, a.prowess) for a in c.attacks] == [
              (int(s), int(p)) for s, p in re.findall(r"(\d+) strikes? with (\d+) prowess",
                                                      re.search(r"faces (?:an?|one|two|three|\d) [^.]*", t).group(0))]),
+        ("'immediately after facing an Orc, Troll, or Man attack / an automatic-attack': a site with one",
+         lambda t, p: re.search(r"immediately after facing an? (?:[\w, ]+ attack|automatic-attack)", t),
+         lambda c, t: c.modelled and c.at and all(place.auto_attack for place in c.at)),
         ("'overt / covert company': the company it needs",
          lambda t, p: re.search(r"\b(?:overt|covert) company (?:there|at|only)|if you have an? (?:overt|covert) "
                                 r"company", p),

@@ -63,6 +63,20 @@ def test_the_incomplete_conditions_of_issue_22():
     assert condition("Smoke on the Wind").once_per_site
 
 
+def test_a_card_played_after_facing_an_attack_is_played_after_a_sites_automatic_attack():
+    """The engine's companies face automatic-attacks now: "immediately after facing an Orc, Troll, or Man attack"
+    holds after entering a site with one (a hazard creature's attack would too, which the goldfish never has)."""
+    dark = condition("Dark Numbers")
+    assert dark.modelled and dark.at == (Place(auto_attack=("Orc", "Troll", "Man")),)
+    names = condition("The Names Among Them")
+    assert names.modelled and names.at == (Place(types=("B", "F"), auto_attack=("any",)),)
+    view = SiteView(key="x", type="B", region="r", region_type="b", auto_attacks=frozenset({"Man"}), hoard=False,
+                    under_deeps=False, surface=False, haven=None, information=False, items=frozenset())
+    assert place_fits(names.at[0], view) and not place_fits(names.at[0], SiteView(**{**view.__dict__,
+                                                                                   "auto_attacks": frozenset()}))
+    assert "Border-hold or Free-hold with an automatic-attack" in reading(names)
+
+
 def test_a_hero_site_is_told_from_its_minion_version():
     view = SiteView(key="x", type="S", region="r", region_type="s", auto_attacks=frozenset(), hoard=False,
                     under_deeps=False, surface=False, haven=None, information=False, items=frozenset())

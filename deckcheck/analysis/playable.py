@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from deckcheck.analysis.alignment import fallen_wizard_may_play_at
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import fold
-from deckcheck.cards.play import ANY, TAPPED, Place, PlayCondition, PlayFacts
+from deckcheck.cards.play import ANY, ANY_ATTACK, TAPPED, Place, PlayCondition, PlayFacts
 
 SITE_TYPE_NAMES = {"H": "Haven", "F": "Free-hold", "B": "Border-hold", "R": "Ruins & Lairs", "S": "Shadow-hold",
                    "D": "Dark-hold"}
@@ -98,7 +98,8 @@ def place_fits(place: Place, site: SiteView, fallen_wizard: bool = False) -> boo
         return False
     if place.region_type and site.region_type != place.region_type:
         return False
-    if place.auto_attack and not site.auto_attacks.intersection(place.auto_attack):
+    if place.auto_attack and not (site.auto_attacks if ANY_ATTACK in place.auto_attack
+                                  else site.auto_attacks.intersection(place.auto_attack)):
         return False
     if place.under_deeps is not None and site.under_deeps != place.under_deeps:
         return False
@@ -174,7 +175,9 @@ def describe_place(place: Place) -> str:
         if place.site_alignment == "hero":
             noun += " (its hero site card)"
         text = " ".join(adjectives + [noun])
-        if place.auto_attack:
+        if place.auto_attack == (ANY_ATTACK,):
+            text += " with an automatic-attack"
+        elif place.auto_attack:
             text += f" with a{'n' if place.auto_attack[0][0] in 'AEIOU' else ''} {_or(list(place.auto_attack))} " \
                     "automatic-attack"
         if place.hoard:

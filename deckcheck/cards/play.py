@@ -31,6 +31,7 @@ PLAY_FILE = "play.json"
 UNTAPPED, ANY, TAPPED = "untapped", "any", "tapped"
 # When a resource is played: in a company's site phase, or at another time (organization phase, "on a ...").
 SITE_PHASE, ORGANIZATION = "site", "organization"
+ANY_ATTACK = "any"          # Place.auto_attack: an automatic-attack of any race
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,7 @@ class Place:
     not_sites: tuple[str, ...] = ()      # "(except Dol Guldur)", "other than Isengard"
     regions: tuple[str, ...] = ()        # the site lies in one of these regions
     region_type: str | None = None       # the site's own region is of this type: w s d b f c
-    auto_attack: tuple[str, ...] = ()    # the site has an automatic-attack by one of these races
+    auto_attack: tuple[str, ...] = ()    # the site has an automatic-attack by one of these races ("any": any race)
     under_deeps: bool | None = None      # True: an Under-deeps site; False: not one
     surface: bool | None = None          # False: neither Under-deeps nor the surface site of one
     haven: str | None = None             # "dark": a Darkhaven (minion haven); "wizard": a Wizardhaven

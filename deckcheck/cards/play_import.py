@@ -20,6 +20,7 @@ from deckcheck.cards.importer import _text, load_coe_source, source_facts
 from deckcheck.cards.names import fold
 from deckcheck.cards.play import (
     ANY,
+    ANY_ATTACK,
     ORGANIZATION,
     PLAY_FORMAT,
     SITE_PHASE,
@@ -359,6 +360,9 @@ def derive_condition(card: dict, text: str, names: Names, characters: set[str],
     location = _location_phrase(play_text)
     if location:
         at = _places(location, names)
+    if facing := _AFTER_AUTOMATIC_ATTACK.search(low):
+        at = _after_automatic_attack(facing, at)
+        low = _AFTER_AUTOMATIC_ATTACK.sub(" ", low)
     if item_class:
         base = Place(items=item_class, hoard=hoard)
         if at:
@@ -473,6 +477,21 @@ def play_attacks(text: str) -> tuple[SiteAttack, ...]:
         race = strike.group(1) or race or SITE_RACE
         out.append(SiteAttack(race=race_name(race), strikes=int(strike.group(2)), prowess=int(strike.group(3))))
     return tuple(out) if len(out) == count else ()
+
+
+# "Playable on an untapped scout immediately after facing an Orc, Troll, or Man attack", "... after facing an
+# automatic-attack at a Border-hold or Free-hold": the engine plays it in the site phase of a company that entered
+# a site with such an automatic-attack and faced it (not after a hazard creature's attack: none in the goldfish).
+_AFTER_AUTOMATIC_ATTACK = re.compile(r"immediately after facing an? (?:((?:\w+, )*\w+,? or \w+) attack|"
+                                     r"automatic-attack)")
+
+
+def _after_automatic_attack(m: re.Match, at: tuple[Place, ...]) -> tuple[Place, ...]:
+    from dataclasses import replace
+
+    races = tuple(RACE_WORDS.get(w, w.title()) for w in re.findall(r"\w+", m.group(1) or "") if w != "or")
+    wanted = races or (ANY_ATTACK,)
+    return tuple(replace(p, auto_attack=wanted) for p in at) if at else (Place(auto_attack=wanted),)
 
 
 def _specific(text: str, avatars: set[str]) -> str | None:
