@@ -160,7 +160,7 @@ def stream_table(worksheet, header: list[str], rows: Sequence[list], *, fills: d
     from openpyxl.utils import get_column_letter
 
     from deckcheck.report.print_layout import font, row_height, set_print_layout, wrapped_lines
-    from deckcheck.report.xlsx_stream import TableStyles
+    from deckcheck.report.xlsx_stream import TableStyles, plain_rows
 
     facts = _CellFacts()
     caps = [(widest or WIDEST).get(name, MAX_WIDTH) for name in header]
@@ -186,6 +186,7 @@ def stream_table(worksheet, header: list[str], rows: Sequence[list], *, fills: d
     if long_headers:
         worksheet.row_dimensions[1].height = row_height(lines_of(long_headers))
     styled = TableStyles(worksheet)
+    plain_rows(worksheet)
     worksheet.append([styled(name, font=bold, alignment=wrap) for name in header])
     for number, values in enumerate(rows, start=2):
         cells = [facts(value) for value in values]

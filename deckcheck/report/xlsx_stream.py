@@ -89,6 +89,74 @@ class TableStyles:
         return cell
 
 
+def plain_rows(worksheet) -> None:
+    """From here on, `worksheet.append` writes a row of plain values (text, numbers, booleans, None; no style, no
+    row height) as its XML straight into the sheet, as openpyxl would write it, without making a cell object per
+    value: openpyxl's cells were most of writing a batch's workbook (Decklists: some 60 rows a deck). Any other
+    row (a styled cell, a row height, a date, a value openpyxl reads as a formula or an error code) is written by
+    openpyxl as before. Call it after the sheet's column widths, panes and print settings, before its first row."""
+    worksheet._get_writer()                 # writes what comes before the rows (widths, panes, sheet properties)
+    if worksheet._rows is None:
+        worksheet._rows = _write_rows(worksheet)
+        next(worksheet._rows)
+
+
+def _write_rows(worksheet):
+    """openpyxl's WriteOnlyWorksheet._write_rows, with plain rows written by `_plain_row`."""
+    from lxml.etree import XMLSyntaxError, fromstring
+
+    writer = worksheet._writer
+    xf = writer.xf.send(True)
+    with xf.element("sheetData"):
+        number = 1
+        try:
+            while True:
+                values = yield
+                xml = None if number in worksheet.row_dimensions else _plain_row(values, number)
+                try:
+                    element = None if xml is None else fromstring(xml)
+                except XMLSyntaxError:
+                    element = None
+                if element is None:
+                    writer.write_row(xf, worksheet._values_to_row(values, number), number)
+                else:
+                    xf.write(element)
+                number += 1
+        except GeneratorExit:
+            pass
+    writer.xf.send(None)
+
+
+def _plain_row(values, number: int) -> str | None:
+    """The XML of a row of plain values, as openpyxl writes it; None for a row that is not plain."""
+    from openpyxl.cell.cell import ERROR_CODES
+    from openpyxl.utils import get_column_letter
+
+    cells = []
+    for column, value in enumerate(values, start=1):
+        if value is None:
+            continue
+        kind = type(value)
+        where = f"{get_column_letter(column)}{number}"
+        if kind is str:
+            if (len(value) > 1 and value[0] == "=") or value in ERROR_CODES:
+                return None
+            if not value:
+                cells.append(f'<c r="{where}" t="inlineStr"/>')
+                continue
+            space = ' xml:space="preserve"' if value != value.strip() else ""
+            text = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\r", "&#13;")
+            cells.append(f'<c r="{where}" t="inlineStr"><is><t{space}>{text}</t></is></c>')
+        elif kind is bool:
+            cells.append(f'<c r="{where}" t="b"><v>{int(value)}</v></c>')
+        elif kind is int or kind is float:
+            shown = "" if value != value or value in (float("inf"), float("-inf")) else f"{value:.16g}"
+            cells.append(f'<c r="{where}" t="n"><v>{shown}</v></c>')
+        else:
+            return None
+    return f'<row r="{number}">{"".join(cells)}</row>'
+
+
 class BufferedSheet:
     """A write-only worksheet that takes cells by position (`cell(row=, column=)`, as an ordinary one does) and
     writes them in order at `flush()`: for sheets of a few hundred cells laid out table by table."""
