@@ -434,7 +434,7 @@ def diff_command(registered: str, played: str, output: str) -> None:
 
 # ---------------------------------------------------------------- legality: validate, rules -----------------
 
-RULESET_CHOICE = click.Choice(["rulebook", "coe"])
+RULESET_CHOICE = click.Choice(["rulebook", "coe", "dreamcards"])
 DEFAULT_RULESET = "coe"     # as deckcheck.rules.ruleset.DEFAULT_RULESET (not imported here: start-up time)
 
 
@@ -488,6 +488,7 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
         click.echo(report.render_matrix("<stdin>" if decks[0] == "-" else decks[0], rows), nl=False)
         legal_somewhere = any(getattr(cell, "legal", False) for _, _, cells in rows for cell in cells.values())
         sys.exit(0 if legal_somewhere else 1)
+    _read_under_the_pool_of(ruleset)
     verdicts, read, input_errors = [], [], 0
     decks, from_folders = _deck_paths(decks)
     for path in decks:
@@ -532,6 +533,18 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
     if input_errors:
         sys.exit(2)
     sys.exit(0 if all(v.legal for v in verdicts) else 1)
+
+
+def _read_under_the_pool_of(ruleset: str) -> None:
+    """A ruleset of dream cards judges a deck read under its pool (--rules dreamcards reads --pool dreamcards)."""
+    from deckcheck.cards.pools import ICE, pool_in_force, use_pool
+    from deckcheck.rules.ruleset import pool_of
+
+    pool = pool_of(ruleset)
+    if pool != ICE and pool_in_force() != pool:
+        use_pool(pool)
+        if verbosity() >= 1:
+            detail(f"deckcheck: --rules {ruleset} plays the {pool} card pool: the decks are read under it")
 
 
 def _deck_paths(given: tuple[str, ...]) -> tuple[list[str], set[str]]:

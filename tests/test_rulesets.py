@@ -15,10 +15,11 @@ from deckcheck.rules.ruleset import RULESETS_DIR, SCHEMA_PATH, schema_problems
 EXPECTED_FILES = {
     ("rulebook", "wizard"), ("rulebook", "ringwraith"), ("rulebook", "fallen-wizard"),
     ("coe", "wizard"), ("coe", "ringwraith"), ("coe", "fallen-wizard"), ("coe", "balrog"),
+    ("dreamcards", "wizard"), ("dreamcards", "ringwraith"), ("dreamcards", "fallen-wizard"), ("dreamcards", "balrog"),
 }
 
 
-def test_exactly_the_seven_ruleset_files_exist():
+def test_exactly_the_eleven_ruleset_files_exist():
     found = {(p.parent.name, p.stem) for p in RULESETS_DIR.glob("*/*.toml")}
     assert found == EXPECTED_FILES
 

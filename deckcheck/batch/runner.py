@@ -19,9 +19,10 @@ from deckcheck.cards.pools import pool_in_force, use_pool
 from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.process import max_jobs, worker_pool
 from deckcheck.report.batch_rows import ERROR, ILLEGAL, LEGAL, RowResult
-from deckcheck.rules.ruleset import DEFAULT_RULESET
+from deckcheck.rules.ruleset import DEFAULT_RULESET, pool_of
 
-RULESETS = ("rulebook", "coe")
+RULESETS = ("rulebook", "coe", "dreamcards")
+ICE_RULESETS = ("rulebook", "coe")
 
 # Codes of the problems the batch itself reports (the legality codes come from the rules).
 CODE_REGISTRATION = "registration"      # the row: empty player or deck cell, unknown alignment or length
@@ -72,6 +73,7 @@ def check_registration(reg: Registration, settings: Settings) -> RowResult:
         return result
     if not reg.deck.strip():
         return result
+    use_pool(settings.pool if ruleset in ICE_RULESETS else pool_of(ruleset))   # a dream ruleset reads its pool
     deck = _read_into(result, reg, settings)
     verdict = _validate_into(result, deck, settings) if deck is not None else None
     if verdict is not None:

@@ -16,7 +16,7 @@ from deckcheck.decklist.model import PART_ORDER, Deck
 from deckcheck.decklist.pool_status import deck_status
 from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.rules.registry import ERROR, RULES, Context, Violation
-from deckcheck.rules.ruleset import ALIGNMENTS, DEFAULT_RULESET, RULESET_NAMES, load_ruleset
+from deckcheck.rules.ruleset import ALIGNMENTS, DEFAULT_RULESET, ICE_RULESET_NAMES, load_ruleset
 from deckcheck.rules.versions import read_same_verdicts, read_versions, site_readings
 
 # Package modules that hold no rules.
@@ -199,7 +199,7 @@ def note_other_ruleset(deck: Deck, verdict: Verdict) -> None:
     """An illegal deck that the other ruleset allows gets a note saying so: a player may have meant it."""
     if verdict.legal:
         return
-    for other in RULESET_NAMES:
+    for other in ICE_RULESET_NAMES if verdict.ruleset in ICE_RULESET_NAMES else ():
         if other == verdict.ruleset:
             continue
         try:
@@ -237,12 +237,12 @@ def all_formats(path: str, *, input_format: str | None = None) -> list[tuple[str
     The text is read once and parsed once per alignment, so that untagged names resolve to that alignment's
     versions."""
     from deckcheck.decklist import parse_text, read_deck_text
-    from deckcheck.rules.ruleset import RULESET_NAMES, available
+    from deckcheck.rules.ruleset import available
 
     text, _, name = read_deck_text(path)   # read once: standard input cannot be read again
     decks = {a: parse_text(text, path=name, input_format=input_format, alignment=a) for a in ALIGNMENTS}
     rows = []
-    for ruleset in RULESET_NAMES:
+    for ruleset in ICE_RULESET_NAMES:
         for alignment in ALIGNMENTS:
             if alignment not in available(ruleset):
                 rows.append((ruleset, alignment, {n: "no rules" for n in range(1, 5)}))

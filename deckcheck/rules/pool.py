@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from deckcheck.cards.pools import ICE, is_ice_card, pool_in_force
-from deckcheck.cards.set_codes import not_in_pool_message
+from deckcheck.cards.set_codes import not_in_pool_message, set_of_code
 from deckcheck.decklist.content import is_outside_pool, outside_pool_message
 from deckcheck.rules.registry import Context, Violation, rule
 
@@ -24,7 +24,15 @@ def not_in_pool(ctx: Context) -> Iterator[Violation]:
     line is that set's card, not the ICE card of the same name (nor a near miss of one), and the rulesets
     deckcheck knows judge ICE decks only, so it is an error that names the set."""
     plays = ctx.data["meta"].get("pool", ICE)
+    excluded = frozenset(ctx.data["meta"].get("excluded_sets", ()))
     for entry in ctx.deck.entries:
+        if excluded and entry.card is not None and entry.card.set in excluded:
+            yield ctx.violation(
+                "not-in-pool", f"{entry.card.display()} is a card of {set_of_code(entry.card.set).described()}, "
+                f"which the {ctx.ruleset} ruleset does not play (in {entry.part.value})", entry=entry,
+                explain=[f"{_copies(entry)} in {entry.part.value}; the ruleset leaves out the sets "
+                         f"{', '.join(sorted(excluded))}"])
+            continue
         if plays == ICE and entry.card is not None and not is_ice_card(entry.card):
             # read, since the pool in force (--pool dreamcards) holds it; this ruleset plays the ICE pool only
             yield ctx.violation(

@@ -19,11 +19,22 @@ from deckcheck.errors import DataError, DeckcheckError
 RULESETS_DIR = data_dir("rulesets")    # rulesets/ at the top of the repository, shipped as package data
 SCHEMA_PATH = RULESETS_DIR / "schema.json"
 
-RULESET_NAMES = ("rulebook", "coe")
+RULESET_NAMES = ("rulebook", "coe", "dreamcards")
+# The rulesets of the ICE card pool: an illegal deck is tried under the other of them (note_other_ruleset), and
+# --all-formats tries them all. dreamcards (GCCG's Dream Cards formats) plays the dreamcards pool.
+ICE_RULESET_NAMES = ("rulebook", "coe")
 # The Council of Elrond's rules: what tournaments and online play use today. The printed rulebooks call 107 of
 # the 133 real decks of ../shared they can judge illegal; coe 38 of 145 (benchmarks/corpus_verdicts.py).
 DEFAULT_RULESET = "coe"
 ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
+
+
+def pool_of(ruleset: str) -> str:
+    """The card pool a ruleset plays (its files' meta.pool): ice for rulebook and coe, read from the data for the
+    others (a deck judged by them is read under that pool)."""
+    if ruleset in ICE_RULESET_NAMES or ruleset not in RULESET_NAMES:
+        return "ice"
+    return load_ruleset(ruleset, available(ruleset)[0])["meta"].get("pool", "ice")
 
 
 def ruleset_path(ruleset: str, alignment: str):
