@@ -139,9 +139,10 @@ def draft(b, pool: list[Card], play_characters: list[Card]) -> list[Card]:
     """Draft the starting company from the pool; return the leftover characters shuffled into the deck.
 
     Of the groups of at most 5 characters (6 for a Ringwraith or Balrog) with total mind at most 20 (coe 1.9),
-    the draft takes the one worth most marshalling points; among those, one that leaves room under general
-    influence for the smallest-mind character of the play deck (a player keeps room to grow), then more
-    direct influence (to take followers), then more mind."""
+    the draft takes the one worth most marshalling points counting, at `PLAY_DECK_CHARACTER_WEIGHT`, those of the
+    play deck's characters its unused general influence leaves room for (a player keeps room for the characters
+    it built the deck around); then more MP of its own; then one that leaves room for the smallest-mind
+    character of the play deck, then more direct influence (to take followers), then more mind."""
     sim = b.sim
     characters = [c for c in pool if c.type == CHARACTER and not c.avatar]
     limit = START_SIZE[b.alignment]
@@ -162,6 +163,9 @@ def draft(b, pool: list[Card], play_characters: list[Card]) -> list[Card]:
         draftable = sorted(draftable[:MAX_DRAFT_CANDIDATES])
     to_come = [leading_int(c.mind) or 0 for c in play_characters if not c.avatar and not c.agent]
     room = min(to_come) if to_come else 0
+    worth = [(c.mp, leading_int(c.mind) or 0) for c in play_characters
+             if not c.avatar and not c.agent and (c.mp or 0) > 0 and not b.restricted_races.intersection(c.races)
+             and (not fallen or (leading_int(c.mind) or 0) <= FW_MAX_MIND)]
     best: tuple[int, ...] = ()
     best_key: tuple = (-1,)
     for size in range(min(limit, len(draftable)), 0, -1):
@@ -169,7 +173,9 @@ def draft(b, pool: list[Card], play_characters: list[Card]) -> list[Card]:
             mind = sum(minds[i] for i in group)
             if mind > GENERAL_INFLUENCE:
                 continue
-            key = (sum(characters[i].mp or 0 for i in group), mind + room <= GENERAL_INFLUENCE,
+            mp = sum(characters[i].mp or 0 for i in group)
+            key = (mp + PLAY_DECK_CHARACTER_WEIGHT * room_mp(worth, GENERAL_INFLUENCE - mind), mp,
+                   mind + room <= GENERAL_INFLUENCE,
                    sum(max(0, leading_int(characters[i].direct_influence) or 0) for i in group), mind)
             if key > best_key:
                 best, best_key = group, key
@@ -180,6 +186,22 @@ def draft(b, pool: list[Card], play_characters: list[Card]) -> list[Card]:
     sim.start_stage_points = sum(c.stage_points or 0 for c in pool if c.type == RESOURCE)
     space = max(0, PLAY_DECK_CHARACTERS - len(play_characters))
     return [c for i, c in enumerate(characters) if i not in best][:space]
+
+
+# A play-deck character's MP counts at this weight against a starting one's in the draft: it must be drawn
+# and brought in (a turn each) before it scores, and may never be.
+PLAY_DECK_CHARACTER_WEIGHT = 0.5
+
+
+def room_mp(characters: list[tuple[int, int]], room: int) -> int:
+    """The most MP of the (MP, mind) characters that fit in `room` general influence together, the best MP per
+    mind first (a greedy count: enough to compare drafts)."""
+    total = 0
+    for mp, mind in sorted(characters, key=lambda c: (-c[0] / max(1, c[1]), c[1])):
+        if mind <= room:
+            room -= mind
+            total += mp
+    return total
 
 
 def hazard_agents(deck: Deck, alignment: str) -> set[str]:

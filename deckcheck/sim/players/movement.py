@@ -6,12 +6,13 @@ where most cards are drawn when nothing is playable anywhere. The rules of where
 
 from __future__ import annotations
 
-from deckcheck.sim.model import NEED_ANY, NEED_TAPPED, NEED_UNTAPPED, PHASE_SITE, ROLE_FACTION
-from deckcheck.sim.players.attacks import worth_entering, worth_the_cards_attacks
+from deckcheck.sim.model import NEED_TAPPED, PHASE_SITE, ROLE_FACTION
+from deckcheck.sim.players.attacks import worth_entering
+from deckcheck.sim.players.site_choices import FACTION_MIN_ODDS, faction_odds
 from deckcheck.sim.rules.company import may_be_away
-from deckcheck.sim.rules.influence import check_bonus, p_check_above
+from deckcheck.sim.rules.influence import check_bonus
 from deckcheck.sim.rules.movement import destinations
-from deckcheck.sim.rules.play import company_fits, may_play
+from deckcheck.sim.rules.play import may_play
 from deckcheck.sim.rules.sites import heals_at
 from deckcheck.sim.state import AVAILABLE, OCCUPIED, TAPPED, Company
 
@@ -34,9 +35,10 @@ def site_values(g, characters=None) -> dict[int, float]:
             pool = characters if characters is not None else [c for co in g.companies for c in co.characters]
             if not pool:
                 continue
-            value *= p_check_above(sim.influence_number[kind] - max(check_bonus(g, c, kind) for c in pool))
-            if value < 1:
-                continue
+            odds = faction_odds(g, max(pool, key=lambda c: check_bonus(g, c, kind)), kind)   # the best check
+            if odds < FACTION_MIN_ODDS:
+                continue                          # it would not be attempted there (`SiteChoices.actor`)
+            value *= odds
         need = sim.site_need[kind]
         for site in sim.play_sites[kind]:
             if state[site] != AVAILABLE and not sim.site_is_haven[site]:
@@ -140,21 +142,15 @@ def _plan_ringwraith(g, company, reach, moves, claimed) -> None:
 
 
 def useful_here(g, company) -> bool:
-    """The company's site still offers a play to the hand (it lost its site phase, a faction failed), worth
-    the site's automatic-attacks."""
-    sim = g.sim
-    site = company.site
-    state = g.site_state[site]
+    """The company's site still offers a play to the hand (it lost its site phase, a faction failed) that someone
+    in the company may make there (a bearer, an influencer at fair odds, the site's state, a card's own attacks
+    worth facing), worth the site's automatic-attacks: a company does not wait at a site for a card nobody in it
+    may play."""
+    state = g.site_state[company.site]
     if state not in (OCCUPIED, TAPPED):
         return False
-    for kind in sim.site_playable[site]:
-        if kind in g.hand and may_play(g, kind) and company_fits(g, company, kind) and not (   # not a second copy
-                sim.play_attacks[kind] and not worth_the_cards_attacks(g, company, kind, entering=True)):
-            need = sim.site_need[kind]
-            if need == NEED_ANY or (need == NEED_UNTAPPED) == (state == OCCUPIED) or (
-                    need == NEED_TAPPED and state == TAPPED):
-                return worth_entering(g, company, sim.mp[kind])
-    return False
+    choice = g.player.best_play(g, company, company.site, state == OCCUPIED, entering=True)
+    return choice is not None and worth_entering(g, company, g.sim.mp[choice[0]], needs_actor=choice[1] is not None)
 
 
 def goes_home_to_heal(g, company, reach) -> bool:

@@ -19,10 +19,10 @@ from deckcheck.sim.model import (
     ROLE_HAZARD,
     ROLE_ITEM,
 )
+from deckcheck.sim.players.characters import CharacterChoices
 from deckcheck.sim.players.movement import plan_moves, site_values
 from deckcheck.sim.players.site_choices import SiteChoices
-from deckcheck.sim.rules.company import may_be_away, may_enter_company
-from deckcheck.sim.rules.influence import controller_for, controllers_with_room, general_influence_room
+from deckcheck.sim.rules.influence import controller_for
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
 from deckcheck.sim.rules.rings import (
     BEST_OF_TWO,
@@ -51,10 +51,10 @@ def keep_ranks(sim, hazard_keep: list[int | None] | None) -> tuple[list[int], li
     return rank, dead
 
 
-class ResourcePlayer(SiteChoices):
-    """Today's heuristics for one deck (what to play at a site: `SiteChoices`). `hazard_keep`: the hand rank of
-    our own hazards when we also play the hazard side of a full game (`--both`), None when the hazard model plays
-    our hazards."""
+class ResourcePlayer(CharacterChoices, SiteChoices):
+    """Today's heuristics for one deck (characters: `CharacterChoices`; what to play at a site: `SiteChoices`).
+    `hazard_keep`: the hand rank of our own hazards when we also play the hazard side of a full game (`--both`),
+    None when the hazard model plays our hazards."""
 
     def __init__(self, hazard_keep: list[int | None] | None = None):
         self.hazard_keep = hazard_keep
@@ -113,118 +113,6 @@ class ResourcePlayer(SiteChoices):
         """The hazards we play on an opponent whose turns are not played: the first `limit` of the hand."""
         role = g.sim.role
         return [k for k in g.hand if role[k] == ROLE_HAZARD][:limit]
-
-    # ---- organization: characters ------------------------------------------------------------------------
-
-    def character_to_play(self, g, non_unique_only: bool = False):
-        """(kind, site, controller) of the most valuable character the hand allows at a haven or home site
-        (coe 2.II.2), None if none. A character worth no MP is not played under general influence when that
-        would leave no room for the smallest character worth MP still to come: a player keeps room to grow."""
-        sim = g.sim
-        role = sim.role
-        if ROLE_CHARACTER not in [role[k] for k in g.hand]:
-            return None
-        best = None
-        best_value = -1
-        locations = [c.site for c in g.companies] or [sim.start_site]
-        avatar_site = g.avatar_site()
-        reserve = None
-        for kind in set(g.hand):
-            if role[kind] != ROLE_CHARACTER or (sim.unique[kind] and kind in g.used_unique):
-                continue
-            if (sim.avatar[kind] and g.avatar_revealed) or (non_unique_only and sim.unique[kind]):
-                continue
-            allowed = sim.character_sites[kind]
-            for site in locations:
-                if site not in allowed:
-                    continue
-                controller = self.controller_to_enter(g, kind, site, avatar_site)
-                if controller is False:
-                    continue
-                if controller is None and not sim.avatar[kind] and sim.mp[kind] <= 0:
-                    if reserve is None:
-                        reserve = self.room_to_keep(g)
-                    if g.gi_used + sim.mind[kind] > g.gi_max - reserve:
-                        continue
-                value = 1000 if sim.avatar[kind] else 10 * sim.mp[kind] + sim.mind[kind]
-                if value > best_value:
-                    best, best_value = (kind, site, controller), value
-                break
-        return best
-
-    def controller_to_enter(self, g, kind: int, site: int, avatar_site: int | None):
-        """Who controls the character entering play at the site: a character with room in direct influence whose
-        unit (it and its followers) could still leave a haven together, else general influence, else (at a
-        haven) any character with room; False if it cannot enter there. At a site that is no haven the company
-        it joins must stay one that may be there (coe 2.II.3.1, 2.II.2.1.R3); with the avatar in play, general
-        influence only at the avatar's site (2.II.2.2)."""
-        sim = g.sim
-        haven = sim.site_is_haven[site]
-        here = next((c for c in g.companies if c.site == site), None)
-        if sim.avatar[kind]:
-            return None if here is None or may_enter_company(sim, here, kind) else False
-        others = []
-        for controller in controllers_with_room(g, kind, site):
-            company = next(c for c in g.companies if controller in c.characters)
-            if not haven and not may_enter_company(sim, company, kind):
-                continue
-            unit = [controller, *(c for c in company.characters if c.controller is controller)]
-            if may_be_away(sim, unit, (kind,)):
-                return controller
-            others.append(controller)
-        if general_influence_room(g, kind) and (avatar_site is None or site == avatar_site) and (
-                here is None or may_enter_company(sim, here, kind)):
-            return None
-        return others[0] if others else False
-
-    def room_to_keep(self, g) -> int:
-        """The mind of the smallest character worth MP not yet in play (hand, play deck, discard pile)."""
-        sim = g.sim
-        minds = [sim.mind[k] for pile in (g.hand, g.deck, g.discard) for k in pile
-                 if sim.role[k] == ROLE_CHARACTER and sim.mp[k] > 0 and not sim.avatar[k]
-                 and not (sim.unique[k] and k in g.used_unique) and sim.character_sites[k]]
-        return min(minds) if minds else 0
-
-    def character_to_discard_for_room(self, g):
-        """(company, character) to discard instead of playing one (coe 2.II.2.4), when a character worth more MP
-        waits in hand for the general influence it holds; None if none."""
-        sim = g.sim
-        waiting = [k for k in set(g.hand) if sim.role[k] == ROLE_CHARACTER and not sim.avatar[k]
-                   and sim.mp[k] > 0 and not (sim.unique[k] and k in g.used_unique) and sim.character_sites[k]]
-        if not waiting:
-            return None
-        want = max(waiting, key=lambda k: sim.mp[k])
-        need = g.gi_used + sim.mind[want] - g.gi_max
-        for company in g.companies:
-            site = company.site
-            for character in company.characters:
-                kind = character.kind
-                if sim.avatar[kind] or character.controller is not None or sim.mp[kind] >= sim.mp[want]:
-                    continue
-                if sim.mind[kind] < need or not (sim.site_is_haven[site] or site in sim.character_sites[kind]):
-                    continue
-                if any(c.controller is character for c in company.characters):
-                    continue
-                return company, character
-        return None
-
-    def character_to_discard_for_influence(self, g):
-        """(company, character) to discard while the mind under general influence exceeds it (coe 2.II.8): a
-        non-avatar character under general influence worth fewest MP, without followers first; among those, the
-        smallest whose mind alone covers the excess, else the largest. None if there is none."""
-        sim = g.sim
-        excess = g.gi_used - g.gi_max
-        best, best_key = None, None
-        for company in g.companies:
-            for character in company.characters:
-                kind = character.kind
-                if character.controller is not None or sim.avatar[kind]:
-                    continue
-                mind = sim.mind[kind]
-                key = (sim.mp[kind], character.followers_mind > 0, mind < excess, -mind if mind < excess else mind)
-                if best_key is None or key < best_key:
-                    best, best_key = (company, character), key
-        return best
 
     # ---- organization: resources -----------------------------------------------------------------------
 

@@ -12,6 +12,19 @@ from deckcheck.sim.state import OCCUPIED, Character
 
 # -3 to stay untapped (coe 3.iv.3) only while the character keeps at least these odds of not being wounded.
 STAY_UNTAPPED_ODDS = 0.5
+# A faction is attempted only at these odds of success or better (a failed attempt discards it, coe 2.V.3): below
+# them the player waits for a better influencer, a bonus or a boost.
+FACTION_MIN_ODDS = 0.3
+
+
+def faction_odds(g, influencer, kind: int) -> float:
+    """The odds that the character's influence check on the faction succeeds, the boosts of the hand spent as
+    needed (a faction without an influence number always comes in)."""
+    sim = g.sim
+    number = sim.influence_number[kind]
+    if number < 0:
+        return 1.0
+    return p_check_above(number - check_bonus(g, influencer, kind) - sum(sim.boost[k] for k in g.hand))
 
 
 class SiteChoices:
@@ -105,9 +118,9 @@ class SiteChoices:
         return frozenset({best}) if best_odds >= STAY_UNTAPPED_ODDS else frozenset()
 
     def actor(self, g, company, kind: int):
-        """Who plays the card: the influencer of a faction (the best check, if it can succeed), the bearer of an
-        item or ally (least unused direct influence), the character an event needs; None for an event that needs
-        nobody; False if no one can."""
+        """Who plays the card: the influencer of a faction (the best check, at `FACTION_MIN_ODDS` or better), the
+        bearer of an item or ally (least unused direct influence), the character an event needs; None for an event
+        that needs nobody; False if no one can."""
         sim = g.sim
         bearers = sim.bearers[kind]
         ready = [c for c in company.characters if not c.tapped and may_bear(sim, c, kind)]
@@ -116,9 +129,7 @@ class SiteChoices:
             if not ready:
                 return False
             influencer = max(ready, key=lambda c: check_bonus(g, c, kind))
-            best_possible = 12 + check_bonus(g, influencer, kind) + sum(sim.boost[k] for k in g.hand)
-            return influencer if best_possible > sim.influence_number[kind] or sim.influence_number[kind] < 0 \
-                else False
+            return influencer if faction_odds(g, influencer, kind) >= FACTION_MIN_ODDS else False
         if role in (ROLE_ITEM, ROLE_ALLY) or sim.taps_bearer[kind]:
             if sim.on[kind] == ON_ITEM:
                 ready = [c for c in ready if any(h in sim.on_items[kind] for h in c.holdings)]

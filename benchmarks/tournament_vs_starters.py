@@ -1,0 +1,159 @@
+"""Does the simulation know a strong deck from a weak one? Issue 22's headline check of the model.
+
+    .venv/bin/python benchmarks/tournament_vs_starters.py [--games 40] [--seed 1] [--jobs 2]
+                                                          [--skip-tournament] [--skip-balance] [--only TEXT]
+
+1. Each of Mark Alfano's tournament decks (../shared/decks/gccg-restoration/Contrib/zara/, read there, never
+   copied; the two sideboard fragments have no play deck and are named, not played) against each of the ten ICE
+   Challenge Decks, `--games` games a pair, both sides playing full turns (`matchups --one DECK "Challenge
+   Decks"`, the same pair seeds): the deck's win rate (wins / games, as `matchups`; draws said apart), the mean
+   over the decks and how many are above 50% (target: mean at least 60%, at least 3 in 4 above 50%).
+2. The Challenge Decks stay balanced: each one's win rate against the other nine (target 30-70%), each against
+   itself (47-53%), and goldfish MP after turn 12 lowest / highest (at least 0.6; 2,000 games each, no hazards).
+
+No number here is tuned: the players and rules name no deck (issue 22).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+PROJECT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(PROJECT))
+
+from benchmarks._common import ensure_bytecode, print_conditions  # noqa: E402
+from deckcheck.decklist import read_deck  # noqa: E402
+from deckcheck.sim.match import run_games  # noqa: E402
+from deckcheck.sim.matchups import deck_fingerprint, pair_seed, play_pair  # noqa: E402
+from deckcheck.sim.model import build_sim_deck  # noqa: E402
+from deckcheck.sim.side import side_of  # noqa: E402
+
+DECKS = PROJECT.parent / "shared" / "decks"
+ZARA = DECKS / "gccg-restoration" / "Contrib" / "zara"
+CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
+TURNS = 12
+GOLDFISH_GAMES = 2000
+
+
+def _files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if p.is_file())
+
+
+def _side(path: Path):
+    deck = read_deck(str(path))
+    return side_of(build_sim_deck(deck)), deck_fingerprint(deck)
+
+
+def _pair(job: tuple[str, str, int, int]) -> tuple[str, str, int, int, int, float]:
+    """One pair: (row, column, games, wins, draws, characters the row lost per game)."""
+    row, column, games, seed = job
+    (a, pa), (b, pb) = _side(Path(row)), _side(Path(column))
+    tally = play_pair(a, b, 0, games, TURNS, pair_seed(seed, pa, pb))
+    return row, column, tally.games, tally.wins, tally.draws, tally.characters_lost / tally.games
+
+
+def _run(jobs: list, workers: int) -> list:
+    if workers <= 1:
+        return [_pair(job) for job in jobs]
+    with ProcessPoolExecutor(workers) as pool:
+        return list(pool.map(_pair, jobs, chunksize=1))
+
+
+def _rate(wins: int, draws: int, games: int) -> float:
+    """Wins over games, as `matchups` reports P(win): a draw is no win."""
+    return wins / games
+
+
+def tournament(games: int, seed: int, workers: int, only: str | None) -> None:
+    challenge = _files(CHALLENGE)
+    decks, skipped = [], []
+    for path in _files(ZARA):
+        if only and only not in path.name:
+            continue
+        try:
+            build_sim_deck(read_deck(str(path)))
+            decks.append(path)
+        except ValueError as exc:
+            skipped.append(f"{path.name}: {exc}")
+    started = time.perf_counter()
+    results = _run([(str(d), str(c), games, seed) for d in decks for c in challenge], workers)
+    by_deck: dict[str, list] = {}
+    for row, _column, n, wins, draws, lost in results:
+        by_deck.setdefault(row, []).append((n, wins, draws, lost))
+    print(f"zara tournament decks against the ten Challenge Decks, {games} games a pair, {TURNS} turns, seed {seed} "
+          f"({time.perf_counter() - started:.0f} s wall, {workers} workers): win rate, draws, characters lost a game")
+    rates = []
+    for path in decks:
+        rows = by_deck[str(path)]
+        n = sum(r[0] for r in rows)
+        rate = _rate(sum(r[1] for r in rows), sum(r[2] for r in rows), n)
+        rates.append(rate)
+        lost = statistics.mean(r[3] for r in rows)
+        print(f"  {rate:6.1%}  draws {sum(r[2] for r in rows) / n:5.1%}  lost {lost:4.2f}  {path.name}")
+    for line in skipped:
+        print(f"  not played: {line}")
+    if rates:
+        above = sum(r > 0.5 for r in rates)
+        mean = statistics.mean(rates)
+        print(f"  mean {mean:.1%} ({'ok' if mean >= 0.6 else 'BELOW 60%'}); above 50%: {above}/{len(rates)} "
+              f"({'ok' if above * 4 >= 3 * len(rates) else 'FEWER THAN 3 IN 4'})")
+
+
+def balance(games: int, seed: int, workers: int) -> None:
+    challenge = _files(CHALLENGE)
+    jobs = [(str(a), str(b), games, seed) for i, a in enumerate(challenge) for b in challenge[i:]]
+    started = time.perf_counter()
+    results = _run(jobs, workers)
+    field = {str(p): [0, 0, 0] for p in challenge}   # games, wins, draws against the other nine
+    mirror = {}
+    for row, column, n, wins, draws, _lost in results:
+        if row == column:
+            mirror[row] = _rate(wins, draws, n)
+            continue
+        for deck, w in ((row, wins), (column, n - wins - draws)):
+            field[deck][0] += n
+            field[deck][1] += w
+            field[deck][2] += draws
+    print(f"Challenge Decks balance, {games} games a pair ({time.perf_counter() - started:.0f} s wall): win rate "
+          f"against the other nine (30-70%), against itself (47-53%)")
+    for path in challenge:
+        n, wins, draws = field[str(path)]
+        rate, self_rate = _rate(wins, draws, n), mirror[str(path)]
+        print(f"  {rate:6.1%} {'ok' if 0.3 <= rate <= 0.7 else 'OUT'}   self {self_rate:6.1%} "
+              f"{'ok' if 0.47 <= self_rate <= 0.53 else 'OUT'}   {path.name}")
+    means = []
+    for path in challenge:
+        tally = run_games(build_sim_deck(read_deck(str(path))), 0, GOLDFISH_GAMES, TURNS, seed, "none")
+        means.append(tally.mp_sum[-1] / tally.games)
+    low, high = min(means), max(means)
+    print(f"  goldfish MP@{TURNS} ({GOLDFISH_GAMES} games each): lowest / highest = {low:.2f} / {high:.2f} = "
+          f"{low / high:.3f} ({'ok' if low / high >= 0.6 else 'BELOW 0.6'})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--balance-games", type=int, default=None, help="games a Challenge pair (default --games)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--only", help="tournament decks whose file name contains this")
+    parser.add_argument("--skip-tournament", action="store_true")
+    parser.add_argument("--skip-balance", action="store_true")
+    args = parser.parse_args()
+    ensure_bytecode()
+    print_conditions()
+    if not CHALLENGE.is_dir() or not ZARA.is_dir():
+        sys.exit(f"needs ../shared/decks ({CHALLENGE} and {ZARA})")
+    if not args.skip_tournament:
+        tournament(args.games, args.seed, args.jobs, args.only)
+    if not args.skip_balance:
+        balance(args.balance_games or args.games, args.seed, args.jobs)
+
+
+if __name__ == "__main__":
+    main()

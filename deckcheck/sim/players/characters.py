@@ -1,0 +1,142 @@
+"""The resource player's choices about characters in the organization phase (coe 2.II.2): which one enters
+play and under whom, and which one leaves to make room (2.II.2.4) or because general influence is exceeded
+(2.II.8). Part of `ResourcePlayer`; each method answers one question and changes nothing."""
+
+from __future__ import annotations
+
+from deckcheck.sim.model import ROLE_CHARACTER
+from deckcheck.sim.rules.company import may_be_away, may_enter_company
+from deckcheck.sim.rules.influence import controllers_with_room, general_influence_room
+from deckcheck.sim.rules.play import may_bear
+
+
+class CharacterChoices:
+    """Part of `ResourcePlayer`: its choices about characters."""
+    def character_to_play(self, g, non_unique_only: bool = False):
+        """(kind, site, controller) of the most valuable character the hand allows at a haven or home site
+        (coe 2.II.2), None if none. A character worth no MP is not played under general influence when that
+        would leave no room for the smallest character worth MP still to come: a player keeps room to grow."""
+        sim = g.sim
+        role = sim.role
+        if ROLE_CHARACTER not in [role[k] for k in g.hand]:
+            return None
+        best = None
+        best_value = -1
+        locations = [c.site for c in g.companies] or [sim.start_site]
+        avatar_site = g.avatar_site()
+        reserve = None
+        for kind in set(g.hand):
+            if role[kind] != ROLE_CHARACTER or (sim.unique[kind] and kind in g.used_unique):
+                continue
+            if (sim.avatar[kind] and g.avatar_revealed) or (non_unique_only and sim.unique[kind]):
+                continue
+            allowed = sim.character_sites[kind]
+            for site in locations:
+                if site not in allowed:
+                    continue
+                controller = self.controller_to_enter(g, kind, site, avatar_site)
+                if controller is False:
+                    continue
+                if controller is None and not sim.avatar[kind] and sim.mp[kind] <= 0:
+                    if reserve is None:
+                        reserve = self.room_to_keep(g)
+                    if g.gi_used + sim.mind[kind] > g.gi_max - reserve:
+                        continue
+                value = 1000 if sim.avatar[kind] else 10 * sim.mp[kind] + sim.mind[kind]
+                if value > best_value:
+                    best, best_value = (kind, site, controller), value
+                break
+        return best
+
+    def controller_to_enter(self, g, kind: int, site: int, avatar_site: int | None):
+        """Who controls the character entering play at the site: a character with room in direct influence whose
+        unit (it and its followers) could still leave a haven together, else general influence, else (at a
+        haven, for a character worth MP) any character with room; False if it cannot enter there. At a site that
+        is no haven the company it joins must stay one that may be there (coe 2.II.3.1, 2.II.2.1.R3); with the
+        avatar in play, general influence only at the avatar's site (2.II.2.2)."""
+        sim = g.sim
+        haven = sim.site_is_haven[site]
+        here = next((c for c in g.companies if c.site == site), None)
+        if sim.avatar[kind]:
+            return None if here is None or may_enter_company(sim, here, kind) else False
+        others = []
+        for controller in controllers_with_room(g, kind, site):
+            company = next(c for c in g.companies if controller in c.characters)
+            if not haven and not may_enter_company(sim, company, kind):
+                continue
+            unit = [controller, *(c for c in company.characters if c.controller is controller)]
+            if may_be_away(sim, unit, (kind,)):
+                return controller
+            others.append(controller)
+        if general_influence_room(g, kind) and (avatar_site is None or site == avatar_site) and (
+                here is None or may_enter_company(sim, here, kind)):
+            return None
+        # a unit that could no longer leave its haven is a company that never plays again: only for MP
+        return others[0] if others and sim.mp[kind] > 0 else False
+
+    def room_to_keep(self, g) -> int:
+        """The mind of the smallest character worth MP not yet in play (hand, play deck, discard pile)."""
+        sim = g.sim
+        minds = [sim.mind[k] for pile in (g.hand, g.deck, g.discard) for k in pile
+                 if sim.role[k] == ROLE_CHARACTER and sim.mp[k] > 0 and not sim.avatar[k]
+                 and not (sim.unique[k] and k in g.used_unique) and sim.character_sites[k]]
+        return min(minds) if minds else 0
+
+    def character_to_discard_for_room(self, g):
+        """(company, character) to discard instead of playing one (coe 2.II.2.4), None if none. Only for a
+        character of the hand worth more MP that general influence cannot take now, that the discard makes room
+        for, and that can then enter where one of our companies stays (a character enters at a company's haven
+        or its home site, or at the starting haven when no company is left, as `character_to_play` has it): a
+        discard that lets nobody in only loses a character."""
+        sim = g.sim
+        waiting = sorted((k for k in set(g.hand) if sim.role[k] == ROLE_CHARACTER and not sim.avatar[k]
+                          and sim.mp[k] > 0 and not (sim.unique[k] and k in g.used_unique) and sim.character_sites[k]),
+                         key=lambda k: (-sim.mp[k], k))
+        for want in waiting:
+            need = g.gi_used + sim.mind[want] - g.gi_max
+            if need <= 0:
+                continue                      # there is room already: it waits for a place, not for influence
+            for company in g.companies:
+                for character in company.characters:
+                    if self._discardable_for(g, company, character, want, need):
+                        return company, character
+        return None
+
+    def _discardable_for(self, g, company, character, want: int, need: int) -> bool:
+        """The character may be discarded for room (under general influence, no avatar, no followers, at a haven
+        or its home site), its mind makes the room, it and what it bears that no one else in its company could
+        take are worth fewer MP than `want`, and `want` can enter afterwards at one of our companies' sites."""
+        sim = g.sim
+        kind, site = character.kind, company.site
+        if sim.avatar[kind] or character.controller is not None or sim.mind[kind] < need:
+            return False
+        if not (sim.site_is_haven[site] or site in sim.character_sites[kind]):
+            return False
+        if any(c.controller is character for c in company.characters):
+            return False
+        others = [c for c in company.characters if c is not character]
+        lost = sim.mp[kind] + sum(sim.mp[h] for h in character.holdings
+                                  if not any(may_bear(sim, c, h) for c in others))
+        if lost >= sim.mp[want]:
+            return False
+        avatar_site = g.avatar_site()
+        sites = {c.site for c in g.companies if c is not company or others} or {sim.start_site}
+        return any(s in sim.character_sites[want] and (avatar_site is None or s == avatar_site) for s in sites)
+
+    def character_to_discard_for_influence(self, g):
+        """(company, character) to discard while the mind under general influence exceeds it (coe 2.II.8): a
+        non-avatar character under general influence worth fewest MP, without followers first; among those, the
+        smallest whose mind alone covers the excess, else the largest. None if there is none."""
+        sim = g.sim
+        excess = g.gi_used - g.gi_max
+        best, best_key = None, None
+        for company in g.companies:
+            for character in company.characters:
+                kind = character.kind
+                if character.controller is not None or sim.avatar[kind]:
+                    continue
+                mind = sim.mind[kind]
+                key = (sim.mp[kind], character.followers_mind > 0, mind < excess, -mind if mind < excess else mind)
+                if best_key is None or key < best_key:
+                    best, best_key = (company, character), key
+        return best

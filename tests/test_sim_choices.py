@@ -1,0 +1,134 @@
+"""Choices a player would make (issue 22, item 3), each a function of the player module, each on a scenario of a
+real deck both ways: stay at a site only for a card someone there may play; attempt a faction only at fair odds;
+discard for room only for a character that can then enter; a draft that leaves the play deck's characters room."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckcheck.decklist import read_deck
+from deckcheck.sim.model import GENERAL_INFLUENCE, ROLE_CHARACTER, build_sim_deck
+from deckcheck.sim.model.cards import room_mp
+from deckcheck.sim.players.movement import useful_here
+from deckcheck.sim.players.resource import ResourcePlayer
+from deckcheck.sim.players.site_choices import FACTION_MIN_ODDS, faction_odds
+from deckcheck.sim.scenario import scenario
+from deckcheck.sim.state import OCCUPIED
+from deckcheck.sim.turn.organization import organize
+from tests._shared import DECKS, needs_decks
+
+CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
+
+pytestmark = needs_decks
+
+
+def deck(name: str):
+    return build_sim_deck(read_deck(str(CHALLENGE / name)))
+
+
+@pytest.fixture(scope="module")
+def gandalf():     # Wizard: Faramir (mind 5, 2 MP, home Henneth Annûn), Aragorn II (mind 9, 3 MP), Rivendell
+    return deck("E - Gandalf - Return of the King")
+
+
+@pytest.fixture(scope="module")
+def pallando():    # Wizard: Iron Hill Dwarves (influence 8) at Iron Hill Dwarf-hold; Glóin a Dwarf, Boromir II not
+    return deck("C - Pallando - Dwarven Quest")
+
+
+def named(sim, name: str) -> int:
+    return next(k for k, card in enumerate(sim.kinds) if card.name == name)
+
+
+def site(sim, name: str) -> int:
+    return next(i for i, s in enumerate(sim.sites) if s.name == name)
+
+
+def alone(sim, characters, **kw):
+    return scenario(sim, starting_company=False, characters=characters, **kw)
+
+
+# ---- discard for room (coe 2.II.2.4) -------------------------------------------------------------------------
+
+def test_a_character_is_discarded_for_room_only_when_the_one_waiting_can_then_enter(gandalf):
+    sim = gandalf
+    faramir, aragorn = named(sim, "Faramir"), named(sim, "Aragorn II")
+    rivendell, henneth = site(sim, "Rivendell"), site(sim, "Henneth Annûn")
+    assert henneth in sim.character_sites[faramir] and henneth not in sim.character_sites[aragorn]
+    player = ResourcePlayer()
+    # general influence full: Faramir (2 MP) goes so that Aragorn II (3 MP) can enter at Rivendell next turn
+    g = alone(sim, [(faramir, rivendell)], hand=[aragorn], general_influence=sim.mind[aragorn])
+    company = g.companies[0]
+    assert player.character_to_discard_for_room(g) == (company, company.characters[0])
+    # Faramir with Arwen at his home site: he may be discarded there, but Aragorn II could not enter there
+    arwen = named(sim, "Arwen")
+    g = alone(sim, [(faramir, henneth), (arwen, henneth)], hand=[aragorn],
+              general_influence=sim.mind[aragorn] + sim.mind[arwen])
+    assert player.character_to_discard_for_room(g) is None
+    organize(g)
+    assert [c.kind for c in g.companies[0].characters] == [faramir, arwen]
+    # room already: nothing to discard (Aragorn II waits for a place, not for influence)
+    g = alone(sim, [(faramir, henneth)], hand=[aragorn], general_influence=GENERAL_INFLUENCE)
+    assert player.character_to_discard_for_room(g) is None
+
+
+def test_a_character_bearing_more_mp_than_the_one_waiting_is_not_discarded_for_room(gandalf):
+    sim = gandalf
+    faramir, aragorn = named(sim, "Faramir"), named(sim, "Aragorn II")
+    rivendell = site(sim, "Rivendell")
+    item = next(k for k in range(len(sim.kinds)) if sim.kinds[k].type == "Resource" and sim.mp[k] >= 2
+                and sim.bearers[k] is None and sim.store_sites[k] == frozenset())
+    g = alone(sim, [(faramir, rivendell)], hand=[aragorn], general_influence=sim.mind[aragorn])
+    g.companies[0].characters[0].holdings.append(item)
+    assert ResourcePlayer().character_to_discard_for_room(g) is None
+
+
+# ---- factions: attempted only at fair odds (coe 2.V.3) --------------------------------------------------------
+
+def test_a_faction_is_attempted_only_at_fair_odds(pallando):
+    sim = pallando
+    dwarves, hold = named(sim, "Iron Hill Dwarves"), site(sim, "Iron Hill Dwarf-hold")
+    gloin, boromir = named(sim, "Glóin"), named(sim, "Boromir II")
+    player = ResourcePlayer()
+    dori = named(sim, "Dori")     # Boromir II's follower: his direct influence is used up
+    weak = alone(sim, [(boromir, hold), (dori, hold, boromir)], hand=[dwarves], tapped=[dori])
+    assert faction_odds(weak, weak.companies[0].characters[0], dwarves) < FACTION_MIN_ODDS
+    assert player.actor(weak, weak.companies[0], dwarves) is False
+    assert player.best_play(weak, weak.companies[0], hold, True) is None
+    strong = alone(sim, [(gloin, hold)], hand=[dwarves])
+    assert faction_odds(strong, strong.companies[0].characters[0], dwarves) >= FACTION_MIN_ODDS
+    assert player.actor(strong, strong.companies[0], dwarves) is strong.companies[0].characters[0]
+
+
+# ---- staying at a site only for a card someone there may play ------------------------------------------------
+
+def test_a_company_stays_at_a_site_only_for_a_card_someone_in_it_may_play(pallando):
+    sim = pallando
+    dwarves, hold = named(sim, "Iron Hill Dwarves"), site(sim, "Iron Hill Dwarf-hold")
+    gloin, boromir = named(sim, "Glóin"), named(sim, "Boromir II")
+    dori = named(sim, "Dori")
+    weak = alone(sim, [(boromir, hold), (dori, hold, boromir)], hand=[dwarves], tapped=[dori],
+                 site_states={hold: OCCUPIED})
+    assert not useful_here(weak, weak.companies[0])           # nobody there would attempt the faction
+    strong = alone(sim, [(gloin, hold)], hand=[dwarves], site_states={hold: OCCUPIED})
+    assert useful_here(strong, strong.companies[0])
+
+
+# ---- the starting draft ---------------------------------------------------------------------------------------
+
+def test_room_mp_counts_what_fits_best_mp_per_mind_first():
+    assert room_mp([(3, 9), (2, 5), (1, 4)], 9) == 3          # 2/5 then 1/4 (3 MP) before 3/9
+    assert room_mp([(3, 9), (2, 5)], 4) == 0
+    assert room_mp([], 20) == 0
+
+
+def test_the_draft_leaves_room_for_the_play_decks_characters_worth_mp():
+    """Dwar's deck: a starting company of 18 mind with Muzgash (0 MP) would leave no room for any character of
+    the play deck worth MP (the smallest, 4 mind); the draft keeps the MP and leaves that room."""
+    sim = deck("G - Dwar - Marauding Brood of Uglies")
+    start = sim.start_characters
+    waiting = [sim.mind[k] for k in sim.play_deck if sim.role[k] == ROLE_CHARACTER and sim.mp[k] > 0
+               and not sim.avatar[k]]
+    assert GENERAL_INFLUENCE - sum(sim.mind[k] for k in start) >= min(waiting)
+    assert sum(sim.mp[k] for k in start) == 5                   # no MP given up for it
+    assert all(sim.mp[k] > 0 for k in start)
