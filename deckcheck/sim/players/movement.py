@@ -81,7 +81,7 @@ def plan_moves(g) -> list[tuple[Company, int]]:
                 continue
             if useful_here(g, company):
                 continue                          # untapped and still useful: stay, no move, no draw
-            dest = _first_worth_going(g, company, values, reach, claimed)
+            dest = _first_worth_going(g, company, site_values(g, company.characters), reach, claimed)
             if dest is not None:
                 moves.append((company, dest))
                 claimed.add(dest)
@@ -100,7 +100,8 @@ def plan_moves(g) -> list[tuple[Company, int]]:
             moves.append((company, home))
             claimed.add(home)
             continue
-        good = sorted(((v, sim.site_draw[s], s) for s, v in values.items()
+        own = site_values(g, company.characters)       # what this company could play (its influencers' odds)
+        good = sorted(((v, sim.site_draw[s], s) for s, v in own.items()
                        if s in reach and s not in claimed), reverse=True)
         first = _worth_going_first(g, company, good, 1)
         if first:
@@ -227,8 +228,8 @@ def _best_haven(g, havens: tuple[int, ...], values: dict[int, float], claimed: s
 
 def _split(g, company, target: int, others: list[tuple[float, int, int]]) -> list[tuple[Company, int]]:
     """Split at a haven: the company goes to `target`; one unit (a character and its followers), best influencer
-    first, leaves for each further site of `others` (value, draw, site; best first) worth its automatic-attacks
-    to that unit alone."""
+    first, leaves for each further site of `others` (value, draw, site; best first) where it could play a card
+    itself (a faction: at fair odds with its own influence) worth the site's automatic-attacks to it alone."""
     sim = g.sim
     units = [c for c in company.characters if c.controller is None]
     moves = [(company, target)]
@@ -241,7 +242,8 @@ def _split(g, company, target: int, others: list[tuple[float, int, int]]) -> lis
             break
         members = [unit] + [c for c in company.characters if c.controller is unit]
         alone = Company(company.site, members)
-        found = next((t for t in left if _worth_going(g, alone, t[0], t[2])), None)
+        own = site_values(g, members)              # a unit goes only where it could play something itself
+        found = next((t for t in left if t[2] in own and _worth_going(g, alone, own[t[2]], t[2])), None)
         if found is None:
             continue
         left.remove(found)
