@@ -863,14 +863,22 @@ def hand_command(deck_path: str, seed: int | None, turns: int, hazards: str, out
                                             "its findings per rule are reported.")
 @click.option("--trace", type=click.IntRange(1, 1_000_000), metavar="N",
               help="Write game N of the run (1 = the first) turn by turn instead of the report.")
+@click.option("--swap", "swaps", multiple=True, metavar='"[N ]OUT=IN"',
+              help="What if N copies (default 1) of OUT were IN: played on the same games, the difference "
+                   "reported (repeatable: each swap is one variant, ranked).")
+@click.option("--variant", "variant_paths", multiple=True, metavar="OTHER_DECK", type=INPUT_PATH,
+              help="What if the deck were OTHER_DECK: the same games, the difference (repeatable).")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards: str, length: int | None,
                      jobs: int | None, output: str, against_path: str | None, both: bool, check: bool,
-                     trace: int | None, alignment: str | None, input_format: str | None) -> None:
+                     trace: int | None, swaps: tuple[str, ...], variant_paths: tuple[str, ...],
+                     alignment: str | None, input_format: str | None) -> None:
     """Goldfish the deck's own turns: mean MP per turn, call odds, exhaustion, every card played or why not."""
     from deckcheck.commands.simulate import run_simulate_command
 
+    if (swaps or variant_paths) and (check or trace is not None):
+        raise DeckcheckError("--swap and --variant report differences: leave out --check and --trace")
     if both and not against_path:
         raise DeckcheckError("--both needs --against OPPONENT")
     if against_path and hazards != "none":
@@ -878,6 +886,16 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
     if deck_path == against_path == "-":
         raise DeckcheckError("standard input can be read only once: give a file for DECK or OPPONENT")
     deck = _read_deck_reporting(deck_path, input_format, alignment, require_cards=True)
+    if swaps or variant_paths:
+        from deckcheck.commands.simulate import run_whatif_command
+
+        others = [_read_deck_reporting(path, require_cards=True) for path in variant_paths]
+        opponent = _read_deck_reporting(against_path, require_cards=True) if against_path else None
+        report = run_whatif_command(deck, swaps=swaps, others=others, opponent=opponent, deck_path=deck_path,
+                                    games=games, turns=turns, seed=seed, hazards=hazards, length=length, both=both,
+                                    output=output)
+        click.echo(printable_json(report) if output == "json" else printable(report))
+        return
     if against_path:
         from deckcheck.commands.simulate import run_against_command
 

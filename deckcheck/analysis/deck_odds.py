@@ -125,7 +125,7 @@ def _entries_named(deck: Deck, written: str) -> list[DeckEntry]:
              and _fits(e, tag, set_code)]
     if found:
         return found
-    card = _catalog_card(name, tag, set_code, deck.alignment)
+    card = catalog_card(name, tag, set_code, deck.alignment)
     if card is not None:
         found = [e for e in play if e.card is not None and fold(e.card.name) == fold(card.name)
                  and _fits(e, tag, set_code)]
@@ -151,7 +151,7 @@ def _fits(entry: DeckEntry, tag: str | None, set_code: str | None) -> bool:
     return (tag is None or entry.card.tag == tag) and (set_code is None or entry.card.set == set_code)
 
 
-def _catalog_card(name: str, tag: str | None, set_code: str | None, alignment: str | None):
+def catalog_card(name: str, tag: str | None, set_code: str | None, alignment: str | None):
     """The catalog's reading of a name (aliases, other spellings, other languages); None when the catalog is
     unavailable. A name typed on the command line is not guessed at: a misspelling gets suggestions instead."""
     try:

@@ -89,3 +89,23 @@ def run_against_command(deck: Deck, opponent: Deck, *, deck_path: str, against_p
     elapsed = time.perf_counter() - started
     note(f"simulated {games} games in {elapsed:.2f} s ({games / max(elapsed, 1e-9):,.0f} games/s)")
     return _output(summary, output, format_against, referee)
+
+
+def run_whatif_command(deck: Deck, *, swaps, others, opponent, deck_path: str, games: int, turns: int, seed: int,
+                       hazards: str, length: int | None, both: bool, output: str) -> str:
+    """What `simulate --swap/--variant` prints: each variant's paired difference from the deck (timing to
+    stderr)."""
+    from deckcheck.sim.whatif import format_whatif, other_deck_variant, paired_whatif, swap_variant
+
+    if games < 2:
+        raise DeckcheckError("--swap and --variant compare games pair by pair: give --games 2 or more")
+    variants = [swap_variant(deck, spec) for spec in swaps] + [other_deck_variant(o) for o in others]
+    started = time.perf_counter()
+    try:
+        report = paired_whatif(deck, variants, games=games, turns=turns, seed=seed, hazards=hazards,
+                               length=length or deck.length or 2, opponent=opponent, both=both)
+    except ValueError as exc:
+        raise DeckcheckError(f"cannot simulate: {exc}", deck_path) from None
+    elapsed = time.perf_counter() - started
+    note(f"simulated {games} games x {1 + len(variants)} decks in {elapsed:.2f} s")
+    return json.dumps(report, ensure_ascii=False, indent=2) if output == "json" else format_whatif(report)
