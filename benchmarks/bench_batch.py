@@ -4,7 +4,8 @@
 
 Runs the real command in a fresh process under `/usr/bin/time -v` (start-up, catalog load, reading the workbook,
 checking every deck, writing the results workbook) once per --jobs value and --repeat times, taking turns, and
-prints the median wall time, the time per deck and the peak memory (maximum resident set size) of each.
+prints the median wall time, the time per deck, the CPU time (user + system) and the peak memory (maximum
+resident set size) of each.
 The decks cycle through every real decklist of ../shared/decks (read there, never copied into the project);
 --synthetic pastes the two small fixtures of tests/fixtures/batch instead (no corpus needed, not the target).
 Then where the time goes, in one process: reading the registrations, checking the decks, writing the workbook.
@@ -66,8 +67,9 @@ def registrations(path: Path, rows: int, texts: list[str]) -> None:
     write_xlsx(path, specs, sheets=2)
 
 
-def run(registrations_path: Path, out: Path, jobs: int) -> tuple[float, float, int]:
-    """Wall seconds, peak memory (MB, the largest process) and exit code of one `deckcheck batch`."""
+def run(registrations_path: Path, out: Path, jobs: int) -> tuple[float, float, int, float]:
+    """Wall seconds, peak memory (MB, the largest process), exit code and CPU seconds (user + system, of the
+    command and its workers: what load on the machine inflates least) of one `deckcheck batch`."""
     command = [sys.executable, "-m", "deckcheck", "batch", str(registrations_path), "-o", str(out),
                "--jobs", str(jobs), "--force"]
     timed = [TIME, "-v", *command] if os.access(TIME, os.X_OK) else command
@@ -77,7 +79,9 @@ def run(registrations_path: Path, out: Path, jobs: int) -> tuple[float, float, i
     if done.returncode not in (0, 1):
         sys.exit(f"deckcheck batch failed ({done.returncode}): {done.stderr.strip()[-2000:]}")
     peak = re.search(r"Maximum resident set size \(kbytes\): (\d+)", done.stderr)
-    return elapsed, (int(peak.group(1)) / 1024 if peak else float("nan")), done.returncode
+    cpu = sum(float(m) for m in re.findall(r"(?:User|System) time \(seconds\): ([\d.]+)", done.stderr))
+    return elapsed, (int(peak.group(1)) / 1024 if peak else float("nan")), done.returncode, \
+        (cpu if peak else float("nan"))
 
 
 def in_process(registrations_path: Path, rows: int) -> None:
@@ -126,18 +130,20 @@ def main() -> None:
               f"{reg.stat().st_size / 1024:.0f} KiB")
         if not args.no_breakdown:
             in_process(reg, args.rows)
-        times: dict[int, list[tuple[float, float, int]]] = {jobs: [] for jobs in jobs_values}
+        times: dict[int, list[tuple[float, float, int, float]]] = {jobs: [] for jobs in jobs_values}
         for _ in range(args.repeat):
             for jobs in jobs_values:        # taking turns: a burst of other work falls on each alike
                 times[jobs].append(run(reg, folder / f"results-{args.rows}-jobs{jobs}.xlsx", jobs))
         target = target_seconds(args.rows)
         for jobs, runs in times.items():
-            wall = statistics.median(t for t, _, _ in runs)
-            peak = max(m for _, m, _ in runs)
+            wall = statistics.median(t for t, _, _, _ in runs)
+            cpu = statistics.median(c for _, _, _, c in runs)
+            peak = max(m for _, m, _, _ in runs)
             met = wall <= target and peak <= MEMORY_TARGET_MB
-            each = ", ".join(f"{t:.2f}" for t, _, _ in runs)
+            each = ", ".join(f"{t:.2f}" for t, _, _, _ in runs)
             print(f"--jobs {jobs}: median {wall:6.2f} s of {len(runs)} (all: {each}), "
-                  f"{wall / args.rows * 1000:.2f} ms a deck, "
+                  f"{wall / args.rows * 1000:.2f} ms a deck, CPU {cpu:.2f} s (user + system, median; "
+                  f"{'within' if cpu <= target else 'over'} the time target too), "
                   f"peak memory {peak:.0f} MB, exit {runs[-1][2]}; "
                   f"target <= {target:.0f} s and <= {MEMORY_TARGET_MB} MB: {'met' if met else 'MISSED'}"
                   + (" (synthetic decks: not the target's)" if args.synthetic else ""))
