@@ -434,7 +434,7 @@ def diff_command(registered: str, played: str, output: str) -> None:
 
 # ---------------------------------------------------------------- legality: validate, rules -----------------
 
-RULESET_CHOICE = click.Choice(["rulebook", "coe", "dreamcards"])
+RULESET_CHOICE = click.Choice(["rulebook", "coe", "dreamcards", "sealed"])
 DEFAULT_RULESET = "coe"     # as deckcheck.rules.ruleset.DEFAULT_RULESET (not imported here: start-up time)
 
 
@@ -462,9 +462,13 @@ def length_option(help: str = "Game length in decks: 1 Starter, 2 Short, 3 Long,
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 @click.option("--explain", is_flag=True,
               help="Under each violation, the reasoning: what was counted, which exception applied.")
+@click.option("--collection", "collection_path", type=INPUT_PATH,
+              help="The cards the player holds (or the sealed pool handed out), as any decklist or an 'N Name' "
+                   "list: the deck may use no more copies of a card than it holds.")
 @lang_option()
 def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None, length: int, output: str,
-                     all_formats: bool, input_format: str | None, explain: bool, lang: str) -> None:
+                     all_formats: bool, input_format: str | None, explain: bool, lang: str,
+                     collection_path: str | None) -> None:
     """Check each DECK (a file, a folder of them, or - for standard input) against the deck-construction rules;
     every violation at once.
 
@@ -489,6 +493,7 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
         legal_somewhere = any(getattr(cell, "legal", False) for _, _, cells in rows for cell in cells.values())
         sys.exit(0 if legal_somewhere else 1)
     _read_under_the_pool_of(ruleset)
+    held = _collection(collection_path, ruleset)
     verdicts, read, input_errors = [], [], 0
     decks, from_folders = _deck_paths(decks)
     for path in decks:
@@ -511,7 +516,12 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
         for diagnostic in deck.diagnostics:
             if diagnostic.severity != "error":
                 report_diagnostic(diagnostic.one_line(), diagnostic.severity)
-        note_other_ruleset(deck, verdict)
+        if held is not None:     # judged under the ruleset chosen: no note of another one without the collection
+            from deckcheck.rules.collection import add_to_verdict
+
+            add_to_verdict(verdict, deck, held)
+        else:
+            note_other_ruleset(deck, verdict)
         verdicts.append(verdict)
         read.append(deck)
     listed = verbosity() >= 1 and output == "text"
@@ -533,6 +543,21 @@ def validate_command(decks: tuple[str, ...], ruleset: str, alignment: str | None
     if input_errors:
         sys.exit(2)
     sys.exit(0 if all(v.legal for v in verdicts) else 1)
+
+
+def _collection(path: str | None, ruleset: str):
+    """The collection of --collection (None without it); --rules sealed without one is said: the pool handed
+    out is then not checked."""
+    if path is None:
+        if ruleset == "sealed":
+            note("deckcheck: --rules sealed without --collection: the sealed pool handed out is not checked")
+        return None
+    from deckcheck.rules.collection import read_collection
+
+    held = read_collection(path)
+    if not held.copies:
+        raise DeckcheckError("no line of the collection names a card", path)
+    return held
 
 
 def _read_under_the_pool_of(ruleset: str) -> None:
@@ -621,7 +646,7 @@ def sheet_options(command):
                           "only."),
         *(click.option(f"--{key}-column", metavar="HEADER", help=f"The header (or column letter) of the {what} column.")
           for key, what in (("player", "player"), ("deck", "deck"), ("alignment", "alignment"),
-                            ("ruleset", "ruleset"), ("length", "game length"))),
+                            ("ruleset", "ruleset"), ("length", "game length"), ("collection", "collection"))),
     ]
     for option in reversed(options):
         command = option(command)

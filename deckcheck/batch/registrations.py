@@ -39,6 +39,8 @@ COLUMN_ALIASES: dict[str, tuple[str, ...]] = {
                   "allineamento"),
     "ruleset": ("ruleset", "rules", "reglas", "regles", "regeln", "regole"),
     "length": ("length", "game length", "duracion", "longueur", "lange", "durata"),
+    # the cards the player holds, or the sealed pool handed out: a path or a pasted list (rules/collection.py)
+    "collection": ("collection", "sealed pool", "card pool", "coleccion", "sammlung", "collezione"),
 }
 REQUIRED_COLUMNS = ("player", "deck")
 # A form's questions make long headers ("Player (full name)", "Paste your decklist here"): when no header is
@@ -94,6 +96,7 @@ class Registration:
     alignment: str | None = None    # normalised (wizard, ...) or None
     ruleset: str | None = None
     length: int | None = None
+    collection: str | None = None   # the collection cell: a path, or a pasted list; None when no such column
     extras: dict[str, Any] = field(default_factory=dict)   # other columns, header -> cell value
     problems: list[str] = field(default_factory=list)      # what makes the row unusable, one line each
 
@@ -403,8 +406,9 @@ def _registration(index: int, sheet: str, row: int, values: list[Any], columns: 
     length = _parse_length(cell("length"), problems)
     extras = {name: values[position] if position < len(values) else None
               for position, name in columns.extras.items()}
+    collection = _text(cell("collection"), keep_lines=True) or None
     return Registration(index=index, sheet=sheet, row=row, player=player, deck=deck, alignment=alignment,
-                        ruleset=ruleset, length=length, extras=extras, problems=problems)
+                        ruleset=ruleset, length=length, collection=collection, extras=extras, problems=problems)
 
 
 def _parse_alignment(value: Any, problems: list[str]) -> str | None:

@@ -21,7 +21,7 @@ from deckcheck.process import max_jobs, worker_pool
 from deckcheck.report.batch_rows import ERROR, ILLEGAL, LEGAL, RowResult
 from deckcheck.rules.ruleset import DEFAULT_RULESET, pool_of
 
-RULESETS = ("rulebook", "coe", "dreamcards")
+RULESETS = ("rulebook", "coe", "dreamcards", "sealed")
 ICE_RULESETS = ("rulebook", "coe")
 
 # Codes of the problems the batch itself reports (the legality codes come from the rules).
@@ -76,6 +76,8 @@ def check_registration(reg: Registration, settings: Settings) -> RowResult:
     use_pool(settings.pool if ruleset in ICE_RULESETS else pool_of(ruleset))   # a dream ruleset reads its pool
     deck = _read_into(result, reg, settings)
     verdict = _validate_into(result, deck, settings) if deck is not None else None
+    if verdict is not None and reg.collection:
+        _judge_collection(result, reg, settings, deck, verdict)
     if verdict is not None:
         reading = reading_problems(deck, verdict.violations)
         result.alignment = verdict.alignment or alignment
@@ -86,6 +88,25 @@ def check_registration(reg: Registration, settings: Settings) -> RowResult:
             skipped = any(p["severity"] == "error" for p in reading)
             result.status = LEGAL if verdict.legal and not skipped else ILLEGAL
     return result
+
+
+def _judge_collection(result: RowResult, reg: Registration, settings: Settings, deck, verdict) -> None:
+    """The row's collection cell (a path like the deck's, or a pasted list) read as the deck's collection; a
+    collection that cannot be read is the row's error, never a deck judged without it."""
+    from dataclasses import replace
+
+    from deckcheck.rules.collection import add_to_verdict, collection_of
+
+    held_as = replace(reg, deck=reg.collection)
+    try:
+        held = collection_of(_load_deck(held_as, settings, None))
+    except DataError:
+        raise
+    except DeckcheckError as exc:
+        result.violations.append(problem(CODE_DECK_FILE, f"collection: {_deck_error_text(exc, held_as)}"))
+        verdict.legal = False
+        return
+    add_to_verdict(verdict, deck, held)
 
 
 def _read_into(result: RowResult, reg: Registration, settings: Settings):

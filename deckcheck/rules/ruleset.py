@@ -19,7 +19,7 @@ from deckcheck.errors import DataError, DeckcheckError
 RULESETS_DIR = data_dir("rulesets")    # rulesets/ at the top of the repository, shipped as package data
 SCHEMA_PATH = RULESETS_DIR / "schema.json"
 
-RULESET_NAMES = ("rulebook", "coe", "dreamcards")
+RULESET_NAMES = ("rulebook", "coe", "dreamcards", "sealed")
 # The rulesets of the ICE card pool: an illegal deck is tried under the other of them (note_other_ruleset), and
 # --all-formats tries them all. dreamcards (GCCG's Dream Cards formats) plays the dreamcards pool.
 ICE_RULESET_NAMES = ("rulebook", "coe")
