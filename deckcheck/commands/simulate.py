@@ -109,3 +109,18 @@ def run_whatif_command(deck: Deck, *, swaps, others, opponent, deck_path: str, g
     elapsed = time.perf_counter() - started
     note(f"simulated {games} games x {1 + len(variants)} decks in {elapsed:.2f} s")
     return json.dumps(report, ensure_ascii=False, indent=2) if output == "json" else format_whatif(report)
+
+
+def run_cards_command(deck: Deck, *, deck_path: str, games: int, turns: int, seed: int, hazards: str,
+                      length: int | None, output: str) -> str:
+    """What `simulate --cards` prints: the per-card and per-site tables (timing to stderr)."""
+    from deckcheck.sim.contributions import contributions, format_contributions
+
+    try:
+        sim = build_sim_deck(deck, length or deck.length or 2)
+    except ValueError as exc:
+        raise DeckcheckError(f"cannot simulate: {exc}", deck_path) from None
+    started = time.perf_counter()
+    report = contributions(sim, games=games, turns=turns, seed=seed, hazards=hazards)
+    note(f"simulated {games} games in {time.perf_counter() - started:.2f} s")
+    return json.dumps(report, ensure_ascii=False, indent=2) if output == "json" else format_contributions(report)

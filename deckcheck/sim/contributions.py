@@ -1,0 +1,214 @@
+"""What each card and each site brings, in this engine's goldfish play (`simulate DECK --cards`).
+
+    report = contributions(sim, games=1000, turns=12, seed=0)
+
+Per play-deck card (17lands' "games in hand" idea): the mean MP after the last turn in games where a copy was in
+hand by turn 4 against games where none was, with a 95% interval of the difference; the share of games it was
+played; the turns it sat in hand. An ASSOCIATION in this engine's play, not a cause: a card in hand early goes
+with games that drew well or went to certain sites (the paired `--swap` is the causal question).
+
+Per site: visits, the MP scored in site phases there, characters lost in attacks on companies there, the turn it
+was first reached; the location deck's sites never visited. Played by a watcher on the simulator's own games
+(the same seeds as `simulate`).
+"""
+
+from __future__ import annotations
+
+import math
+
+from deckcheck.sim.match import game_rng, goldfish_state, play_goldfish
+from deckcheck.sim.model import ROLE_HAZARD
+from deckcheck.sim.observe import Observer
+from deckcheck.sim.report import Z95
+from deckcheck.sim.tally import Tally
+
+SCHEMA = "deckcheck/contributions/1"
+IN_HAND_BY = 4          # "in hand by turn 4"
+RARELY = 0.10           # played in fewer games than this: "rarely played"
+
+
+class ContributionWatch(Observer):
+    """Per game: the kinds in hand by turn `IN_HAND_BY`; per site: visits, site-phase MP, losses, first turn."""
+
+    def __init__(self, sim):
+        self.sim = sim
+        sites = len(sim.sites)
+        self.visits = [0] * sites
+        self.site_mp = [0] * sites
+        self.lost = [0] * sites
+        self.first_turn_sum = [0] * sites
+        self.first_turn_games = [0] * sites
+        self.site_phase_mp = 0          # every MP change of every site phase, summed
+        self.unattributed_mp = 0        # those no site could be named for (said in the report)
+        self._start_game()
+
+    def _start_game(self) -> None:
+        self.in_hand: set[int] = set()
+        self.reached: dict[int, int] = {}
+        self._in_site_phase = False
+        self._mp = 0
+        self._site: int | None = None
+
+    def new_game(self) -> None:
+        self._start_game()
+
+    def _look(self, g) -> None:
+        if g.turn <= IN_HAND_BY:
+            self.in_hand.update(g.hand)
+
+    def turn_start(self, g) -> None:
+        self._look(g)
+
+    def move(self, g, company, origin: int, dest: int, roll, moved: bool, drawn: int = 0) -> None:
+        if moved:
+            self.visits[dest] += 1
+            self.reached.setdefault(dest, g.turn)
+            self._site = dest
+
+    def phase(self, g, name: str) -> None:
+        self._look(g)
+        if name == "movement":
+            self._in_site_phase, self._mp, self._site = True, g.mp, None
+        elif name == "site":
+            self._credit(g, self._site)
+            self._in_site_phase = False
+
+    def _credit(self, g, site: int | None) -> None:
+        """The MP change since the last step of this site phase, to `site` (None: unattributed)."""
+        if not self._in_site_phase:
+            return
+        delta, self._mp = g.mp - self._mp, g.mp
+        self.site_phase_mp += delta
+        if site is None:
+            self.unattributed_mp += delta
+        else:
+            self.site_mp[site] += delta
+
+    def resource_played(self, g, kind: int, site, actor, additional: bool = False) -> None:
+        self._site = site if site is not None else self._site
+        self._credit(g, self._site)
+
+    def faction(self, g, company, kind: int, actor, roll, check, success: bool) -> None:
+        self._site = company.site
+        self._credit(g, company.site)
+
+    def attack(self, g, name: str, attack, defenders, result) -> None:
+        site = self._site
+        for company in g.companies:        # the attacked company, by a defender still in play
+            if any(d.ref in company.characters for d in defenders):
+                site = company.site
+                break
+        if self._in_site_phase:
+            self._site = site
+            self._credit(g, site)
+        if site is not None:
+            self.lost[site] += len(result.eliminated)
+
+    def end_game(self) -> None:
+        for site, turn in self.reached.items():
+            self.first_turn_sum[site] += turn
+            self.first_turn_games[site] += 1
+
+
+def contributions(sim, *, games: int, turns: int, seed: int = 0, hazards: str = "none") -> dict:
+    """The per-card and per-site tables over `games` goldfish games of `simulate --seed SEED`."""
+    watch = ContributionWatch(sim)
+    kinds = sorted(sim.copies_in_play_deck)
+    with_mp = {k: [0, 0, 0] for k in kinds}       # games, sum of final MP, sum of squares: in hand by turn 4
+    total = Tally(turns=turns, kinds=len(sim.kinds))
+    finals: list[int] = []
+    for game in range(games):
+        g = goldfish_state(sim, game_rng(seed, game), hazards, observer=watch)
+        tally = Tally(turns=turns, kinds=len(sim.kinds))
+        play_goldfish(g, turns, tally)
+        watch.end_game()
+        total.merge(tally)
+        final = tally.mp_sum[-1]
+        finals.append(final)
+        for k in watch.in_hand & with_mp.keys():
+            row = with_mp[k]
+            row[0] += 1
+            row[1] += final
+            row[2] += final * final
+    all_sum, all_sq = sum(finals), sum(f * f for f in finals)
+    cards = [_card_row(sim, k, with_mp[k], (games, all_sum, all_sq), total) for k in kinds]
+    cards.sort(key=_weakest_last)
+    visited = [s for s in range(len(sim.sites)) if watch.visits[s]]
+    sites = sorted(({"site": sim.sites[s].name, "visits_per_game": round(watch.visits[s] / games, 3),
+                     "mp_per_game": round(watch.site_mp[s] / games, 3), "mp_total": watch.site_mp[s],
+                     "characters_lost_per_game": round(watch.lost[s] / games, 3),
+                     "first_reached_turn": round(watch.first_turn_sum[s] / watch.first_turn_games[s], 2)}
+                    for s in visited), key=lambda r: (-r["mp_per_game"], -r["visits_per_game"], r["site"]))
+    never = sorted(sim.sites[s].name for s in range(len(sim.sites))
+                   if not watch.visits[s] and not sim.site_is_haven[s] and s != sim.start_site)
+    return {"schema": SCHEMA, "deck": sim.name, "games": games, "turns": turns, "seed": seed, "hazards": hazards,
+            "in_hand_by_turn": IN_HAND_BY, "cards": cards, "sites": sites, "sites_never_visited": never,
+            "site_phase_mp_total": watch.site_phase_mp, "site_phase_mp_unattributed": watch.unattributed_mp,
+            "mean_final_mp": round(all_sum / games, 3),
+            "what": f"per card: mean MP after turn {turns} in games where a copy was in hand by turn {IN_HAND_BY} "
+                    "minus games where none was: an association in this engine's play, not a cause (use --swap "
+                    "for that); per site: the MP of site phases there, characters lost in attacks there"}
+
+
+def _card_row(sim, kind: int, inside: list[int], everyone: tuple[int, int, int], total: Tally) -> dict:
+    n_in, sum_in, sq_in = inside
+    n_all, sum_all, sq_all = everyone
+    n_out, sum_out, sq_out = n_all - n_in, sum_all - sum_in, sq_all - sq_in
+    difference = ci = None
+    if n_in >= 2 and n_out >= 2:
+        mean_in, mean_out = sum_in / n_in, sum_out / n_out
+        difference = mean_in - mean_out
+        half = Z95 * math.sqrt(_var(sum_in, sq_in, n_in) / n_in + _var(sum_out, sq_out, n_out) / n_out)
+        ci = [round(difference - half, 3), round(difference + half, 3)]
+    games = total.games
+    return {"card": sim.kinds[kind].display(), "card_id": sim.kinds[kind].id, "copies": sim.copies(kind),
+            "hazard": sim.role[kind] == ROLE_HAZARD,
+            "games_in_hand_by_turn": n_in,
+            "mp_in_hand": round(sum_in / n_in, 3) if n_in else None,
+            "mp_not_in_hand": round(sum_out / n_out, 3) if n_out else None,
+            "difference": None if difference is None else round(difference, 3), "ci95": ci,
+            "play_rate": round(total.played_games[kind] / games, 4),
+            "turns_held_per_game": round(total.held[kind] / games, 3)}
+
+
+def _var(total: int, squares: int, n: int) -> float:
+    mean = total / n
+    return max(0.0, squares / n - mean * mean) * n / (n - 1)
+
+
+def _weakest_last(row: dict) -> tuple:
+    """Strongest association first; cards played in under 10% of games (they bring nothing the engine plays)
+    after every other, weakest last; a card never seen in hand or always in hand (no comparison) at the end."""
+    rarely = row["play_rate"] < RARELY
+    return (rarely, row["difference"] is None, -(row["difference"] or 0.0), row["card"])
+
+
+def format_contributions(report: dict) -> str:
+    r = report
+    lines = [f"What each card brings: {r['deck']}, {r['games']} goldfish games of {r['turns']} turns, seed "
+             f"{r['seed']}, hazards {r['hazards']}",
+             f"  {r['what']}",
+             f"  sorted strongest first; cards played in under {RARELY:.0%} of games last, the weakest at the bottom",
+             "",
+             f"{'MP diff':>8} {'95% CI':>15} {'in hand':>8} {'played':>7} {'held':>5}  card",
+             ]
+    for c in r["cards"]:
+        diff = "-" if c["difference"] is None else f"{c['difference']:+.2f}"
+        ci = "-" if c["ci95"] is None else f"{c['ci95'][0]:+.2f}..{c['ci95'][1]:+.2f}"
+        share = c["games_in_hand_by_turn"] / r["games"]
+        lines.append(f"{diff:>8} {ci:>15} {share:>8.0%} {c['play_rate']:>7.0%} {c['turns_held_per_game']:>5.1f}  "
+                     f"{c['card']} (x{c['copies']}{', hazard' if c['hazard'] else ''})")
+    lines += ["  (MP diff: mean MP after the last turn with a copy in hand by turn "
+              f"{r['in_hand_by_turn']} minus without; in hand: share of games it was; played: share of games with "
+              "one played; held: turn-ends it sat in hand per game)", "",
+              "What each site brings (per game: visits, MP of its site phases, characters lost in attacks on "
+              "companies there, mean turn first reached)",
+              f"{'visits':>7} {'MP':>6} {'lost':>6} {'first':>6}  site"]
+    for s in r["sites"]:
+        lines.append(f"{s['visits_per_game']:>7.2f} {s['mp_per_game']:>6.2f} {s['characters_lost_per_game']:>6.3f} "
+                     f"{s['first_reached_turn']:>6.1f}  {s['site']}")
+    lines.append(f"site-phase MP in all: {r['site_phase_mp_total'] / r['games']:.2f} per game"
+                 + (f" ({r['site_phase_mp_unattributed'] / r['games']:.2f} of it at no site the watcher could name)"
+                    if r["site_phase_mp_unattributed"] else ""))
+    lines.append("sites of the location deck never visited: " + (", ".join(r["sites_never_visited"]) or "none"))
+    return "\n".join(lines)
