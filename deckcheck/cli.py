@@ -895,12 +895,14 @@ def hand_command(deck_path: str, seed: int | None, turns: int, hazards: str, out
               help="What if the deck were OTHER_DECK: the same games, the difference (repeatable).")
 @click.option("--cards", "per_card", is_flag=True,
               help="What each card and each site brings (goldfish): the per-card and per-site tables instead.")
+@click.option("--drafts", is_flag=True, help="The starting companies the pool allows, each played (goldfish) on "
+                                             "the same games: the difference from the engine's own draft.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
 @click.option("--input-format", type=DECK_FORMATS, help="Read as this format instead of detecting it.")
 def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards: str, length: int | None,
                      jobs: int | None, output: str, against_path: str | None, both: bool, check: bool,
                      trace: int | None, swaps: tuple[str, ...], variant_paths: tuple[str, ...], per_card: bool,
-                     alignment: str | None, input_format: str | None) -> None:
+                     drafts: bool, alignment: str | None, input_format: str | None) -> None:
     """Goldfish the deck's own turns: mean MP per turn, call odds, exhaustion, every card played or why not."""
     from deckcheck.commands.simulate import run_simulate_command
 
@@ -912,10 +914,18 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
         raise DeckcheckError("--against plays the opponent's real hazards: leave out --hazards")
     if deck_path == against_path == "-":
         raise DeckcheckError("standard input can be read only once: give a file for DECK or OPPONENT")
-    if per_card and (swaps or variant_paths or against_path or check or trace is not None):
-        raise DeckcheckError("--cards is a goldfish report of its own: leave out --swap, --variant, --against, "
-                             "--check and --trace")
+    for flag, given in (("--cards", per_card), ("--drafts", drafts)):
+        if given and (swaps or variant_paths or against_path or check or trace is not None or (per_card and drafts)):
+            raise DeckcheckError(f"{flag} is a goldfish report of its own: leave out --swap, --variant, --against, "
+                                 "--check, --trace and the other of --cards/--drafts")
     deck = _read_deck_reporting(deck_path, input_format, alignment, require_cards=True)
+    if drafts:
+        from deckcheck.commands.simulate import run_drafts_command
+
+        report = run_drafts_command(deck, deck_path=deck_path, games=games, turns=turns, seed=seed, hazards=hazards,
+                                    length=length, output=output)
+        click.echo(printable_json(report) if output == "json" else printable(report))
+        return
     if per_card:
         from deckcheck.commands.simulate import run_cards_command
 

@@ -60,6 +60,7 @@ OUTPUTS = {
                ["simulate", WIZARD, "--games", "4", "--turns", "3", "--variant", str(EXAMPLES / "wizard-illegal.meccg"),
                 "--against", RINGWRAITH, "--both", "--output", "json"]],
     "contributions": [["simulate", WIZARD, "--games", "8", "--turns", "5", "--cards", "--output", "json"]],
+    "drafts": [["simulate", WIZARD, "--games", "4", "--turns", "3", "--drafts", "--output", "json"]],
     "diff": [["diff", WIZARD, str(EXAMPLES / "wizard-illegal.meccg"), "--output", "json"]],
     "meta": [["meta", str(EXAMPLES), "--output", "json"]],
     "matchups": [["matchups", WIZARD, RINGWRAITH, "--games", "2", "--jobs", "1", "--output", "json"],

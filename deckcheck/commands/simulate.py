@@ -124,3 +124,20 @@ def run_cards_command(deck: Deck, *, deck_path: str, games: int, turns: int, see
     report = contributions(sim, games=games, turns=turns, seed=seed, hazards=hazards)
     note(f"simulated {games} games in {time.perf_counter() - started:.2f} s")
     return json.dumps(report, ensure_ascii=False, indent=2) if output == "json" else format_contributions(report)
+
+
+def run_drafts_command(deck: Deck, *, deck_path: str, games: int, turns: int, seed: int, hazards: str,
+                       length: int | None, output: str) -> str:
+    """What `simulate --drafts` prints: the pool's starting companies, each played on the same games."""
+    from deckcheck.sim.drafts import draft_choices, format_drafts
+
+    if games < 2:
+        raise DeckcheckError("--drafts compares games pair by pair: give --games 2 or more")
+    started = time.perf_counter()
+    try:
+        report = draft_choices(deck, games=games, turns=turns, seed=seed, hazards=hazards,
+                               length=length or deck.length or 2)
+    except ValueError as exc:
+        raise DeckcheckError(f"cannot simulate: {exc}", deck_path) from None
+    note(f"simulated {games} games x {1 + len(report['variants'])} decks in {time.perf_counter() - started:.2f} s")
+    return json.dumps(report, ensure_ascii=False, indent=2) if output == "json" else format_drafts(report)
