@@ -260,3 +260,23 @@ def test_every_printed_page_of_a_long_sheet_names_the_player_and_the_fingerprint
         text = subprocess.run(["pdftotext", "-f", str(number), "-l", str(number), str(pdf), "-"],
                               capture_output=True, text=True, check=True).stdout
         assert f'Ann "Quoted" Example · fingerprint {code}' in " ".join(text.split()), (number, text[:300])
+
+
+@needs_decks
+@pytest.mark.parametrize("width, mobile", WIDTHS)
+def test_the_whatif_page_in_a_browser(browser, width, mobile):
+    """`simulate --swap --output html`: one chart of the paired MP difference by turn per variant (its band and
+    the zero line drawn), at both widths: no console error, no sideways scrolling, no label cut."""
+    page_path = ARTIFACTS / "whatif.html"
+    deck = CHALLENGE / "E - Gandalf - Return of the King"
+    result = subprocess.run([sys.executable, "-m", "deckcheck", "simulate", str(deck),
+                             "--games", "30", "--turns", "6", "--swap", "Concealment=Orcrist", "--swap",
+                             "Dodge=Dodge", "--output", "html"], capture_output=True, text=True, encoding="utf-8",
+                            timeout=300, cwd=PROJECT)
+    assert result.returncode == 0, result.stderr
+    page_path.write_text(result.stdout, encoding="utf-8")
+    page = browser.open(page_path, width=width, mobile=mobile)
+    check_charts(page, {"diff-1", "diff-2"})
+    assert page.evaluate("document.querySelectorAll('svg.chart polygon.band').length") == 2
+    assert page.evaluate("document.querySelectorAll('svg.chart polyline.line').length") == 2
+    page.screenshot(ARTIFACTS / f"whatif-{width}.png")

@@ -108,6 +108,10 @@ def run_whatif_command(deck: Deck, *, swaps, others, opponent, deck_path: str, g
         raise DeckcheckError(f"cannot simulate: {exc}", deck_path) from None
     elapsed = time.perf_counter() - started
     note(f"simulated {games} games x {1 + len(variants)} decks in {elapsed:.2f} s")
+    if output == "html":
+        from deckcheck.report.whatif_html import render_whatif_html
+
+        return render_whatif_html(report)
     return json.dumps(report, ensure_ascii=False, indent=2) if output == "json" else format_whatif(report)
 
 
