@@ -794,7 +794,7 @@ def stats_command(deck_path: str, output: str | None, out_path: str | None, forc
 @text_or_json_option()
 @click.option("--karsten", is_flag=True, help="Also the odds by turn 1-6 from the engine's draws, and the copies "
                                               "needed to see one with 80/90/95%.")
-@click.option("--games", type=click.IntRange(1, 100_000), default=1000, show_default=True,
+@click.option("--games", type=click.IntRange(1, 1_000_000), default=1000, show_default=True,
               help="With --karsten: goldfish games measuring the cards seen per turn.")
 @click.option("--seed", type=click.IntRange(0), default=0, show_default=True, help="With --karsten: their seed.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Read the deck as this alignment (overrides inference).")
@@ -846,7 +846,7 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
 @click.argument("deck_path", metavar="DECK")
 @click.option("--seed", type=click.IntRange(0), default=None,
               help="Deal game 1 of `simulate --seed N` (default: a new shuffle, its seed printed to repeat it).")
-@click.option("--turns", type=click.IntRange(1, 30), default=3, show_default=True, help="Own turns to play.")
+@click.option("--turns", type=click.IntRange(1, 100), default=3, show_default=True, help="Own turns to play.")
 @click.option("--hazards", type=click.Choice(["none", "light", "heavy"]), default="none", show_default=True,
               help="The hazard model, as for simulate.")
 @text_or_json_option()

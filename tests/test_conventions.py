@@ -120,6 +120,7 @@ RUNNABLE = {
     "cards show": ["cards", "show", "Gandalf"],
     "convert": ["convert", LEGAL, "--to", "json"],
     "diff": ["diff", LEGAL, ILLEGAL],
+    "hand": ["hand", LEGAL, "--seed", "1"],
     "matchups": ["matchups", LEGAL, str(EXAMPLES / "balrog-legal.meccg"), "--games", "2", "--jobs", "1"],
     "meta": ["meta", str(EXAMPLES)],
     "odds": ["odds", LEGAL],
@@ -430,6 +431,8 @@ def test_the_command_list_shows_each_summary_whole():
 DIFFERENT_DEFAULTS = {
     "--games": "matchups plays both decks' full turns, some 50 times a goldfish game's cost: 200 a pair",
     "--length": "simulate uses the deck's declared length when none is set",
+    "--seed": "hand deals a new shuffle unless a seed is given (and prints the seed to repeat it)",
+    "--turns": "hand shows the first few turns a player shuffles up to see, not a whole game",
     "--output": "where -o can name a file its suffix picks the format: no fixed default",
 }
 
