@@ -143,8 +143,7 @@ def avatar_limit(alignment, ruleset):
     parts[P.CHARACTERS] = [e for e in parts[P.CHARACTERS] if e[1] != OWN_AVATAR[alignment]]
     parts[P.CHARACTERS].append((most + 1, OWN_AVATAR[alignment]))
     # rulebook Wizard and Fallen-wizard: MELE's limit on Ringwraith cards, borrowed by analogy: a warning
-    return parts, [], f"{most + 1} avatars in the play deck", \
-        WARNING if by_analogy(ruleset, alignment, "avatar-limit") else ERROR
+    return parts, [], f"{most + 1} avatars in the play deck", borrowed(ruleset, alignment, "avatar-limit", "play-deck")
 
 
 def sideboard_size(alignment, ruleset):
@@ -156,8 +155,9 @@ def sideboard_size(alignment, ruleset):
 
 def fw_sideboard_size(alignment, ruleset):
     parts = base(alignment)
+    most = limits(ruleset, alignment)["sideboard"]["fw_max"]
     parts[P.FW_SIDEBOARD] = [(1, i) for i in FILLER[:11]]
-    return parts, [], "11 cards in the sideboard against Fallen-wizards; the limit is 10", ERROR
+    return parts, [], f"11 cards in the sideboard against Fallen-wizards; the limit is {most}", ERROR
 
 
 def site_copies(alignment, ruleset):
@@ -231,7 +231,8 @@ def agent_mind(alignment, ruleset):
 def creature_count(alignment, ruleset):
     parts = base(alignment)
     parts[P.HAZARDS] = [(3, i) for i in EVENTS]                                 # 18 hazards, no creature
-    return parts, [], "0 creatures among the hazards; the minimum is 12", ERROR
+    least = limits(ruleset, alignment)["play_deck"]["creatures_min"]
+    return parts, [], f"0 creatures among the hazards; the minimum is {least}", ERROR
 
 
 def pool_size(alignment, ruleset):
@@ -349,9 +350,10 @@ BREAKERS: dict[str, Breaker] = {
 
 # Switched on, but no deck can break them there; they stay on so that the listing and the data say so.
 VACUOUS = {
-    ("coe", "wizard", "starting-mind"): "every hero character may be drafted (mind <= 20, no agents: hazards)",
-    ("coe", "balrog", "specific-card"): "the avatar is The Balrog; every other specific card is a Stage card "
-                                        "(alignment-card)",
+    **{(ruleset, "wizard", "starting-mind"): "every hero character may be drafted (mind <= 20, no agents: hazards)"
+       for ruleset in ("coe", "dreamcards", "sealed")},
+    **{(ruleset, "balrog", "specific-card"): "the avatar is The Balrog; every other specific card is a Stage card "
+                                             "(alignment-card)" for ruleset in ("coe", "dreamcards")},
 }
 
 COMBINATIONS = [(ruleset, alignment, code)
