@@ -89,6 +89,22 @@ def test_a_hand_above_its_size_after_a_reset_is_a_finding(wraith):
     assert "hand-size" not in findings(g, "organization")     # a hand is checked only after a reset
 
 
+def test_a_short_hand_after_movement_is_a_finding_only_where_a_company_had_that_phase(wraith):
+    g = scenario(wraith)
+    assert g.companies
+    g.discard.append(g.hand.pop())                             # a card played in organization, say
+    assert findings(g, "movement").get("hand-size") == 1     # the company's movement/hazard phase resets
+    referee = Referee()
+    referee.new_game()
+    companies, g.companies = g.companies, []                   # no company: no movement/hazard phase, no reset
+    referee.phase(g, "organization")
+    referee.phase(g, "movement")
+    assert not referee.findings["hand-size"].count
+    g.companies = companies
+    referee.phase(g, "end")                                    # the end of the turn resets in any case
+    assert referee.findings["hand-size"].count == 1
+
+
 def test_the_free_council_arithmetic_is_checked_both_ways(wraith):
     a, b = scenario(wraith, seed=1), scenario(wraith, seed=2)
     a.category, b.category = [6, 0, 3, 0, 0, 1], [2, 2, 0, 0, 0, 0]

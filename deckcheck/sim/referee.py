@@ -63,6 +63,9 @@ class Referee(Observer):
     steps: int = 0
     _hazards: dict = field(default_factory=dict)       # (id(state), id(company), turn) -> hazards played
     _tapping: dict = field(default_factory=dict)       # (id(state), site, turn) -> site-tapping resources
+    # id(state) of a player with no company after organization: no movement/hazard phase, so no reset until
+    # the end of the turn (coe 2.IV.viii resets after a company's movement/hazard phase)
+    _no_company: set = field(default_factory=set)
 
     # ---- bookkeeping -----------------------------------------------------------------------------------
 
@@ -70,6 +73,7 @@ class Referee(Observer):
         self.games += 1
         self._hazards.clear()
         self._tapping.clear()
+        self._no_company.clear()
 
     def found(self, g, rule: str, text: str) -> None:
         finding = self.findings[rule]
@@ -85,7 +89,9 @@ class Referee(Observer):
 
     def phase(self, g, name: str) -> None:
         self.steps += 1
-        if name in ("movement", "end"):
+        if name == "organization":
+            (self._no_company.add if not g.companies else self._no_company.discard)(id(g))
+        if name == "end" or (name == "movement" and id(g) not in self._no_company):
             self._hand(g)
         self._in_play(g)
 
