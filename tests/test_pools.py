@@ -193,3 +193,12 @@ def test_every_ice_only_real_deck_gets_the_same_verdict_under_both_pools():
     assert len(ice) > 100 and ice.keys() == dream.keys()
     differ = [path.name for path in ice if ice[path] != dream[path]]
     assert differ == []
+
+
+def test_cards_search_leaves_no_empty_field_for_a_character_without_skills(capsys):
+    code, out, err = run_main(capsys, "cards", "search", "--pool", "dreamcards", "--name", "Thorin")
+    assert code == 0, err
+    rows = {line.split()[0]: line for line in out.splitlines()}
+    assert rows["DF-177"].rstrip().endswith("mind 9, Dwarf")            # GCCG gives Thorin (DF) no skills
+    assert rows["TW-183"].rstrip().endswith("mind 8, Warrior/Scout/Diplomat, Dwarf")
+    assert ", ," not in out

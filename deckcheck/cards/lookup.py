@@ -173,7 +173,8 @@ def render_list(cards: list[Card]) -> str:
     for c in cards:
         details = "/".join(c.subtypes)
         if c.is_character:
-            details = f"mind {c.mind}, {'/'.join(c.skills)}, {', '.join(c.races)}"
+            # a dream-card character may have no skills: no empty field between the commas
+            details = ", ".join(p for p in (f"mind {c.mind}", "/".join(c.skills), ", ".join(c.races)) if p)
         elif c.is_site:
             details = f"{c.site_type or ''} {c.region or ''}".strip()
         rows.append((c.id, c.display(), c.type, c.alignment, details))
