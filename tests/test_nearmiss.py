@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -113,3 +119,39 @@ def test_the_index_built_as_searches_ask_finds_what_the_whole_index_finds(catalo
     assert lazy._sizes == whole._sizes == [len(_trigrams(entry.key)) for entry in entries]
     first = NameMatcher(entries)
     assert first.match("Clarividenca").best.entry.target == "Far-sight" and not first._complete
+
+
+# Short names share trigrams with many cards at the same Dice score: where the CANDIDATES cut falls in such a tie,
+# which cards are weighed (and so suggested or read) once depended on the order a set of trigrams was counted.
+TIED_NAMES = ["Ring", "Helm", "Dragn", "Lord", "Dodge", "Wolf", "Gate", "Elf", "Orc"]
+_RANKING_PROBE = """
+import json, sys
+from deckcheck.cards.catalog import load_catalog
+from deckcheck.cards.nearmiss import fold
+matcher = load_catalog().matcher()
+close = [[[m.entry.written, m.entry.target] for m in matcher.match(name).close] for name in sys.argv[1:]]
+print(json.dumps([[matcher.candidates(fold(name)), near] for name, near in zip(sys.argv[1:], close)]))
+"""
+
+
+def test_a_tie_at_the_candidates_cut_falls_the_same_under_every_hash_seed(catalog):
+    """Candidates of equal score go in entry order, so two processes (two hash seeds) weigh the same cards."""
+    from deckcheck.cards.nearmiss import CANDIDATES, _trigrams, fold
+
+    matcher = catalog.matcher()
+
+    def scores(name: str) -> list[float]:
+        grams = _trigrams(fold(name))
+        shared = Counter(number for gram in grams for number in matcher._holding(gram))
+        return sorted((common / (len(grams) + matcher._sizes[n]) for n, common in shared.items()), reverse=True)
+
+    straddling = [name for name in TIED_NAMES if len(scores(name)) > CANDIDATES
+                  and scores(name)[CANDIDATES - 1] == scores(name)[CANDIDATES]]
+    assert len(straddling) >= 3, straddling       # the probe names do put a tie across the cut
+    runs = [subprocess.run([sys.executable, "-c", _RANKING_PROBE, *TIED_NAMES], capture_output=True, text=True,
+                           check=True, env={**os.environ, "PYTHONHASHSEED": seed}).stdout
+            for seed in ("1", "2")]
+    assert runs[0] == runs[1]
+    ranked = json.loads(runs[0])
+    assert [[tuple(pair) for pair in candidates] for candidates, _ in ranked] == \
+        [matcher.candidates(fold(name)) for name in TIED_NAMES]

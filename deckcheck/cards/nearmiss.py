@@ -201,19 +201,26 @@ class NameMatcher:
             self._matches[written] = found
         return found
 
-    def _search(self, written: str) -> MatchResult:
-        key, words = fold(written), name_words(written)
-        if not key or len(key) > MAX_KEY_LETTERS or len(words) > MAX_WORDS:
-            return MatchResult(None, [])
+    def candidates(self, key: str) -> list[tuple[int, int]]:
+        """The CANDIDATES entries sharing the largest part of the folded key's trigrams (Dice), as (entry number,
+        trigrams shared). Ties go in entry order: in the order the trigram set was counted they would fall by
+        the process's hash seed, and the cut at CANDIDATES with them."""
         grams = _trigrams(key)
         shared = Counter()
         for gram in grams:
             shared.update(self._holding(gram))
-        ranked = sorted(shared.items(), key=lambda item: -item[1] / (len(grams) + self._sizes[item[0]]))
+        sizes, total = self._sizes, len(grams)
+        return sorted(shared.items(), key=lambda item: (-item[1] / (total + sizes[item[0]]), item[0]))[:CANDIDATES]
+
+    def _search(self, written: str) -> MatchResult:
+        key, words = fold(written), name_words(written)
+        if not key or len(key) > MAX_KEY_LETTERS or len(words) > MAX_WORDS:
+            return MatchResult(None, [])
+        grams = len(_trigrams(key))
         per_target: dict[str, NearMiss] = {}
-        for number, common in ranked[:CANDIDATES]:
+        for number, common in self.candidates(key):
             entry = self.entries[number]
-            dice = 2 * common / (len(grams) + self._sizes[number])
+            dice = 2 * common / (grams + self._sizes[number])
             cost, slip = _cost(key, words, entry)
             miss = NearMiss(entry, cost, slip, dice)
             kept = per_target.get(entry.target)
