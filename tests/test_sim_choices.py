@@ -9,12 +9,14 @@ import pytest
 from deckcheck.decklist import read_deck
 from deckcheck.sim.model import GENERAL_INFLUENCE, ROLE_CHARACTER, build_sim_deck
 from deckcheck.sim.model.cards import room_mp
-from deckcheck.sim.players.movement import useful_here
+from deckcheck.sim.players.movement import card_to_stay_for, plan_moves, toward_haven, useful_here
 from deckcheck.sim.players.resource import ResourcePlayer
 from deckcheck.sim.players.site_choices import FACTION_MIN_ODDS, faction_odds
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.state import OCCUPIED
+from deckcheck.sim.turn import untap
 from deckcheck.sim.turn.organization import organize
+from deckcheck.sim.turn.site import site_phase
 from tests._shared import DECKS, needs_decks
 
 CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
@@ -112,6 +114,68 @@ def test_a_company_stays_at_a_site_only_for_a_card_someone_in_it_may_play(pallan
     assert not useful_here(weak, weak.companies[0])           # nobody there would attempt the faction
     strong = alone(sim, [(gloin, hold)], hand=[dwarves], site_states={hold: OCCUPIED})
     assert useful_here(strong, strong.companies[0])
+
+
+def test_the_card_a_company_stays_for_is_left_to_it_by_the_others(gandalf):
+    """The stay decision and the site phase agree: a company that stays at its site for the hand's one Glamdring
+    claims it, so another company that could play it elsewhere neither stays for it nor plays it first (before,
+    a company stayed for a card another company's site phase then took: idle every turn)."""
+    sim = gandalf
+    glamdring, marshes, isengard = named(sim, "Glamdring"), site(sim, "Dead Marshes"), site(sim, "Isengard")
+    aragorn, faramir = named(sim, "Aragorn II"), named(sim, "Faramir")
+    states = {marshes: OCCUPIED, isengard: OCCUPIED}
+    both = alone(sim, [(aragorn, marshes), (faramir, isengard)], hand=[glamdring], site_states=states, rolls=[12])
+    first, second = both.companies
+    assert card_to_stay_for(both, first) == glamdring and card_to_stay_for(both, second) == glamdring
+    moves = plan_moves(both)
+    assert both.staying_for == [(first, glamdring)]                       # the first stays for it ...
+    assert second in [c for c, _ in moves] and card_to_stay_for(both, second) is None   # ... the other goes
+    site_phase(both, second)                                              # had it stayed: it leaves the card
+    assert glamdring in both.hand
+    site_phase(both, first)
+    assert glamdring not in both.hand and both.in_play[glamdring] == 1
+    one = alone(sim, [(faramir, isengard)], hand=[glamdring], site_states=states)   # nobody else claims it
+    assert plan_moves(one) == [] and one.staying_for == [(one.companies[0], glamdring)]
+
+
+def test_a_healing_character_is_tapped_from_the_untap_phase_so_nobody_plans_with_him(gandalf):
+    """coe 2.I.1: a wounded character stays tapped the whole turn (healed at a haven: tapped too). The plans
+    see him tapped from the untap phase on, so a company does not stay at a site for a card only he could
+    play (before, planning saw him untapped and the site phase tapped him: the company waited for nothing)."""
+    sim = gandalf
+    glamdring, isengard = named(sim, "Glamdring"), site(sim, "Isengard")
+    faramir = named(sim, "Faramir")
+    g = alone(sim, [(faramir, isengard)], hand=[glamdring], site_states={isengard: OCCUPIED})
+    company = g.companies[0]
+    g.wounded = set(company.characters)
+    untap(g)
+    assert company.characters[0].tapped and card_to_stay_for(g, company) is None
+    g = alone(sim, [(faramir, isengard)], hand=[glamdring], site_states={isengard: OCCUPIED})
+    untap(g)                                                              # unhurt: untaps, and stays for it
+    assert not g.companies[0].characters[0].tapped and card_to_stay_for(g, g.companies[0]) == glamdring
+
+
+@pytest.fixture(scope="module")
+def balrog_host():    # Balrog: The Rusted-deeps (Under-deeps) reaches The Wind-deeps and Iron Hill Dwarf-hold only
+    return build_sim_deck(read_deck(str(DECKS / "gccg-restoration" / "Balrog - Balrogs host.deck")))
+
+
+def test_a_worn_company_with_no_haven_in_reach_heads_for_one(balrog_host):
+    """Going home to heal (coe 2.I.1) from deep in the Under-deeps: no haven is one move away, so the company
+    moves to the site from which one is nearest (before, it stayed wounded where it was to the end)."""
+    sim = balrog_host
+    rusted, wind = site(sim, "The Rusted-deeps"), site(sim, "The Wind-deeps")
+    bolg = named(sim, "Bolg")
+    g = alone(sim, [(bolg, rusted)], site_states={rusted: OCCUPIED})
+    company = g.companies[0]
+    g.wounded = set(company.characters)
+    reach = frozenset({wind, site(sim, "Iron Hill Dwarf-hold")})
+    assert not any(sim.site_is_haven[s] for s in reach)
+    step = toward_haven(g, company, reach, heal=True)    # a haven three moves away, by either of the two
+    assert step in reach and plan_moves(g) == [(company, step)]
+    g = alone(sim, [(bolg, rusted)], site_states={rusted: OCCUPIED})      # unhurt, nothing to do: the same way
+    assert plan_moves(g) == [(g.companies[0], step)]
+    assert toward_haven(g, g.companies[0], frozenset({wind}), heal=True, moves=2) is None   # not within two
 
 
 # ---- the starting draft ---------------------------------------------------------------------------------------

@@ -137,16 +137,23 @@ def test_a_company_entering_moria_faces_its_orcs_and_plays_with_whoever_stays_un
     assert all(c.tapped for c in at(g, moria).characters)
 
 
+def _face_the_site(g, company) -> None:
+    """The company faces its site's automatic-attacks, nobody taking -3 (whether it would enter or not)."""
+    overt = company_is_overt(g, company)
+    for attack, check in attacks_faced(g.sim.site_attacks[company.site], overt=overt, balrog_in_play=False):
+        face_attack(g, company, attack, "", None, check, frozenset())
+
+
 @needs_decks
 def test_a_failed_body_check_eliminates_and_a_company_with_nothing_to_play_does_not_enter(gandalf):
     moria, narsil = site(gandalf, "Moria"), kind(gandalf, "Narsil")
     arwen = kind(gandalf, "Arwen")
     # Arwen alone (one strike and three excess strikes): roll 2 (wounded), body check 12 (above her 8)
     g = scenario(gandalf, hand=[narsil], characters=[(arwen, moria)], rolls=[2, 12], site_states={moria: OCCUPIED})
-    site_phase(g, at(g, moria))
+    _face_the_site(g, at(g, moria))
     assert g.lost == 1 and not any(c.site == moria for c in g.companies)
     g = scenario(gandalf, hand=[narsil], characters=[(arwen, moria)], rolls=[2, 8], site_states={moria: OCCUPIED})
-    site_phase(g, at(g, moria))                                        # body check 8: not above 8, wounded
+    _face_the_site(g, at(g, moria))                                    # body check 8: not above 8, wounded
     assert g.lost == 0 and len(g.wounded) == 1
     # nothing in hand for Moria: the company does not enter, faces nothing
     g = scenario(gandalf, hand=[], characters=[(arwen, moria)], rolls=[2, 12], site_states={moria: OCCUPIED})
@@ -155,12 +162,29 @@ def test_a_failed_body_check_eliminates_and_a_company_with_nothing_to_play_does_
 
 
 @needs_decks
+def test_a_company_that_would_end_tapped_does_not_enter(gandalf):
+    """Arwen alone at Moria faces four strikes: under even odds at -3 she takes none (`stay_untapped`) and ends
+    tapped whatever the rolls, so she does not enter for Narsil; with Aragorn II beside her she does (one of
+    them faces fewer strikes)."""
+    moria, narsil = site(gandalf, "Moria"), kind(gandalf, "Narsil")
+    arwen, aragorn = kind(gandalf, "Arwen"), kind(gandalf, "Aragorn II")
+    g = scenario(gandalf, hand=[narsil], characters=[(arwen, moria)], rolls=[2, 12], site_states={moria: OCCUPIED})
+    assert g.player.enters_site(g, at(g, moria)) is None
+    site_phase(g, at(g, moria))
+    assert g.lost == 0 and not g.wounded and narsil in g.hand
+    assert at(g, moria) in [c for c, _ in plan_moves(g)]                 # it does not wait there
+    company = [(arwen, moria), (aragorn, moria)]
+    g = scenario(gandalf, hand=[narsil], characters=company, rolls=[12], site_states={moria: OCCUPIED})
+    assert g.player.enters_site(g, at(g, moria)) == narsil
+
+
+@needs_decks
 def test_detainment_against_a_covert_company_taps_instead_of_wounding(wraith):
     tirith = site(wraith, "Minas Tirith")
     palantir, horseman = kind(wraith, "Palantír of Minas Tirith"), kind(wraith, "Horseman in the Night")
     g = scenario(wraith, hand=[palantir], characters=[(horseman, tirith)], rolls=[2],
                  site_states={tirith: OCCUPIED})                       # covert: a Man alone
-    site_phase(g, at(g, tirith))
+    site_phase(g, at(g, tirith))                       # enters: against detainment -3 risks no wound
     assert not g.wounded and at(g, tirith).characters[0].tapped and palantir in g.hand
     brawler = kind(wraith, "Orc Brawler")                              # overt: not detainment, two attacks
     g = scenario(wraith, hand=[palantir], characters=[(brawler, tirith), (horseman, tirith)], rolls=[2],

@@ -89,6 +89,9 @@ class GameState:
         self.turn = 0
         self.wounded: set[Character] = set()       # wounded by an attack, until healed at a haven (coe 2.I.1)
         self.stay_tapped: set[Character] = set()   # wounded or healed: they do not untap this turn
+        # (company, card): a company the movement plan keeps at its site for that card of the hand, until the site
+        # phase; the others neither play it nor discard it first (`SiteChoices.reserved_for_others`)
+        self.staying_for: list[tuple[Company, int]] = []
         # against a real opponent (empty in the goldfish)
         self.corruption_on: dict[Character, list[int]] = {}   # the opponent's corruption cards on our characters
         self.corrupted_this_turn: set[Character] = set()      # coe 7.2.1: one corruption card a turn each

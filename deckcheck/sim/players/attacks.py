@@ -13,6 +13,10 @@ from deckcheck.sim.rules.sites import attacks_faced
 CHARACTER_WORTH = 2
 # A card worth no MP (an information event...) is still worth entering for while the risk stays below this.
 FREE_ENTRY_RISK = 0.5
+# -3 to stay untapped (coe 3.iv.3) only while the character keeps at least these odds of not being wounded: below
+# them he faces the strike tapped (`SiteChoices.stay_untapped`), so the plans reckon him tapped too (against a
+# detainment attack he takes -3 at any odds, having no wound to risk, and the plans count on those odds).
+STAY_UNTAPPED_ODDS = 0.5
 MEMO_LIMIT = 100_000
 
 
@@ -30,7 +34,8 @@ def outlook(g, company, site: int | None = None) -> tuple[float, float]:
     character wounded is eliminated, 0 for detainment), times the character's MP + CHARACTER_WORTH; a character
     that faced a strike faces the next attack tapped. The chance: 1 while fewer strikes come than there are
     characters (someone faces none); else the best odds of one character taking -3 to stay untapped (coe 3.iv.3)
-    through every attack."""
+    through every attack, 0 where they are under `STAY_UNTAPPED_ODDS` (the player takes no -3 there) but
+    against detainment."""
     sim = g.sim
     site = company.site if site is None else site
     printed = sim.site_attacks[site]
@@ -61,7 +66,9 @@ def _outlook(g, characters, printed, overt: bool, balrog: bool) -> tuple[float, 
     for attack, _check in attacks_faced(printed, overt=overt, balrog_in_play=balrog):
         strikes += n if attack.each_character_faces_strike else attack.strikes
         for i, one in enumerate(defenders):
-            stays[i] *= p_check_above(attack.prowess - one.prowess + 2)     # roll + prowess - 3 >= the strike
+            odds = p_check_above(attack.prowess - one.prowess + 2)         # roll + prowess - 3 >= the strike
+            # below those odds he takes no -3; against detainment he always does (no wound to risk)
+            stays[i] *= odds if odds >= STAY_UNTAPPED_ODDS or attack.detainment else 0.0
         if attack.each_character_faces_strike or attack.strikes == n:
             assigned = [(i, 0) for i in range(n)]          # everyone faces one strike: no choice to make
         elif attack.strikes > n:                           # and the excess strikes go to the weakest
@@ -121,8 +128,10 @@ def cards_attacks_tapper(g, company, kind: int):
 def worth_entering(g, company, gain: float, site: int | None = None, needs_actor: bool = True) -> bool:
     """Enter (or go to) the site when what the hand plays there, `gain` MP (if someone is left untapped to play
     it, unless `needs_actor` is False), outweighs the expected loss (a card worth no MP: while the loss stays
-    small)."""
+    small); never when nobody would be left untapped to play it."""
     if not g.sim.site_attacks[company.site if site is None else site]:
         return True
     loss, untapped = outlook(g, company, site)
+    if needs_actor and not untapped:
+        return False
     return loss <= max(gain * (untapped if needs_actor else 1.0), FREE_ENTRY_RISK)

@@ -77,9 +77,12 @@ def plan_moves(g) -> list[tuple[Company, int]]:
         if not sim.site_is_haven[site]:
             if goes_home_to_heal(g, company, reach):
                 havens = [s for s in reach if heals_at(sim, s, g.made_havens)]
-                moves.append((company, _best_haven(g, tuple(havens), values, claimed)))
+                moves.append((company, _best_haven(g, tuple(havens), values, claimed) if havens
+                              else toward_haven(g, company, reach, heal=True)))
                 continue
-            if useful_here(g, company):
+            kind = card_to_stay_for(g, company)
+            if kind is not None:
+                g.staying_for.append((company, kind))   # its card: the other companies leave it
                 continue                          # untapped and still useful: stay, no move, no draw
             dest = _first_worth_going(g, company, site_values(g, company.characters), reach, claimed)
             if dest is not None:
@@ -89,6 +92,10 @@ def plan_moves(g) -> list[tuple[Company, int]]:
             havens = [s for s in reach if sim.site_is_haven[s]]
             if havens:
                 moves.append((company, _best_haven(g, tuple(havens), values, claimed)))
+            else:
+                step = toward_haven(g, company, reach)
+                if step is not None:
+                    moves.append((company, step))
             continue
         staying = _leave_behind_to_fit(g, company)
         if staying is None:
@@ -136,34 +143,74 @@ def _plan_ringwraith(g, company, reach, moves, claimed) -> None:
         dest = good[0][1]
         moves.append((company, dest))
         claimed.add(dest)
-    elif not sim.site_is_haven[site] and (goes_home_to_heal(g, company, reach) or not useful_here(g, company)):
+    elif not sim.site_is_haven[site]:
+        kind = None if goes_home_to_heal(g, company, reach) else card_to_stay_for(g, company)
+        if kind is not None:
+            g.staying_for.append((company, kind))
+            return
         havens = [s for s in reach if sim.site_dark_haven[s]]
         if havens:
             moves.append((company, havens[0]))
 
 
 def useful_here(g, company) -> bool:
-    """The company's site still offers a play to the hand (it lost its site phase, a faction failed) that someone
-    in the company may make there (a bearer, an influencer at fair odds, the site's state, a card's own attacks
-    worth facing), worth the site's automatic-attacks: a company does not wait at a site for a card nobody in it
+    """The company's site still offers a play to the hand that someone in it may make there (`card_to_stay_for`)."""
+    return card_to_stay_for(g, company) is not None
+
+
+def card_to_stay_for(g, company) -> int | None:
+    """The card the company would stay at its site to play (it lost its site phase, a faction failed), None if
+    none: the very choice its site phase makes (`SiteChoices.enters_site`: someone in it may play the card there,
+    a bearer, an influencer at fair odds, the site's state, a card's own attacks worth facing, worth the site's
+    automatic-attacks with someone left untapped), so a company does not wait at a site for a card nobody in it
     may play."""
-    state = g.site_state[company.site]
-    if state not in (OCCUPIED, TAPPED):
-        return False
-    choice = g.player.best_play(g, company, company.site, state == OCCUPIED, entering=True)
-    return choice is not None and worth_entering(g, company, g.sim.mp[choice[0]], needs_actor=choice[1] is not None)
+    if g.site_state[company.site] not in (OCCUPIED, TAPPED):
+        return None
+    return g.player.enters_site(g, company)
 
 
 def goes_home_to_heal(g, company, reach) -> bool:
     """A worn company (at least half of its characters wounded) goes back to a haven where they heal (coe
-    2.I.1), when one is in reach: a wounded character plays nothing and faces strikes at -2."""
+    2.I.1), when one is in reach or a move brings it nearer one (`toward_haven`: from the Under-deeps): a
+    wounded character plays nothing and faces strikes at -2."""
     hurt = g.wounded
     if not hurt:
         return False
     wounded = sum(1 for c in company.characters if c in hurt)
     if not wounded or 2 * wounded < len(company.characters):
         return False
-    return any(heals_at(g.sim, s, g.made_havens) for s in reach)
+    made = g.made_havens
+    return any(heals_at(g.sim, s, made) for s in reach) or toward_haven(g, company, reach, heal=True) is not None
+
+
+# How many moves ahead a company with no haven in reach looks for one.
+HAVEN_SEARCH_MOVES = 4
+
+
+def toward_haven(g, company, reach, heal: bool = False, moves: int = HAVEN_SEARCH_MOVES) -> int | None:
+    """For a company with no haven in reach (deep in the Under-deeps): the site in reach from which a haven
+    (one where its characters heal, if `heal`) is the fewest moves away, within `moves`; None if none is.
+    Ties: the first site in order."""
+    sim = g.sim
+    made = g.made_havens
+    avatar = g.avatar_kind
+    with_avatar = avatar is not None and any(c.kind == avatar for c in company.characters)
+    first = {s: s for s in sorted(reach)}
+    seen = set(first) | {company.site}
+    frontier = list(first)
+    for _ in range(moves - 1):
+        following = []
+        for here in frontier:
+            for dest in sorted(destinations(sim, here, with_avatar, g.ringwraith, g.balrog, g.mode)):
+                if dest in seen:
+                    continue
+                if heals_at(sim, dest, made) if heal else sim.site_is_haven[dest]:
+                    return first[here]
+                seen.add(dest)
+                first[dest] = first[here]
+                following.append(dest)
+        frontier = following
+    return None
 
 
 def _worth_going(g, company, value: float, dest: int) -> bool:

@@ -99,8 +99,11 @@ class ResourcePlayer(CharacterChoices, SiteChoices):
 
     def cards_to_drop(self, g, extra: int, site: int | None) -> list[int]:
         """The `extra` cards to discard down to the hand size: after a company's movement/hazard phase, cards
-        playable at its `site` are kept before the others (its site phase comes next)."""
+        playable at its `site` are kept before the others (its site phase comes next), and the cards companies stay at
+        their sites for."""
         here = g.sim.site_playable_set[site] if site is not None else ()
+        if g.staying_for:                      # and what a company stays at its site for
+            here = set(here) | {k for _, k in g.staying_for}
         rank, dead = self._rank_tables(g.sim)
         used = g.used_unique
         hand = g.hand

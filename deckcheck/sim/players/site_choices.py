@@ -4,14 +4,17 @@ it, the influence bonuses to spend, the additional minor item, and the card that
 from __future__ import annotations
 
 from deckcheck.sim.model import NEED_TAPPED, NEED_UNTAPPED, ON_ITEM, ROLE_ALLY, ROLE_FACTION, ROLE_ITEM
-from deckcheck.sim.players.attacks import cards_attacks_tapper, worth_entering, worth_the_cards_attacks
+from deckcheck.sim.players.attacks import (
+    STAY_UNTAPPED_ODDS,
+    cards_attacks_tapper,
+    worth_entering,
+    worth_the_cards_attacks,
+)
 from deckcheck.sim.rules.combat import Attack, assign_strikes, defender_of, modified_prowess
 from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di_of
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
 from deckcheck.sim.state import OCCUPIED, Character
 
-# -3 to stay untapped (coe 3.iv.3) only while the character keeps at least these odds of not being wounded.
-STAY_UNTAPPED_ODDS = 0.5
 # A faction is attempted only at these odds of success or better (a failed attempt discards it, coe 2.V.3): below
 # them the player waits for a better influencer, a bonus or a boost.
 FACTION_MIN_ODDS = 0.3
@@ -42,9 +45,12 @@ class SiteChoices:
         hand = set(g.hand)
         if not made and here.isdisjoint(hand):
             return None
+        reserved = self.reserved_for_others(g, company) if g.staying_for else ()
         for kind in hand:
             if kind not in here and not (made and kind in sim.made_haven_kinds and site_allows(g, kind, site)):
                 continue
+            if kind in reserved:
+                continue                          # another company stays at its site for it
             if not may_play(g, kind):
                 continue
             if (sim.makes_haven[kind] and site in g.made_havens) or (
@@ -66,6 +72,15 @@ class SiteChoices:
             if best_key is None or key > best_key:
                 best, best_key = (kind, actor), key
         return best
+
+    def reserved_for_others(self, g, company=None) -> frozenset[int]:
+        """The cards of the hand that companies other than `company` stay at their sites to play (every copy
+        of the hand so claimed): nobody else plays them this turn."""
+        claims: dict[int, int] = {}
+        for other, kind in g.staying_for:
+            if other is not company:
+                claims[kind] = claims.get(kind, 0) + 1
+        return frozenset(k for k, n in claims.items() if g.hand.count(k) <= n)
 
     def enters_site(self, g, company) -> int | None:
         """coe 2.V: enter the site (and face its automatic-attacks) only if the hand holds a card to play there
@@ -91,13 +106,17 @@ class SiteChoices:
         if g.sim.play_attacks[kind]:
             tapper = cards_attacks_tapper(g, company, kind)
             return frozenset(i for i, c in enumerate(company.characters) if c is tapper)
-        if not self.actor(g, company, kind):
+        actor = self.actor(g, company, kind)
+        if not actor:
             return frozenset()                 # a card nobody plays (an event): nobody needs to stay untapped
         characters = company.characters
         if attack.detainment:                  # no wound to risk: everyone keeps the chance to stay untapped
             return frozenset(range(len(characters)))
         bearers = g.sim.bearers[kind]
-        able = [i for i, c in enumerate(characters) if not c.tapped and (bearers is None or c.kind in bearers)]
+        if g.sim.role[kind] == ROLE_FACTION:   # only its influencer's check is worth the attempt
+            able = [i for i, c in enumerate(characters) if c is actor]
+        else:
+            able = [i for i, c in enumerate(characters) if not c.tapped and (bearers is None or c.kind in bearers)]
         if bearers is None and not attack.each_character_faces_strike and attack.strikes < len(able):
             return frozenset()                 # the strikes go to some, the others stay untapped anyway
         defenders = [defender_of(g, c) for c in characters]

@@ -38,7 +38,9 @@ def untap(g) -> None:
     if g.opponent is not None:
         corruption_upkeep(g)
     g.havens_tapped.clear()
+    g.staying_for.clear()
+    stay = g.stay_tapped
     for company in g.companies:
         company.lost = False
         for character in company.characters:
-            character.tapped = False
+            character.tapped = character in stay      # tapped from the untap phase on: nobody plans with them
