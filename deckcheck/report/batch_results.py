@@ -16,6 +16,7 @@ import csv
 import io
 import json
 from collections.abc import Sequence
+from operator import gt, itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -90,13 +91,18 @@ def decklists_table(results: Sequence[RowResult]) -> tuple[list[str], Sequence[l
 
     def rows():
         for r in results:
-            for card in r.cards:
-                values = {"player": r.player, "sheet": r.sheet, "row": r.row, "fingerprint": r.fingerprint,
-                          "part": card["part"], "count": card["count"], "card": card["name"],
-                          "card id": card["card_id"]}
-                yield [values[c] for c in header]
+            owner, tails = decklist_group(r, header)
+            for tail in tails:
+                yield owner + tail
 
     return header, _Rows(rows, sum(len(r.cards) for r in results))
+
+
+def decklist_group(r: RowResult, header: list[str]) -> tuple[list, list[list]]:
+    """The Decklists rows of one registration in the columns of `header` (DECKLIST_COLUMNS, with or without the
+    sheet), as its owner's cells (player, sheet, row, fingerprint) and each card's (part, count, card, card id)."""
+    owner = [r.player, r.sheet, r.row, r.fingerprint] if header[1] == "sheet" else [r.player, r.row, r.fingerprint]
+    return owner, [[card["part"], card["count"], card["name"], card["card_id"]] for card in r.cards]
 
 
 class _Rows:
@@ -135,7 +141,11 @@ def xlsx_bytes(results: Sequence[RowResult], extra_columns: Sequence[str]) -> by
     header, rows = summary_table(results, extra_columns)
     stream_table(workbook.create_sheet("Summary"), header, rows, fills=_status_fills(header))
     stream_table(workbook.create_sheet("Violations"), *violations_table(results))
-    stream_table(workbook.create_sheet("Decklists"), *decklists_table(results))
+    header, _ = decklists_table(results)
+    decklists = TableSheet(workbook.create_sheet("Decklists"), header)
+    for result in results:
+        decklists.add_group(*decklist_group(result, header))
+    decklists.close()
     _add_metagame(workbook, results)
     return workbook_bytes(workbook)
 
@@ -152,78 +162,175 @@ def _add_metagame(workbook, results: Sequence[RowResult]) -> None:
 
 def stream_table(worksheet, header: list[str], rows: Sequence[list], *, fills: dict | None = None,
                  widest: dict[str, float] | None = None) -> None:
-    """A header row in bold and the rows, into a write-only worksheet: widths from the text (at most MAX_WIDTH,
-    or `widest[column]`; longer text wraps within its column, the row as tall as its lines), the header frozen and
-    filtered, the print layout (report/print_layout.py); `fills` colours a column's cells by value
-    ({column: {value: fill}})."""
-    from openpyxl.styles import Alignment
-    from openpyxl.utils import get_column_letter
+    """A table into a write-only worksheet in one pass (`TableSheet`)."""
+    table = TableSheet(worksheet, header, fills=fills, widest=widest)
+    for values in rows:
+        table.add(values)
+    table.close()
 
-    from deckcheck.report.print_layout import font, row_height, set_print_layout, wrapped_lines
-    from deckcheck.report.xlsx_stream import TableStyles, plain_rows
 
-    facts = _CellFacts()
-    caps = [(widest or WIDEST).get(name, MAX_WIDTH) for name in header]
-    widths = [text_width(name) + 1 for name in header]
-    for values in rows:          # widths and the frozen header are written before any row
-        for column, value in enumerate(values):
-            widths[column] = max(widths[column], facts(value)[1])
-    widths = [max(MIN_WIDTH, min(cap, width)) for cap, width in zip(caps, widths)]
-    for column, width in enumerate(widths, start=1):
-        worksheet.column_dimensions[get_column_letter(column)].width = width
-    worksheet.freeze_panes = "A2"
-    # printed on pages side by side where it must: the columns up to the player's on each page
-    titles = get_column_letter(header.index("player") + 1 if "player" in header else 1)
-    set_print_layout(worksheet, widths, title_cols=f"A:{titles}")
-    bold, plain = font(bold=True), font()
-    wrap, top = Alignment(wrap_text=True, vertical="top"), Alignment(vertical="top")
-    fills = {column - 1: by_value for column, by_value in (fills or {}).items()}
+class TableSheet:
+    """A header row in bold and the rows, into a write-only worksheet, a row at a time (`add`), then `close`: widths
+    from the text (at most MAX_WIDTH, or `widest[column]`; longer text wraps within its column, the row as tall as
+    its lines), the header frozen and filtered, the print layout (report/print_layout.py); `fills` colours a
+    column's cells by value ({column: {value: fill}}).
 
-    def lines_of(texts) -> int:
-        return max((wrapped_lines(text, widths[column]) for column, text in texts), default=1)
+    The rows are written as they come (report/xlsx_stream.py `RawRows`), before the widths are known: a cell
+    wraps when its text is wider than its column's cap, and that is all a column's final width can change (it is
+    the widest text, at most the cap), so no row waits for the others."""
 
-    long_headers = [(c, n) for c, n in enumerate(header) if text_width(n) + 1 > widths[c]]
-    if long_headers:
-        worksheet.row_dimensions[1].height = row_height(lines_of(long_headers))
-    styled = TableStyles(worksheet)
-    plain_rows(worksheet)
-    worksheet.append([styled(name, font=bold, alignment=wrap) for name in header])
-    for number, values in enumerate(rows, start=2):
-        cells = [facts(value) for value in values]
-        long_texts = [(column, safe) for column, (safe, width) in enumerate(cells) if width > widths[column]]
-        if long_texts:        # a long message wraps within its column, the row as tall as its lines
-            worksheet.row_dimensions[number].height = row_height(lines_of(long_texts))
-        row = []
-        for column, (value, (safe, width)) in enumerate(zip(values, cells)):
+    def __init__(self, worksheet, header: list[str], *, fills: dict | None = None,
+                 widest: dict[str, float] | None = None):
+        from openpyxl.styles import Alignment
+
+        from deckcheck.report.print_layout import font
+        from deckcheck.report.xlsx_stream import RawRows, style_id
+
+        self.worksheet, self.header = worksheet, header
+        self.rows = RawRows(worksheet)
+        self._facts = _CellFacts()
+        self.caps = [max(MIN_WIDTH, (widest or WIDEST).get(name, MAX_WIDTH)) for name in header]
+        self.widths = [text_width(name) + 1 for name in header]
+        self._plain = font()
+        wrap = Alignment(wrap_text=True, vertical="top")
+        self._alignments = {True: wrap, False: Alignment(vertical="top")}
+        self._fills = {column - 1: by_value for column, by_value in (fills or {}).items()}
+        self._styles: dict = {}      # (id of the fill, wrapped) -> (style id, fill): registered as they are met
+        self._tails: dict = {}       # add_group: a tail's row template (None: written by `add`)
+        bold = style_id(worksheet, font=font(bold=True), alignment=wrap)
+        long_headers = [(c, name) for c, name in enumerate(header) if self.widths[c] > self.caps[c]]
+        self.rows.add([xlsx_value(name) for name in header], [bold] * len(header), self._height(long_headers))
+
+    def add(self, values: list) -> None:
+        from deckcheck.report.xlsx_stream import style_id
+
+        cells = self._facts.row(values)
+        widths = list(map(itemgetter(1), cells))
+        self.widths = list(map(max, self.widths, widths))
+        fills, caps = self._fills, self.caps
+        wraps = any(map(gt, widths, caps))
+        if not fills and not wraps:
+            rests = list(map(itemgetter(2), cells))
+            if _NOT_PLAIN not in rests:
+                self.rows.add_rests(rests)
+            else:           # a date, say: openpyxl's cell writer writes it
+                self.rows.add(list(map(itemgetter(0), cells)))
+            return
+        # a long text wraps within its column, the row as tall as its lines; every cell of such a row is styled
+        styles = []
+        for column, (value, width) in enumerate(zip(values, widths)):
             fill = fills[column].get(value) if column in fills else None
-            if fill is not None or long_texts:
-                row.append(styled(safe, font=plain, fill=fill,
-                                alignment=wrap if width > widths[column] else top))
-            elif isinstance(safe, str) and safe.startswith("="):
-                row.append(styled(safe))       # (never, after xlsx_value): text, not a formula
+            if fill is not None or wraps:
+                key = (id(fill), width > caps[column])
+                found = self._styles.get(key)
+                if found is None:     # the fill is kept with its id: while it lives, no other object takes it
+                    found = self._styles[key] = (style_id(self.worksheet, font=self._plain, fill=fill,
+                                                          alignment=self._alignments[key[1]]), fill)
+                styles.append(found[0])
             else:
-                row.append(safe)
-        worksheet.append(row)
-    if rows:
-        worksheet.auto_filter.ref = f"A1:{get_column_letter(len(header))}{len(rows) + 1}"
+                styles.append(None)
+        long_texts = [(column, safe) for column, (safe, width, _) in enumerate(cells) if width > caps[column]]
+        self.rows.add(list(map(itemgetter(0), cells)), styles, self._height(long_texts))
+
+    def add_group(self, owner: list, tails: Sequence[list]) -> None:
+        """The rows `owner + tail` for each tail (the Decklists rows of one deck: its player, row and fingerprint,
+        then each card's part, count, name and id). A plain row is written from the XML of its two halves, each
+        worked out once (a card's tail recurs in deck after deck); any other row by `add`."""
+        start = self._group_part(0, owner)
+        if start is None:
+            for tail in tails:
+                self.add(owner + tail)
+            return
+        known = self._tails
+        for tail in tails:
+            try:
+                key = tuple(tail)
+                end = known.get(key, _NOT_PLAIN)
+            except TypeError:       # an unhashable value
+                key, end = None, _NOT_PLAIN
+            if end is _NOT_PLAIN:
+                end = self._group_part(len(owner), tail)
+                if key is not None and len(known) < _CellFacts.KEEP:
+                    known[key] = end
+            if end is None:
+                self.add(owner + tail)
+            else:
+                self.rows.add_template(start + end)
+
+    def _group_part(self, first: int, values: list) -> str | None:
+        """The cells of `values` (from column `first`) as a row template of RawRows.add_template, their widths
+        counted; None when one of them wraps or is no plain value (or the sheet colours a column)."""
+        from deckcheck.report.xlsx_stream import cell_template
+
+        if self._fills:
+            return None
+        columns = range(first, first + len(values))
+        cells = self._facts.row(values)
+        self.widths[first:first + len(values)] = map(max, self.widths[first:first + len(values)],
+                                                     map(itemgetter(1), cells))
+        if any(cells[i][1] > self.caps[c] or cells[i][2] is _NOT_PLAIN for i, c in enumerate(columns)):
+            return None
+        return "".join(cell_template(c, rest) for c, (_, _, rest) in zip(columns, cells) if rest is not None)
+
+    def _height(self, texts) -> float | None:
+        """A row's height where its long texts wrap: each in its column at the column's cap."""
+        from deckcheck.report.print_layout import row_height, wrapped_lines
+
+        if not texts:
+            return None
+        return row_height(max(wrapped_lines(text, self.caps[column]) for column, text in texts))
+
+    def close(self) -> None:
+        from openpyxl.utils import get_column_letter
+
+        from deckcheck.report.print_layout import set_print_layout
+
+        worksheet, header = self.worksheet, self.header
+        widths = [max(MIN_WIDTH, min(cap, width)) for cap, width in zip(self.caps, self.widths)]
+        for column, width in enumerate(widths, start=1):
+            worksheet.column_dimensions[get_column_letter(column)].width = width
+        worksheet.freeze_panes = "A2"
+        # printed on pages side by side where it must: the columns up to the player's on each page
+        titles = get_column_letter(header.index("player") + 1 if "player" in header else 1)
+        set_print_layout(worksheet, widths, title_cols=f"A:{titles}")
+        if self.rows.count > 1:
+            worksheet.auto_filter.ref = f"A1:{get_column_letter(len(header))}{self.rows.count}"
 
 
 class _CellFacts:
-    """A value's cell value (xlsx_value) and display width, worked out once per distinct value of a table: the
-    Decklists sheet repeats each player, part and card name on row after row."""
+    """A value's cell value (xlsx_value), display width and cell XML (report/xlsx_stream.py `cell_rest`; None for
+    no value, _NOT_PLAIN for a value openpyxl writes), worked out once per distinct value of a table: the Decklists
+    sheet repeats each player, part and card name on row after row. `known` is keyed by the text, or (class,
+    value) for any other value (1, 1.0 and True are three cells)."""
+
+    KEEP = 100_000          # distinct values kept, each of at most 300 characters
 
     def __init__(self):
-        self._known: dict = {}
+        self.known: dict = {}
 
-    def __call__(self, value: Any) -> tuple[Any, int]:
+    def row(self, values: list) -> list[tuple[Any, float, Any]]:
+        known = self.known
         try:
-            key = (value.__class__, value)
-            found = self._known.get(key)
+            return [known.get(v if v.__class__ is str else (v.__class__, v)) or self(v) for v in values]
+        except TypeError:       # an unhashable value
+            return [self(v) for v in values]
+
+    def __call__(self, value: Any) -> tuple[Any, float, Any]:
+        from deckcheck.report.xlsx_stream import cell_rest
+
+        safe = xlsx_value(value)
+        rest = None if safe is None else cell_rest(safe, None)
+        found = (safe, _display_width(value), _NOT_PLAIN if rest is None and safe is not None else rest)
+        try:
+            key = value if value.__class__ is str else (value.__class__, value)
+            if len(self.known) < self.KEEP and (not isinstance(value, str) or len(value) <= 300):
+                self.known[key] = found
         except TypeError:        # unhashable: worked out each time
-            return xlsx_value(value), _display_width(value)
-        if found is None:
-            found = self._known[key] = (xlsx_value(value), _display_width(value))
+            pass
         return found
+
+
+_NOT_PLAIN = object()
 
 
 def _status_fills(header: list[str]) -> dict:

@@ -1,17 +1,21 @@
-"""Workbooks written in openpyxl's write-only (streaming) mode: each row goes to the file as it is made.
+"""Workbooks written in openpyxl's write-only (streaming) mode, the big tables' rows as their own XML.
 
 An ordinary openpyxl workbook keeps every cell as an object until it is saved: a batch of 5,000 decks has some
-300,000 cells in its Decklists sheet, which took minutes and gigabytes. In write-only mode a sheet's memory is
-bounded by a row.
+300,000 rows in its Decklists sheet, which took minutes and gigabytes. In write-only mode a sheet's memory is
+bounded by a row; and a table's rows (`RawRows`) are written as the XML openpyxl would write for them, without
+a cell object per value (openpyxl's cells were most of writing a batch's workbook), kept compressed in memory and
+put into the sheet's part when the workbook is saved (`workbook_bytes`).
 
 What write-only mode asks of a writer, and how each thing a sheet carries is set here:
-- before the first row: the column widths, the frozen panes and the sheet properties (fit to page) -- they are
-  written at the top of the sheet, so `write_table` takes the widths from a first pass over the rows and
-  `set_print_layout` is called before any row;
+- the column widths, the frozen panes and the sheet properties (fit to page) are written at the top of the sheet:
+  before its first row when openpyxl writes the rows; any time before saving for a `RawRows` sheet (its rows are
+  put under them then), so a table is written in one pass;
 - on each cell: its style -- a cell that needs one (bold header, status fill, wrapped text, a number format) is a
-  `WriteOnlyCell` carrying its font, fill, alignment and number format (`styled`; `TableStyles` for a long table);
+  `WriteOnlyCell` carrying its font, fill, alignment and number format (`styled`), or, in `RawRows`, the id of
+  such a style (`style_id`);
 - at any time before saving: the auto-filter, page setup, print options, margins, the rows printed on every page
-  (`print_title_rows`), charts; row heights (`row_dimensions[n].height`) before row n is written.
+  (`print_title_rows`), charts; row heights (`row_dimensions[n].height`) before row n is written, or given with
+  the row to `RawRows.add`.
 A small sheet laid out by position (the Metagame sheet: tables one under another, number formats set afterwards)
 is written through `BufferedSheet`, which keeps its few cells until `flush()`.
 
@@ -21,6 +25,9 @@ Every value passes through `spreadsheet.xlsx_value` (never a formula from user t
 from __future__ import annotations
 
 import io
+import zipfile
+import zlib
+from copy import copy
 from typing import Any
 
 from deckcheck.report.spreadsheet import xlsx_value
@@ -41,7 +48,7 @@ def new_workbook():
 
 def workbook_bytes(workbook) -> bytes:
     buffer = io.BytesIO()
-    workbook.save(buffer)
+    _save(workbook, buffer)
     return buffer.getvalue()
 
 
@@ -89,72 +96,202 @@ class TableStyles:
         return cell
 
 
-def plain_rows(worksheet) -> None:
-    """From here on, `worksheet.append` writes a row of plain values (text, numbers, booleans, None; no style, no
-    row height) as its XML straight into the sheet, as openpyxl would write it, without making a cell object per
-    value: openpyxl's cells were most of writing a batch's workbook (Decklists: some 60 rows a deck). Any other
-    row (a styled cell, a row height, a date, a value openpyxl reads as a formula or an error code) is written by
-    openpyxl as before. Call it after the sheet's column widths, panes and print settings, before its first row."""
-    worksheet._get_writer()                 # writes what comes before the rows (widths, panes, sheet properties)
-    if worksheet._rows is None:
-        worksheet._rows = _write_rows(worksheet)
-        next(worksheet._rows)
+class RawRows:
+    """The rows of a write-only worksheet, written as the XML openpyxl writes for them, without a cell object per
+    value, and kept compressed in memory (a 5,000-deck Decklists sheet is some 200 MB of XML, 10 MB compressed)
+    until `workbook_bytes` puts them into the sheet's part. So the sheet's column widths, panes and print setup
+    may be set after its rows (`workbook_bytes` writes them above the rows): a table is written in one pass.
+
+    `add(values, styles, height)`: a row of values (text, numbers, booleans, None; any other value is written by
+    openpyxl's own cell writer), `styles[i]` the style id of a cell or None (`style_id`), `height` in points or
+    None. Text is stored as text; a value passes through `spreadsheet.xlsx_value` before it comes here."""
+
+    FLUSH_CHARS = 1 << 18
+    KNOWN = 50_000              # distinct values whose XML is kept, each at most 300 characters of it
+
+    def __init__(self, worksheet):
+        self.worksheet = worksheet
+        self.count = 0
+        self._letters: list[str] = []
+        self._pending: list[str] = []
+        self._pending_chars = 0
+        self._packer = zlib.compressobj(1)
+        self._packed: list[bytes] = []
+        self._known: dict = {}       # a plain value's cell XML after its ref: a table repeats its values
+        worksheet._raw_rows = self
+
+    def add(self, values, styles=None, height: float | None = None) -> None:
+        self.count += 1
+        number = str(self.count)
+        letters = self._letters
+        while len(letters) < len(values):
+            from openpyxl.utils import get_column_letter
+
+            letters.append(get_column_letter(len(letters) + 1))
+        cells = []
+        known = self._known
+        for column, value in enumerate(values):
+            style = styles[column] if styles is not None else None
+            if style is None:
+                if value is None:
+                    continue
+                key = (value.__class__, value)   # 1, 1.0 and True are one key without their class
+                rest = known.get(key)
+                if rest is None:
+                    rest = cell_rest(value, None)
+                    if rest is not None and len(rest) <= 300 and len(known) < self.KNOWN:
+                        known[key] = rest
+            else:
+                rest = cell_rest(value, style)
+            if rest is None:
+                cells.append(self._openpyxl_cell(column + 1, self.count, value, style))
+            else:
+                cells.append('<c r="' + letters[column] + number + rest)
+        attributes = f' ht="{height:.16g}" customHeight="1"' if height else ""
+        row = f'<row r="{number}"{attributes}>{"".join(cells)}</row>'
+        self._pending.append(row)
+        self._pending_chars += len(row)
+        if self._pending_chars > self.FLUSH_CHARS:
+            self._pack()
+
+    def add_rests(self, rests: list) -> None:
+        """A row of plain cells given as their `cell_rest` (None: no cell), no style, no height."""
+        self.count += 1
+        number = str(self.count)
+        letters = self._letters
+        while len(letters) < len(rests):
+            from openpyxl.utils import get_column_letter
+
+            letters.append(get_column_letter(len(letters) + 1))
+        row = ('<row r="' + number + '">'
+               + "".join(['<c r="' + letter + number + rest for letter, rest in zip(letters, rests) if rest])
+               + "</row>")
+        self._pending.append(row)
+        self._pending_chars += len(row)
+        if self._pending_chars > self.FLUSH_CHARS:
+            self._pack()
+
+    def add_template(self, cells: str) -> None:
+        """A row of plain cells given as `cell_template`s joined: the row number is put in for each NUL."""
+        self.count += 1
+        row = ('<row r="\0">' + cells + "</row>").replace("\0", str(self.count))
+        self._pending.append(row)
+        self._pending_chars += len(row)
+        if self._pending_chars > self.FLUSH_CHARS:
+            self._pack()
+
+    def _pack(self) -> None:
+        self._packed.append(self._packer.compress("".join(self._pending).encode("utf-8")))
+        self._pending, self._pending_chars = [], 0
+
+    def chunks(self):
+        """The rows' XML, a piece at a time (once: the rows are let go as they are given)."""
+        self._pack()
+        self._packed.append(self._packer.flush())
+        unpacker = zlib.decompressobj()
+        packed, self._packed = self._packed, []
+        for piece in packed:
+            yield unpacker.decompress(piece)
+        yield unpacker.flush()
+
+    def _openpyxl_cell(self, column: int, number: int, value, style) -> str:
+        """A value of another kind (a date, a time), as openpyxl's cell writer writes it."""
+        from lxml.etree import tostring
+        from openpyxl.cell import WriteOnlyCell
+        from openpyxl.cell._writer import etree_write_cell
+
+        cell = WriteOnlyCell(self.worksheet, value)
+        cell.row, cell.column = number, column
+        if style is not None:       # the style given, with the number format of a date openpyxl gave it
+            number_format = cell._style.numFmtId
+            cell._style = copy(self.worksheet.parent._cell_styles[style])
+            cell._style.numFmtId = number_format or cell._style.numFmtId
+        if isinstance(cell.value, str):
+            cell.data_type = "s"
+        written = []
+        etree_write_cell(_Collect(written), self.worksheet, cell, cell.has_style)
+        return tostring(written[0], encoding="unicode")
 
 
-def _write_rows(worksheet):
-    """openpyxl's WriteOnlyWorksheet._write_rows, with plain rows written by `_plain_row`."""
-    from lxml.etree import XMLSyntaxError, fromstring
-
-    writer = worksheet._writer
-    xf = writer.xf.send(True)
-    with xf.element("sheetData"):
-        number = 1
-        try:
-            while True:
-                values = yield
-                xml = None if number in worksheet.row_dimensions else _plain_row(values, number)
-                try:
-                    element = None if xml is None else fromstring(xml)
-                except XMLSyntaxError:
-                    element = None
-                if element is None:
-                    writer.write_row(xf, worksheet._values_to_row(values, number), number)
-                else:
-                    xf.write(element)
-                number += 1
-        except GeneratorExit:
-            pass
-    writer.xf.send(None)
+class _Collect:
+    def __init__(self, into: list):
+        self.write = into.append
 
 
-def _plain_row(values, number: int) -> str | None:
-    """The XML of a row of plain values, as openpyxl writes it; None for a row that is not plain."""
-    from openpyxl.cell.cell import ERROR_CODES
+def style_id(worksheet, value: Any = "", **style) -> int | None:
+    """The workbook's id of a cell style (font, fill, alignment, number_format), registered as openpyxl registers
+    a styled cell's; None when the settings amount to no style."""
+    cell = styled(worksheet, value, **style)
+    return cell.style_id if cell.has_style else None
+
+
+def cell_template(column: int, rest: str) -> str:
+    """A plain cell of column `column` (0 for A) as RawRows.add_template takes it: its row number left out."""
     from openpyxl.utils import get_column_letter
 
-    cells = []
-    for column, value in enumerate(values, start=1):
-        if value is None:
-            continue
-        kind = type(value)
-        where = f"{get_column_letter(column)}{number}"
-        if kind is str:
-            if (len(value) > 1 and value[0] == "=") or value in ERROR_CODES:
-                return None
-            if not value:
-                cells.append(f'<c r="{where}" t="inlineStr"/>')
-                continue
-            space = ' xml:space="preserve"' if value != value.strip() else ""
-            text = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\r", "&#13;")
-            cells.append(f'<c r="{where}" t="inlineStr"><is><t{space}>{text}</t></is></c>')
-        elif kind is bool:
-            cells.append(f'<c r="{where}" t="b"><v>{int(value)}</v></c>')
-        elif kind is int or kind is float:
-            shown = "" if value != value or value in (float("inf"), float("-inf")) else f"{value:.16g}"
-            cells.append(f'<c r="{where}" t="n"><v>{shown}</v></c>')
-        else:
-            return None
-    return f'<row r="{number}">{"".join(cells)}</row>'
+    return '<c r="' + get_column_letter(column + 1) + "\0" + rest    # no XML text holds a NUL (xlsx_value)
+
+
+def cell_rest(value, style) -> str | None:
+    """The XML of a cell of a plain value after `<c r="A1`, as openpyxl writes it; None for a value of another
+    kind (openpyxl's cell writer writes it)."""
+    s = "" if style is None else f' s="{style}"'
+    kind = type(value)
+    if kind is str:
+        if style is None and value in _ERROR_CODES:     # as openpyxl reads such a text (its own types it "e")
+            return f'" t="e"><v>{value}</v></c>'
+        if not value:
+            return f'"{s} t="inlineStr"></c>'
+        space = ' xml:space="preserve"' if value != value.strip() else ""
+        if "&" in value or "<" in value or ">" in value or "\r" in value:
+            value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\r", "&#13;")
+        return f'"{s} t="inlineStr"><is><t{space}>{value}</t></is></c>'
+    if value is None:
+        return f'"{s} t="n"></c>'
+    if kind is bool:
+        return f'"{s} t="b"><v>{int(value)}</v></c>'
+    if kind is int or kind is float:
+        shown = "" if value != value or value in (_INF, -_INF) else f"{value:.16g}"
+        return f'"{s} t="n"><v>{shown}</v></c>'
+    return None
+
+
+_INF = float("inf")
+_ERROR_CODES = frozenset(("#NULL!", "#DIV/0!", "#VALUE!", "#REF!", "#NAME?", "#NUM!", "#N/A"))
+
+
+def _save(workbook, buffer) -> None:
+    """openpyxl's save_workbook, into an archive that writes each RawRows sheet's rows into its part."""
+    import datetime
+
+    from openpyxl.writer.excel import ExcelWriter
+
+    archive = _Archive(buffer, "w", zipfile.ZIP_DEFLATED, allowZip64=True)
+    archive.raw = {id(ws): ws for ws in workbook.worksheets if getattr(ws, "_raw_rows", None) is not None}
+    workbook.properties.modified = datetime.datetime.now(tz=datetime.UTC).replace(tzinfo=None)
+    ExcelWriter(workbook, archive).save()
+
+
+class _Archive(zipfile.ZipFile):
+    """A zip archive whose RawRows sheets get their rows between openpyxl's top of the sheet and its tail."""
+
+    raw: dict = {}
+
+    def write(self, filename, arcname=None, *args, **kwargs):
+        # a sheet's part name is known only now: openpyxl numbers the sheets as it writes them
+        rows = next((ws._raw_rows for ws in self.raw.values() if ws.path[1:] == arcname), None)
+        if rows is None:
+            return super().write(filename, arcname, *args, **kwargs)
+        with open(filename, "rb") as written:
+            xml = written.read()
+        top, empty, tail = xml.partition(b"<sheetData></sheetData>")
+        if not empty:
+            raise ValueError(f"{arcname}: rows were written both ways")
+        with self.open(arcname, "w", force_zip64=True) as member:
+            member.write(top + b"<sheetData>")
+            for chunk in rows.chunks():
+                member.write(chunk)
+            member.write(b"</sheetData>" + tail)
 
 
 class BufferedSheet:
