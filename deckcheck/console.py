@@ -88,9 +88,28 @@ def first_sentence(help_text: str) -> str:
 
 class DeckcheckGroup(click.Group):
     """A group whose every command, nested groups' too, takes the common options without declaring them; a
-    nested group takes them as well (`deckcheck cards -v show X`, as `deckcheck -v cards show X`)."""
+    nested group takes them as well (`deckcheck cards -v show X`, as `deckcheck -v cards show X`).
+
+    `lazy_commands` names commands by "module:attribute", imported only when the command is asked for (click's
+    LazyGroup): `deckcheck validate` builds the options of validate, not those of every command. Listing the
+    commands (`--help`) imports them all, for their short help."""
 
     group_class = type      # `@cli.group()` makes a DeckcheckGroup too
+
+    def __init__(self, *args, lazy_commands: dict[str, str] | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy_commands = dict(lazy_commands or {})
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy_commands})
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in self.commands and name in self.lazy_commands:
+            import importlib
+
+            module, _, attribute = self.lazy_commands[name].partition(":")
+            self.add_command(getattr(importlib.import_module(module), attribute), name)
+        return super().get_command(ctx, name)
 
     def add_command(self, cmd: click.Command, name: str | None = None) -> None:
         cmd.params.extend(common_options())

@@ -60,9 +60,11 @@ def test_the_same_seed_gives_the_same_matchups_report(capsys):
 
 
 def test_matchups_defaults_to_this_process_and_runs_there_without_dask(capsys, monkeypatch):
+    import click
+
     from deckcheck.cli import cli
 
-    jobs = next(p for p in cli.commands["matchups"].params if p.name == "jobs")
+    jobs = next(p for p in cli.get_command(click.Context(cli), "matchups").params if p.name == "jobs")
     assert jobs.default == 1     # as batch and simulate: Dask only when asked for
     monkeypatch.setitem(sys.modules, "distributed", None)   # as on a plain `pipx install .`
     monkeypatch.setattr(sys, "prefix", "/home/ann/.local/share/pipx/venvs/deckcheck")

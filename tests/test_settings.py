@@ -162,10 +162,10 @@ def test_an_illegal_deck_that_the_other_ruleset_allows_says_so(tmp_path):
 
 
 def test_the_command_line_and_the_library_share_the_built_in_ruleset():
-    from deckcheck import cli
+    from deckcheck.commands import options
     from deckcheck.rules.ruleset import DEFAULT_RULESET
 
-    assert cli.DEFAULT_RULESET == DEFAULT_RULESET == "coe"
+    assert options.DEFAULT_RULESET == DEFAULT_RULESET == "coe"
 
 
 def test_the_language_is_a_setting_too(tmp_path):
