@@ -15,6 +15,8 @@ import sys
 
 import click
 
+from deckcheck.patterns import LazyPattern
+
 VERBOSITY = "deckcheck.verbosity"
 
 
@@ -182,7 +184,7 @@ def style_report(text: str) -> str:
 # ---------------------------------------------------------------- wrapping
 
 # A verdict line's code column: "  error   characters   avatar-limit: ..." (2 + 7 + 1 + 12 + 1).
-_VIOLATION_LINE = re.compile(r"^  (error|warning) ")
+_VIOLATION_LINE = LazyPattern(r"^  (error|warning) ")
 _CODE_COLUMN = 23
 
 

@@ -26,6 +26,7 @@ from typing import Any
 import click
 
 from deckcheck.errors import DeckcheckError
+from deckcheck.patterns import LazyPattern
 
 CONFIG_NAME = "deckcheck.toml"
 PYPROJECT_NAME = "pyproject.toml"
@@ -202,7 +203,7 @@ def _parse(path: Path, text: str) -> dict:
 
 _KEY_PART = r"""(?:[A-Za-z0-9_-]+|"[^"\n]*"|'[^'\n]*')"""
 # A key at the start of a line (or a [table] / [[array]] header) of more than MAX_KEY_PARTS parts.
-_LONG_KEY = re.compile(rf"^[ \t]*\[*[ \t]*(?:{_KEY_PART}[ \t]*\.[ \t]*){{{MAX_KEY_PARTS}}}{_KEY_PART}", re.MULTILINE)
+_LONG_KEY = LazyPattern(rf"^[ \t]*\[*[ \t]*(?:{_KEY_PART}[ \t]*\.[ \t]*){{{MAX_KEY_PARTS}}}{_KEY_PART}", re.MULTILINE)
 
 
 # ---------------------------------------------------------------- click glue

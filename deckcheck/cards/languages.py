@@ -16,6 +16,7 @@ from pathlib import Path
 
 from deckcheck.datafiles import read_json
 from deckcheck.errors import DataError, DeckcheckError
+from deckcheck.patterns import LazyPattern
 
 NAMES_FORMAT = 1
 NAMES_FILE = "names.json"
@@ -28,7 +29,7 @@ OTHER_LANGUAGES = tuple(code for code in LANGUAGES if code != "en")
 # The Japanese names of the source sometimes hold two spellings joined as '","' (katakana or kanji, then a
 # hiragana reading: 'モリア","もりあ'), a stray '""' inside one name ('夜明けの死""インドゥア') or an unbalanced
 # quote ('バート"（ブーラト）'); each spelling is a name, the stray quotes are not part of it.
-_JOINED = re.compile(r'"\s*,\s*"')
+_JOINED = LazyPattern(r'"\s*,\s*"')
 
 
 def spellings(raw: str) -> list[str]:

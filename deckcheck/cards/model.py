@@ -5,13 +5,14 @@ The JSON keys of `card_db/cards.json` are exactly these field names (see `card_d
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, fields
+
+from deckcheck.patterns import LazyPattern
 
 # Deck roles a card can take in a play deck; sites and regions are not play-deck cards.
 CHARACTER, RESOURCE, HAZARD, SITE, REGION = "Character", "Resource", "Hazard", "Site", "Region"
 
-_LEADING_INT = re.compile(r"^\(?([+-]?\d+)")
+_LEADING_INT = LazyPattern(r"^\(?([+-]?\d+)")
 
 
 def leading_int(value: int | str | None) -> int | None:

@@ -12,6 +12,8 @@ import unicodedata
 from bisect import bisect_right
 from functools import lru_cache
 
+from deckcheck.patterns import LazyPattern
+
 # The ICE card pool, in publication order (PR = promo cards, folded into their sets by the CoE database).
 ICE_SETS = ("TW", "TD", "DM", "LE", "AS", "WH", "BA")
 ICE_SET_CODES = frozenset(ICE_SETS + ("PR",))
@@ -82,7 +84,7 @@ def fold(name: str) -> str:
 
 # Between words: anything but letters, digits, combining marks, apostrophes and hyphens ("Durin's" and
 # "Cavern-ways" are one word each, as a player drops or adds them).
-_WORD_BREAK = re.compile(r"[^\w'’‘`´\-‐‑\u0300-\u036f\u3099\u309a]+|_+")
+_WORD_BREAK = LazyPattern(r"[^\w'’‘`´\-‐‑\u0300-\u036f\u3099\u309a]+|_+")
 
 
 def name_words(name: str) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ import re
 
 from deckcheck.decklist.model import Deck
 from deckcheck.errors import DeckcheckError
+from deckcheck.patterns import LazyPattern
 
 __all__ = ["read_deck", "read_deck_text", "parse_text", "FORMATS", "MAX_DECK_BYTES", "STDIN"]
 
@@ -25,7 +26,7 @@ MAX_DECK_BYTES = 1024 * 1024
 # Dropped from the start of any line of a decklist text: byte-order mark, zero-width space, word joiner.
 INVISIBLE = "\ufeff\u200b\u2060"
 _DROP_INVISIBLE = dict.fromkeys(map(ord, INVISIBLE))
-_LEADING_INVISIBLE = re.compile(rf"^(?:[^\S\n]|[{INVISIBLE}])*[{INVISIBLE}](?:[^\S\n]|[{INVISIBLE}])*", re.MULTILINE)
+_LEADING_INVISIBLE = LazyPattern(rf"^(?:[^\S\n]|[{INVISIBLE}])*[{INVISIBLE}](?:[^\S\n]|[{INVISIBLE}])*", re.MULTILINE)
 
 # The DECK argument that means standard input (the one deliberate exception to "decks are regular files").
 STDIN = "-"

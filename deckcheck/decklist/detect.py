@@ -15,19 +15,20 @@ from collections.abc import Callable
 from pathlib import PurePath
 
 from deckcheck.decklist.lines import ReadResult, load_json
+from deckcheck.patterns import LazyPattern
 
 FORMATS = ("gccg", "gccg-plain", "netmeccg", "octgn", "wigy-json", "tts", "json", "markdown", "cardnum")
 
 NETMECCG_SECTION = re.compile(r"^\[(starting|sideboard|anti-fw|characters|resources|hazards|sites)\]\s*$",
                               re.IGNORECASE | re.MULTILINE)
 GCCG_FENCE = re.compile(r"^#{3,}[ \t]*\n[^#\n][^\n]*\n#{3,}[ \t]*$", re.MULTILINE)
-GCCG_PLAIN_DECK = re.compile(r"^Deck[ \t]*$", re.MULTILINE)
-CARDNUM_ZONE = re.compile(r"^(resources|hazards|characters|fwsb|fw-dc-sb)[ \t]*$", re.IGNORECASE | re.MULTILINE)
+GCCG_PLAIN_DECK = LazyPattern(r"^Deck[ \t]*$", re.MULTILINE)
+CARDNUM_ZONE = LazyPattern(r"^(resources|hazards|characters|fwsb|fw-dc-sb)[ \t]*$", re.IGNORECASE | re.MULTILINE)
 
 
 # How a JSON document that does not parse still starts: an object's first key or its end, an array's first value
 # or its end. A text that starts otherwise ("[Deck Dwarf-lord Balin] Hobbits") is read as the list it is.
-JSON_START = re.compile(r'\{\s*(?:"|\}|$)|\[\s*(?:[\[{"\]\d-]|true|false|null|$)')
+JSON_START = LazyPattern(r'\{\s*(?:"|\}|$)|\[\s*(?:[\[{"\]\d-]|true|false|null|$)')
 _NOT_JSON = object()
 
 _last_parsed: tuple[str | None, object] = (None, None)

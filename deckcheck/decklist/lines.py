@@ -16,6 +16,7 @@ from deckcheck.cards.names import is_set_code
 from deckcheck.decklist.model import Diagnostic, Part, RawLine
 from deckcheck.decklist.section_words import NOTES, foreign_part
 from deckcheck.errors import DeckcheckError
+from deckcheck.patterns import LazyPattern
 
 KNOWN_TAGS = ("H", "M", "F", "B")
 
@@ -163,7 +164,7 @@ _LEADING_COUNT = re.compile(r"^(?:(?P<n>\d+)(?:\s*[x×]\s+|[x×]\s*|-|\s+)|[x×]
                             r"|[(\[]\s*+(?:[x×]\s*+)?(?P<p>\d++)\s*+[x×]?\s*+[)\]]\s*+)(?P<rest>\S.*)$",
                             re.IGNORECASE)
 # searched for: the name before it is what precedes the first place it matches (the text is stripped)
-_TRAILING_COUNT = re.compile(r"(?<!\s)\s*(?:\(\s*+(?:[x×]\s*+)?(?P<a>\d++)\s*+\)|\[\s*+(?:[x×]\s*+)?(?P<d>\d++)\s*+\]"
+_TRAILING_COUNT = LazyPattern(r"(?<!\s)\s*(?:\(\s*+(?:[x×]\s*+)?(?P<a>\d++)\s*+\)|\[\s*+(?:[x×]\s*+)?(?P<d>\d++)\s*+\]"
                              r"|\s[x×]\s*+(?P<b>\d++)|\s(?P<e>\d++)\s*+[x×]|\s[-–—]\s*+(?P<f>\d++)|\t(?P<c>\d++))"
                              r"\s*+$", re.IGNORECASE)
 NEGATIVE_COUNT = re.compile(r"^\s*+-\d++(?:\s*+[x×])?\s++\S")   # "-3 Dodge" ("- 3 Dodge" is a list item)
@@ -172,7 +173,7 @@ COUNT_RANGE = re.compile(r"^(?P<low>\d+)\s*-\s*(?P<high>\d+)\s+(?P<rest>\S.*)$")
 # with a task-list box after them ("- [ ] ", "- [x] ")
 BULLET_MARK = r"(?:[-*+•·‣⁃▪▫◦●○■□►▸▹→–—]|\d+[.)])"
 _BULLET = re.compile(rf"^\s*{BULLET_MARK}\s+(?:\[[ xX]\]\s+)?(?=\S)")
-_COUNT_FIRST = re.compile(r"^\s*\d+\s")
+_COUNT_FIRST = LazyPattern(r"^\s*\d+\s")
 
 
 @short_texts_remembered
@@ -338,7 +339,7 @@ def read_card_line(result: ReadResult, path: str, line_no: int, text: str, part:
 
 # A comment after a card's name, as code and chat write one: "Far-sight // for the hazards", "Dodge # tech",
 # "Dodge -- vs FW". No card name in any language holds "//", " #" or " -- " ("Orc--guard" is Orc-guard).
-COMMENT = re.compile(r"(?<!\s)\s*+(?://|(?<=\s)#|(?<=\s)--(?!\S))")
+COMMENT = LazyPattern(r"(?<!\s)\s*+(?://|(?<=\s)#|(?<=\s)--(?!\S))")
 
 
 class LineIndex:

@@ -12,13 +12,14 @@ from dataclasses import dataclass, field
 
 from deckcheck.decklist.lines import ReadResult, excerpt, fold, label_part, split_card_text, split_count, strip_bullet
 from deckcheck.decklist.model import Part
+from deckcheck.patterns import LazyPattern
 
 MP_WORDS = re.compile(r"(?i)(?<![\w'’])(?:mps?|marshall?ing[ -]+points?)(?![\w'’])")
 MP_CATEGORY = re.compile(r"(?i)^(?:total|kills?|misc(?:ellaneous)?|characters?|items?|factions?|all(?:y|ies)|general)"
                          r"(?:[ \t]+(?:mps?|points?|pts))?[ \t]*[:=\-–—]?[ \t]*\(?[ \t]*-?\d{1,3}[ \t]*\)?"
                          r"(?:[ \t]*(?:mps?|points?|pts|cards?))?\.?$")
 MAX_BREAKDOWN_WORDS = 12
-BREAKDOWN_LABEL = re.compile(r"[^\d:(]*")     # what precedes the numbers: "Characters", "Kill MP"
+BREAKDOWN_LABEL = LazyPattern(r"[^\d:(]*")     # what precedes the numbers: "Characters", "Kill MP"
 
 
 @dataclass
