@@ -58,6 +58,8 @@ PART_TYPES = {
 
 @dataclass
 class Resolution:
+    """What a written name resolved to in its line's context: a card, or why none."""
+
     card: Card | None
     status: str                                   # ok | unknown | ambiguous | not-ice
     written: str = ""

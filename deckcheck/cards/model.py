@@ -25,6 +25,8 @@ def leading_int(value: int | str | None) -> int | None:
 
 @dataclass(slots=True, eq=False)
 class Card:
+    """One card of the catalog (card_db/cards.json): its facts, never its text."""
+
     id: str                      # "TW-181": set code and number, as the CoE database has it
     set: str                     # TW TD DM LE AS WH BA
     number: int

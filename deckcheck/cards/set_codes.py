@@ -45,6 +45,8 @@ UNNAMED_DREAM_CODES = ("AF", "BL", "BU", "CH", "DC", "FA", "GB", "NWS", "ROW", "
 
 @dataclass(frozen=True)
 class CardSet:
+    """A set outside the ICE sets, as a line's set code names it."""
+
     code: str          # the set's code in GCCG's files ("V1"), whatever code the line wrote
     name: str | None   # "The Road Goes Ever on"; None for a dream-card code no set file names
     kind: str          # dream | virtual | other

@@ -120,6 +120,8 @@ class DeckEntry:
 
 @dataclass
 class Deck:
+    """A decklist as read: its entries by part, what the file declares, and what reading it found."""
+
     path: str
     format: str = ""
     name: str | None = None

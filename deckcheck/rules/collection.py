@@ -26,6 +26,8 @@ UNREAD_CODE = "collection-unread"
 
 @dataclass
 class Collection:
+    """The cards a player holds (--collection): copies by card and by name, and the lines not read."""
+
     path: str
     by_key: Counter = field(default_factory=Counter)     # content key (canonical id) -> copies held
     by_name: Counter = field(default_factory=Counter)    # folded name -> copies of lines that named no version

@@ -60,6 +60,8 @@ def rule_module_names() -> list[str]:
 
 @dataclass
 class Verdict:
+    """A deck judged under a ruleset and alignment: legal or not, every violation, the readings."""
+
     path: str
     legal: bool
     ruleset: str

@@ -22,6 +22,8 @@ ERROR, WARNING, NOTE = "error", "warning", "note"
 
 @dataclass
 class Violation:
+    """One way the deck breaks a rule: the rule's code, how serious, what was counted, and where."""
+
     code: str
     severity: str               # error | warning | note
     message: str                # with the numbers: "4 copies of Orc-raiders; the limit is 3"
@@ -127,6 +129,8 @@ Check = Callable[[Context], Iterable[Violation]]
 
 @dataclass(frozen=True)
 class Rule:
+    """A registered rule: its code, family, one-line summary and the check that finds its violations."""
+
     code: str
     family: str
     summary: str          # one line: what it checks
