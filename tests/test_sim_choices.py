@@ -9,9 +9,9 @@ import pytest
 from deckcheck.decklist import read_deck
 from deckcheck.sim.model import GENERAL_INFLUENCE, ROLE_CHARACTER, build_sim_deck
 from deckcheck.sim.model.cards import room_mp
+from deckcheck.sim.players.factions import FACTION_MIN_ODDS, better_may_come, faction_odds, worth_attempting
 from deckcheck.sim.players.movement import card_to_stay_for, plan_moves, toward_haven, useful_here
 from deckcheck.sim.players.resource import ResourcePlayer
-from deckcheck.sim.players.site_choices import FACTION_MIN_ODDS, faction_odds
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.state import OCCUPIED
 from deckcheck.sim.turn import untap
@@ -100,6 +100,26 @@ def test_a_faction_is_attempted_only_at_fair_odds(pallando):
     strong = alone(sim, [(gloin, hold)], hand=[dwarves])
     assert faction_odds(strong, strong.companies[0].characters[0], dwarves) >= FACTION_MIN_ODDS
     assert player.actor(strong, strong.companies[0], dwarves) is strong.companies[0].characters[0]
+
+
+def test_under_fair_odds_a_faction_waits_only_while_something_better_may_come(pallando):
+    """Under 30% the player waits for a better influencer or a boost, while one may still come: Celeborn alone
+    (1 in 6 on the Iron Hill Dwarves) leaves it while Balin, Fíli... are still in the play deck. When none can
+    come (a play deck of no character and no boost), the faction would be a dead card in hand: he attempts it."""
+    sim = pallando
+    dwarves, hold = named(sim, "Iron Hill Dwarves"), site(sim, "Iron Hill Dwarf-hold")
+    celeborn = named(sim, "Celeborn")
+    player = ResourcePlayer()
+    waiting = alone(sim, [(celeborn, hold)], hand=[dwarves])
+    influencer = waiting.companies[0].characters[0]
+    assert 0 < faction_odds(waiting, influencer, dwarves) < FACTION_MIN_ODDS
+    assert better_may_come(waiting, influencer, dwarves) and not worth_attempting(waiting, influencer, dwarves)
+    assert player.actor(waiting, waiting.companies[0], dwarves) is False
+    dead = [k for k in sim.play_deck if sim.role[k] != ROLE_CHARACTER and not sim.boost[k]]
+    last = alone(sim, [(celeborn, hold)], hand=[dwarves], deck=dead)
+    influencer = last.companies[0].characters[0]
+    assert not better_may_come(last, influencer, dwarves) and worth_attempting(last, influencer, dwarves)
+    assert player.actor(last, last.companies[0], dwarves) is influencer
 
 
 # ---- staying at a site only for a card someone there may play ------------------------------------------------

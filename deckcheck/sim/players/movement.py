@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from deckcheck.sim.model import NEED_TAPPED, PHASE_SITE, ROLE_FACTION
 from deckcheck.sim.players.attacks import worth_entering
-from deckcheck.sim.players.site_choices import FACTION_MIN_ODDS, faction_odds
+from deckcheck.sim.players.factions import faction_odds, worth_attempting
 from deckcheck.sim.rules.company import may_be_away
 from deckcheck.sim.rules.influence import check_bonus
-from deckcheck.sim.rules.movement import destinations
+from deckcheck.sim.rules.movement import destinations, under_deeps_roll_needed
 from deckcheck.sim.rules.play import may_play
 from deckcheck.sim.rules.sites import heals_at
 from deckcheck.sim.state import AVAILABLE, OCCUPIED, TAPPED, Company
@@ -35,8 +35,9 @@ def site_values(g, characters=None) -> dict[int, float]:
             pool = characters if characters is not None else [c for co in g.companies for c in co.characters]
             if not pool:
                 continue
-            odds = faction_odds(g, max(pool, key=lambda c: check_bonus(g, c, kind)), kind)   # the best check
-            if odds < FACTION_MIN_ODDS:
+            influencer = max(pool, key=lambda c: check_bonus(g, c, kind))     # the best check
+            odds = faction_odds(g, influencer, kind)
+            if not worth_attempting(g, influencer, kind, odds):
                 continue                          # it would not be attempted there (`SiteChoices.actor`)
             value *= odds
         need = sim.site_need[kind]
@@ -190,27 +191,51 @@ HAVEN_SEARCH_MOVES = 4
 def toward_haven(g, company, reach, heal: bool = False, moves: int = HAVEN_SEARCH_MOVES) -> int | None:
     """For a company with no haven in reach (deep in the Under-deeps): the site in reach from which a haven
     (one where its characters heal, if `heal`) is the fewest moves away, within `moves`; None if none is.
-    Ties: the first site in order."""
+    Ties: the one needing the lowest Under-deeps roll to leave for (coe 2.IV.i.1), then the first in order."""
     sim = g.sim
-    made = g.made_havens
     avatar = g.avatar_kind
     with_avatar = avatar is not None and any(c.kind == avatar for c in company.characters)
-    first = {s: s for s in sorted(reach)}
-    seen = set(first) | {company.site}
-    frontier = list(first)
-    for _ in range(moves - 1):
+    best = None
+    for dest in sorted(reach):
+        away = _moves_to_haven(g, dest, with_avatar, heal, moves - 1)
+        if away is None:
+            continue
+        need, bonus = under_deeps_roll_needed(sim, company.site, dest, with_avatar and g.balrog)
+        key = (away, need - bonus if need else 0)
+        if best is None or key < best[0]:
+            best = (key, dest)
+    return None if best is None else best[1]
+
+
+def _moves_to_haven(g, start: int, with_avatar: bool, heal: bool, limit: int) -> int | None:
+    """The fewest moves from `start` to a haven (one that heals, if `heal`), up to `limit`; None beyond.
+    Memoized per deck (`SimDeck.memo`) with the havens our cards made."""
+    sim = g.sim
+    made = g.made_havens
+    key = ("moves_to_haven", start, with_avatar, g.ringwraith, g.balrog, g.mode, heal, frozenset(made), limit)
+    if key in sim.memo:
+        return sim.memo[key]
+    found = 0 if (heals_at(sim, start, made) if heal else sim.site_is_haven[start]) else None
+    seen = {start}
+    frontier = [start]
+    for away in range(1, limit + 1 if found is None else 1):
         following = []
         for here in frontier:
-            for dest in sorted(destinations(sim, here, with_avatar, g.ringwraith, g.balrog, g.mode)):
+            for dest in destinations(sim, here, with_avatar, g.ringwraith, g.balrog, g.mode):
                 if dest in seen:
                     continue
                 if heals_at(sim, dest, made) if heal else sim.site_is_haven[dest]:
-                    return first[here]
+                    found = away
+                    break
                 seen.add(dest)
-                first[dest] = first[here]
                 following.append(dest)
+            if found is not None:
+                break
+        if found is not None:
+            break
         frontier = following
-    return None
+    sim.memo[key] = found
+    return found
 
 
 def _worth_going(g, company, value: float, dest: int) -> bool:

@@ -10,24 +10,11 @@ from deckcheck.sim.players.attacks import (
     worth_entering,
     worth_the_cards_attacks,
 )
+from deckcheck.sim.players.factions import faction_odds, worth_attempting
 from deckcheck.sim.rules.combat import Attack, assign_strikes, defender_of, modified_prowess
 from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di_of
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
 from deckcheck.sim.state import OCCUPIED, Character
-
-# A faction is attempted only at these odds of success or better (a failed attempt discards it, coe 2.V.3): below
-# them the player waits for a better influencer, a bonus or a boost.
-FACTION_MIN_ODDS = 0.3
-
-
-def faction_odds(g, influencer, kind: int) -> float:
-    """The odds that the character's influence check on the faction succeeds, the boosts of the hand spent as
-    needed (a faction without an influence number always comes in)."""
-    sim = g.sim
-    number = sim.influence_number[kind]
-    if number < 0:
-        return 1.0
-    return p_check_above(number - check_bonus(g, influencer, kind) - sum(sim.boost[k] for k in g.hand))
 
 
 class SiteChoices:
@@ -36,7 +23,8 @@ class SiteChoices:
     def best_play(self, g, company, site: int, untapped: bool, entering: bool = False
                   ) -> tuple[int, Character | None] | None:
         """The best card of the hand playable here now, and who plays it; None if nothing is. While the site is
-        untapped, what needs it untapped goes first; then by MP. `entering`: before the site's automatic-attacks."""
+        untapped, what needs it untapped goes first; then by MP (a faction's times its odds). `entering`: before
+        the site's automatic-attacks."""
         sim = g.sim
         best = None
         best_key = None
@@ -68,7 +56,10 @@ class SiteChoices:
             actor = self.actor(g, company, kind)
             if actor is False:
                 continue
-            key = (need == NEED_UNTAPPED, sim.mp[kind], -sim.site_need[kind])
+            worth = sim.mp[kind]
+            if actor is not None and sim.role[kind] == ROLE_FACTION:
+                worth *= faction_odds(g, actor, kind)   # what the attempt is expected to bring
+            key = (need == NEED_UNTAPPED, worth, -sim.site_need[kind])
             if best_key is None or key > best_key:
                 best, best_key = (kind, actor), key
         return best
@@ -137,7 +128,7 @@ class SiteChoices:
         return frozenset({best}) if best_odds >= STAY_UNTAPPED_ODDS else frozenset()
 
     def actor(self, g, company, kind: int):
-        """Who plays the card: the influencer of a faction (the best check, at `FACTION_MIN_ODDS` or better), the
+        """Who plays the card: the influencer of a faction (the best check, if worth attempting now), the
         bearer of an item or ally (least unused direct influence), the character an event needs; None for an event
         that needs nobody; False if no one can."""
         sim = g.sim
@@ -148,7 +139,7 @@ class SiteChoices:
             if not ready:
                 return False
             influencer = max(ready, key=lambda c: check_bonus(g, c, kind))
-            return influencer if faction_odds(g, influencer, kind) >= FACTION_MIN_ODDS else False
+            return influencer if worth_attempting(g, influencer, kind) else False
         if role in (ROLE_ITEM, ROLE_ALLY) or sim.taps_bearer[kind]:
             if sim.on[kind] == ON_ITEM:
                 ready = [c for c in ready if any(h in sim.on_items[kind] for h in c.holdings)]
