@@ -17,6 +17,7 @@ pandas is imported here and nowhere on the start-up path: only `meta` and `batch
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -85,6 +86,89 @@ def build_meta(records: Iterable[dict]) -> Meta:
                 cards=_card_table(cards), composition=_composition(decks, cards), legal=_legal_rates(decks),
                 avatar_alignments=_avatar_alignments(decks), not_in_pool=_not_in_pool(records),
                 statuses=_statuses(records))
+
+
+class MetaTally:
+    """The metagame built a deck at a time (`add(record)`), keeping only counts: a batch of 5,000 decks tallies
+    each deck as it is checked instead of keeping its 300,000 card rows to the end. `meta()` is the `Meta` that
+    `build_meta` makes of the same records, value for value and in the same order (tests/test_meta_tally.py)."""
+
+    def __init__(self):
+        self.decks = 0
+        self.alignments: Counter = Counter()
+        self.avatars: Counter = Counter()
+        self.avatar_alignments: dict[str, Counter] = {}
+        self.validated: dict[str, list[int]] = {}        # alignment -> [decks validated, legal]
+        self.cards: dict[tuple[str, str], list] = {}     # (key, part) -> [card_id, name, decks, copies, code]
+        self.copies: dict[str, Counter] = {}             # alignment -> part -> copies
+        self.not_in_pool: list[dict] = []
+        self.dream = 0
+
+    def add(self, record: dict) -> None:
+        self.decks += 1
+        alignment = record.get("alignment") or NO_ALIGNMENT
+        avatar = record.get("avatar") or NO_AVATAR
+        self.alignments[alignment] += 1
+        self.avatars[avatar] += 1
+        self.avatar_alignments.setdefault(avatar, Counter())[alignment] += 1
+        if record.get("legal") is not None:
+            counts = self.validated.setdefault(alignment, [0, 0])
+            counts[0] += 1
+            counts[1] += bool(record["legal"])
+        copies = self.copies.setdefault(alignment, Counter())
+        in_deck = set()
+        for row in record["cards"]:
+            code = _pool_code(row)
+            # a card of a set outside the pool is its own card: "Beregond (V2)" is neither Beregond nor unknown
+            group = (f"{row['key']} ({code})" if code else row["key"], row["part"])
+            found = self.cards.get(group)
+            if found is None:
+                found = self.cards[group] = [None, row["name"], 0, 0, code]
+            if found[0] is None and row["card_id"]:
+                found[0] = row["key"]
+            if group not in in_deck:
+                in_deck.add(group)
+                found[2] += 1
+            found[3] += row["count"]
+            copies[row["part"]] += row["count"]
+        self.not_in_pool += _not_in_pool([record])
+        self.dream += any(row.get("dream") for row in record["cards"])
+
+    def meta(self) -> Meta:
+        alignments = _ordered(self.alignments)
+        return Meta(decks=self.decks, alignments=alignments, avatars=_ordered(self.avatars),
+                    cards=self._card_table(), composition=self._composition(alignments),
+                    legal=self._legal_rates(),
+                    avatar_alignments={avatar: ", ".join(_ordered(by_alignment))
+                                       for avatar, by_alignment in sorted(self.avatar_alignments.items())},
+                    not_in_pool=list(self.not_in_pool),
+                    statuses={"standard": self.decks - self.dream, "dreamcard": self.dream})
+
+    def _card_table(self) -> list[dict]:
+        rank = {part: rank for rank, part in enumerate(PARTS)}
+        rows = sorted(self.cards.items(), key=lambda item: (-item[1][2], -item[1][3],
+                                                            rank.get(item[0][1], len(PARTS)),
+                                                            item[1][1].casefold()))
+        return [{"card_id": card_id, "name": name, "part": part, "decks": decks, "copies": copies,
+                 "not_in_pool": code} for (_, part), (card_id, name, decks, copies, code) in rows]
+
+    def _composition(self, alignments: dict[str, int]) -> dict[str, dict[str, float]]:
+        """Mean copies per part of an alignment's decks (a deck without a part counts 0 there)."""
+        present = {part for by_part in self.copies.values() for part in by_part}
+        parts = [part for part in PARTS if part in present]
+        return {alignment: {part: round(self.copies[alignment][part] / decks, 2) for part in parts}
+                for alignment, decks in alignments.items()}
+
+    def _legal_rates(self) -> dict[str, dict]:
+        out = {alignment: {"validated": validated, "legal": legal, "rate": round(legal / validated, 4)}
+               for alignment, (validated, legal) in self.validated.items()}
+        return dict(sorted(out.items(), key=lambda item: (-item[1]["validated"], item[0])))
+
+
+def _ordered(counts: Counter) -> dict[str, int]:
+    """Value -> count, most first, ties by name (as `_counts`)."""
+    ordered = sorted(counts.items(), key=lambda item: (-item[1], str(item[0]).casefold()))
+    return {str(value): int(n) for value, n in ordered}
 
 
 def _statuses(records: list[dict]) -> dict[str, int]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from deckcheck.batch.outputs import plan_output, write_results
+from deckcheck.batch.outputs import plan_output, results_sink, write_results
 from deckcheck.batch.registrations import MAX_ROWS, read_registrations
 from deckcheck.batch.repeats import mark_repeats
 from deckcheck.batch.runner import ERROR, ILLEGAL, LEGAL, RowResult, Settings, deck_path, named_file, run_batch
@@ -41,7 +41,9 @@ def run_batch_command(registrations: str, *, out: str | None, output_format: str
     settings = sheet_settings(registrations, ruleset=ruleset, length=length, decks_dir=decks_dir,
                               allow_outside=allow_outside, settings=settings)
     _refuse_writing_over_decks(plan, table.registrations, settings)
-    results = _run_with_progress(table.registrations, settings, jobs)
+    # an xlsx workbook takes each row as it is checked: its cards are written and tallied, and let go
+    sink = results_sink(plan, any(reg.sheet for reg in table.registrations))
+    results = _run_with_progress(table.registrations, settings, jobs, on_result=sink.add if sink else None)
     for result in results:      # -v: each row's verdict, as the organizer would call it out
         detail(printable(f"deckcheck: {result.sheet + '!' if result.sheet else 'row '}{result.row} "
                          f"{result.player}: {result.status} ({result.deck})"
@@ -49,7 +51,7 @@ def run_batch_command(registrations: str, *, out: str | None, output_format: str
     for line in mark_repeats(results):
         note(printable(f"deckcheck: {line}"))
     written = write_results(plan, results, table.extra_columns, registrations=registrations, ruleset=ruleset,
-                            length=length, stdout=sys.stdout)
+                            length=length, stdout=sys.stdout, sink=sink)
     if plan.format == "csv" and plan.path is None and any(r.violations for r in results):
         note("deckcheck: only the Summary table is on stdout; -o NAME.csv also writes the Violations to "
              "NAME-violations.csv (or use --output json)")
@@ -122,12 +124,17 @@ def _check_data() -> None:
             load_ruleset(ruleset, alignment)
 
 
-def _run_with_progress(registrations, settings: Settings, jobs: int) -> list[RowResult]:
+def _run_with_progress(registrations, settings: Settings, jobs: int, on_result=None) -> list[RowResult]:
     if not _stderr_is_terminal() or len(registrations) < PROGRESS_MIN_ROWS:
-        return run_batch(registrations, settings, jobs=jobs)
+        return run_batch(registrations, settings, jobs=jobs, on_result=on_result)
     with click.progressbar(length=len(registrations), label="checking decks", file=sys.stderr,
                            show_pos=True, show_eta=True) as bar:
-        return run_batch(registrations, settings, jobs=jobs, on_result=lambda _result: bar.update(1))
+        def each(result: RowResult) -> None:
+            if on_result:
+                on_result(result)
+            bar.update(1)
+
+        return run_batch(registrations, settings, jobs=jobs, on_result=each)
 
 
 _stderr_is_terminal = show_progress     # tests stand in a terminal here

@@ -66,15 +66,26 @@ def _same_file(a: Path, b: Path) -> bool:
         return False
 
 
+def results_sink(plan: OutputPlan, has_sheets: bool):
+    """What takes each row as it is checked (`.add(row)`): the workbook of an xlsx plan, whose Decklists and
+    Metagame sheets are made as the rows come (report/batch_results.py ResultsWorkbook); None for CSV and JSON."""
+    if plan.format != "xlsx" or plan.path is None:
+        return None
+    from deckcheck.report.batch_results import ResultsWorkbook
+
+    return ResultsWorkbook(has_sheets)
+
+
 def write_results(plan: OutputPlan, results: Sequence[RowResult], extra_columns: Sequence[str], *,
-                  registrations: str, ruleset: str, length: int, stdout) -> list[Path]:
-    """Write the results as planned; returns the files written (none when they went to stdout).
+                  registrations: str, ruleset: str, length: int, stdout, sink=None) -> list[Path]:
+    """Write the results as planned (an xlsx plan's workbook begun in `sink`, from `results_sink`); returns the
+    files written (none when they went to stdout).
 
     A workbook or CSV that cannot be written at the end (a full disk, a file the writer needs removed under
     it) does not lose the run: the results are saved as JSON beside it, and the error line says where."""
     try:
         return _write_as_planned(plan, results, extra_columns, registrations=registrations, ruleset=ruleset,
-                                 length=length, stdout=stdout)
+                                 length=length, stdout=stdout, sink=sink)
     except Exception as exc:
         if plan.path is None or plan.format == "json":
             raise
@@ -105,7 +116,7 @@ def _save_rescue(path: Path, results, *, registrations: str, ruleset: str, lengt
 
 
 def _write_as_planned(plan: OutputPlan, results: Sequence[RowResult], extra_columns: Sequence[str], *,
-                      registrations: str, ruleset: str, length: int, stdout) -> list[Path]:
+                      registrations: str, ruleset: str, length: int, stdout, sink=None) -> list[Path]:
     from deckcheck.report import batch_results as report
 
     if plan.format == "json":
@@ -123,7 +134,7 @@ def _write_as_planned(plan: OutputPlan, results: Sequence[RowResult], extra_colu
         atomic_write_files([(plan.path, summary.encode("utf-8-sig")),
                             (plan.violations_path, violations.encode("utf-8-sig"))], overwrite=plan.force)
         return [plan.path, plan.violations_path]
-    return _emit(plan.path, report.xlsx_bytes(results, extra_columns), plan, stdout)
+    return _emit(plan.path, report.xlsx_bytes(results, extra_columns, sink), plan, stdout)
 
 
 def _emit(path: Path | None, data: bytes, plan: OutputPlan, stdout) -> list[Path]:

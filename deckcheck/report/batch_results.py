@@ -131,33 +131,65 @@ def counts(results: Sequence[RowResult]) -> dict[str, int]:
 # ---------------------------------------------------------------- xlsx
 
 
-def xlsx_bytes(results: Sequence[RowResult], extra_columns: Sequence[str]) -> bytes:
-    """The results workbook, written row by row (report/xlsx_stream.py): memory bounded by a row per sheet."""
-    from deckcheck.report.xlsx_stream import new_workbook, workbook_bytes
-
-    workbook = new_workbook()
-    header, rows = judge_table(results)
-    stream_table(workbook.create_sheet("Judges"), header, rows, fills=_status_fills(header), widest=JUDGE_WIDEST)
-    header, rows = summary_table(results, extra_columns)
-    stream_table(workbook.create_sheet("Summary"), header, rows, fills=_status_fills(header))
-    stream_table(workbook.create_sheet("Violations"), *violations_table(results))
-    header, _ = decklists_table(results)
-    decklists = TableSheet(workbook.create_sheet("Decklists"), header)
-    for result in results:
-        decklists.add_group(*decklist_group(result, header))
-    decklists.close()
-    _add_metagame(workbook, results)
-    return workbook_bytes(workbook)
+def xlsx_bytes(results: Sequence[RowResult], extra_columns: Sequence[str],
+               started: ResultsWorkbook | None = None) -> bytes:
+    """The results workbook, written row by row (report/xlsx_stream.py): `started`, the workbook that took each
+    row as it was checked (`ResultsWorkbook`), finished; else one made of `results` now."""
+    if started is None:
+        started = ResultsWorkbook(_has_sheets(results), keep_cards=True)
+        for result in results:
+            started.add(result)
+    return started.finish(results, extra_columns)
 
 
-def _add_metagame(workbook, results: Sequence[RowResult]) -> None:
-    """The Metagame sheets, as `deckcheck meta` writes them, of every deck that could be read."""
-    records = [r.meta_record() for r in results if r.cards]
-    if records:
-        from deckcheck.analysis.meta import build_meta
-        from deckcheck.report.meta_report import write_meta_sheets
+class ResultsWorkbook:
+    """The results workbook made while the decks are checked. Each row's Decklists rows are written and its
+    cards tallied for the Metagame sheets as the row comes (`add`), and then the row lets its cards go (unless
+    `keep_cards`): 5,000 decks' 300,000 card rows are never all held. `finish` writes the Judges, Summary and
+    Violations sheets, which the repeats (batch/repeats.py) change once every row is in, and the Metagame
+    sheets, and returns the workbook. A row that cannot be written stops the writing, not the checking:
+    `finish` raises its error, and the batch saves the results as JSON instead (batch/outputs.py)."""
 
-        write_meta_sheets(workbook, build_meta(records))
+    def __init__(self, has_sheets: bool, *, keep_cards: bool = False):
+        from deckcheck.analysis.meta import MetaTally
+        from deckcheck.report.xlsx_stream import new_workbook
+
+        self.workbook = new_workbook()
+        self._tables = [self.workbook.create_sheet(title) for title in ("Judges", "Summary", "Violations")]
+        self._header = DECKLIST_COLUMNS if has_sheets else [c for c in DECKLIST_COLUMNS if c != "sheet"]
+        self._decklists = TableSheet(self.workbook.create_sheet("Decklists"), self._header)
+        self._meta = MetaTally()
+        self._keep_cards = keep_cards
+        self.failed: Exception | None = None
+
+    def add(self, result: RowResult) -> None:
+        if self.failed is None:
+            try:
+                self._decklists.add_group(*decklist_group(result, self._header))
+                if result.cards:
+                    self._meta.add(result.meta_record())
+            except Exception as exc:  # noqa: BLE001 - raised by finish: the other rows are still checked
+                self.failed = exc
+        if not self._keep_cards:
+            result.cards = []       # written and tallied
+
+    def finish(self, results: Sequence[RowResult], extra_columns: Sequence[str]) -> bytes:
+        from deckcheck.report.xlsx_stream import workbook_bytes
+
+        if self.failed is not None:
+            raise self.failed
+        judges, summary, violations = self._tables
+        header, rows = judge_table(results)
+        stream_table(judges, header, rows, fills=_status_fills(header), widest=JUDGE_WIDEST)
+        header, rows = summary_table(results, extra_columns)
+        stream_table(summary, header, rows, fills=_status_fills(header))
+        stream_table(violations, *violations_table(results))
+        self._decklists.close()
+        if self._meta.decks:    # the Metagame sheets, as `deckcheck meta` writes them, of the decks read
+            from deckcheck.report.meta_report import write_meta_sheets
+
+            write_meta_sheets(self.workbook, self._meta.meta())
+        return workbook_bytes(self.workbook)
 
 
 def stream_table(worksheet, header: list[str], rows: Sequence[list], *, fills: dict | None = None,
