@@ -90,3 +90,15 @@ def test_the_widths_and_panes_set_after_the_rows_are_the_sheets():
 
 def test_the_error_codes_are_openpyxls():
     assert _ERROR_CODES == frozenset(ERROR_CODES)
+
+
+def test_rows_past_the_raw_size_are_kept_compressed_and_read_back_whole(monkeypatch):
+    monkeypatch.setattr(RawRows, "RAW_BYTES", 1000)
+    monkeypatch.setattr(RawRows, "FLUSH_CHARS", 100)
+    workbook = new_workbook()
+    rows = RawRows(workbook.create_sheet("T"))
+    for number in range(2000):
+        rows.add([f"row {number}", number])
+    read = openpyxl.load_workbook(io.BytesIO(workbook_bytes(workbook)))["T"]
+    assert rows._packer is not None
+    assert [[cell.value for cell in row] for row in read.iter_rows()] == [[f"row {n}", n] for n in range(2000)]

@@ -47,14 +47,16 @@ class Fingerprint:
         return f"{self.value} ({self.unresolved} {what} it as written)"
 
 
-def canonical_text(deck: Deck) -> str:
-    """The text that is hashed (step 1 and 2 of the recipe)."""
-    lines = sorted(f"{part.value}\t{key}\t{count}\n" for (part, key), count in deck_content(deck).items())
+def canonical_text(deck: Deck, content: dict | None = None) -> str:
+    """The text that is hashed (step 1 and 2 of the recipe); `content` is the deck's `deck_content`."""
+    content = deck_content(deck) if content is None else content
+    lines = sorted(f"{part.value}\t{key}\t{count}\n" for (part, key), count in content.items())
     return "".join(lines)
 
 
 def fingerprint(deck: Deck) -> Fingerprint:
-    digest = hashlib.sha256(canonical_text(deck).encode("utf-8")).hexdigest()[:DIGITS]
+    content = deck_content(deck)
+    digest = hashlib.sha256(canonical_text(deck, content).encode("utf-8")).hexdigest()[:DIGITS]
     value = "-".join(digest[i:i + 4] for i in range(0, DIGITS, 4))
-    unresolved = sum(1 for (_, key) in deck_content(deck) if key.startswith(UNRESOLVED_PREFIX))
+    unresolved = sum(1 for (_, key) in content if key.startswith(UNRESOLVED_PREFIX))
     return Fingerprint(value, unresolved)
