@@ -1,17 +1,22 @@
-"""How much narrower the paired what-if interval is than two separate runs' (issue 23).
+"""How much narrower the paired what-if interval is than two separate runs' (issue 23), turn by turn, with the
+engine's random numbers by purpose (sim/streams.py) and, for comparison, with one generator per game.
 
     .venv/bin/python benchmarks/bench_whatif.py [--games 1000] [--turns 12] [--swap "Concealment=Orcrist" ...]
 
 On Challenge Deck E (read from ../shared/decks, never copied) each swap is played on the same games as the deck
 (`simulate --swap`, common random numbers) and, per turn, prints the MP difference with:
-- the paired 95% half-width (the per-game differences' spread),
-- the unpaired half-width for the same games (as if the two runs were independent: sqrt(s_deck^2/n + s_var^2/n)),
-- their ratio, and the difference two truly separate runs give (the variant on the next seed instead).
+- the paired 95% interval and half-width (the per-game differences' spread),
+- the unpaired half-width for the same games (as if the two runs were independent: 1.96 sqrt(s_deck²/n + s_var²/n)),
+- their ratio with the streams, and the ratio the same games give with one generator per game (the opening
+  shuffle, every roll and every reshuffle drawn in turn from it: the coupling before the streams),
+- how many games' MP differ, and the difference two truly separate runs give (the variant on the next seed).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import random
 import sys
 import time
 from pathlib import Path
@@ -21,11 +26,39 @@ sys.path.insert(0, str(PROJECT))
 
 from benchmarks._common import print_conditions  # noqa: E402
 from deckcheck.decklist import read_deck  # noqa: E402
+from deckcheck.sim import match  # noqa: E402
 from deckcheck.sim.whatif import paired_difference, play_records, swap_variant  # noqa: E402
 
 DECK = PROJECT.parent / "shared" / "decks" / "council-of-rivendell" / "Challenge Decks" / \
     "E - Gandalf - Return of the King"
 SWAPS = ("Concealment=Orcrist", "Concealment=Hauberk of Bright Mail", "Concealment=Concealment")
+
+
+class OneStream(random.Random):
+    """One generator for everything in a game, drawn in turn (what `game_rng` gave before sim/streams.py)."""
+
+    def at(self, *place) -> None:
+        pass
+
+    def reshuffle(self, cards, slots) -> None:
+        self.shuffle(cards)
+
+    def for_side(self, side: int):
+        return self
+
+
+@contextlib.contextmanager
+def one_stream():
+    engine = match.game_rng
+    match.game_rng = lambda seed, game: OneStream(seed * 1_000_003 + game)
+    try:
+        yield
+    finally:
+        match.game_rng = engine
+
+
+def ratio(d: dict) -> float:
+    return d["unpaired_half_width"] / d["half_width"] if d["half_width"] else float("inf")
 
 
 def main() -> None:
@@ -42,20 +75,26 @@ def main() -> None:
     play = dict(games=args.games, turns=args.turns, hazards="none", length=2)
     started = time.process_time()
     base = play_records(deck, seed=args.seed, **play)
+    with one_stream():
+        base_one = play_records(deck, seed=args.seed, **play)
     print(f"{deck.name}: {args.games} goldfish games of {args.turns} turns, seed {args.seed}")
     for spec in args.swaps or SWAPS:
         variant = swap_variant(deck, spec)
         paired = play_records(variant.deck, seed=args.seed, **play)
         separate = play_records(variant.deck, seed=args.seed + 1, **play)
+        with one_stream():
+            paired_one = play_records(variant.deck, seed=args.seed, **play)
         print(f"\n{variant.label}")
-        print(" turn  difference  paired 95% CI        paired ±  unpaired ±  ratio   separate runs' difference")
+        print(" turn  difference  paired 95% CI        paired ±  unpaired ±  ratio  one-stream ratio  games differ"
+              "  separate runs' difference")
         for t in range(args.turns):
             b = [g[t] for g in base.mp]
             d = paired_difference(b, [g[t] for g in paired.mp])
+            one = paired_difference([g[t] for g in base_one.mp], [g[t] for g in paired_one.mp])
             alone = paired_difference(b, [g[t] for g in separate.mp])["difference"]
-            ratio = d["unpaired_half_width"] / d["half_width"] if d["half_width"] else float("inf")
             print(f"{t + 1:>5}  {d['difference']:>+10.3f}  {d['ci95'][0]:>+7.3f} to {d['ci95'][1]:>+7.3f}  "
-                  f"{d['half_width']:>8.3f}  {d['unpaired_half_width']:>10.3f}  {ratio:>5.2f}   {alone:>+8.3f}")
+                  f"{d['half_width']:>8.3f}  {d['unpaired_half_width']:>10.3f}  {ratio(d):>5.2f}  "
+                  f"{ratio(one):>16.2f}  {d['games_that_differ']:>12}  {alone:>+8.3f}")
     print(f"\nCPU {time.process_time() - started:.1f} s")
 
 

@@ -13,26 +13,26 @@ Nothing is patched onto a game: each kind of match is its own loop here, calling
 
 from __future__ import annotations
 
-import random
-
 from deckcheck.analysis.scoring import half_rule_total
 from deckcheck.sim.players.hazard_model import HazardModel
 from deckcheck.sim.players.opponent import HazardHand, HazardPlayer
 from deckcheck.sim.players.resource import ResourcePlayer
 from deckcheck.sim.rules.council import council_totals
 from deckcheck.sim.state import GameState
+from deckcheck.sim.streams import GameRandom
 from deckcheck.sim.tally import DuelTally, Tally
 from deckcheck.sim.turn import our_turn
 from deckcheck.sim.turn.end import may_call, opponent_card_flow
 from deckcheck.sim.turn.hazards import check_corruption, corruption_points
 
 
-def game_rng(seed: int, game: int) -> random.Random:
-    """Each game has its own generator, so results do not depend on how games are split among workers."""
-    return random.Random(seed * 1_000_003 + game)
+def game_rng(seed: int, game: int) -> GameRandom:
+    """Each game has its own generator, so results do not depend on how games are split among workers; its
+    streams by purpose (`sim.streams`) keep two decks' games on the same numbers (`simulate --swap`)."""
+    return GameRandom(seed * 1_000_003 + game)
 
 
-def goldfish_state(sim, rng: random.Random, hazards: str = "none", dice=None, observer=None) -> GameState:
+def goldfish_state(sim, rng: GameRandom, hazards: str = "none", dice=None, observer=None) -> GameState:
     return GameState(sim, rng, ResourcePlayer(), HazardModel(hazards), dice=dice, observer=observer)
 
 
@@ -127,7 +127,7 @@ def record_opening(g: GameState, tally: Tally) -> None:
 
 # ---- against an opponent's hazards ------------------------------------------------------------------------
 
-def against_state(us, them, rng: random.Random, stats: DuelTally, observer=None) -> GameState:
+def against_state(us, them, rng: GameRandom, stats: DuelTally, observer=None) -> GameState:
     """Our side of a game whose hazards are `them`'s real ones (its hand alone: its turns are not played)."""
     g = GameState(us.sim, rng, ResourcePlayer(), None, side=us, opponent=them, stats=stats, observer=observer)
     g.hazards = HazardPlayer(them.hazards, HazardHand(them.sim, rng, them.hazards.keep))   # shuffled after ours
@@ -176,7 +176,7 @@ class Duel:
         rng = game_rng(seed, game)
         self.a = GameState(first.sim, rng, ResourcePlayer(first.hazard_keep), None, side=first, opponent=second,
                            stats=stats[0], observer=observer)
-        self.b = GameState(second.sim, rng, ResourcePlayer(second.hazard_keep), None, side=second,
+        self.b = GameState(second.sim, rng.for_side(1), ResourcePlayer(second.hazard_keep), None, side=second,
                            opponent=first, stats=stats[1], observer=observer)
         self.a.hazards = HazardPlayer(second.hazards, self.b)    # each plays its hazards from its own hand
         self.b.hazards = HazardPlayer(first.hazards, self.a)

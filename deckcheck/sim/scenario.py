@@ -12,13 +12,13 @@ before, general influence at its edge) is set here, in one place, and named by i
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 
 from deckcheck.sim.match import against_state, goldfish_state
 from deckcheck.sim.players.hazard_model import HazardModel
 from deckcheck.sim.players.resource import ResourcePlayer
 from deckcheck.sim.state import GameState
+from deckcheck.sim.streams import GameRandom
 from deckcheck.sim.tally import DuelTally
 
 
@@ -59,7 +59,7 @@ def scenario(sim, *, hand: list[int] | None = None, deck: list[int] | None = Non
     - the turns before: `mp` scored, `exhaustions` of the play deck, the `turn` (round) it is;
       `general_influence`: the player's total (coe 2.II.2.1: 20), to put a state at its edge;
     - `observer` told of every step (`sim.observe`)."""
-    rng = random.Random(seed)
+    rng = GameRandom(seed)
     dice = FixedRolls(rolls) if rolls is not None else None
     if against is not None:
         g = against_state(us, against, rng, DuelTally(opponent_kinds=len(against.sim.kinds)), observer)

@@ -9,11 +9,10 @@ objects, because 10,000 games of 12 turns must run in seconds.
 
 from __future__ import annotations
 
-import random
-
 from deckcheck.sim.model import GENERAL_INFLUENCE, HAND_SIZE, SimDeck
 from deckcheck.sim.rules.hand import hand_size
 from deckcheck.sim.rules.movement import DRAW_BY_DESTINATION
+from deckcheck.sim.streams import GameRandom
 
 AVAILABLE, OCCUPIED, TAPPED, DISCARDED = range(4)   # site states (havens are always available)
 
@@ -44,7 +43,7 @@ class GameState:
     `dice` (a function returning 2D6) fixes the rolls of a scenario; `observer` (the referee, the trace) is
     told of each step."""
 
-    def __init__(self, sim: SimDeck, rng: random.Random, player, hazards, side=None, opponent=None, stats=None,
+    def __init__(self, sim: SimDeck, rng: GameRandom, player, hazards, side=None, opponent=None, stats=None,
                  dice=None, observer=None):
         self.sim = sim
         self.rng = rng
@@ -207,7 +206,7 @@ class GameState:
         """In place: `draw` holds on to the deck and discard lists while it loops."""
         self.deck.extend(self.discard)
         self.discard.clear()
-        self.rng.shuffle(self.deck)
+        self.rng.reshuffle(self.deck, self.sim.play_deck_slots)
 
     def play_from_hand(self, kind: int) -> None:
         self.hand.remove(kind)

@@ -1,14 +1,18 @@
 """Paired what-if (`simulate DECK --swap "OUT=IN"`, `--variant OTHER_DECK`): the deck and each variant play the
-same games, game by game (common random numbers: game i of both uses the generator of (seed, i)), and the report
-gives the DIFFERENCE, variant minus deck, with its own 95% interval.
+same games, game by game (common random numbers: game i of both uses the random numbers of (seed, i), in
+streams by purpose, `sim.streams`), and the report gives the DIFFERENCE, variant minus deck, with its own 95%
+interval.
 
     variants = [swap_variant(deck, "Concealment=Hauberk of Bright Mail")]
     report = paired_whatif(deck, variants, games=2000, turns=12, seed=0)
 
 Why paired: most of a game's MP comes from the shuffle and the rolls, which both decks share; the per-game
 difference has far less spread than either deck's MP, so its interval is far narrower than two separate runs'
-(the report gives both half-widths). A swapped-in card takes the place of the card it replaces in the play deck's
-order, so the two decks' shuffles put every other card at the same position.
+(the report gives both half-widths, turn by turn). A swapped-in card takes the place of the card it replaces in
+the play deck's order, so the opening shuffle puts it where that card would have been and every other card at
+the same position; the dice of each place (a move, a site phase) and each reshuffle's order (keyed by the
+cards' places in the list) stay the same in both games until the swapped card changes a choice, and most of
+them after.
 """
 
 from __future__ import annotations
@@ -211,12 +215,22 @@ def format_whatif(report: dict) -> str:
             lines.append(f"   P(win): {100 * win['difference']:+.1f} points (95% CI {100 * win['ci95'][0]:+.1f} to "
                          f"{100 * win['ci95'][1]:+.1f}; deck {win['base']:.1%}, variant {win['variant']:.1%})")
         lines.append(f"   games whose MP after turn {last} differ: {mp['games_that_differ']} of {r['games']}")
-        lines.append("   MP difference by turn: " + "  ".join(
-            f"{t['turn']}:{t['mp']['difference']:+.2f}" for t in row["per_turn"]))
+        lines += _by_turn(row["per_turn"])
         lines.append("")
     lines.append("note: a difference in this engine's play (its written-down choices), not in a player's; an "
                  "interval that holds 0 is no evidence either way")
     return "\n".join(lines)
+
+
+def _by_turn(per_turn: list[dict]) -> list[str]:
+    """The MP difference after each turn with both intervals: this pairing's and two separate runs'."""
+    lines = ["   turn  MP difference  paired 95% CI      paired ±  two runs ±  narrower"]
+    for t in per_turn:
+        mp = t["mp"]
+        narrower = f"{mp['unpaired_half_width'] / mp['half_width']:.1f}x" if mp["half_width"] else "-"
+        lines.append(f"   {t['turn']:>4}  {mp['difference']:>+13.2f}  {mp['ci95'][0]:>+6.2f} to {mp['ci95'][1]:>+6.2f}"
+                     f"  {mp['half_width']:>8.2f}  {mp['unpaired_half_width']:>10.2f}  {narrower:>8}")
+    return lines
 
 
 def _legality(who: str, verdict: dict) -> str:

@@ -24,6 +24,7 @@ from deckcheck.sim.model.tables import (
     check_lengths,
     set_columns,
 )
+from deckcheck.sim.streams import deck_slots
 
 # A play deck above this is refused before anything is built: 3 copies of each of the 1,683 ICE cards are 5,049,
 # so no legal deck comes near it, and a game's cost grows with the deck (85,000 cards: 63 ms a game).
@@ -125,6 +126,7 @@ def build_sim_deck(deck: Deck, length: int = 2, facts: PlayFacts | None = None) 
     sim.near = sim.near_sites()
     for k in sim.play_deck:
         sim.copies_in_play_deck[k] = sim.copies_in_play_deck.get(k, 0) + 1
+    sim.play_deck_slots = deck_slots(sim.play_deck)     # a reshuffle's keys (sim.streams)
     sim.defence = defence_tables(sim.alignment, sim.kinds)
     check_lengths(sim)
     return sim

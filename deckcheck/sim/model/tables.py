@@ -160,6 +160,7 @@ class SimDeck:
     character_sites: list[frozenset[int]] = field(default_factory=list)  # where a character may enter play
     play_deck: list[int] = field(default_factory=list)            # one kind index per card
     copies_in_play_deck: dict[int, int] = field(default_factory=dict)   # kind -> its copies in the play deck
+    play_deck_slots: dict[int, tuple[int, ...]] = field(default_factory=dict)   # kind -> its copies' positions
     part: list[str] = field(default_factory=list)                 # per kind: the deck part it came from
     start_characters: list[int] = field(default_factory=list)
     start_items: list[int] = field(default_factory=list)

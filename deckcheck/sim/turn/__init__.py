@@ -4,6 +4,7 @@ primitive moves (`sim.state`) apply them."""
 
 from __future__ import annotations
 
+from deckcheck.sim.streams import ORGANIZATION
 from deckcheck.sim.turn.end import end_of_turn
 from deckcheck.sim.turn.hazards import corruption_upkeep, heal
 from deckcheck.sim.turn.movement import movement_hazard
@@ -14,6 +15,7 @@ from deckcheck.sim.turn.site import site_phase
 def our_turn(g) -> None:
     if g.observer is not None:
         g.observer.turn_start(g)
+    g.rng.at(g.turn, ORGANIZATION)
     untap(g)
     organize(g)
     if g.observer is not None:

@@ -5,6 +5,7 @@ both players reset their hands after each company (2.IV.viii)."""
 from __future__ import annotations
 
 from deckcheck.sim.rules.movement import cards_drawn, draws_cards, under_deeps_roll_needed
+from deckcheck.sim.streams import MOVE
 from deckcheck.sim.turn.hazards import hazard_phase, model_hazards
 from deckcheck.sim.turn.organization import join_at_havens, ringwraiths_apart
 
@@ -31,6 +32,7 @@ def move(g, company, dest: int) -> bool:
     the hazards. False if the company could not leave (an Under-deeps roll failed, coe 2.IV.i.1)."""
     sim = g.sim
     origin = company.site
+    g.rng.at(g.turn, MOVE, origin, dest)      # this move's dice, whatever the moves before it rolled
     if sim.site_under_deeps[origin]:
         balrog_there = g.balrog and any(c.kind == g.avatar_kind for c in company.characters)
         need, bonus = under_deeps_roll_needed(sim, origin, dest, balrog_there)

@@ -9,6 +9,7 @@ from deckcheck.sim.rules.influence import check_bonus, unused_di
 from deckcheck.sim.rules.play import company_is_overt, may_bear
 from deckcheck.sim.rules.sites import attacks_faced
 from deckcheck.sim.state import OCCUPIED, TAPPED
+from deckcheck.sim.streams import SITE
 from deckcheck.sim.turn.hazards import face_attack, triggered_checks
 from deckcheck.sim.turn.organization import resolve_ring_test
 
@@ -17,6 +18,7 @@ def site_phase(g, company) -> None:
     """The company's site phase: characters that stay tapped (wounded, healing) are tapped first; the company
     enters its site, facing its automatic-attacks, if the player chooses to; against an opponent, the items
     gained trigger the corruption cards that check on an item."""
+    g.rng.at(g.turn, SITE, company.site)     # this site phase's dice, whatever the ones before it rolled
     if g.stay_tapped:
         for character in company.characters:
             if character in g.stay_tapped:
