@@ -15,6 +15,9 @@ SHARED = PROJECT.parent / "shared"
 COE_CARDS = SHARED / "carddata" / "coe-cards.json"
 DECKS = SHARED / "decks"
 DECK_RULES = SHARED / "DECK-RULES.md"
+CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"        # the ten Challenge Decks, A to J
+GANDALF = CHALLENGE / "E - Gandalf - Return of the King"
+WITCH_KING = CHALLENGE / "I - Witchking - Morgul Rallying Cry"
 
 needs_coe = pytest.mark.skipif(
     not COE_CARDS.is_file(), reason=f"needs the CoE card database at {COE_CARDS} (../shared is absent)"

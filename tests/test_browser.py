@@ -21,11 +21,10 @@ import pytest
 
 from deckcheck.decklist import read_deck
 from deckcheck.decklist.fingerprint import fingerprint
-from tests._shared import DECKS, PROJECT, needs_decks
+from tests._shared import CHALLENGE, DECKS, GANDALF, PROJECT, needs_decks
 from tests.browser import Browser, chromium_or_skip
 
 ARTIFACTS = PROJECT / "out" / "browser"
-CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
 WIDTHS = [(1280, False), (400, True)]      # desktop; a phone (mobile viewport)
 PAPER = {"a4": (8.27, 11.69), "letter": (8.5, 11.0)}    # inches
 
@@ -268,8 +267,7 @@ def test_the_whatif_page_in_a_browser(browser, width, mobile):
     """`simulate --swap --output html`: one chart of the paired MP difference by turn per variant (its band and
     the zero line drawn), at both widths: no console error, no sideways scrolling, no label cut."""
     page_path = ARTIFACTS / "whatif.html"
-    deck = CHALLENGE / "E - Gandalf - Return of the King"
-    result = subprocess.run([sys.executable, "-m", "deckcheck", "simulate", str(deck),
+    result = subprocess.run([sys.executable, "-m", "deckcheck", "simulate", str(GANDALF),
                              "--games", "30", "--turns", "6", "--swap", "Concealment=Orcrist", "--swap",
                              "Dodge=Dodge", "--output", "html"], capture_output=True, text=True, encoding="utf-8",
                             timeout=300, cwd=PROJECT)
@@ -280,3 +278,35 @@ def test_the_whatif_page_in_a_browser(browser, width, mobile):
     assert page.evaluate("document.querySelectorAll('svg.chart polygon.band').length") == 2
     assert page.evaluate("document.querySelectorAll('svg.chart polyline.line').length") == 2
     page.screenshot(ARTIFACTS / f"whatif-{width}.png")
+
+
+CARD_ROWS = """JSON.stringify(Array.from(document.querySelectorAll('#chart-cards > g')).map(g => ({
+  rare: g.classList.contains('rare'), dots: g.querySelectorAll('circle.dot').length,
+  whiskers: g.querySelectorAll('line.whisker').length, bars: g.querySelectorAll('rect.bar').length})))"""
+
+
+@needs_decks
+@pytest.mark.parametrize("width, mobile", WIDTHS)
+def test_the_cards_page_in_a_browser(browser, width, mobile):
+    """`simulate --cards --output html`: a row per card of the table (its MP difference as a dot with its
+    interval, its play rate as a bar; the rarely played ones grey and last) and a row per site, at both widths: no
+    console error, no sideways scrolling, no label cut."""
+    import json
+
+    page_path = ARTIFACTS / "cards.html"
+    result = subprocess.run([sys.executable, "-m", "deckcheck", "simulate", str(GANDALF), "--cards", "--games",
+                             "30", "--turns", "6", "--output", "html"], capture_output=True, text=True,
+                            encoding="utf-8", timeout=300, cwd=PROJECT)
+    assert result.returncode == 0, result.stderr
+    page_path.write_text(result.stdout, encoding="utf-8")
+    page = browser.open(page_path, width=width, mobile=mobile)
+    check_charts(page, {"chart-cards", "chart-sites"})
+    rows = json.loads(page.evaluate(CARD_ROWS))
+    table = page.evaluate("document.querySelectorAll('details')[0].querySelectorAll('tr').length") - 1
+    assert len(rows) == table > 10 and all(r["bars"] == 1 for r in rows)
+    assert sum(r["dots"] == r["whiskers"] == 1 for r in rows) >= len(rows) - 2   # a card with no comparison: none
+    rare = [r["rare"] for r in rows]
+    assert any(rare) and rare == sorted(rare)                  # the grey rows are the last ones
+    sites = page.evaluate("document.querySelectorAll('#chart-sites > g').length")
+    assert sites == page.evaluate("document.querySelectorAll('details')[1].querySelectorAll('tr').length") - 1 > 3
+    page.screenshot(ARTIFACTS / f"cards-{width}.png")

@@ -157,7 +157,7 @@ def hand_command(deck_path: str, seed: int | None, turns: int, hazards: str, out
 @click.option("--jobs", type=click.IntRange(min=1), default=1, show_default=True,
               help="Worker processes (at most 2 per CPU); the same seed gives the same report whatever the number.")
 @click.option("--output", type=click.Choice(["text", "json", "html"]), default="text", show_default=True,
-              help='Text for reading, JSON for tools (with a "schema" key); html: --swap/--variant only.')
+              help='Text for reading, JSON for tools (with a "schema" key); html: --swap/--variant/--cards only.')
 @click.option("--against", "against_path", metavar="OPPONENT", type=INPUT_PATH,
               help="Play OPPONENT's real hazards on our companies (instead of --hazards).")
 @click.option("--both", is_flag=True, help="With --against: both decks play full turns; P(win) at the Free Council.")
@@ -195,8 +195,8 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
         if given and (swaps or variant_paths or against_path or check or trace is not None or (per_card and drafts)):
             raise DeckcheckError(f"{flag} is a goldfish report of its own: leave out --swap, --variant, --against, "
                                  "--check, --trace and the other of --cards/--drafts")
-    if output == "html" and not (swaps or variant_paths):
-        raise DeckcheckError("--output html is the page of --swap and --variant: give one of them")
+    if output == "html" and not (swaps or variant_paths or per_card):
+        raise DeckcheckError("--output html is the page of --swap, --variant and --cards: give one of them")
     deck = read_deck_reporting(deck_path, input_format, alignment, require_cards=True)
     if drafts:
         from deckcheck.commands.simulate import run_drafts_command

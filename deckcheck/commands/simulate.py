@@ -127,6 +127,10 @@ def run_cards_command(deck: Deck, *, deck_path: str, games: int, turns: int, see
     started = time.perf_counter()
     report = contributions(sim, games=games, turns=turns, seed=seed, hazards=hazards)
     note(f"simulated {games} games in {time.perf_counter() - started:.2f} s")
+    if output == "html":
+        from deckcheck.report.contributions_html import render_contributions_html
+
+        return render_contributions_html(report)
     return json.dumps(report, ensure_ascii=False, indent=2) if output == "json" else format_contributions(report)
 
 

@@ -7,7 +7,9 @@ from html import escape
 
 from deckcheck.report.stats_html import STYLE
 
-WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 600, 220, 48, 12, 14, 34
+# Drawn about a phone's width, so that a 400-px screen shrinks its text little; a desktop shows it 1.5x.
+WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 440, 200, 40, 10, 12, 34
+LABEL_GAP = 12                  # an axis label closer than this to 0's is left out
 
 
 def render_whatif_html(report: dict) -> str:
@@ -17,7 +19,7 @@ def render_whatif_html(report: dict) -> str:
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>deckcheck what-if: {escape(r['deck'])}</title>
-<style>{STYLE}body {{ max-width: 60em; }} svg.chart {{ width: 100%; height: auto; max-width: {WIDTH}px; }}
+<style>{STYLE}body {{ max-width: 60em; }} svg.chart {{ width: 100%; height: auto; max-width: {WIDTH * 3 // 2}px; }}
 .band {{ fill: #9ecae1; opacity: .6; }} .line {{ fill: none; stroke: #08519c; stroke-width: 2; }}
 .zero {{ stroke: #444; stroke-dasharray: 4 3; }} .axis text {{ font-size: 11px; }}</style></head><body>
 <h1>What if: {escape(r['deck'])}</h1>
@@ -34,7 +36,8 @@ def _variant_section(row: dict, turns: int) -> str:
     mp = row["mp_last_turn"]
     rows = "".join(f"<tr><td>{t['turn']}</td><td>{t['mp']['difference']:+.2f}</td>"
                    f"<td>{t['mp']['ci95'][0]:+.2f} to {t['mp']['ci95'][1]:+.2f}</td>"
-                   f"<td>±{t['mp']['unpaired_half_width']:.2f}</td></tr>" for t in row["per_turn"])
+                   f"<td>±{t['mp']['half_width']:.2f}</td><td>±{t['mp']['unpaired_half_width']:.2f}</td></tr>"
+                   for t in row["per_turn"])
     win = ""
     if "win" in row:
         w = row["win"]
@@ -45,7 +48,7 @@ def _variant_section(row: dict, turns: int) -> str:
 {mp['ci95'][0]:+.2f} to {mp['ci95'][1]:+.2f}); two separate runs would give ±{mp['unpaired_half_width']:.2f}.{win}</p>
 {_chart(row, f"diff-{row['rank']}")}
 <details><summary>by turn</summary><table><tr><th>turn</th><th>MP difference</th><th>paired 95% CI</th>
-<th>separate runs ±</th></tr>{rows}</table></details></section>
+<th>paired ±</th><th>separate runs ±</th></tr>{rows}</table></details></section>
 """
 
 
@@ -68,8 +71,9 @@ def _chart(row: dict, chart_id: str) -> str:
     line = " ".join(f"{x(t):.1f},{y(d):.1f}" for t, d, _, _ in points)
     ticks = "".join(f'<text x="{x(t):.1f}" y="{HEIGHT - BOTTOM + 14}" text-anchor="middle">{t}</text>'
                     for t, *_ in points)
-    labels = "".join(f'<text x="{LEFT - 6}" y="{y(v) + 4:.1f}" text-anchor="end">{v:+.1f}</text>'
-                     for v in (high, 0.0, low))
+    values = [0.0] + [v for v in (high, low) if abs(y(v) - y(0.0)) >= LABEL_GAP]
+    labels = "".join(f'<text x="{LEFT - 5}" y="{y(v) + 4:.1f}" text-anchor="end">{v:+.1f}</text>' if v else
+                     f'<text x="{LEFT - 5}" y="{y(v) + 4:.1f}" text-anchor="end">0</text>' for v in values)
     return f"""<svg class="chart" id="{chart_id}" viewBox="0 0 {WIDTH} {HEIGHT}" role="img"
 aria-label="MP difference by turn with its 95% band"><polygon class="band" points="{band}"/>
 <line class="zero" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(0):.1f}" y2="{y(0):.1f}"/>

@@ -48,6 +48,7 @@ class ContributionWatch(Observer):
         self._in_site_phase = False
         self._mp = 0
         self._site: int | None = None
+        self._site_of: dict[int, int] = {}      # id(character) -> its company's site in this site phase
 
     def new_game(self) -> None:
         self._start_game()
@@ -69,6 +70,7 @@ class ContributionWatch(Observer):
         self._look(g)
         if name == "movement":
             self._in_site_phase, self._mp, self._site = True, g.mp, None
+            self._site_of = {id(c): company.site for company in g.companies for c in company.characters}
         elif name == "site":
             self._credit(g, self._site)
             self._in_site_phase = False
@@ -92,12 +94,25 @@ class ContributionWatch(Observer):
         self._site = company.site
         self._credit(g, company.site)
 
+    def ring_test(self, g, character, gold: int, roll, ring, tester=None) -> None:
+        self._by_character(g, character)
+
+    def corruption_check(self, g, character, roll: int, outcome: int) -> None:
+        self._by_character(g, character)
+
+    def _by_character(self, g, character) -> None:
+        """A step of a site phase that names only a character (a ring tested there, a corruption check)."""
+        if self._in_site_phase:
+            self._site = self._site_of.get(id(character), self._site)
+            self._credit(g, self._site)
+
     def attack(self, g, name: str, attack, defenders, result) -> None:
-        site = self._site
-        for company in g.companies:        # the attacked company, by a defender still in play
-            if any(d.ref in company.characters for d in defenders):
-                site = company.site
-                break
+        """The attacked company's site: where its defenders stood when the site phase began (the company may
+        be gone now, every defender eliminated), else where a defender still in play stands."""
+        site = next((self._site_of[id(d.ref)] for d in defenders if id(d.ref) in self._site_of), None)
+        if site is None:
+            site = next((company.site for company in g.companies
+                         if any(d.ref in company.characters for d in defenders)), self._site)
         if self._in_site_phase:
             self._site = site
             self._credit(g, site)
@@ -177,10 +192,13 @@ def _var(total: int, squares: int, n: int) -> float:
 
 
 def _weakest_last(row: dict) -> tuple:
-    """Strongest association first; cards played in under 10% of games (they bring nothing the engine plays)
-    after every other, weakest last; a card never seen in hand or always in hand (no comparison) at the end."""
+    """Cards the engine plays (in 10% of games or more), strongest association first; then the cards it rarely
+    plays, the more often played first, so the cards it never plays are the last rows: whatever hands they come
+    with (their association), they bring nothing the engine plays. A card with no comparison (never in hand, or
+    always) comes last of its group."""
     rarely = row["play_rate"] < RARELY
-    return (rarely, row["difference"] is None, -(row["difference"] or 0.0), row["card"])
+    return (rarely, -row["play_rate"] if rarely else 0.0, row["difference"] is None, -(row["difference"] or 0.0),
+            row["card"])
 
 
 def format_contributions(report: dict) -> str:
@@ -188,7 +206,8 @@ def format_contributions(report: dict) -> str:
     lines = [f"What each card brings: {r['deck']}, {r['games']} goldfish games of {r['turns']} turns, seed "
              f"{r['seed']}, hazards {r['hazards']}",
              f"  {r['what']}",
-             f"  sorted strongest first; cards played in under {RARELY:.0%} of games last, the weakest at the bottom",
+             f"  sorted strongest first; cards played in under {RARELY:.0%} of games after them, by how often they "
+             "are played, those never played at the bottom",
              "",
              f"{'MP diff':>8} {'95% CI':>15} {'in hand':>8} {'played':>7} {'held':>5}  card",
              ]
