@@ -7,9 +7,7 @@ from deckcheck.cards.model import leading_int
 from deckcheck.decklist import read_deck
 from deckcheck.sim.drafts import draft_choices, draft_deck, pool_drafts
 from deckcheck.sim.model import build_sim_deck
-from tests._shared import DECKS, needs_decks, run_main
-
-GANDALF = DECKS / "council-of-rivendell" / "Challenge Decks" / "E - Gandalf - Return of the King"
+from tests._shared import GANDALF, needs_decks, run_main
 
 pytestmark = needs_decks
 

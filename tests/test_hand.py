@@ -15,11 +15,7 @@ from deckcheck.sim.hands import cards_seen_by_turn, sample_hand
 from deckcheck.sim.match import game_rng, goldfish_state, run_games
 from deckcheck.sim.model import build_sim_deck
 from deckcheck.sim.trace import trace_game
-from tests._shared import DECKS, needs_decks, run_main
-
-CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
-GANDALF = CHALLENGE / "E - Gandalf - Return of the King"
-WITCH_KING = CHALLENGE / "I - Witchking - Morgul Rallying Cry"
+from tests._shared import GANDALF, WITCH_KING, needs_decks, run_main
 
 
 @pytest.fixture(scope="module")

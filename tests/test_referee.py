@@ -14,11 +14,7 @@ from deckcheck.sim.referee import RULES, Referee
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.side import side_of
 from deckcheck.sim.simulate import simulate_tables
-from tests._shared import DECKS, needs_decks, run_main
-
-CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
-WITCH_KING = CHALLENGE / "I - Witchking - Morgul Rallying Cry"
-GANDALF = CHALLENGE / "E - Gandalf - Return of the King"
+from tests._shared import GANDALF, WITCH_KING, needs_decks, run_main
 
 pytestmark = needs_decks
 

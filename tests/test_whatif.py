@@ -13,11 +13,7 @@ from deckcheck.errors import DeckcheckError
 from deckcheck.sim.model import build_sim_deck
 from deckcheck.sim.simulate import simulate_tables
 from deckcheck.sim.whatif import paired_difference, paired_whatif, swap_variant
-from tests._shared import DECKS, needs_decks, run_main
-
-CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
-GANDALF = CHALLENGE / "E - Gandalf - Return of the King"
-WITCH_KING = CHALLENGE / "I - Witchking - Morgul Rallying Cry"
+from tests._shared import GANDALF, WITCH_KING, needs_decks, run_main
 
 pytestmark = needs_decks
 
