@@ -73,7 +73,8 @@ marks = [time.process_time()]
 def mark():
     marks.append(time.process_time())
 import click; mark()
-import deckcheck.cli; mark()
+from deckcheck.cli import cli
+cli.get_command(click.Context(cli), 'validate'); mark()
 import deckcheck.report.verdict, deckcheck.rules.engine; mark()
 import deckcheck.decklist.build, deckcheck.decklist.detect; mark()
 import deckcheck.decklist.gccg; mark()
@@ -85,7 +86,7 @@ load_ruleset("coe", "wizard"); load_rule_modules(); mark()
 validate_file(sys.argv[1], ruleset="coe", alignment=None, length=2, input_format=None); mark()
 print(" ".join(f"{1000 * (b - a):.3f}" for a, b in zip(marks, marks[1:])))
 """
-PHASE_NAMES = ("import click", "import deckcheck.cli (every command's options)",
+PHASE_NAMES = ("import click", "import deckcheck.cli, build validate's options",
                "import the engine and verdict (models, registry)", "import the deck builder and format detection",
                "import the GCCG reader", "load the card catalog (card_db/cards.index.json)",
                "load the ruleset (its JSON form), the rule modules", "read and judge the deck")
