@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 
-from deckcheck.cards.model import HAZARD, RESOURCE, Card
+from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, Card
 from deckcheck.decklist.model import DeckEntry, Part
 from deckcheck.rules.common import views
 from deckcheck.rules.registry import Context, Violation, rule
@@ -94,7 +94,13 @@ def check_alignment_card(ctx: Context) -> Iterator[Violation]:
     playable as a hazard may be included as one (coe 1.3.3). Stage resources belong to Fallen-wizards only.
     Sites are `site-alignment`'s business, not this rule's.
     """
+    # the usual card, cleared by its type and alignment alone, before alignment_problem's every exception
+    lists = ctx.data.get("lists", {})
+    fine = {RESOURCE: frozenset(lists.get("resource_alignments", ())),
+            CHARACTER: frozenset(lists.get("character_alignments", ()))}
     for entry, card in deck_cards(ctx):
+        if card.type == HAZARD or (not card.avatar and card.alignment in fine.get(card.type, ())):
+            continue
         problem = alignment_problem(ctx, entry, card)
         if problem:
             aspect = "avatar" if card.avatar else "character" if card.is_character else "resource"

@@ -78,7 +78,19 @@ def play_deck(ctx: Context) -> list[DeckEntry]:
 def play_roles(ctx: Context) -> list[tuple[DeckEntry, str]]:
     """(entry, what it counts as) for every card of the play deck: the counts of the play deck's rules read this
     one list (read it, never change it)."""
-    return ctx.shared("play roles", lambda: [(e, role(e.card, ctx)) for e in views(ctx).play])
+    return ctx.shared("play roles", lambda: _play_roles(ctx))
+
+
+def _play_roles(ctx: Context) -> list[tuple[DeckEntry, str]]:
+    roles = ctx.shared("roles", dict)     # role(), inlined: the table asked for once, not once per card
+    found = []
+    for entry in views(ctx).play:
+        card = entry.card
+        kind = roles.get(card.id)
+        if kind is None:
+            kind = roles[card.id] = _role(card, ctx)
+        found.append((entry, kind))
+    return found
 
 
 def agents_are_hazards(ctx: Context) -> bool:

@@ -19,6 +19,7 @@ from deckcheck.rules.common import (
     label,
     role,
     version_key,
+    views,
 )
 from deckcheck.rules.registry import WARNING, Context, Violation, rule
 
@@ -273,7 +274,7 @@ def copy_limit(ctx: Context) -> Iterator[Violation]:
     longer game it is a number borrowed by analogy). Havens are sites: see site-copies."""
     groups: dict[tuple, list[DeckEntry]] = defaultdict(list)
     totals: dict[tuple, int] = defaultdict(int)
-    for entry in deck_cards(ctx):
+    for entry in views(ctx).cards:      # deck_cards without its copy: read only
         card = entry.card
         if not card.unique and not card.avatar:
             key = version_key(card)

@@ -62,11 +62,11 @@ def site_copies(ctx: Context) -> Iterator[Violation]:
     per line: the one cause is the missing tags (versions-read reads the counts that have one legal reading)."""
     sites = _site_rules(ctx)
     groups: dict[tuple, list[DeckEntry]] = defaultdict(list)
-    for entry in location_sites(ctx):
+    for entry in views(ctx).sites:      # read only: no copy of the view
         groups[version_key(entry.card)].append(entry)
     untold: list[list[DeckEntry]] = []
     for group in groups.values():
-        card, total = group[0].card, sum(e.count for e in group)
+        card, total = group[0].card, group[0].count if len(group) == 1 else sum(e.count for e in group)
         if total > 1 and not _multi_copy_allowed(card, sites):
             if _untold_version(group):
                 untold.append(group)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from deckcheck.cards.pools import ICE, is_ice_card, pool_in_force
+from deckcheck.cards.pools import ICE, ICE_SET_CODES, is_ice_card, pool_in_force
 from deckcheck.cards.set_codes import not_in_pool_message, set_of_code
 from deckcheck.decklist.content import is_outside_pool, outside_pool_message
 from deckcheck.rules.registry import Context, Violation, rule
@@ -26,6 +26,9 @@ def not_in_pool(ctx: Context) -> Iterator[Violation]:
     plays = ctx.data["meta"].get("pool", ICE)
     excluded = frozenset(ctx.data["meta"].get("excluded_sets", ()))
     for entry in ctx.deck.entries:
+        card = entry.card
+        if card is not None and card.set in ICE_SET_CODES and card.set not in excluded:
+            continue    # the usual line: an ICE card the ruleset plays
         if excluded and entry.card is not None and entry.card.set in excluded:
             yield ctx.violation(
                 "not-in-pool", f"{entry.card.display()} is a card of {set_of_code(entry.card.set).described()}, "
