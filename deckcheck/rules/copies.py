@@ -98,10 +98,18 @@ def unique_groups(entries: list[DeckEntry], by_name: bool) -> list[dict[str, lis
     manifestations of the same entity (card data `manifestation_of`, either direction), and, for a
     Fallen-wizard, every version of a name. Two Aragorn II and a Strider are over at `same-card` with the two
     Aragorn II alone."""
-    uniques = [e for e in entries if e.card.unique and not e.card.avatar]
-    resources = {name for e in uniques if _can_manifest(e.card) and e.card.type == RESOURCE
-                 for name in manifested_names(e.card)}
-    everyone = {name for e in uniques if _can_manifest(e.card) for name in manifested_names(e.card)}
+    uniques: list[DeckEntry] = []
+    resources: set[str] = set()    # what unique resources manifest
+    everyone: set[str] = set()     # what unique resources and characters manifest
+    for entry in entries:      # one pass: unique_groups is asked of every deck
+        card = entry.card
+        if card.unique and not card.avatar:
+            uniques.append(entry)
+            if card.manifestation_of and _can_manifest(card):
+                names = manifested_names(card)
+                everyone.update(names)
+                if card.type == RESOURCE:
+                    resources.update(names)
     if _none_joined(uniques, everyone, by_name):
         return []
     found = []
@@ -172,7 +180,7 @@ def unique_limit(ctx: Context) -> Iterator[Violation]:
     a warning that gives both readings. A Fallen-wizard counts hero and minion versions of a name as one
     (MEWH). Avatars: see avatar-limit."""
     by_name = ctx.data["copies"]["unique_by_name"]
-    for over in unique_groups(deck_cards(ctx), by_name):
+    for over in unique_groups(views(ctx).cards, by_name):     # read only: no copy of the view
         level = judged_level(ctx, list(over))
         yield from (_unique_violation(ctx, group, level) for group in over[level])
 
