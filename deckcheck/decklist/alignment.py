@@ -60,8 +60,9 @@ def infer_alignment(lines: list[RawLine], catalog, *, declared: str | None = Non
 
     An alignment given or declared still leaves the avatar to find: a registrations sheet's alignment column or
     a JSON deck's "alignment" must not make the metagame, the batch and the sheet lose the deck's avatar."""
-    evidence = _gather(lines, catalog)
-    found = _from_avatar(lines, catalog, evidence)
+    facts = [line_facts(line, catalog) for line in lines]    # once per line, for both passes
+    evidence = _gather(lines, facts)
+    found = _from_avatar(lines, facts, catalog, evidence)
     if override or declared:
         chosen = override or declared
         avatar = found[2] if found and (found[0] == chosen or {found[0], chosen} == WIZARD_KINDS) else None
@@ -234,10 +235,9 @@ def line_facts(line: RawLine, catalog) -> LineFacts:
     return catalog.remembered("alignment facts", _line_key(line), make)
 
 
-def _gather(lines: list[RawLine], catalog) -> Evidence:
+def _gather(lines: list[RawLine], facts_of_lines: list[LineFacts]) -> Evidence:
     evidence = Evidence()
-    for line in lines:
-        facts = line_facts(line, catalog)
+    for line, facts in zip(lines, facts_of_lines):
         for kind in facts.kinds:
             evidence.add(kind, line)
         if line.part == Part.SITES:
@@ -249,15 +249,15 @@ def _gather(lines: list[RawLine], catalog) -> Evidence:
     return evidence
 
 
-def _from_avatar(lines: list[RawLine], catalog, evidence: Evidence) -> tuple[str, str, str] | None:
+def _from_avatar(lines: list[RawLine], facts_of_lines: list[LineFacts], catalog,
+                 evidence: Evidence) -> tuple[str, str, str] | None:
     """The alignment of the avatar with the most copies in the pool or play deck, else anywhere but the location
     deck (a list that writes its avatar only in the sideboard, or under a wrong heading)."""
     found = {True: Counter(), False: Counter()}        # in the play deck or pool -> avatar key -> copies
     first: dict[bool, dict[str, RawLine]] = {True: {}, False: {}}
-    for line in lines:
+    for line, facts in zip(lines, facts_of_lines):
         if line.part == Part.SITES:
             continue
-        facts = line_facts(line, catalog)
         own_place = line.part in AVATAR_PARTS
         # elsewhere only a name that is an avatar in every version ("The Balrog" in a sideboard may be the ally)
         if facts.avatar and (own_place or facts.only_avatars):
