@@ -195,6 +195,19 @@ class Mode:
 
 
 @dataclass(frozen=True)
+class AttackCancel:
+    """A resource short-event that cancels one attack against the company (Concealment, Dark Quarrels,
+    Escape...): of these races only (empty: any attack), played by a character of the company with `skill`
+    (None: anyone), who taps for it (`taps`: he must be untapped) or is wounded by it (`wounds`: he must be
+    unwounded, no body check)."""
+
+    races: tuple[str, ...] = ()
+    skill: str | None = None
+    taps: bool = False
+    wounds: bool = False
+
+
+@dataclass(frozen=True)
 class RegionFacts:
     type: str                             # w s d b f c
     adjacent: tuple[str, ...] = ()
@@ -216,6 +229,7 @@ class PlayFacts:
     general_influence: dict[str, InfluenceChange] = field(default_factory=dict)
     hand_size: dict[str, HandSize] = field(default_factory=dict)
     mode_influence: dict[str, dict[str, int]] = field(default_factory=dict)   # Ringwraith -> {mode: +DI}
+    attack_cancels: dict[str, AttackCancel] = field(default_factory=dict)     # short-events cancelling an attack
 
     def condition(self, card_id: str) -> PlayCondition | None:
         return self.conditions.get(card_id)
@@ -267,7 +281,7 @@ def condition_from_json(data: dict) -> PlayCondition:
 
 
 SECTIONS = ("conditions", "sites", "regions", "influence", "ring_tests", "ring_testers", "ring_test_bonus", "modes",
-            "mode_influence", "general_influence", "hand_size")
+            "mode_influence", "general_influence", "hand_size", "attack_cancels")
 
 
 def facts_to_json(facts: PlayFacts) -> dict:
@@ -283,6 +297,7 @@ def facts_to_json(facts: PlayFacts) -> dict:
         "mode_influence": dict(facts.mode_influence),
         "general_influence": {k: _compact(v) for k, v in facts.general_influence.items()},
         "hand_size": {k: _compact(v) for k, v in facts.hand_size.items()},
+        "attack_cancels": {k: _compact(v) for k, v in facts.attack_cancels.items()},
     }
 
 
@@ -305,6 +320,8 @@ def facts_from_json(data: dict) -> PlayFacts:
         mode_influence={k: dict(v) for k, v in data.get("mode_influence", {}).items()},
         general_influence={k: InfluenceChange(**v) for k, v in data.get("general_influence", {}).items()},
         hand_size={k: HandSize(**v) for k, v in data.get("hand_size", {}).items()},
+        attack_cancels={k: AttackCancel(**{a: _tuple(b) if isinstance(b, list) else b for a, b in v.items()})
+                        for k, v in data.get("attack_cancels", {}).items()},
     )
 
 

@@ -25,6 +25,7 @@ from deckcheck.cards.play import (
     PLAY_FORMAT,
     SITE_PHASE,
     TAPPED,
+    AttackCancel,
     Bearer,
     HandSize,
     InfluenceBonus,
@@ -742,6 +743,38 @@ def ring_test_table(text: str) -> tuple[tuple[str, int, int], ...]:
     return tuple(out)
 
 
+_CANCEL = re.compile(r"\bcancel(?:s|ed)?\b(?! all)[^.]*\battack|\bthe attack is canceled", re.I)
+# A cancel whose first way asks for what the facts cannot say (an avatar named or Sauron, a spell's corruption
+# check, a roll, a covert company, a chain of effects, an organization-phase play for the rest of the turn, an
+# automatic-attack or a site's keying, detainment, one cancel per character tapped): not read.
+_CANCEL_UNREAD = re.compile(r"playable if|playable on (?!an?\b)|specific|corruption check|\bmagic\b|\bspell\b|"
+                            r"sorcery|make a roll|influence check|covert|chain of effects|organization phase|"
+                            r"automatic-attack|keyed|detainment|this turn|diplomat|hazard creature|for each", re.I)
+_RACE_LIST = r"((?:[A-Z][\w-]*,? (?:or )?)*[A-Z][\w-]*)"        # "Orc, Troll, or Man"
+_CANCEL_RACES = re.compile(r"(?:[Pp]layable on an? |[Cc]ancels? (?:one |an? )?)" + _RACE_LIST + r" attack|attack by "
+                           + _RACE_LIST)
+
+
+def attack_cancel(card: dict, text: str) -> AttackCancel | None:
+    """A resource short-event whose first way cancels one attack against the company ("Scout only. Tap scout to
+    cancel one attack against his company."; "Cancel one attack by Orcs, Trolls, or Men."; "Playable on an
+    unwounded character facing an attack. The attack is canceled and the character is wounded")."""
+    if "Short-event" not in ((card.get("attributes") or {}).get("subtype") or ""):
+        return None
+    first = re.split(r"\balternatively\b", text, maxsplit=1, flags=re.I)[0]
+    if not _CANCEL.search(first) or _CANCEL_UNREAD.search(first):
+        return None
+    races: tuple[str, ...] = ()
+    if m := _CANCEL_RACES.search(first):
+        words = re.split(r",\s*(?:or\s+)?|\s+or\s+", m.group(1) or m.group(2))
+        races = tuple(dict.fromkeys(race_name(w) for w in words if w))
+    skill = re.match(r"(Sage|Scout|Ranger|Warrior|Diplomat) only\.", first)
+    return AttackCancel(races=races, skill=skill.group(1) if skill else None,
+                        taps=bool(re.search(r"\btap (?:the |a )?(?:scout|ranger|sage|warrior|character)\b", first,
+                                            re.I)),
+                        wounds=bool(re.search(r"character is wounded", first, re.I)))
+
+
 # ---- the whole --------------------------------------------------------------------------------------
 
 
@@ -783,6 +816,8 @@ def derive_play_facts(source: dict) -> PlayFacts:
                 facts.general_influence[card_id] = change
             if bonus := hand_size(text, names):
                 facts.hand_size[card_id] = bonus
+        if raw["type"] == "Resource" and (cancel := attack_cancel(raw, text)):
+            facts.attack_cancels[card_id] = cancel
     return facts
 
 

@@ -39,7 +39,8 @@ _KEY_WORDS = (("shadow-hold", "S"), ("ruins and lairs", "R"), ("ruins & lairs", 
 # Race words as the play conditions name them (the `auto_attacks` races of a site).
 _RACE_WORDS = {"orcs": "Orc", "trolls": "Troll", "wolves": "Wolf", "dwarves": "Dwarf", "elves": "Elf",
                "men": "Man", "dúnedain": "Dúnadan", "hobbits": "Hobbit", "spiders": "Spider",
-               "animals": "Animal", "pûkel-creatures": "Pûkel-creature", "nazgul": "Nazgûl"}
+               "animals": "Animal", "pûkel-creatures": "Pûkel-creature", "nazgul": "Nazgûl", "drakes": "Drake",
+               "dragons": "Dragon", "giants": "Giant", "slayers": "Slayer"}
 
 
 def race_name(word: str) -> str:

@@ -142,6 +142,9 @@ def never_played_reason(sim: SimDeck, tally: Tally, kind: int, hazards: str) -> 
         if sim.cancels[kind] and hazards in ("light", "heavy"):
             return ("an event worth no marshalling points whose own effect is not simulated: the --hazards model "
                     "spends it to cancel one hazard effect, and no hazard came while it was in hand")
+        if sim.attack_cancel[kind] is not None:
+            return ("cancels an attack on its company: played only on an attack it may cancel that is expected to "
+                    "cost 1 MP or more, and none came while it was in hand and a character who may play it was there")
         if sim.mode[kind] is not None:
             return "a Ringwraith mode: played only when the Ringwraith has a site to go to"
         if sim.tester[kind] is not None:

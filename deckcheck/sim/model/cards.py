@@ -88,6 +88,7 @@ def card_row(b, card: Card) -> dict:
     row["cancels"] = (role == ROLE_EVENT and mp <= 0 and "Short-event" in card.subtypes and not sudden_call
                        and card.id not in b.facts.influence and card.id not in b.facts.ring_testers)
     facts = b.facts
+    row["attack_cancel"] = facts.attack_cancels.get(card.id) if role == ROLE_EVENT else None
     row["ring_table"] = facts.ring_tests.get(card.id, ())
     row["tester"] = facts.ring_testers.get(card.id)
     row["ring_bonus"] = facts.ring_test_bonus.get(card.id, 0)

@@ -84,6 +84,7 @@ def finish_conditions(b) -> None:
     sim.special_rings = frozenset(k for k in range(len(sim.kinds)) if sim.ring_kind[k])
     sim.hand_bonus_kinds = frozenset(k for k in range(len(sim.kinds)) if sim.hand_bonus[k])
     sim.storable = any(sim.store_sites)
+    sim.attack_cancel_kinds = frozenset(k for k in range(len(sim.kinds)) if sim.attack_cancel[k])
     sim.organization_kinds = frozenset(k for k in range(len(sim.kinds)) if sim.phase[k] == PHASE_ORGANIZATION)
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from deckcheck.cards.model import Card
-from deckcheck.cards.play import PlayCondition, RingTester, SiteAttack
+from deckcheck.cards.play import AttackCancel, PlayCondition, RingTester, SiteAttack
 from deckcheck.sim.model.defence import DefenceTables
 
 # What a play-deck card does in the simulation.
@@ -155,6 +155,8 @@ class SimDeck:
     # -- hand management --
     keep_value: list[int] = field(default_factory=list)           # hand-management rank: discard lowest first
     cancels: list[bool] = field(default_factory=list)             # MP-less resource short-events: spent on hazards
+    attack_cancel: list[AttackCancel | None] = field(default_factory=list)   # cancels one attack (play facts)
+    attack_cancel_kinds: frozenset[int] = frozenset()             # the kinds that have one
     half_size: list[bool] = field(default_factory=list)           # Hobbits, Orc scouts: half toward company size
     sudden_call: list[bool] = field(default_factory=list)         # the card a Ringwraith or Balrog calls with
     character_sites: list[frozenset[int]] = field(default_factory=list)  # where a character may enter play
@@ -237,8 +239,8 @@ class SimDeck:
 # columns) and checked for length, so that no column can fall out of step with the others.
 CARD_COLUMNS = ("role", "mind", "direct_influence", "general_influence", "mp", "mp_category", "unique", "avatar",
                 "races", "skills", "leader", "half_size", "item_bit", "character_sites", "sudden_call", "cancels",
-                "ring_table", "tester", "ring_bonus", "mode", "gi_change", "hand_bonus", "makes_overt", "mode_di",
-                "boost")
+                "attack_cancel", "ring_table", "tester", "ring_bonus", "mode", "gi_change", "hand_bonus", "makes_overt",
+                "mode_di", "boost")
 CONDITION_COLUMNS = ("condition", "phase", "play_sites", "mp_on_play", "site_need", "taps_site", "taps_bearer",
                      "once_per_company", "once_per_site", "once_per_character", "play_attacks",
                      "company_need", "makes_haven", "protects", "needs_protected", "made_haven_ok", "bearers",

@@ -4,6 +4,7 @@ can play there. The rules of the attacks themselves are `sim.rules.sites` and `s
 
 from __future__ import annotations
 
+from deckcheck.sim.rules.cancels import may_cancel, who_may_cancel
 from deckcheck.sim.rules.combat import Defender, assign_strikes, defender_of, modified_prowess, weakness
 from deckcheck.sim.rules.influence import p_check_above
 from deckcheck.sim.rules.play import company_is_overt
@@ -18,6 +19,9 @@ FREE_ENTRY_RISK = 0.5
 # detainment attack he takes -3 at any odds, having no wound to risk, and the plans count on those odds).
 STAY_UNTAPPED_ODDS = 0.5
 MEMO_LIMIT = 100_000
+# An attack is canceled (when a card in hand may) once it is expected to cost this many MP: a 0-MP character
+# eliminated about one time in two.
+CANCEL_FROM_LOSS = 1.0
 
 
 def expected_loss(g, company, site: int | None = None) -> float:
@@ -69,27 +73,80 @@ def _outlook(g, characters, printed, overt: bool, balrog: bool) -> tuple[float, 
             odds = p_check_above(attack.prowess - one.prowess + 2)         # roll + prowess - 3 >= the strike
             # below those odds he takes no -3; against detainment he always does (no wound to risk)
             stays[i] *= odds if odds >= STAY_UNTAPPED_ODDS or attack.detainment else 0.0
-        if attack.each_character_faces_strike or attack.strikes == n:
-            assigned = [(i, 0) for i in range(n)]          # everyone faces one strike: no choice to make
-        elif attack.strikes > n:                           # and the excess strikes go to the weakest
-            weakest = min(range(n), key=lambda i: (weakness(defenders[i]), i))
-            assigned = [(i, attack.strikes - n if i == weakest else 0) for i in range(n)]
-        else:
-            assigned = assign_strikes(attack, defenders)
-        if not attack.detainment:
-            for index, excess in assigned:
-                one = defenders[index]
-                prowess = modified_prowess(one.prowess, tapped=one.tapped, wounded=one.wounded, excess=excess)
-                wounded = 1.0 - p_check_above(attack.prowess - prowess - 1)
-                if wounded <= 0.0:
-                    continue
-                dies = 1.0 if attack.wounded_eliminated else p_check_above(one.body - (1 if one.wounded else 0))
-                loss += wounded * dies * (sim.mp[characters[index].kind] + CHARACTER_WORTH)
+        assigned = _assigned(attack, defenders)
+        loss = _attack_loss(sim, characters, defenders, attack, assigned, loss)
         for index, _excess in assigned:         # the next attack finds them tapped (or worse)
             one = defenders[index]
             if not one.tapped:
                 defenders[index] = Defender(one.prowess, one.body, tapped=True, wounded=one.wounded)
     return loss, 1.0 if strikes < n else max(stays)
+
+
+def _assigned(attack, defenders) -> list[tuple[int, int]]:
+    """Who faces each strike as the rules would assign them: [(defender index, excess strikes), ...]."""
+    n = len(defenders)
+    if attack.each_character_faces_strike or attack.strikes == n:
+        return [(i, 0) for i in range(n)]          # everyone faces one strike: no choice to make
+    if attack.strikes > n:                         # and the excess strikes go to the weakest
+        weakest = min(range(n), key=lambda i: (weakness(defenders[i]), i))
+        return [(i, attack.strikes - n if i == weakest else 0) for i in range(n)]
+    return assign_strikes(attack, defenders)
+
+
+def _attack_loss(sim, characters, defenders, attack, assigned, loss: float = 0.0) -> float:
+    """`loss` plus the MP one attack is expected to cost: for each strike, P(wounded) x P(the body check fails)
+    (1 where any character wounded is eliminated, 0 for detainment), times the character's MP + CHARACTER_WORTH."""
+    if attack.detainment:
+        return loss
+    for index, excess in assigned:
+        one = defenders[index]
+        prowess = modified_prowess(one.prowess, tapped=one.tapped, wounded=one.wounded, excess=excess)
+        wounded = 1.0 - p_check_above(attack.prowess - prowess - 1)
+        if wounded <= 0.0:
+            continue
+        dies = 1.0 if attack.wounded_eliminated else p_check_above(one.body - (1 if one.wounded else 0))
+        loss += wounded * dies * (sim.mp[characters[index].kind] + CHARACTER_WORTH)
+    return loss
+
+
+def attack_cancel(g, company, attack):
+    """(card, character who plays it) to cancel this attack on the company, None to face it: a card in hand that
+    may cancel it, played when the attack is expected to cost at least CANCEL_FROM_LOSS (the card that costs
+    the company least first: one that taps or wounds nobody, then one that taps, then one that wounds, and only
+    against twice that loss; the character it taps or wounds is the one worth least to the company)."""
+    sim = g.sim
+    kinds = sim.attack_cancel_kinds
+    held = [k for k in g.hand if k in kinds]
+    if not held or not attack.cancellable:
+        return None
+    characters = company.characters
+    defenders = [defender_of(g, c) for c in characters]
+    loss = _attack_loss(sim, characters, defenders, attack, _assigned(attack, defenders))
+    if loss < CANCEL_FROM_LOSS:
+        return None
+    best = None
+    for kind in held:
+        cancel = sim.attack_cancel[kind]
+        if not may_cancel(cancel, attack) or (cancel.wounds and loss < 2 * CANCEL_FROM_LOSS):
+            continue
+        able = who_may_cancel(cancel, characters, sim.skills, g.wounded)
+        if not able:
+            continue
+        cost = 2 if cancel.wounds else 1 if cancel.taps else 0
+        if best is None or cost < best[0]:
+            actor = min(able, key=lambda c: (sim.mp[c.kind], defender_of(g, c).prowess))
+            best = (cost, kind, actor)
+    return None if best is None else (best[1], best[2])
+
+
+def keeps_attack_cancel(g, kind: int) -> bool:
+    """Keep a card that cancels an attack at the end of the turn: against an opponent's hazards (alone, the only
+    attacks are the sites', which the player reckons before it enters), while one of our characters may play
+    it."""
+    if g.opponent is None:
+        return False
+    skill = g.sim.attack_cancel[kind].skill
+    return skill is None or any(skill in g.sim.skills[c.kind] for company in g.companies for c in company.characters)
 
 
 def worth_the_cards_attacks(g, company, kind: int, entering: bool = False) -> bool:

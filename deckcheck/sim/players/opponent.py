@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.cards.model import HAZARD, leading_int
+from deckcheck.cards.site_attacks import race_name
 from deckcheck.sim.model import ROLE_HAZARD
 from deckcheck.sim.rules.combat import Attack
 from deckcheck.sim.rules.corruption import makes_corruption_checks
@@ -59,11 +60,13 @@ class CreatureSpec:
     mp_star: bool
     detainment_against: tuple[str, ...]
     wounded_corruption_check: int | None
+    attack_races: tuple[str, ...] = ()  # the races as a cancel names them ("Orcs" -> "Orc")
 
     def attack(self, detainment: bool) -> Attack:
         return Attack(strikes=self.strikes, prowess=self.prowess, body=self.body,
                       attacker_chooses=self.attacker_chooses,
-                      each_character_faces_strike=self.each_character_faces_strike, detainment=detainment)
+                      each_character_faces_strike=self.each_character_faces_strike, detainment=detainment,
+                      races=self.attack_races)
 
     @property
     def threat(self) -> int:
@@ -121,7 +124,8 @@ def hazard_tables(sim) -> HazardTables:
                     each_character_faces_strike=own.get("each_character_faces_strike", False),
                     races=tuple(card.races), mp=card.mp or 0, mp_star=card.mp_star,
                     detainment_against=tuple(own.get("detainment_against", ())),
-                    wounded_corruption_check=own.get("wounded_corruption_check"))
+                    wounded_corruption_check=own.get("wounded_corruption_check"),
+                    attack_races=tuple(race_name(r) for r in card.races))
             else:
                 use = UNMODELLED
                 tables.not_played[kind] = NO_KEY

@@ -19,6 +19,7 @@ from deckcheck.sim.model import (
     ROLE_HAZARD,
     ROLE_ITEM,
 )
+from deckcheck.sim.players.attacks import keeps_attack_cancel
 from deckcheck.sim.players.characters import CharacterChoices
 from deckcheck.sim.players.movement import plan_moves, site_values
 from deckcheck.sim.players.site_choices import SiteChoices
@@ -84,6 +85,7 @@ class ResourcePlayer(CharacterChoices, SiteChoices):
         spare_hazards = sum(1 for k in hand if role[k] == ROLE_HAZARD) <= HAZARDS_PER_OPPONENT_TURN
         cancellable = g.hazards.cancellable
         cancels = sim.cancels
+        against_attacks = sim.attack_cancel_kinds
         rank, dead = self._rank_tables(sim)
         used = g.used_unique
         worst, worst_value = None, DISCARD_AT_OR_BELOW + 1
@@ -91,7 +93,7 @@ class ResourcePlayer(CharacterChoices, SiteChoices):
             value = -10 if dead[kind] and kind in used else rank[kind]
             if role[kind] == ROLE_HAZARD and spare_hazards:
                 value += 1
-            elif cancels[kind] and cancellable:
+            elif (cancels[kind] and cancellable) or (kind in against_attacks and keeps_attack_cancel(g, kind)):
                 value = 2                              # kept against the hazards
             if value < worst_value:
                 worst, worst_value = kind, value

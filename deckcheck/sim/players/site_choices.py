@@ -6,6 +6,7 @@ from __future__ import annotations
 from deckcheck.sim.model import NEED_TAPPED, NEED_UNTAPPED, ON_ITEM, ROLE_ALLY, ROLE_FACTION, ROLE_ITEM
 from deckcheck.sim.players.attacks import (
     STAY_UNTAPPED_ODDS,
+    attack_cancel,
     cards_attacks_tapper,
     worth_entering,
     worth_the_cards_attacks,
@@ -181,3 +182,6 @@ class SiteChoices:
         cancels = g.sim.cancels
         return next((k for k in g.hand if cancels[k]), None)
 
+    def attack_cancel(self, g, company, attack):
+        """(card, character) to cancel an attack on the company before strikes are assigned, None to face it."""
+        return attack_cancel(g, company, attack)

@@ -40,6 +40,8 @@ class Attack:
     detainment: bool = False             # coe 3.II: a successful strike taps instead of wounding
     wound_body_modifier: int = 0         # added to body checks after a successful strike (Durin's Bane: +1)
     wounded_eliminated: bool = False     # "any character wounded is immediately eliminated" (no body check)
+    races: tuple[str, ...] = ()          # the attack's races, singular ("Orc"): what a cancel may name
+    cancellable: bool = True             # False: printed "cannot be canceled"
 
 
 @dataclass(slots=True)

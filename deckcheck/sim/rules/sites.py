@@ -34,7 +34,8 @@ def attacks_faced(printed: tuple[SiteAttack, ...], *, overt: bool,
             continue
         out.append((Attack(strikes=a.strikes, prowess=a.prowess, attacker_chooses=a.attacker_chooses,
                            each_character_faces_strike=a.each_character, detainment=is_detainment(a, overt),
-                           wounded_eliminated=a.wounded_eliminated), a.wounded_check))
+                           wounded_eliminated=a.wounded_eliminated, races=(a.race,),
+                           cancellable=not a.cannot_be_canceled), a.wounded_check))
     return tuple(out)
 
 

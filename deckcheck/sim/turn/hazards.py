@@ -5,7 +5,7 @@ player (`g.hazards`) chooses what is played and on whom; everything here is the 
 
 from __future__ import annotations
 
-from deckcheck.sim.rules.combat import defender_of, kill_points_scored, resolve_attack
+from deckcheck.sim.rules.combat import AttackResult, defender_of, kill_points_scored, resolve_attack
 from deckcheck.sim.rules.company import company_size
 from deckcheck.sim.rules.corruption import (
     DISCARDED,
@@ -124,6 +124,8 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
     characters = list(company.characters)
     if not characters:
         return None
+    if g.sim.attack_cancel_kinds and cancelled(g, company, attack, name):
+        return AttackResult()          # no strike assigned: not defeated, nobody hurt
     defenders = [defender_of(g, c) for c in characters]
     result = resolve_attack(attack, defenders, g.roll, stay_untapped)
     if g.observer is not None:
@@ -144,6 +146,25 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
         triggered_checks(g, company, "wounded", len(wounded))
     return result
 
+
+
+def cancelled(g, company, attack, name: str) -> bool:
+    """coe 3.i: before strikes are assigned, the player may cancel the attack with a card in hand (the card's
+    character taps for it, or is wounded by it, if it says so)."""
+    chosen = g.player.attack_cancel(g, company, attack)
+    if chosen is None:
+        return False
+    kind, actor = chosen
+    g.spend(kind)
+    cancel = g.sim.attack_cancel[kind]
+    if cancel.taps or cancel.wounds:
+        actor.tapped = True
+    if cancel.wounds:
+        g.wounded.add(actor)
+    if g.observer is not None:
+        g.observer.event(g, "cancel", f"{g.sim.kinds[kind].name} ({g.sim.kinds[actor.kind].name}) cancels "
+                                      f"{name or 'the attack'}")
+    return True
 
 
 def corruption_points(g, character) -> int:

@@ -1,0 +1,32 @@
+"""Cancelling an attack (coe 3.i: an attack may be canceled before strikes are assigned) with a resource
+short-event whose facts are `card_db/play.json`'s `attack_cancels` (Concealment, Dark Quarrels, Escape...):
+which attack the card may cancel and who in the company may play it. The choice to play one is the player's
+(`players.attacks.attack_cancel`)."""
+
+from __future__ import annotations
+
+from deckcheck.cards.play import AttackCancel
+from deckcheck.sim.rules.combat import Attack
+
+
+def may_cancel(cancel: AttackCancel, attack: Attack) -> bool:
+    """The card may be played on this attack: the attack may be canceled and, if the card names races, the
+    attack is of one of them ("Cancel one attack by Orcs, Trolls, or Men")."""
+    if not attack.cancellable:
+        return False
+    return not cancel.races or any(race in cancel.races for race in attack.races)
+
+
+def who_may_cancel(cancel: AttackCancel, characters, skills, wounded) -> list:
+    """The characters of the company who may play the card: with its skill ("Scout only"), untapped if it taps
+    him, unwounded if it wounds him ("Playable on an unwounded character facing an attack")."""
+    out = []
+    for character in characters:
+        if cancel.skill is not None and cancel.skill not in skills[character.kind]:
+            continue
+        if cancel.taps and character.tapped:
+            continue
+        if cancel.wounds and character in wounded:
+            continue
+        out.append(character)
+    return out

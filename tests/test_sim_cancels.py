@@ -1,0 +1,124 @@
+"""Cancelling an attack with a resource short-event (Concealment, Dark Quarrels, Escape...): the facts the importer
+reads (card_db/play.json `attack_cancels`), the rule of which attack a card may cancel and who may play it
+(sim/rules/cancels.py), the player's choice to play one (sim/players/attacks.attack_cancel), and the attack it
+stops (sim/turn/hazards.face_attack); each both ways, on a real Challenge Deck."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckcheck.cards.play import AttackCancel, load_play_facts
+from deckcheck.decklist import read_deck
+from deckcheck.sim.model import build_sim_deck
+from deckcheck.sim.players.attacks import attack_cancel
+from deckcheck.sim.rules.cancels import may_cancel, who_may_cancel
+from deckcheck.sim.rules.combat import Attack
+from deckcheck.sim.scenario import scenario
+from deckcheck.sim.turn.hazards import face_attack
+from tests._shared import DECKS, needs_decks
+
+ORCS = Attack(strikes=3, prowess=11, races=("Orc",))          # a dangerous attack by Orcs
+WOLVES = Attack(strikes=3, prowess=11, races=("Wolf",))
+WEAK = Attack(strikes=1, prowess=2, races=("Orc",))           # nobody is hurt by it
+
+
+# ---- the facts --------------------------------------------------------------------------------------------
+
+def test_the_importer_reads_who_cancels_which_attack():
+    cancels = load_play_facts().attack_cancels
+    assert cancels["TW-204"] == AttackCancel(skill="Scout", taps=True)                # Concealment
+    assert cancels["TW-207"] == AttackCancel(races=("Orc", "Troll", "Man"))          # Dark Quarrels
+    assert cancels["TW-229"] == AttackCancel(wounds=True)                             # Escape
+    assert cancels["WH-43"].races == ("Wolf", "Animal", "Spider", "Dragon", "Drake", "Undead")
+    assert cancels["WH-43"].skill == "Ranger" and not cancels["WH-43"].taps          # Crept Along Cleverly
+    # not read: a spell with a corruption check (Vanishment), all attacks for a turn (Hiding), Sauron's
+    # (Eye Never Sleeping), a roll (Trickery), nor a card that cancels no attack (Risky Blow)
+    for card_id in ("TW-356", "TW-256", "AS-82", "TD-159", "TW-319"):
+        assert card_id not in cancels
+
+
+# ---- the rule ---------------------------------------------------------------------------------------------
+
+def test_a_cancel_that_names_races_cancels_only_their_attacks():
+    quarrels = AttackCancel(races=("Orc", "Troll", "Man"))
+    assert may_cancel(quarrels, ORCS)
+    assert not may_cancel(quarrels, WOLVES)
+    assert may_cancel(AttackCancel(), WOLVES)                    # no race named: any attack
+    assert not may_cancel(AttackCancel(), Attack(strikes=1, prowess=9, races=("Orc",), cancellable=False))
+
+
+# ---- on a scenario -----------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def saruman():     # Challenge Deck A: Concealment x3, Dark Quarrels x2; Fatty Bolger a scout, Haldir a warrior
+    return build_sim_deck(read_deck(str(DECKS / "council-of-rivendell" / "Challenge Decks"
+                                        / "A - Saruman - Stewards of Gondor")))
+
+
+def named(sim, name: str) -> int:
+    return next(k for k, card in enumerate(sim.kinds) if card.name == name)
+
+
+def at_rivendell(sim, names, hand, tapped=()):
+    rivendell = next(i for i, s in enumerate(sim.sites) if s.name == "Rivendell")
+    return scenario(sim, starting_company=False, characters=[(named(sim, n), rivendell) for n in names],
+                    hand=[named(sim, n) for n in hand], tapped=[named(sim, n) for n in tapped])
+
+
+@needs_decks
+def test_only_a_character_with_the_skill_and_untapped_may_tap_for_concealment(saruman):
+    concealment = saruman.attack_cancel[named(saruman, "Concealment")]
+    g = at_rivendell(saruman, ["Fatty Bolger", "Haldir"], [])
+    names = [saruman.kinds[c.kind].name for c in who_may_cancel(concealment, g.companies[0].characters,
+                                                               saruman.skills, g.wounded)]
+    assert names == ["Fatty Bolger"]
+    g = at_rivendell(saruman, ["Fatty Bolger", "Haldir"], [], tapped=["Fatty Bolger"])
+    assert who_may_cancel(concealment, g.companies[0].characters, saruman.skills, g.wounded) == []
+
+
+@needs_decks
+def test_the_player_cancels_a_dangerous_attack_with_the_card_that_costs_least(saruman):
+    g = at_rivendell(saruman, ["Fatty Bolger", "Haldir"], ["Concealment", "Dark Quarrels"])
+    kind, _actor = attack_cancel(g, g.companies[0], ORCS)
+    assert saruman.kinds[kind].name == "Dark Quarrels"          # taps nobody
+    kind, actor = attack_cancel(g, g.companies[0], WOLVES)      # Dark Quarrels cannot: the scout taps
+    assert saruman.kinds[kind].name == "Concealment" and saruman.kinds[actor.kind].name == "Fatty Bolger"
+
+
+@needs_decks
+def test_the_player_faces_an_attack_that_threatens_nobody_or_that_no_card_in_hand_may_cancel(saruman):
+    g = at_rivendell(saruman, ["Fatty Bolger", "Haldir"], ["Concealment", "Dark Quarrels"])
+    assert attack_cancel(g, g.companies[0], WEAK) is None
+    g = at_rivendell(saruman, ["Haldir"], ["Concealment", "Dark Quarrels"])     # no scout
+    assert attack_cancel(g, g.companies[0], WOLVES) is None
+
+
+@needs_decks
+def test_a_canceled_attack_strikes_nobody_and_the_card_is_spent(saruman):
+    g = at_rivendell(saruman, ["Fatty Bolger", "Haldir"], ["Dark Quarrels"])
+    company = g.companies[0]
+    result = face_attack(g, company, ORCS, "Orcs", None, None)
+    assert result.strikes == [] and not result.defeated
+    assert g.hand == [] and named(saruman, "Dark Quarrels") in g.discard
+    assert not any(c.tapped for c in company.characters)
+    g = at_rivendell(saruman, ["Fatty Bolger", "Haldir"], ["Dark Quarrels"])
+    result = face_attack(g, g.companies[0], WOLVES, "Wolves", None, None)        # it may not cancel Wolves
+    assert len(result.strikes) == 2 and g.hand == [named(saruman, "Dark Quarrels")]
+
+
+@needs_decks
+def test_a_cancel_is_kept_at_the_end_of_the_turn_only_against_an_opponent_and_while_someone_may_play_it(saruman):
+    from deckcheck.sim.players.attacks import keeps_attack_cancel
+    from deckcheck.sim.side import side_of
+
+    concealment = named(saruman, "Concealment")
+    rivendell = next(i for i, s in enumerate(saruman.sites) if s.name == "Rivendell")
+    goldfish = at_rivendell(saruman, ["Fatty Bolger"], ["Concealment"])
+    assert not keeps_attack_cancel(goldfish, concealment)       # alone, only the sites attack
+    side = side_of(saruman)
+    duel = scenario(saruman, us=side, against=side, starting_company=False,
+                    characters=[(named(saruman, "Fatty Bolger"), rivendell)], hand=[concealment])
+    assert keeps_attack_cancel(duel, concealment)
+    duel = scenario(saruman, us=side, against=side, starting_company=False,
+                    characters=[(named(saruman, "Haldir"), rivendell)], hand=[concealment])
+    assert not keeps_attack_cancel(duel, concealment)            # no scout to tap for it
