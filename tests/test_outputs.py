@@ -230,3 +230,24 @@ def test_a_batch_whose_workbook_cannot_be_written_keeps_its_results(tmp_path, ca
                    f"of the 9 rows checked are in {rescue} (JSON)\n")
     assert len(json.loads(rescue.read_text())["results"]) == 9
     assert not (tmp_path / "results.xlsx").exists()
+
+
+def test_a_row_the_workbook_cannot_take_still_leaves_every_row_checked(tmp_path, capsys, monkeypatch):
+    """The workbook takes each row as it is checked (report/batch_results.py ResultsWorkbook): a row it cannot
+    write stops the writing, never the checking, and the results of every row are saved as JSON."""
+    regs = tmp_path / "registrations.csv"
+    regs.write_bytes((EXAMPLES / "registrations.csv").read_bytes())
+    for deck in EXAMPLES.glob("*.meccg"):
+        (tmp_path / deck.name).write_bytes(deck.read_bytes())
+    from deckcheck.report import batch_results
+
+    def full(*_args, **_kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(batch_results.TableSheet, "add_group", full)
+    code, _, err = run_main(capsys, "batch", str(regs), "-o", str(tmp_path / "results.xlsx"))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    rescue = tmp_path / "results.recovered.json"
+    assert "No space left on device" in err and str(rescue) in err
+    assert len(json.loads(rescue.read_text())["results"]) == 9
+    assert not (tmp_path / "results.xlsx").exists()
