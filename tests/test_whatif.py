@@ -92,3 +92,13 @@ def test_the_command_against_an_opponent_gives_the_win_rate_difference(capsys):
     code, out, _ = run_main(capsys, "simulate", str(GANDALF), "--games", "4", "--turns", "2", "--variant",
                             str(WITCH_KING))
     assert code == 0 and "1. I - Witchking" in out and "paired 95% interval" in out
+
+
+def test_the_same_report_whatever_the_workers(gandalf, monkeypatch):
+    import deckcheck.sim.whatif as whatif
+
+    monkeypatch.setattr(whatif, "MIN_GAMES_PER_WORKER", 3)     # so that 12 games take 2 worker processes
+    variants = [swap_variant(gandalf, "Concealment=Orcrist"), swap_variant(gandalf, "Dodge=Dodge")]
+    one = paired_whatif(gandalf, variants, games=12, turns=3, seed=5, jobs=1)
+    assert whatif.worker_count(2, 12, whatif.MIN_GAMES_PER_WORKER) == 2
+    assert paired_whatif(gandalf, variants, games=12, turns=3, seed=5, jobs=2) == one

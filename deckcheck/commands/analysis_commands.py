@@ -219,7 +219,7 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
         opponent = read_deck_reporting(against_path, require_cards=True) if against_path else None
         report = run_whatif_command(deck, swaps=swaps, others=others, opponent=opponent, deck_path=deck_path,
                                     games=games, turns=turns, seed=seed, hazards=hazards, length=length, both=both,
-                                    output=output)
+                                    output=output, jobs=capped_jobs(jobs))
         click.echo(printable_json(report) if output == "json" else printable(report))
         return
     if against_path:

@@ -92,7 +92,7 @@ def run_against_command(deck: Deck, opponent: Deck, *, deck_path: str, against_p
 
 
 def run_whatif_command(deck: Deck, *, swaps, others, opponent, deck_path: str, games: int, turns: int, seed: int,
-                       hazards: str, length: int | None, both: bool, output: str) -> str:
+                       hazards: str, length: int | None, both: bool, output: str, jobs: int | None = None) -> str:
     """What `simulate --swap/--variant` prints: each variant's paired difference from the deck (timing to
     stderr)."""
     from deckcheck.sim.whatif import format_whatif, other_deck_variant, paired_whatif, swap_variant
@@ -103,7 +103,7 @@ def run_whatif_command(deck: Deck, *, swaps, others, opponent, deck_path: str, g
     started = time.perf_counter()
     try:
         report = paired_whatif(deck, variants, games=games, turns=turns, seed=seed, hazards=hazards,
-                               length=length or deck.length or 2, opponent=opponent, both=both)
+                               length=length or deck.length or 2, opponent=opponent, both=both, jobs=jobs)
     except ValueError as exc:
         raise DeckcheckError(f"cannot simulate: {exc}", deck_path) from None
     elapsed = time.perf_counter() - started

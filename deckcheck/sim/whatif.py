@@ -21,18 +21,23 @@ import copy
 import math
 import re
 from dataclasses import dataclass, field
+from functools import partial
 
 from deckcheck.analysis.deck_odds import card_condition, catalog_card
 from deckcheck.decklist.model import Deck, DeckEntry, Part
 from deckcheck.errors import DeckcheckError
+from deckcheck.process import worker_pool
 from deckcheck.sim.match import play_against, play_duel, run_games
 from deckcheck.sim.model import build_sim_deck
 from deckcheck.sim.report import Z95
 from deckcheck.sim.side import side_of
 from deckcheck.sim.tally import DuelTally, Tally
+from deckcheck.sim.workers import game_chunks, worker_count
 
 SCHEMA = "deckcheck/whatif/1"
 PART_OF_TYPE = {"Character": Part.CHARACTERS, "Resource": Part.RESOURCES, "Hazard": Part.HAZARDS}
+# Below this many games per worker, another process costs more than it saves (a what-if game is played alone).
+MIN_GAMES_PER_WORKER = 250
 _SWAP = re.compile(r"^\s*(?:(\d+)\s+)?(.+?)\s*=\s*(.+?)\s*$")
 
 
@@ -94,19 +99,24 @@ class GameRecords:
     called: list[list[int]] = field(default_factory=list)
     wins: list[int] = field(default_factory=list)
 
+    def extend(self, other: GameRecords) -> None:
+        self.mp += other.mp
+        self.called += other.called
+        self.wins += other.wins
+
 
 def play_records(deck: Deck, *, games: int, turns: int, seed: int, hazards: str, length: int,
-                 opponent: Deck | None = None, both: bool = False) -> GameRecords:
-    """The games `simulate` plays for this deck (same seed, same generator per game), one at a time to keep each
-    game's numbers."""
+                 opponent: Deck | None = None, both: bool = False, first: int = 0) -> GameRecords:
+    """Games first..first+games-1 of those `simulate` plays for this deck (same seed, same random numbers per
+    game), one at a time to keep each game's numbers."""
     sim = build_sim_deck(deck, length)
     records = GameRecords()
     if opponent is None:
-        for game in range(games):
+        for game in range(first, first + games):
             _keep(records, run_games(sim, game, 1, turns, seed, hazards))
         return records
     us, them = side_of(sim), side_of(build_sim_deck(opponent, length))
-    for game in range(games):
+    for game in range(first, first + games):
         tallies = (Tally(turns=turns, kinds=len(us.sim.kinds)), Tally(turns=turns, kinds=len(them.sim.kinds)))
         stats = (DuelTally(opponent_kinds=len(them.sim.kinds)), DuelTally(opponent_kinds=len(us.sim.kinds)))
         if both:
@@ -116,6 +126,25 @@ def play_records(deck: Deck, *, games: int, turns: int, seed: int, hazards: str,
             play_against(us, them, game, seed, turns, tallies[0], stats[0])
         _keep(records, tallies[0])
     return records
+
+
+def records_of(decks: list[Deck], *, games: int, jobs: int | None = None, **play) -> list[GameRecords]:
+    """Each deck's records of the same games, in this process or split over `jobs` worker processes (each game
+    has its own random numbers, so the records are the same whatever the split)."""
+    workers = worker_count(jobs, games, MIN_GAMES_PER_WORKER)
+    if workers == 1:
+        return [play_records(deck, games=games, **play) for deck in decks]
+    tasks = [(i, first, count) for i in range(len(decks)) for first, count in game_chunks(games, workers)]
+    records = [GameRecords() for _ in decks]
+    with worker_pool(workers) as pool:
+        chunks = pool.map(partial(_chunk_records, decks, play), *zip(*tasks))
+        for (i, _first, _count), part in zip(tasks, chunks):
+            records[i].extend(part)
+    return records
+
+
+def _chunk_records(decks: list[Deck], play: dict, index: int, first: int, count: int) -> GameRecords:
+    return play_records(decks[index], games=count, first=first, **play)
 
 
 def _keep(records: GameRecords, tally: Tally) -> None:
@@ -168,16 +197,16 @@ def verdict_of(deck: Deck, length: int) -> dict:
 
 
 def paired_whatif(deck: Deck, variants: list[Variant], *, games: int, turns: int, seed: int, hazards: str = "none",
-                  length: int = 2, opponent: Deck | None = None, both: bool = False) -> dict:
+                  length: int = 2, opponent: Deck | None = None, both: bool = False, jobs: int | None = None) -> dict:
     """The deck's games, then each variant's on the same seeds; each variant's differences, ranked by the MP
-    difference after the last turn (or, in a duel, by the win-rate difference)."""
+    difference after the last turn (or, in a duel, by the win-rate difference). `jobs`: worker processes (the
+    same report whatever the number)."""
     if games < 2 or turns < 1:
         raise ValueError("a paired comparison needs at least 2 games and 1 turn")
-    play = dict(games=games, turns=turns, seed=seed, hazards=hazards, length=length, opponent=opponent, both=both)
-    base = play_records(deck, **play)
+    play = dict(turns=turns, seed=seed, hazards=hazards, length=length, opponent=opponent, both=both)
+    base, *played = records_of([deck] + [v.deck for v in variants], games=games, jobs=jobs, **play)
     rows = []
-    for variant in variants:
-        records = play_records(variant.deck, **play)
+    for variant, records in zip(variants, played):
         rows.append({"label": variant.label, "kind": variant.kind, "deck": variant.deck.name or variant.deck.path,
                      "validate": verdict_of(variant.deck, length), **compare(base, records, turns)})
     key = "win" if both else "mp_last_turn"
