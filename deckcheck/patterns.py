@@ -3,15 +3,15 @@
 Compiling a pattern costs ~0.1-0.5 ms, and a start-up imports many modules whose patterns serve other formats or
 other commands (another reader's, the config file's): `deckcheck validate` of one deck used 28 of the 41 patterns
 its modules compiled. A LazyPattern is compiled at its first use; from then on the pattern's own methods are the
-object's attributes, so a use costs what a compiled pattern's does.
+object's attributes (and its class one without __getattr__), so a use costs what a compiled pattern's does.
 """
 
 from __future__ import annotations
 
 import re
 
-_SHARED = ("match", "fullmatch", "search", "sub", "subn", "split", "findall", "finditer", "pattern", "flags",
-           "groups", "groupindex")
+_SHARED = ("match", "fullmatch", "search", "sub", "subn", "split", "findall", "finditer", "scanner", "pattern",
+           "flags", "groups", "groupindex")
 
 
 class LazyPattern:
@@ -21,13 +21,21 @@ class LazyPattern:
         self._source = (pattern, flags)
 
     def __getattr__(self, name: str):
-        # only until the first use: then every attribute of _SHARED is found on the object itself
+        # only until the first use: then every attribute of _SHARED is the object's own, and its class has no
+        # __getattr__ (whose mere presence slows every attribute look-up)
         if name.startswith("__") or name == "_source":
             raise AttributeError(name)
         compiled = re.compile(*self._source)
         for shared in _SHARED:
             setattr(self, shared, getattr(compiled, shared))
+        self.__class__ = _CompiledPattern
         return getattr(compiled, name)
 
     def __repr__(self) -> str:
         return f"LazyPattern({self._source[0]!r}, {self._source[1]!r})"
+
+
+class _CompiledPattern:
+    """A LazyPattern once compiled."""
+
+    __repr__ = LazyPattern.__repr__
