@@ -46,12 +46,37 @@ BASES = {
         P.HAZARDS: [(3, i) for i in CREATURES],
         P.SITES: [(4, "BA-93"), (2, "BA-100"), (1, "BA-83"), (1, "LE-349")],
     },
+    # GCCG's Dream Cards Lords (dream-card ids: built from the dreamcards pool's catalog).
+    "elf-lord": {
+        P.POOL: [(1, "TW-118"), (1, "WH-82"), (1, "WH-72")],          # Anborn; Thrall of the Voice + Great Patron
+        P.CHARACTERS: [(1, "FB-12"), (1, "TW-130"), (1, "TW-132")],    # Elrond Half-elven (FB), Bifur, Bofur
+        P.RESOURCES: [(2, i) for i in HERO_RESOURCES] + [(2, i) for i in MINION_RESOURCES[:5]],
+        P.HAZARDS: [(3, i) for i in CREATURES],
+        P.SITES: [(1, "FB-176"), (1, "FB-169"), (1, "TW-371"), (1, "LE-353")],   # Elf-lord Rivendell, Lórien
+    },
+    "dwarf-lord": {
+        P.POOL: [(1, "TW-118"), (1, "WH-82"), (1, "WH-72")],
+        P.CHARACTERS: [(1, "DF-177"), (1, "TW-130"), (1, "TW-132")],   # Thorin (DF), Bifur, Bofur
+        P.RESOURCES: [(2, i) for i in HERO_RESOURCES] + [(2, i) for i in MINION_RESOURCES[:5]],
+        P.HAZARDS: [(3, i) for i in CREATURES],
+        P.SITES: [(1, "DF-21"), (1, "DF-92"), (1, "TW-371"), (1, "LE-353")],     # the two Dwarf-lord havens
+    },
+    "dragon-lord": {
+        P.CHARACTERS: [(2, "GW-174"), (1, "LE-29")],                   # Smaug the Golden (GW) x2, Old Troll
+        P.RESOURCES: [(3, i) for i in MINION_RESOURCES],
+        P.HAZARDS: [(3, i) for i in CREATURES],
+        P.SITES: [(1, "GW-65"), (1, "LE-349"), (1, "LE-353")],         # Dragon's Den
+    },
 }
+LORDS = ("elf-lord", "dwarf-lord", "dragon-lord")
 
 
 def build(alignment: str | None, parts: dict[Part, list[tuple[int, str]]], *, path: str = "test.deck") -> Deck:
-    """A deck with one entry per (count, card id); source lines numbered in part order."""
-    catalog = load_catalog()
+    """A deck with one entry per (count, card id); source lines numbered in part order. A Lord's deck holds
+    dream cards: its ids are looked up in the dreamcards pool's catalog."""
+    from deckcheck.cards.pools import DREAMCARDS, pool_catalog
+
+    catalog = pool_catalog(DREAMCARDS) if alignment in LORDS else load_catalog()
     deck = Deck(path=path, format="test", alignment=alignment)
     line = 1
     for part in (P.POOL, P.CHARACTERS, P.RESOURCES, P.HAZARDS, P.PLAY, P.SIDEBOARD, P.FW_SIDEBOARD, P.SITES):

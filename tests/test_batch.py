@@ -168,7 +168,8 @@ def test_alignment_that_names_none_is_a_row_problem(tmp_path, value):
     write_rows_csv(path, [["player", "deck", "alignment"], ["Ann", "a.meccg", value]])
     (reg,) = read_registrations(path).registrations
     assert reg.alignment is None and reg.problems == [
-        f"unknown alignment {value!r} (use wizard, ringwraith, fallen-wizard, balrog)"]
+        f"unknown alignment {value!r} (use wizard, ringwraith, fallen-wizard, balrog, elf-lord, dwarf-lord, "
+        "dragon-lord)"]
 
 
 @pytest.mark.parametrize("value, expected", [("2", 2), ("3-deck", 3), ("4 decks", 4), ("Starter", 1),

@@ -137,7 +137,13 @@ def test_every_attribute_the_rules_read_is_taken_from_the_xml():
             printed = attrs["type"][0].split()
             if printed[-1] in ("Character", "Resource", "Hazard", "Site", "Region"):
                 assert record["type"] == printed[-1]
-                assert record["alignment"] in (" ".join(printed[:-1]) or "Neutral", "Dual")
+                # GW's "Dragon Character"s of race Dragon-lord are the Dragon-lord alignment's
+                dragon_lord = printed[:-1] == ["Dragon"] and attrs.get("race") == ["Dragon-lord"]
+                assert record["alignment"] in (" ".join(printed[:-1]) or "Neutral", "Dual") or (
+                    dragon_lord and record["alignment"] == "Dragon-lord")
+                lord = record["alignment"] in ("Elf-lord", "Dwarf-lord", "Dragon-lord")
+                assert record.get("avatar", False) == (record["type"] == "Character" and (
+                    "Avatar" in attrs.get("keyword", []) or lord))
             checked += 1
     assert checked == 2561
     unread = {(u["id"], u["field"]) for u in document["unread"]}

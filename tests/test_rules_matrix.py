@@ -16,7 +16,7 @@ from deckcheck.decklist.model import DeckEntry, Diagnostic
 from deckcheck.rules import validate
 from deckcheck.rules.registry import ERROR, NOTE, WARNING
 from deckcheck.rules.ruleset import RULESET_NAMES, available, load_ruleset
-from tests._rules_decks import CREATURES, P, base_parts, build
+from tests._rules_decks import CREATURES, LORDS, P, base_parts, build
 
 # Non-creature hazard events: a hazard half without creatures.
 EVENTS = ["TW-6", "TW-7", "TW-9", "TW-10", "TW-11", "TW-18"]
@@ -25,12 +25,14 @@ FILLER = ["TW-13", "TW-14", "TW-15", "TW-19", "TW-21", "TW-22", "TW-24", "TW-27"
           "TW-32", "TW-33", "TW-34", "TW-35", "TW-36", "TW-37", "TW-38", "TW-39", "TW-40", "TW-41", "TW-42",
           "TW-43", "TW-45", "TW-49", "TW-50", "TW-51", "TW-52", "TW-53", "TW-54", "TW-55", "TW-56", "TW-57",
           "TW-58", "TW-59", "TW-60", "TW-61", "TW-62", "TW-63", "TW-64", "TW-66"]
-OWN_AVATAR = {"wizard": "TW-156", "ringwraith": "LE-58", "fallen-wizard": "WH-9", "balrog": "BA-3"}
+OWN_AVATAR = {"wizard": "TW-156", "ringwraith": "LE-58", "fallen-wizard": "WH-9", "balrog": "BA-3",
+              "elf-lord": "FB-12", "dwarf-lord": "DF-177", "dragon-lord": "GW-174"}
 # Eleven non-avatar characters each alignment may hold (Balrog: Orcs and Trolls; Fallen-wizard: mind <= 5).
 HERO_CHARACTERS = ["TW-116", "TW-119", "TW-121", "TW-122", "TW-123", "TW-124", "TW-125", "TW-128", "TW-129",
                    "TW-131", "TW-132"]
 ORCS = ["LE-11", "LE-12", "LE-18", "LE-25", "LE-29", "LE-30", "LE-31", "LE-32", "LE-33", "LE-34", "LE-38"]
-ELEVEN = {"wizard": HERO_CHARACTERS, "fallen-wizard": HERO_CHARACTERS, "ringwraith": ORCS, "balrog": ORCS}
+ELEVEN = {"wizard": HERO_CHARACTERS, "fallen-wizard": HERO_CHARACTERS, "ringwraith": ORCS, "balrog": ORCS,
+          "elf-lord": HERO_CHARACTERS, "dwarf-lord": HERO_CHARACTERS, "dragon-lord": ORCS}
 
 
 def base(alignment: str) -> dict:
@@ -41,10 +43,23 @@ def base(alignment: str) -> dict:
 
 
 def judge(parts: dict, alignment: str, ruleset: str, extra: list[DeckEntry | Diagnostic] = ()):
+    from deckcheck.cards.pools import DEFAULT_POOL, DREAMCARDS, use_pool
+
     deck = build(alignment, parts)
     deck.entries.extend(x for x in extra if isinstance(x, DeckEntry))
     deck.diagnostics.extend(x for x in extra if isinstance(x, Diagnostic))
-    return validate(deck, ruleset=ruleset, alignment=alignment)
+    use_pool(DREAMCARDS if alignment in LORDS else DEFAULT_POOL)    # a Lord's deck is read under dreamcards
+    try:
+        return validate(deck, ruleset=ruleset, alignment=alignment)
+    finally:
+        use_pool(DEFAULT_POOL)
+
+
+def card(card_id: str):
+    """A card of the ICE or the dreamcards pool."""
+    from deckcheck.cards.pools import DREAMCARDS, pool_catalog
+
+    return pool_catalog(DREAMCARDS).by_id(card_id)
 
 
 def limits(ruleset: str, alignment: str) -> dict:
@@ -67,7 +82,9 @@ def not_in_pool(alignment, ruleset):
     # a line whose set code names a set outside the ICE pool: that set's card, not the ICE card of its name
     entry = DeckEntry(part=P.HAZARDS, count=1, written="Abductor", lines=[900], problem="not-ice-card",
                       set_code="V1")
-    return base(alignment), [entry], "Abductor (V1) is a card of", ERROR
+    # read under the dreamcards pool (a Lord's deck), V1 is a set that pool's file holds no Abductor of
+    said = "Abductor (V1) is no card of" if alignment in LORDS else "Abductor (V1) is a card of"
+    return base(alignment), [entry], said, ERROR
 
 
 def ambiguous_card(alignment, ruleset):
@@ -162,7 +179,8 @@ def fw_sideboard_size(alignment, ruleset):
 
 def site_copies(alignment, ruleset):
     parts = base(alignment)
-    site = {"wizard": "TW-371", "fallen-wizard": "TW-371", "ringwraith": "LE-349", "balrog": "LE-349"}[alignment]
+    site = {"wizard": "TW-371", "fallen-wizard": "TW-371", "ringwraith": "LE-349", "balrog": "LE-349",
+            "elf-lord": "TW-371", "dwarf-lord": "TW-371", "dragon-lord": "LE-349"}[alignment]
     parts[P.SITES] = parts[P.SITES] + [(2, site)]
     name = load_catalog().by_id(site).name
     return parts, [], f"copies of {name} [", borrowed(ruleset, alignment, "site-copies")
@@ -178,7 +196,8 @@ def versions_read(alignment, ruleset):
 
 def site_alignment(alignment, ruleset):
     parts = base(alignment)
-    site = {"wizard": "LE-392", "ringwraith": "TW-421", "fallen-wizard": "BA-84", "balrog": "TW-421"}[alignment]
+    site = {"wizard": "LE-392", "ringwraith": "TW-421", "fallen-wizard": "BA-84", "balrog": "TW-421",
+            "elf-lord": "WH-58", "dwarf-lord": "WH-58", "dragon-lord": "TW-421"}[alignment]     # WH-58: a FW site
     parts[P.SITES] = parts[P.SITES] + [(1, site)]
     return parts, [], f"{load_catalog().by_id(site).name} [", ERROR
 
@@ -192,21 +211,26 @@ def region_card(alignment, ruleset):
 def starting_site(alignment, ruleset):
     parts = base(alignment)
     starts = {"wizard": {"TW-421"}, "ringwraith": {"LE-390", "LE-367"}, "fallen-wizard": {"WH-58"},
-              "balrog": {"BA-93", "BA-100"}}[alignment]
+              "balrog": {"BA-93", "BA-100"}, "elf-lord": {"FB-176", "FB-169"}, "dwarf-lord": {"DF-21", "DF-92"},
+              "dragon-lord": {"GW-65"}}[alignment]
     parts[P.SITES] = [s for s in parts[P.SITES] if s[1] not in starts]
-    return parts, [], "no site in the location deck where the starting company may begin", ERROR
+    # GCCG names no starting site for a Lord: the Lord's havens are borrowed by analogy, a warning
+    return parts, [], "no site in the location deck where the starting company may begin", \
+        borrowed(ruleset, alignment, "starting-site")
 
 
 def alignment_card(alignment, ruleset):
     parts = base(alignment)
-    card = {"wizard": "LE-31", "ringwraith": "TW-130", "fallen-wizard": "TW-156", "balrog": "TW-188"}[alignment]
+    card = {"wizard": "LE-31", "ringwraith": "TW-130", "fallen-wizard": "TW-156", "balrog": "TW-188",
+            "elf-lord": "LE-58", "dwarf-lord": "LE-58", "dragon-lord": "TW-130"}[alignment]
     parts[P.SIDEBOARD] = parts.get(P.SIDEBOARD, []) + [(1, card)]
     return parts, [], f"{load_catalog().by_id(card).name} [", ERROR
 
 
 def banned_card(alignment, ruleset):
     parts = base(alignment)
-    card = {"fallen-wizard": "TW-205", "balrog": "LE-170"}[alignment]
+    card = {"fallen-wizard": "TW-205", "balrog": "LE-170", "elf-lord": "WH-63", "dwarf-lord": "LE-165",
+            "dragon-lord": "LE-170"}[alignment]
     parts[P.SIDEBOARD] = parts.get(P.SIDEBOARD, []) + [(1, card)]
     return parts, [], "is banned for a", ERROR
 
@@ -214,7 +238,9 @@ def banned_card(alignment, ruleset):
 def specific_card(alignment, ruleset):
     parts = base(alignment)
     # A Balrog-specific minion item (a Wizard may hold minion items) or an Alatar-specific Stage card.
-    card = {"fallen-wizard": "WH-93", "balrog": None}.get(alignment, "BA-82")
+    # Lords: a Galadriel-specific Stage card for Elrond, a Dragon-lord-specific minion event for Thorin.
+    card = {"fallen-wizard": "WH-93", "balrog": None, "elf-lord": "FB-109", "dwarf-lord": "GW-1"}.get(
+        alignment, "BA-82")
     if card is None:
         return None
     parts[P.SIDEBOARD] = parts.get(P.SIDEBOARD, []) + [(1, card)]
@@ -260,7 +286,8 @@ def starting_size(alignment, ruleset):
 def starting_mind(alignment, ruleset):
     parts = base(alignment)
     if limits(ruleset, alignment)["starting"]["mode"] == "pool":
-        undraftable = {"ringwraith": "DM-6", "fallen-wizard": "TW-168", "balrog": "LE-20"}.get(alignment)
+        undraftable = {"ringwraith": "DM-6", "fallen-wizard": "TW-168", "balrog": "LE-20", "elf-lord": "DM-6",
+                       "dwarf-lord": "DM-6", "dragon-lord": "LE-20"}.get(alignment)
         if undraftable is None:
             return None
         if alignment == "fallen-wizard":
@@ -287,7 +314,8 @@ def starting_items(alignment, ruleset):
 
 def mind_limit(alignment, ruleset):
     parts = base(alignment)
-    card = {"fallen-wizard": "TW-126", "balrog": "LE-20"}[alignment]           # Beorn 7, Lieutenant of Angmar 9
+    # Beorn 7, Lieutenant of Angmar 9
+    card = {"fallen-wizard": "TW-126", "balrog": "LE-20", "dragon-lord": "LE-20"}[alignment]
     parts[P.SIDEBOARD] = parts.get(P.SIDEBOARD, []) + [(1, card)]
     severity = limits(ruleset, alignment)["characters"].get("mind_severity", ERROR)
     return parts, [], "player's characters may have mind", severity
@@ -301,6 +329,9 @@ def stage_points(alignment, ruleset):
 
 def character_race(alignment, ruleset):
     parts = base(alignment)
+    if alignment in ("elf-lord", "dwarf-lord"):                                  # GCCG: no Orc, no Troll
+        parts[P.SIDEBOARD] = parts.get(P.SIDEBOARD, []) + [(1, "LE-29")]         # Old Troll
+        return parts, [], "non-agent characters cannot be Orc or Troll", ERROR
     parts[P.SIDEBOARD] = parts.get(P.SIDEBOARD, []) + [(1, "LE-1")]             # Asternak, a Man
     return parts, [], "non-avatar characters can only be Orc or Troll", ERROR
 

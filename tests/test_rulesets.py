@@ -16,11 +16,12 @@ EXPECTED_FILES = {
     ("rulebook", "wizard"), ("rulebook", "ringwraith"), ("rulebook", "fallen-wizard"),
     ("coe", "wizard"), ("coe", "ringwraith"), ("coe", "fallen-wizard"), ("coe", "balrog"),
     ("dreamcards", "wizard"), ("dreamcards", "ringwraith"), ("dreamcards", "fallen-wizard"), ("dreamcards", "balrog"),
+    ("dreamcards", "elf-lord"), ("dreamcards", "dwarf-lord"), ("dreamcards", "dragon-lord"),
     ("sealed", "wizard"), ("sealed", "ringwraith"),
 }
 
 
-def test_exactly_the_thirteen_ruleset_files_exist():
+def test_exactly_the_sixteen_ruleset_files_exist():
     found = {(p.parent.name, p.stem) for p in RULESETS_DIR.glob("*/*.toml")}
     assert found == EXPECTED_FILES
 

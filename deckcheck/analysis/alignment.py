@@ -17,12 +17,14 @@ from deckcheck.cards.model import Card
 from deckcheck.decklist.model import Deck, DeckEntry, Part
 
 AVATAR_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard",
-                    "Balrog": "balrog"}
-ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
+                    "Balrog": "balrog", "Elf-lord": "elf-lord", "Dwarf-lord": "dwarf-lord",
+                    "Dragon-lord": "dragon-lord"}
+ALIGNMENTS = tuple(AVATAR_ALIGNMENT.values())
 
-# Agents are hazards for these alignments (coe 1.3.B2, 2.IV.vii.1); a Ringwraith or Fallen-wizard deck plays
-# them as characters (coe 2.II.2.2.5) unless it lists them among its hazards.
-AGENTS_AS_HAZARDS = ("wizard", "balrog")
+# Agents are hazards for these alignments (coe 1.3.B2, 2.IV.vii.1; GCCG's Dragon-lord format counts them as the
+# Balrog's does); a Ringwraith or Fallen-wizard deck plays them as characters (coe 2.II.2.2.5) unless it lists
+# them among its hazards.
+AGENTS_AS_HAZARDS = ("wizard", "balrog", "dragon-lord")
 
 # Resources of these alignments are hero or minion for coe 2.V.F1; Stage (and Dual) ones count as either.
 SIDED = ("Hero", "Minion")

@@ -56,8 +56,9 @@ NOT_A_DECK = re.compile(r"\b(?:name|nombre|nom|titel|title|titulo|titre)\b")
 # ... but a file's name is a deck ("Paste your decklist here (or the file name)"): said before NOT_A_DECK looks.
 FILE_NAME = re.compile(r"\b(?:file ?names?|(?:nombre|nom) (?:del?|du) (?:archivo|fichier)|dateiname|nome del file)\b")
 
-ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
+ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog", "elf-lord", "dwarf-lord", "dragon-lord")
 _ALIGNMENT_SYNONYMS = {
+    "elf lord": "elf-lord", "dwarf lord": "dwarf-lord", "dragon lord": "dragon-lord",
     "hero": "wizard", "wizards": "wizard",
     "minion": "ringwraith", "ringwraiths": "ringwraith",
     "fallen wizard": "fallen-wizard", "fallenwizard": "fallen-wizard", "fw": "fallen-wizard",

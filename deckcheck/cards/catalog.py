@@ -41,7 +41,15 @@ ALIGNMENT_PREFERENCE = {
     "balrog": (("Balrog",), ("Minion", "Neutral", "Dual")),
     # A Fallen-wizard may use hero and minion cards: only its own versions are preferred outright.
     "fallen-wizard": (("Fallen-wizard", "Stage"), ("Hero", "Minion", "Neutral", "Dual")),
+    # GCCG's Lord formats play hero and minion cards as a Fallen-wizard does (Metw-dream.rules); the Dragon-lord's
+    # are a Balrog's copy: minion cards only.
+    "elf-lord": (("Elf-lord", "Stage"), ("Hero", "Minion", "Neutral", "Dual")),
+    "dwarf-lord": (("Dwarf-lord", "Stage"), ("Hero", "Minion", "Neutral", "Dual")),
+    "dragon-lord": (("Dragon-lord",), ("Minion", "Neutral", "Dual")),
 }
+# The alignments whose own versions exist only in the dream-card sets: for their decks an untagged name is the
+# Lord's own version (FB's Elf-lord Rivendell) before the ICE card of that name.
+LORD_VERSIONS = {"elf-lord": "Elf-lord", "dwarf-lord": "Dwarf-lord", "dragon-lord": "Dragon-lord"}
 
 # A Fallen-wizard's untagged site is its own version, else the hero one: "Most fallen-wizard companies use hero
 # site cards when moving to non-Fallen-wizard sites" (MEWH, Sites; coe 2.II.7.F1: covert companies use hero sites).
@@ -325,6 +333,10 @@ class Catalog:
         by_line = _distinct(self._narrow_by_line(candidates, tag, code, part))
         # In a pool beyond ICE a name alone is the ICE card's where one has it; the other sets' cards are said.
         chosen_from = _narrow(by_line, lambda c: c.set in ICE_SET_CODES) if not code and self.pool_sets else by_line
+        own = LORD_VERSIONS.get(alignment or "")
+        if own and not TAG_ALIGNMENT.get((tag or "").strip("[]").upper()):
+            chosen_from = _narrow(by_line, lambda c: c.alignment == own) if any(
+                c.alignment == own for c in by_line) else chosen_from
         distinct = _distinct(self._narrow_by_alignment(chosen_from, tag, alignment))
         if len(distinct) == 1:
             others = [c for c in by_line if not same_card(c, distinct[0])]

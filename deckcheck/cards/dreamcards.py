@@ -41,6 +41,11 @@ SITE_TYPES = ("H", "F", "B", "R", "S", "D")
 KEY_SPELLINGS = {"speficic": "specific", "Special": "special", "adjacent site": "adjacent"}
 ITEM_CLASS = re.compile(r"gold rings?|minor|major|greater")
 SKILL_SPELLINGS = {"Warrrior": "Warrior", "Warropr": "Warrior"}
+LORD_RACE_DRAGON = "Dragon-lord"
+# The Lord avatars GCCG's Dream Cards formats are played with (Metw-dream.rules "2-deck <Lord> (D)"): every
+# character of these alignments. GCCG marks its other avatars with the keyword "Avatar" (the Elf-lords, Durlach,
+# the Dúnadan- and Man-lords), the Dwarf- and Dragon-lords by their type or race only.
+LORD_ALIGNMENTS = ("Elf-lord", "Dwarf-lord", "Dragon-lord")
 
 
 def _attributes(card) -> dict[str, list[str]]:
@@ -55,11 +60,15 @@ def _attributes(card) -> dict[str, list[str]]:
 def _type_and_alignment(printed: str, attrs: dict) -> tuple[str, str, bool]:
     """"Hero Site" -> (Site, Hero, True); "Hazard" -> (Hazard, Neutral, True), as the ICE catalog has hazards and
     regions; "Dual Agent Character" -> (Character, Dual, True) with the agent flag set by the caller. A type
-    naming no card type ("War-lord") is a Character where the card has a mind, and is said (False)."""
+    naming no card type ("War-lord") is a Character where the card has a mind, and is said (False).
+    GW's Dragon-lords are typed "Dragon Character" with race "Dragon-lord": their alignment is the race's, as
+    the Elf- and Dwarf-lords' is their type's ("Elf-lord Character")."""
     words = printed.split()
     if words and words[-1] in CARD_TYPES:
         alignment = " ".join(words[:-1]) or "Neutral"
         alignment = "Dual" if alignment == "Dual Agent" else alignment
+        if alignment == "Dragon" and _first(attrs, "race") == LORD_RACE_DRAGON:
+            alignment = LORD_RACE_DRAGON
         return words[-1], alignment, True
     return ("Character" if attrs.get("mind") else "Resource"), printed or "Neutral", False
 
@@ -132,6 +141,7 @@ def convert_gccg_card(card, set_code: str, number: int, unread: list[dict]) -> d
         spawn="Spawn" in keywords or "Spawn" in races,
         hoard_item="Hoard Item" in keywords,
         under_deeps=region == "Under-deeps",
+        avatar=type_ == "Character" and ("Avatar" in keywords or alignment in LORD_ALIGNMENTS),
     )
     return _compact(record.to_json())
 

@@ -55,7 +55,9 @@ def pool_option():
 
 DECK_FORMATS = click.Choice(["gccg", "gccg-plain", "netmeccg", "octgn", "wigy-json", "tts", "json", "markdown",
                              "cardnum"])   # detect.FORMATS
-DECK_ALIGNMENTS = click.Choice(["wizard", "ringwraith", "fallen-wizard", "balrog"])
+# The Lords are played under --rules dreamcards only (GCCG's Dream Cards formats).
+DECK_ALIGNMENTS = click.Choice(["wizard", "ringwraith", "fallen-wizard", "balrog", "elf-lord", "dwarf-lord",
+                                "dragon-lord"])
 
 
 LANGUAGE_CHOICE = click.Choice(["en", "es", "fr", "de", "it", "nl", "fi", "ja"])   # as cards.languages.LANGUAGES

@@ -1,4 +1,5 @@
-"""Which alignment a deck is played as: wizard, ringwraith, fallen-wizard or balrog.
+"""Which alignment a deck is played as: wizard, ringwraith, fallen-wizard or balrog (the ICE alignments), or
+under the dreamcards pool one of the Lords GCCG's Dream Cards formats play: elf-lord, dwarf-lord, dragon-lord.
 
 Decided before names are resolved, so that an untagged "Moria" or "Saruman" resolves to the version of the
 deck's alignment. In order: what the caller says, what the file declares, the avatar in the deck (written in any
@@ -25,8 +26,13 @@ from deckcheck.cards.names import TAG_ALIGNMENT
 from deckcheck.decklist.lines import fold
 from deckcheck.decklist.model import Part, RawLine
 
-DECK_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard", "Balrog": "balrog"}
-ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
+ICE_DECK_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard", "Balrog": "balrog"}
+# The Lords of the dream-card sets (FB, DF, GW): a card of one of these alignments is that Lord player's.
+LORD_DECK_ALIGNMENT = {"Elf-lord": "elf-lord", "Dwarf-lord": "dwarf-lord", "Dragon-lord": "dragon-lord"}
+DECK_ALIGNMENT = {**ICE_DECK_ALIGNMENT, **LORD_DECK_ALIGNMENT}
+ICE_ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
+LORD_ALIGNMENTS = tuple(LORD_DECK_ALIGNMENT.values())
+ALIGNMENTS = ICE_ALIGNMENTS + LORD_ALIGNMENTS
 # Where the deck's own avatar is counted first; written elsewhere (a sideboard, under a wrong heading) it is still
 # the avatar when the play deck and pool hold none.
 AVATAR_PARTS = (Part.CHARACTERS, Part.PLAY, Part.POOL)
@@ -42,11 +48,12 @@ UNDER_DEEPS_SHARE = 0.5
 # What files and players write for the deck alignments (folded): "Hero", "Minion", "Fallen Wizard", "FW".
 ALIGNMENT_WORDS = {"wizard": "wizard", "hero": "wizard", "heroes": "wizard", "ringwraith": "ringwraith",
                    "minion": "ringwraith", "minions": "ringwraith", "fallen wizard": "fallen-wizard",
-                   "fw": "fallen-wizard", "fallen": "fallen-wizard", "balrog": "balrog"}
+                   "fw": "fallen-wizard", "fallen": "fallen-wizard", "balrog": "balrog",
+                   "elf lord": "elf-lord", "dwarf lord": "dwarf-lord", "dragon lord": "dragon-lord"}
 
 
 def declared_alignment(text: str) -> str | None:
-    """The deck alignment a file's "Alignment:" value names, or None when it names none of the four."""
+    """The deck alignment a file's "Alignment:" value names, or None when it names none of them."""
     return ALIGNMENT_WORDS.get(fold(text))
 
 
@@ -271,7 +278,8 @@ def _from_avatar(lines: list[RawLine], facts_of_lines: list[LineFacts], catalog,
     key, n = copies.most_common(1)[0]
     line = first[own_place][key]
     possible = {a for a in line_facts(line, catalog).alignments if a in ALIGNMENTS}
-    avatar_versions = {DECK_ALIGNMENT[c.alignment] for c in _versions(line, catalog) if c.avatar}
+    avatar_versions = {DECK_ALIGNMENT[c.alignment] for c in _versions(line, catalog)
+                       if c.avatar and c.alignment in DECK_ALIGNMENT}   # no format for a Man-lord (TI)
     possible = (possible & avatar_versions) or avatar_versions or possible
     if len(possible) == 1:
         chosen = next(iter(possible))

@@ -41,8 +41,10 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
             deck.diagnostics.append(Diagnostic(
                 path, result.meta_lines.get("alignment", 1), "unknown-alignment",
                 f"declared alignment {result.alignment!r} is not one of {', '.join(ALIGNMENTS)}; ignored", "warning"))
-    # a card of a set outside the ICE pool ("Gandalf (V1)") is no evidence of the deck's alignment: not-in-pool
-    evidence = [line for line in result.lines if not line.set_code or not non_ice_set(line.set_code)]
+    # a card of a set outside the pool ("Gandalf (V1)" under ice) is no evidence of the deck's alignment: not-in-pool
+    pool_sets = getattr(catalog, "pool_sets", frozenset())
+    evidence = [line for line in result.lines if not line.set_code or not non_ice_set(line.set_code)
+                or non_ice_set(line.set_code).code in pool_sets]
     deck.alignment, deck.alignment_reason, avatar = infer_alignment(
         evidence, catalog, declared=declared, override=alignment)
     deck.avatar = deck.avatar or avatar

@@ -17,7 +17,8 @@ from deckcheck.rules.registry import Context, Violation, rule
 FAMILY = "alignment"
 
 # How a message names a deck's player and a card's alignment.
-PLAYER = {"wizard": "Wizard", "ringwraith": "Ringwraith", "fallen-wizard": "Fallen-wizard", "balrog": "Balrog"}
+PLAYER = {"wizard": "Wizard", "ringwraith": "Ringwraith", "fallen-wizard": "Fallen-wizard", "balrog": "Balrog",
+          "elf-lord": "Elf-lord", "dwarf-lord": "Dwarf-lord", "dragon-lord": "Dragon-lord"}
 AVATAR_KIND = {"Hero": "Wizard", "Minion": "Ringwraith", "Fallen-wizard": "Fallen-wizard", "Balrog": "Balrog"}
 VERSION = {"Hero": "hero", "Minion": "minion", "Stage": "Stage", "Dual": "dual", "Neutral": "neutral",
            "Fallen-wizard": "Fallen-wizard", "Balrog": "Balrog"}
@@ -65,9 +66,37 @@ def alignment_problem(ctx: Context, entry: DeckEntry, card: Card) -> str | None:
     return None
 
 
+def resource_kind(card: Card) -> str | None:
+    """event, ally, item or faction: what a resource is, by its class as the card data writes it (a dream card's
+    class may carry a qualifier: "Sage Ally", "Dragon Faction")."""
+    if card.is_item:
+        return "item"
+    for subtype in card.subtypes:
+        if subtype.endswith("Ally"):
+            return "ally"
+        if subtype.endswith("Faction"):
+            return "faction"
+        if "event" in subtype.lower():
+            return "event"
+    return None
+
+
+def minion_kind_problem(ctx: Context, card: Card) -> str | None:
+    """GCCG's Elf- and Dwarf-lord formats: minion resources only of some kinds (events, allies), but the cards
+    named in their stead (`[lists] minion_resource_kinds`, `minion_resource_kinds_except`)."""
+    kinds = allowed_alignments(ctx, "minion_resource_kinds")
+    if not kinds or card.alignment != "Minion" or card.name in allowed_alignments(ctx, "minion_resource_kinds_except"):
+        return None
+    kind = resource_kind(card)
+    if kind in kinds:
+        return None
+    return (f"{card.display()} is a minion {kind or 'resource'}; a {player(ctx)} player's minion resources can only "
+            f"be {' or '.join(k + 's' for k in kinds)}")
+
+
 def resource_problem(ctx: Context, entry: DeckEntry, card: Card) -> str | None:
     if card.alignment in allowed_alignments(ctx, "resource_alignments"):
-        return None
+        return minion_kind_problem(ctx, card)
     if card.is_item and card.alignment in allowed_alignments(ctx, "item_alignments"):
         return None                                   # coe 1.3.W3 / 1.3.R3: the other alignment's items
     written = entry.written_part or entry.part     # a mixed "Deck" list is sorted into parts by card type
@@ -185,9 +214,11 @@ def deck_avatars(ctx: Context) -> Counter:
 
 
 def specific_cards(ctx: Context) -> list[tuple[DeckEntry, Card]]:
-    """Specific cards that pass `alignment-card` (the others are reported there, not twice)."""
+    """Specific cards that pass `alignment-card` (the others are reported there, not twice). A card specific to
+    the player's kind ("Dwarf-lord specific", GCCG's dream sets) is any avatar's of that kind: not one of them."""
     return [(entry, card) for entry, card in deck_cards(ctx)
-            if card.specific and not card.avatar and alignment_problem(ctx, entry, card) is None]
+            if card.specific and not card.avatar and card.specific != player(ctx)
+            and alignment_problem(ctx, entry, card) is None]
 
 
 def choose_avatar(ctx: Context, specific: list[tuple[DeckEntry, Card]]) -> tuple[str | None, str]:

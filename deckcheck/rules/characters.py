@@ -76,6 +76,10 @@ def mind_problem(ctx: Context, card: Card, enablers_present: bool) -> str | None
 
 def deck_race_problem(ctx: Context, card: Card) -> str | None:
     """Why this character's race is not allowed in the deck at all (Balrog: Orc or Troll only), else None."""
+    refused = set(settings(ctx).get("character_races_refused", [])) & set(card.races)
+    if refused and not card.agent:
+        return (f"{card.display()} is {'/'.join(sorted(refused))}; a {player(ctx)} player's non-agent characters "
+                f"cannot be {' or '.join(settings(ctx)['character_races_refused'])}")
     allowed = settings(ctx).get("character_races")
     if allowed and not set(card.races) & set(allowed):
         race = "/".join(card.races) or "no race"

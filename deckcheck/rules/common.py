@@ -13,7 +13,8 @@ from deckcheck.decklist.model import PART_ORDER, DeckEntry, Part
 from deckcheck.rules.registry import Context, Violation
 
 # Card alignment of an avatar -> the deck alignment it belongs to.
-AVATAR_OF = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard", "Balrog": "balrog"}
+AVATAR_OF = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard", "Balrog": "balrog",
+             "Elf-lord": "elf-lord", "Dwarf-lord": "dwarf-lord", "Dragon-lord": "dragon-lord"}
 
 # What a play-deck card counts as for deck construction.
 AVATAR, CHARACTER_ROLE, RESOURCE_ROLE, HAZARD_ROLE, EITHER, NOT_PLAY = (

@@ -167,8 +167,9 @@ NUMBERS: dict[str, Callable[[dict], str]] = {
     "alignment-card": _alignments,
     "mind-limit": _mind,
     "starting-race": _starting_races,
-    "character-race": lambda d: "non-avatar characters " + " or ".join(
-        d.get("characters", {}).get("character_races", [])) + " only",
+    "character-race": lambda d: "non-avatar characters " + (" or ".join(
+        d.get("characters", {}).get("character_races", [])) + " only" if d.get("characters", {}).get(
+        "character_races") else "not " + " or ".join(d.get("characters", {}).get("character_races_refused", []))),
     "mind-enablers": _mind_enablers,
     "stage-playable": _stage_playable,
     "starting-site": lambda d: " or ".join(d["sites"].get("starting", [])) + (

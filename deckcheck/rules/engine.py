@@ -16,7 +16,7 @@ from deckcheck.decklist.model import PART_ORDER, Deck
 from deckcheck.decklist.pool_status import deck_status
 from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.rules.registry import ERROR, RULES, Context, Violation
-from deckcheck.rules.ruleset import ALIGNMENTS, DEFAULT_RULESET, ICE_RULESET_NAMES, load_ruleset
+from deckcheck.rules.ruleset import ALIGNMENTS, DEFAULT_RULESET, ICE_ALIGNMENTS, ICE_RULESET_NAMES, load_ruleset
 from deckcheck.rules.versions import read_same_verdicts, read_versions, site_readings
 
 # Package modules that hold no rules.
@@ -24,14 +24,15 @@ _NOT_RULE_MODULES = {"registry", "engine", "ruleset", "common", "describe", "for
 
 # Card alignment of an avatar -> deck alignment.
 AVATAR_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard",
-                    "Balrog": "balrog"}
+                    "Balrog": "balrog", "Elf-lord": "elf-lord", "Dwarf-lord": "dwarf-lord",
+                    "Dragon-lord": "dragon-lord"}
 
 # Ways players and file formats name an alignment.
 ALIGNMENT_WORDS = {
     "wizard": "wizard", "hero": "wizard", "ringwraith": "ringwraith", "minion": "ringwraith",
     "fallen-wizard": "fallen-wizard", "fallenwizard": "fallen-wizard", "fallen": "fallen-wizard",
     "fw": "fallen-wizard",
-    "balrog": "balrog",
+    "balrog": "balrog", "elf-lord": "elf-lord", "dwarf-lord": "dwarf-lord", "dragon-lord": "dragon-lord",
 }
 
 
@@ -242,10 +243,10 @@ def all_formats(path: str, *, input_format: str | None = None) -> list[tuple[str
     from deckcheck.rules.ruleset import available
 
     text, _, name = read_deck_text(path)   # read once: standard input cannot be read again
-    decks = {a: parse_text(text, path=name, input_format=input_format, alignment=a) for a in ALIGNMENTS}
+    decks = {a: parse_text(text, path=name, input_format=input_format, alignment=a) for a in ICE_ALIGNMENTS}
     rows = []
     for ruleset in ICE_RULESET_NAMES:
-        for alignment in ALIGNMENTS:
+        for alignment in ICE_ALIGNMENTS:
             if alignment not in available(ruleset):
                 rows.append((ruleset, alignment, {n: "no rules" for n in range(1, 5)}))
                 continue

@@ -10,7 +10,8 @@ from deckcheck.decklist.model import DeckEntry, Part
 from deckcheck.rules.common import all_lines, copies, fold, label, plural, resolved, version_key, views
 from deckcheck.rules.registry import WARNING, Context, Violation, rule
 
-SITE_KIND = {"Hero": "hero", "Minion": "minion", "Fallen-wizard": "Fallen-wizard", "Balrog": "Balrog"}
+SITE_KIND = {"Hero": "hero", "Minion": "minion", "Fallen-wizard": "Fallen-wizard", "Balrog": "Balrog",
+             "Dual": "dual"}
 
 
 def location_sites(ctx: Context) -> list[DeckEntry]:
@@ -37,11 +38,34 @@ def site_version_allowed(ctx: Context, card: Card) -> bool:
     """Whether the deck may use this version of a site: of its own alignments (or one of the Balrog sites anyone may
     hold), and for a Balrog not a minion site it must replace by the Balrog one."""
     sites = ctx.data["sites"]
-    if card.alignment == "Balrog" and fold(card.name) in {fold(n) for n in sites["balrog_only"]}:
+    if _anyone_may_hold(card, sites):
         return True
-    if card.alignment not in sites["alignments"]:
+    if card.alignment not in sites["alignments"] or _kind_problem(card, sites):
         return False
     return not (ctx.alignment == "balrog" and _needs_balrog_version(card, sites))
+
+
+def _anyone_may_hold(card: Card, sites: dict) -> bool:
+    """One of the Balrog sites any player may hold (coe 1.4.1), or a site the ruleset allows by name whatever its
+    version (GCCG's Dwarf-lord: Deep Mines)."""
+    if card.alignment == "Balrog" and fold(card.name) in {fold(n) for n in sites["balrog_only"]}:
+        return True
+    return fold(card.name) in {fold(n) for n in sites.get("also_allowed", [])}
+
+
+def _kind_problem(card: Card, sites: dict) -> str | None:
+    """Why a site of an allowed alignment is still refused by its kind (GCCG's Lord formats), or None: a haven
+    not of the Lord's own sites, a minion site of a type the Lord may not use, a minion site refused by name."""
+    havens = sites.get("haven_alignments")
+    if havens and card.is_haven and card.alignment not in havens:
+        return f"a haven; this player's havens can only be {' or '.join(havens)} sites"
+    types = sites.get("minion_site_types")
+    if types and card.alignment == "Minion" and card.site_type not in types:
+        names = {"R": "Ruins & Lairs"}
+        return f"a minion site; this player's minion sites can only be {' or '.join(names.get(t, t) for t in types)}"
+    if card.alignment == "Minion" and fold(card.name) in {fold(n) for n in sites.get("refused_minion_sites", [])}:
+        return "a minion site this player's rules refuse by name"
+    return None
 
 
 def _untold_version(entries: list[DeckEntry]) -> bool:
@@ -142,7 +166,12 @@ def site_alignment(ctx: Context) -> Iterator[Violation]:
     kinds = " and ".join(SITE_KIND.get(a, a) for a in sites["alignments"])
     for entry in location_sites(ctx):
         card = entry.card
-        if card.alignment == "Balrog" and fold(card.name) in anyone:
+        if (card.alignment == "Balrog" and fold(card.name) in anyone) or _anyone_may_hold(card, sites):
+            continue
+        kind_problem = card.alignment in allowed and _kind_problem(card, sites)
+        if kind_problem:
+            yield ctx.violation("site-alignment", f"{label(card)} is {kind_problem}", entry=entry, aspect="kind",
+                                explain=[f"{card.id}: {card.alignment} site, site type {card.site_type or 'none'}"])
             continue
         if card.alignment not in allowed:
             kind = SITE_KIND.get(card.alignment, card.alignment.lower())
@@ -182,7 +211,7 @@ def _can_start_at(card: Card, ctx: Context) -> bool:
     """Whether the starting company may begin at this site card of the deck (name, or a FW Ruins & Lairs), in a
     version the deck may use (not a wrong-alignment site, not a minion site a Balrog must replace)."""
     sites = ctx.data["sites"]
-    if card.alignment not in sites["alignments"]:
+    if card.alignment not in sites["alignments"] or _kind_problem(card, sites):
         return False
     if ctx.alignment == "balrog" and _needs_balrog_version(card, sites):
         return False

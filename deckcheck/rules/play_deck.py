@@ -30,7 +30,8 @@ from deckcheck.rules.common import (
 from deckcheck.rules.registry import Context, Violation, rule
 
 # How a message names the avatars of a deck alignment.
-AVATAR_KIND = {"wizard": "Wizard", "ringwraith": "Ringwraith", "fallen-wizard": "Fallen-wizard", "balrog": "Balrog"}
+AVATAR_KIND = {"wizard": "Wizard", "ringwraith": "Ringwraith", "fallen-wizard": "Fallen-wizard", "balrog": "Balrog",
+               "elf-lord": "Elf-lord", "dwarf-lord": "Dwarf-lord", "dragon-lord": "Dragon-lord"}
 
 
 @dataclass
@@ -242,7 +243,7 @@ def _avatars_in_play_deck(ctx: Context, in_play: list[DeckEntry]) -> Iterator[Vi
         yield ctx.violation("avatar-limit",
                             f"{len(in_play_count)} different avatars in the play deck ({_listing(in_play_count)}); "
                             f"at most {limits['play_deck_max_different']} different ones",
-                            part=in_play[0].part, lines=all_lines(in_play), aspect="play-deck", explain=counted)
+                            part=in_play[0].part, lines=all_lines(in_play), aspect="different", explain=counted)
 
 
 def _avatar_copies(ctx: Context, own: list[DeckEntry], *, play_deck_reported: bool) -> Iterator[Violation]:

@@ -26,7 +26,11 @@ ICE_RULESET_NAMES = ("rulebook", "coe")
 # The Council of Elrond's rules: what tournaments and online play use today. The printed rulebooks call 107 of
 # the 133 real decks of ../shared they can judge illegal; coe 38 of 145 (benchmarks/corpus_verdicts.py).
 DEFAULT_RULESET = "coe"
-ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
+# The alignments of the ICE rulesets, and the Lords only the dreamcards ruleset has formats for (GCCG's
+# "2-deck Elf-lord/Dwarf-lord/Dragon-lord (D)").
+ICE_ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
+LORD_ALIGNMENTS = ("elf-lord", "dwarf-lord", "dragon-lord")
+ALIGNMENTS = ICE_ALIGNMENTS + LORD_ALIGNMENTS
 
 
 def pool_of(ruleset: str) -> str:
@@ -71,9 +75,10 @@ def load_ruleset(ruleset: str, alignment: str) -> dict[str, Any]:
     path = ruleset_path(ruleset, alignment)
     if not path.is_file():
         covered = ", ".join(available(ruleset)) or "none"
+        other = "dreamcards" if alignment in LORD_ALIGNMENTS else "coe"
         raise DeckcheckError(
             f"the {ruleset} ruleset has no rules for a {alignment} deck (it covers: {covered}); "
-            f"use --rules coe for a {alignment} deck")
+            f"use --rules {other} for a {alignment} deck")
     data, form = read_toml_form(path, "ruleset file")
     problems = [] if form is not None and _checked_against_this_schema(form) else schema_problems(data)
     if problems:

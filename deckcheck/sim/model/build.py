@@ -19,6 +19,7 @@ from deckcheck.sim.model.tables import (
     CARD_COLUMNS,
     HAND_SIZE,
     NO_STARTER_MOVEMENT,
+    START_HAVENS,
     SUDDEN_CALL,
     SimDeck,
     check_lengths,
@@ -71,6 +72,10 @@ class _Builder:
 
 def build_sim_deck(deck: Deck, length: int = 2, facts: PlayFacts | None = None) -> SimDeck:
     """The integer tables of a resolved deck; unresolved lines are left out with a warning."""
+    if deck.alignment and deck.alignment not in START_HAVENS:
+        # GCCG's Dream Cards Lords (elf-lord, ...) are judged by validate; the engine models the four ICE players
+        raise ValueError(f"the simulator plays Wizard, Ringwraith, Fallen-wizard and Balrog decks, not a "
+                         f"{deck.alignment} deck")
     held = sum(e.count for e in deck.play_deck())
     if held > MAX_PLAY_DECK:
         raise ValueError(f"the play deck holds {held:,} cards, far more than any legal deck (at most "
