@@ -125,8 +125,11 @@ def check_alignment_card(ctx: Context) -> Iterator[Violation]:
     """
     # the usual card, cleared by its type and alignment alone, before alignment_problem's every exception
     lists = ctx.data.get("lists", {})
-    fine = {RESOURCE: frozenset(lists.get("resource_alignments", ())),
-            CHARACTER: frozenset(lists.get("character_alignments", ()))}
+    # (not a minion resource where only some kinds are allowed: GCCG's Elf- and Dwarf-lords)
+    resources = set(lists.get("resource_alignments", ()))
+    if lists.get("minion_resource_kinds"):
+        resources.discard("Minion")
+    fine = {RESOURCE: frozenset(resources), CHARACTER: frozenset(lists.get("character_alignments", ()))}
     for entry, card in deck_cards(ctx):
         if card.type == HAZARD or (not card.avatar and card.alignment in fine.get(card.type, ())):
             continue
