@@ -180,3 +180,16 @@ def test_excess_strike_changes_the_outcome():
     ("wizard", False, True, 0)])
 def test_kill_points_by_alignment_and_detainment(alignment, star, detainment, expected):
     assert kill_points_scored(1, star, alignment, detainment) == expected
+
+
+def test_the_defender_keeps_a_shielded_character_out_of_the_strikes_while_others_can_take_them():
+    """coe 3.ii: the defending player assigns the strikes; the one who is to play a card at the site is kept
+    out of them (`SiteChoices.shield_from_strikes`) while another untapped character can take one."""
+    strong, weak, other = Defender(prowess=7, body=8), Defender(prowess=3, body=8), Defender(prowess=4, body=9)
+    two = Attack(strikes=2, prowess=9)
+    assert sorted(i for i, _ in assign_strikes(two, [strong, weak, other])) == [0, 2]      # highest prowess
+    assert sorted(i for i, _ in assign_strikes(two, [strong, weak, other], frozenset({0}))) == [1, 2]
+    three = Attack(strikes=3, prowess=9)                                  # no one else left: he takes one too
+    assert sorted(i for i, _ in assign_strikes(three, [strong, weak, other], frozenset({0}))) == [0, 1, 2]
+    chooses = Attack(strikes=1, prowess=9, attacker_chooses=True)        # the attacker's choice: no shield
+    assert assign_strikes(chooses, [strong, weak, other], frozenset({1})) == [(1, 0)]

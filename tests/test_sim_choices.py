@@ -122,6 +122,21 @@ def test_under_fair_odds_a_faction_waits_only_while_something_better_may_come(pa
     assert player.actor(last, last.companies[0], dwarves) is influencer
 
 
+def test_the_influencer_is_kept_out_of_the_strikes_entering_for_a_faction(pallando):
+    """Entering a site to attempt a faction, the player keeps its influencer (the best check) out of the
+    strikes, so that he is still untapped to make it; for a card needing nobody, nobody is kept out."""
+    sim = pallando
+    dwarves, hold = named(sim, "Iron Hill Dwarves"), site(sim, "Iron Hill Dwarf-hold")
+    gloin, boromir = named(sim, "Glóin"), named(sim, "Boromir II")
+    g = alone(sim, [(boromir, hold), (gloin, hold)], hand=[dwarves])
+    company = g.companies[0]
+    player = ResourcePlayer()
+    influencer = player.actor(g, company, dwarves)
+    assert player.shield_from_strikes(g, company, dwarves) == frozenset({company.characters.index(influencer)})
+    nobody = next(k for k in sim.play_deck if sim.role[k] != ROLE_CHARACTER and player.actor(g, company, k) is None)
+    assert player.shield_from_strikes(g, company, nobody) == frozenset()
+
+
 # ---- staying at a site only for a card someone there may play ------------------------------------------------
 
 def test_a_company_stays_at_a_site_only_for_a_card_someone_in_it_may_play(pallando):

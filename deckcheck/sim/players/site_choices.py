@@ -88,7 +88,17 @@ class SiteChoices:
         """Who is to tap for a card whose play makes the company face attacks (he takes -3 to stay untapped)."""
         return cards_attacks_tapper(g, company, kind)
 
-    def stay_untapped(self, g, company, attack: Attack, kind: int) -> frozenset[int]:
+    def shield_from_strikes(self, g, company, kind: int) -> frozenset[int]:
+        """coe 3.ii: the defending player assigns the strikes. Entering to play `kind`, he keeps the character
+        who is to play it (the faction's influencer, the item's bearer...) out of them while others can take
+        them: indices into the company, empty for a card nobody plays."""
+        actor = cards_attacks_tapper(g, company, kind) if g.sim.play_attacks[kind] else self.actor(g, company, kind)
+        if not actor:
+            return frozenset()
+        return frozenset(i for i, c in enumerate(company.characters) if c is actor)
+
+    def stay_untapped(self, g, company, attack: Attack, kind: int,
+                      shielded: frozenset[int] = frozenset()) -> frozenset[int]:
         """coe 3.iv.3: which characters (indices into the company) take -3 to stay untapped, entering to play
         `kind`. Against a detainment attack every character does (it risks no wound). Otherwise, when every
         character able to play the card faces a strike, the one of them with the best odds of not being wounded at
@@ -115,7 +125,7 @@ class SiteChoices:
         if attack.each_character_faces_strike or attack.strikes >= len(characters):
             facing = set(range(len(characters)))         # everyone faces a strike
         else:
-            facing = {i for i, _ in assign_strikes(attack, defenders)}
+            facing = {i for i, _ in assign_strikes(attack, defenders, shielded)}
         if not able or any(i not in facing for i in able):
             return frozenset()                 # nobody can play it, or someone able faces no strike
 

@@ -118,22 +118,25 @@ def body_check_fails(roll: int, body: int, *, already_wounded: bool = False, mod
     return roll + modifier + (1 if already_wounded else 0) > body
 
 
-def assign_strikes(attack: Attack, defenders: list[Defender]) -> list[tuple[int, int]]:
+def assign_strikes(attack: Attack, defenders: list[Defender],
+                   shielded: frozenset[int] = frozenset()) -> list[tuple[int, int]]:
     """Which defender faces each strike, and the excess strikes allocated to it: [(index, excess), ...].
 
     coe 3.ii: the defending player first assigns strikes to untapped characters, one each (skipped when the
     attacker chooses); 3.iii: the attacker assigns the rest to characters without a strike; 3.iv.2: strikes
     beyond the number of characters are excess, -1 prowess each, allocated by the attacker.
     Heuristics: the defender takes strikes with its untapped, unwounded characters of highest prowess (then
-    body); the attacker picks the weakest characters (lowest modified prowess, then body) and allocates every
-    excess strike to the weakest character it assigned.
+    body), the `shielded` (indices: the defending player keeps them out, the one who is to play a card) last;
+    the attacker picks the weakest characters (lowest modified prowess, then body) and allocates every excess
+    strike to the weakest character it assigned.
     """
     if not defenders:
         return []
     strikes = len(defenders) if attack.each_character_faces_strike else attack.strikes
     chosen: list[int] = []
     if not attack.attacker_chooses:       # sorted on (key, index) tuples: the index breaks every tie
-        ready = sorted((-d.prowess, -d.body, i) for i, d in enumerate(defenders) if not d.tapped and not d.wounded)
+        ready = sorted((i in shielded, -d.prowess, -d.body, i) for i, d in enumerate(defenders)
+                       if not d.tapped and not d.wounded)
         chosen = [i for *_, i in ready[:strikes]]
     assigned = chosen
     wanted = strikes - len(chosen)
@@ -154,17 +157,18 @@ def weakness(defender: Defender) -> tuple[int, int]:
 
 
 def resolve_attack(attack: Attack, defenders: list[Defender], roll: Callable[[], int],
-                   stay_untapped: frozenset[int] = frozenset()) -> AttackResult:
+                   stay_untapped: frozenset[int] = frozenset(), shielded: frozenset[int] = frozenset()
+                   ) -> AttackResult:
     """Assign the strikes and resolve each strike sequence (coe 3.ii-3.v); `defenders` are updated in place
     (tapped, wounded). Eliminated defenders are marked in the result; removing them is the caller's job.
     The defenders of `stay_untapped` (indices) take -3 to stay untapped (coe 3.iv.3: the defending player's
-    choice).
+    choice); the `shielded` are assigned strikes last (`assign_strikes`).
 
     Strike order: the order of assignment (the defending player's choice, coe 3.iv). A character eliminated by
     one strike has no later strikes (one strike per character, coe 3.ii.1).
     """
     result = AttackResult()
-    for index, excess in assign_strikes(attack, defenders):
+    for index, excess in assign_strikes(attack, defenders, shielded):
         result.strikes.append(resolve_strike(attack, defenders[index], index, excess, roll,
                                              stay_untapped=index in stay_untapped))
     return result

@@ -116,7 +116,7 @@ def creature_attacks(g, company, kind: int, detainment: bool) -> bool:
 
 
 def face_attack(g, company, attack, name: str, cause: int | None, wounded_check: int | None,
-                stay_untapped: frozenset[int] = frozenset()):
+                stay_untapped: frozenset[int] = frozenset(), shielded: frozenset[int] = frozenset()):
     """One attack on the company (a creature's, or a site's automatic-attack: `cause` None), resolved by
     `rules.combat`, and what follows it: a wounded character is tapped and stays wounded until it heals, an
     eliminated one leaves play, a wounded one makes the corruption check the attack names. The result, None if
@@ -127,7 +127,7 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
     if g.sim.attack_cancel_kinds and cancelled(g, company, attack, name):
         return AttackResult()          # no strike assigned: not defeated, nobody hurt
     defenders = [defender_of(g, c) for c in characters]
-    result = resolve_attack(attack, defenders, g.roll, stay_untapped)
+    result = resolve_attack(attack, defenders, g.roll, stay_untapped, shielded)
     if g.observer is not None:
         g.observer.attack(g, name, attack, defenders, result)
     for one in defenders:

@@ -38,7 +38,8 @@ def site_phase(g, company) -> None:
 def enter_site(g, company) -> bool:
     """coe 2.V.i-ii: the company enters its site, if the player wants to play something there, and faces each
     automatic-attack in order (the player chooses who takes -3 to stay untapped, coe 3.iv.3); True if it
-    entered, whatever the attacks did (it may still play only with characters left untapped)."""
+    entered, whatever the attacks did (it may still play only with characters left untapped). The player keeps
+    the one who is to play the card out of the strikes while others can take them (coe 3.ii)."""
     sim = g.sim
     site = company.site
     if company.lost or not company.characters or g.site_state[site] not in (OCCUPIED, TAPPED):
@@ -53,8 +54,9 @@ def enter_site(g, company) -> bool:
                                                balrog_in_play=balrog):
         if not company.characters:
             return False
-        stay = player.stay_untapped(g, company, attack, wanted)
-        face_attack(g, company, attack, name, None, wounded_check, stay)
+        shield = player.shield_from_strikes(g, company, wanted)
+        stay = player.stay_untapped(g, company, attack, wanted, shield)
+        face_attack(g, company, attack, name, None, wounded_check, stay, shield)
     return bool(company.characters)
 
 
