@@ -12,7 +12,8 @@ values that every report renders (text, JSON, xlsx, html):
 - each line of a card outside the ICE card pool ("Abductor (V1)"), with the message `validate`'s `not-in-pool`
   gives it: such a card is in the field as written, never counted as the ICE card of its name.
 
-pandas is imported here and nowhere on the start-up path: only `meta` and `batch` (its Metagame sheet) load it.
+pandas is imported here and nowhere on the start-up path: only `meta` loads it. `batch` builds the same `Meta` a
+deck at a time with `MetaTally` (no pandas, no card rows kept).
 """
 
 from __future__ import annotations

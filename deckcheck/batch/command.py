@@ -1,6 +1,6 @@
 """`deckcheck batch`: registrations in, results out, exit code from the verdicts.
 
-Kept out of cli.py so the command there stays a thin layer and pandas/openpyxl load only when batch runs.
+Kept out of cli.py so the command there stays a thin layer and openpyxl loads only when batch runs.
 """
 
 from __future__ import annotations
