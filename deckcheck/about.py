@@ -13,7 +13,7 @@ from deckcheck import __version__
 from deckcheck.datafiles import data_dir, read_json
 from deckcheck.errors import DataError
 
-RULESET_NAMES = ("coe", "rulebook", "dreamcards", "sealed")
+RULESET_NAMES = ("coe", "rulebook", "dreamcards", "sealed", "meccg-online", "dc-cube")
 
 
 def version_text() -> str:

@@ -77,11 +77,12 @@ def build(alignment: str | None, parts: dict[Part, list[tuple[int, str]]], *, pa
     from deckcheck.cards.pools import DREAMCARDS, pool_catalog
 
     catalog = pool_catalog(DREAMCARDS) if alignment in LORDS else load_catalog()
+    dream = pool_catalog(DREAMCARDS)
     deck = Deck(path=path, format="test", alignment=alignment)
     line = 1
     for part in (P.POOL, P.CHARACTERS, P.RESOURCES, P.HAZARDS, P.PLAY, P.SIDEBOARD, P.FW_SIDEBOARD, P.SITES):
         for count, card_id in parts.get(part, []):
-            card = catalog.by_id(card_id)
+            card = catalog.by_id(card_id) or dream.by_id(card_id)      # the dream cards of a dream ruleset's base
             assert card is not None, card_id
             deck.entries.append(DeckEntry(part=part, count=count, written=card.name, lines=[line], card=card))
             line += 1

@@ -60,7 +60,7 @@ def test_version_names_the_card_data_and_the_rulesets():
         assert re.fullmatch(r"card data: Council of Elrond MECCG card database at commit [0-9a-f]{12} \(1683 cards\)",
                             lines[1])
         assert re.fullmatch(r"rulesets: coe [0-9a-f]{12}, rulebook [0-9a-f]{12}, dreamcards [0-9a-f]{12}, "
-                            r"sealed [0-9a-f]{12} "
+                            r"sealed [0-9a-f]{12}, meccg-online [0-9a-f]{12}, dc-cube [0-9a-f]{12} "
                             r"\(digests of rulesets/<name>/\*\.toml\)", lines[2])
 
 
@@ -137,7 +137,7 @@ NOT_RUN = {"cards import-coe": "needs ../shared's coe-cards.json and writes a ca
            "cards import-gccg": "needs ../shared's GCCG set files and writes a catalog: tests/test_dreamcards.py"}
 DATA_LINE = re.compile(r"^deckcheck: card data: .* at commit [0-9a-f]{12} \(\d+ cards\); "
                        r"rulesets: coe [0-9a-f]{12}, rulebook [0-9a-f]{12}, dreamcards [0-9a-f]{12}, "
-                       r"sealed [0-9a-f]{12}$", re.M)
+                       r"sealed [0-9a-f]{12}, meccg-online [0-9a-f]{12}, dc-cube [0-9a-f]{12}$", re.M)
 
 
 def test_every_command_is_run_with_v():

@@ -18,10 +18,12 @@ EXPECTED_FILES = {
     ("dreamcards", "wizard"), ("dreamcards", "ringwraith"), ("dreamcards", "fallen-wizard"), ("dreamcards", "balrog"),
     ("dreamcards", "elf-lord"), ("dreamcards", "dwarf-lord"), ("dreamcards", "dragon-lord"),
     ("sealed", "wizard"), ("sealed", "ringwraith"),
+    ("meccg-online", "wizard"), ("meccg-online", "ringwraith"), ("meccg-online", "fallen-wizard"),
+    ("meccg-online", "balrog"), ("dc-cube", "wizard"), ("dc-cube", "ringwraith"),
 }
 
 
-def test_exactly_the_sixteen_ruleset_files_exist():
+def test_exactly_the_twenty_two_ruleset_files_exist():
     found = {(p.parent.name, p.stem) for p in RULESETS_DIR.glob("*/*.toml")}
     assert found == EXPECTED_FILES
 

@@ -21,7 +21,7 @@ from deckcheck.process import max_jobs, worker_pool
 from deckcheck.report.batch_rows import ERROR, ILLEGAL, LEGAL, RowResult
 from deckcheck.rules.ruleset import DEFAULT_RULESET, pool_of
 
-RULESETS = ("rulebook", "coe", "dreamcards", "sealed")
+RULESETS = ("rulebook", "coe", "dreamcards", "sealed", "meccg-online", "dc-cube")
 ICE_RULESETS = ("rulebook", "coe")
 
 # Codes of the problems the batch itself reports (the legality codes come from the rules).

@@ -125,8 +125,10 @@ def _collection(path: str | None, ruleset: str):
     """The collection of --collection (None without it); --rules sealed without one is said: the pool handed
     out is then not checked."""
     if path is None:
-        if ruleset == "sealed":
-            note("deckcheck: --rules sealed without --collection: the sealed pool handed out is not checked")
+        from deckcheck.rules.ruleset import SEALED_RULESET_NAMES
+
+        if ruleset in SEALED_RULESET_NAMES:
+            note(f"deckcheck: --rules {ruleset} without --collection: the sealed pool handed out is not checked")
         return None
     from deckcheck.rules.collection import read_collection
 

@@ -72,7 +72,7 @@ def lang_option():
 
 # ---------------------------------------------------------------- legality: validate, rules -----------------
 
-RULESET_CHOICE = click.Choice(["rulebook", "coe", "dreamcards", "sealed"])
+RULESET_CHOICE = click.Choice(["rulebook", "coe", "dreamcards", "sealed", "meccg-online", "dc-cube"])
 DEFAULT_RULESET = "coe"     # as deckcheck.rules.ruleset.DEFAULT_RULESET (not imported here: start-up time)
 
 

@@ -93,8 +93,8 @@ def shortfalls(deck: Deck, held: Collection, *, citation: str) -> list[Violation
 
 
 def collection_citation(ruleset: str, path: str) -> str:
-    if ruleset == "sealed":
-        return f"sealed: the pool handed out ({path}); a sealed deck is built from it alone"
+    if ruleset in ("sealed", "dc-cube"):     # the sealed events (ruleset.SEALED_RULESET_NAMES)
+        return f"{ruleset}: the pool handed out ({path}); a sealed deck is built from it alone"
     return f"the collection given ({path}): a deck uses no more copies than the player holds"
 
 

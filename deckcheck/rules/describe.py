@@ -152,7 +152,9 @@ NUMBERS: dict[str, Callable[[dict], str]] = {
     "character-limit": lambda d: f"at most {d['play_deck']['characters_max']} (agents count as "
                                  f"{d['play_deck']['agents_count_as']}s)",
     "avatar-limit": _avatars,
-    "sideboard-size": lambda d: "/".join(map(str, d["sideboard"]["max_by_length"])) + f" cards ({LENGTHS})",
+    "sideboard-size": lambda d: (f"at most {d['sideboard']['max_play_deck_share']}% of the play deck"
+                                 if d["sideboard"].get("max_play_deck_share") else
+                                 "/".join(map(str, d["sideboard"]["max_by_length"])) + f" cards ({LENGTHS})"),
     "fw-sideboard-size": lambda d: f"at most {d['sideboard']['fw_max']} cards",
     "site-copies": _site_copies,
     "site-alignment": _sites,
@@ -175,6 +177,11 @@ NUMBERS: dict[str, Callable[[dict], str]] = {
     "starting-site": lambda d: " or ".join(d["sites"].get("starting", [])) + (
         f" or a Ruins & Lairs in {' or '.join(d['sites']['starting_ruins_regions'])}"
         if d["sites"].get("starting_ruins_regions") else ""),
+    "dream-share": lambda d: "; ".join(
+        [f"at least {n}% dream cards in the {k.replace('-', ' ')}" for k, n in
+         d.get("dream_share", {}).get("share_min", {}).items()]
+        + [f"at least {n} dream cards among the {k.replace('-', ' ')}" for k, n in
+           d.get("dream_share", {}).get("count_min", {}).items()]),
     "faction-race": lambda d: "factions " + ", ".join(d.get("characters", {}).get("faction_races", [])),
 }
 
@@ -184,7 +191,8 @@ CODE_ORDER = ["unique-limit", "copy-limit", "resource-count", "hazard-parity", "
               "sideboard-size", "fw-sideboard-size", "site-copies", "site-alignment", "region-card",
               "alignment-card", "banned-card", "specific-card", "agent-mind", "creature-count", "pool-size",
               "starting-size", "starting-mind", "starting-items", "mind-limit", "mind-enablers", "stage-points",
-              "stage-playable", "starting-race", "character-race", "faction-race", "starting-site", "unknown-card",
+              "stage-playable", "starting-race", "character-race", "faction-race", "starting-site", "dream-share",
+              "unknown-card",
               "ambiguous-card", "unreadable-line"]
 
 
@@ -269,11 +277,19 @@ def _example(code: str, section: str) -> dict:
 
 def judge_example(code: str, example: dict) -> list:
     """The violations of `code` the example deck brings (its other rules' violations are beside the point)."""
+    from deckcheck.cards.pools import pool_in_force, use_pool
     from deckcheck.decklist import parse_text
     from deckcheck.rules.engine import validate
+    from deckcheck.rules.ruleset import pool_of
 
-    deck = parse_text(example["deck"], path=f"{code} example", alignment=example["alignment"])
-    verdict = validate(deck, ruleset=example["ruleset"], alignment=example["alignment"], length=example["length"])
+    was = pool_in_force()
+    use_pool(pool_of(example["ruleset"]))       # a dream-card ruleset's example holds dream cards
+    try:
+        deck = parse_text(example["deck"], path=f"{code} example", alignment=example["alignment"])
+        verdict = validate(deck, ruleset=example["ruleset"], alignment=example["alignment"],
+                           length=example["length"])
+    finally:
+        use_pool(was)
     return [v for v in verdict.violations if v.code == code]
 
 

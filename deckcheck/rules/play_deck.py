@@ -222,8 +222,19 @@ def avatar_limit(ctx: Context) -> Iterator[Violation]:
                             aspect="declared", explain=_specific_hint(ctx))
     in_play = [e for e in own if e.part.in_play_deck]
     yield from _avatars_in_play_deck(ctx, in_play)
-    too_many = sum(e.count for e in in_play) > limits["play_deck_max"]
+    too_many = sum(e.count for e in in_play) > play_deck_avatar_max(ctx)
     yield from _avatar_copies(ctx, own, play_deck_reported=too_many)
+
+
+def play_deck_avatar_max(ctx: Context) -> int:
+    """The avatars the play deck may hold: the ruleset's number, or (meccg-online) max(it, (play deck + pool) /
+    `play_deck_max_per_cards`)."""
+    limits = ctx.data["avatars"]
+    per = limits.get("play_deck_max_per_cards")
+    if not per:
+        return limits["play_deck_max"]
+    cards = sum(e.count for e in ctx.deck.play_deck()) + ctx.deck.count(Part.POOL)
+    return max(limits["play_deck_max"], cards // per)
 
 
 def _avatars_in_play_deck(ctx: Context, in_play: list[DeckEntry]) -> Iterator[Violation]:
@@ -234,10 +245,11 @@ def _avatars_in_play_deck(ctx: Context, in_play: list[DeckEntry]) -> Iterator[Vi
         in_play_count[e.card.name] += e.count
     total = sum(in_play_count.values())
     counted = [f"counted in the play deck: {_listing(in_play_count)}"] if in_play_count else []
-    if total > limits["play_deck_max"]:
+    most = play_deck_avatar_max(ctx)
+    if total > most:
         yield ctx.violation("avatar-limit",
                             f"{plural(total, 'avatar')} in the play deck ({_listing(in_play_count)}); "
-                            f"the limit is {limits['play_deck_max']}",
+                            f"the limit is {most}",
                             part=in_play[0].part, lines=all_lines(in_play), aspect="play-deck", explain=counted)
     elif len(in_play_count) > limits["play_deck_max_different"]:
         yield ctx.violation("avatar-limit",

@@ -19,7 +19,9 @@ from deckcheck.errors import DataError, DeckcheckError
 RULESETS_DIR = data_dir("rulesets")    # rulesets/ at the top of the repository, shipped as package data
 SCHEMA_PATH = RULESETS_DIR / "schema.json"
 
-RULESET_NAMES = ("rulebook", "coe", "dreamcards", "sealed")
+RULESET_NAMES = ("rulebook", "coe", "dreamcards", "sealed", "meccg-online", "dc-cube")
+# The sealed events: the deck is built from the pool handed out (validate --collection).
+SEALED_RULESET_NAMES = ("sealed", "dc-cube")
 # The rulesets of the ICE card pool: an illegal deck is tried under the other of them (note_other_ruleset), and
 # --all-formats tries them all. dreamcards (GCCG's Dream Cards formats) plays the dreamcards pool.
 ICE_RULESET_NAMES = ("rulebook", "coe")
