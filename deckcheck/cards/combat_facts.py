@@ -31,6 +31,8 @@ _WOUND_CHECK = re.compile(r"wounded by [^.]*?makes? a corruption check(?: modifi
 _DETAINMENT = re.compile(r"detainment[^.;)]*?against ([a-z, ]+?) compan", re.I)
 _CONDITIONAL = re.compile(r"^(?:if |additionally|may (?:also )?be played (?:following|\(on the same)|"
                           r"may be played keyed to wilderness \[\{w\}\] after)", re.I)
+# "If Doors of Night is in play, may also be played keyed to ...": keys that hold only while it is in play.
+_DOORS = re.compile(r"^If Doors of Night is in play,\s*", re.I)
 _KEYED_TO = re.compile(r"(?:keyed to|playable at|played at) (.+)$", re.I)
 _SITE_TYPE_CODE = re.compile(r"\[\{([RSDBFH])\}\]")
 _SITES_IN_REGIONS = re.compile(r"at (?:non-haven )?sites in (?:these regions|([^.;]+))", re.I)
@@ -117,17 +119,32 @@ def creature_facts(raw: dict, names: _Names) -> dict:
         against = sorted(set(re.findall(r"\b(hero|covert|minion|overt)\b", m.group(1).lower())))
         if against:
             facts["detainment_against"] = against
-    regions: list[str] = []
-    sites: list[str] = []
-    site_regions: list[list] = []
+    always, doors = [], []
     skip_next = False
-    last_regions: list[str] = []
     for sentence in _SENTENCE.split(text):
         continues = sentence.lower().startswith(("and may also", "may also be played at sites", "and at"))
+        if _DOORS.search(sentence) or (continues and skip_next == "doors"):
+            doors.append(_DOORS.sub("", sentence))          # keys that hold while Doors of Night is in play
+            skip_next = "doors"
+            continue
         if _CONDITIONAL.search(sentence) or (continues and skip_next):
             skip_next = True
             continue
         skip_next = False
+        always.append(sentence)
+    facts.update(_keys(always, names))
+    if doors and (with_doors := _keys(doors, names)):
+        facts["with_doors_of_night"] = with_doors
+    return facts
+
+
+def _keys(sentences: list[str], names: _Names) -> dict:
+    """The regions, sites and sites in regions the sentences key a creature to."""
+    regions: list[str] = []
+    sites: list[str] = []
+    site_regions: list[list] = []
+    last_regions: list[str] = []
+    for sentence in sentences:
         typed = _TYPED_SITES_IN.search(sentence)
         if typed:
             codes = "".join(dict.fromkeys(_SITE_TYPE_CODE.findall(typed.group(1))))
@@ -151,12 +168,13 @@ def creature_facts(raw: dict, names: _Names) -> dict:
             sites += found_sites
             if found_regions:
                 last_regions = found_regions
+    facts: dict = {}
     if regions:
         facts["regions"] = list(dict.fromkeys(regions))
     if sites:
         facts["sites"] = list(dict.fromkeys(sites))
-    if site_regions:
-        facts["site_regions"] = [group for group in site_regions if group[1]]
+    if site_regions := [group for group in site_regions if group[1]]:
+        facts["site_regions"] = site_regions
     return facts
 
 
@@ -211,6 +229,8 @@ def combat_facts(source: dict) -> dict:
     """The combat facts document for `card_db/combat.json`, sorted by card id (deterministic)."""
     cards = [raw for card_set in source.values() for raw in card_set["cards"].values()]
     names = _Names(cards)
+    from deckcheck.cards.hazard_event_facts import hazard_event_facts
+
     creatures, corruption, items, havens = {}, {}, {}, {}
     for raw in cards:
         attrs = raw.get("attributes") or {}
@@ -235,6 +255,7 @@ def combat_facts(source: dict) -> dict:
         "corruption_cards": dict(sorted(corruption.items())),
         "items": dict(sorted(items.items())),
         "haven_paths": dict(sorted(havens.items())),
+        "events": hazard_event_facts(cards, names),
     }
 
 
@@ -287,7 +308,7 @@ def load_combat_facts(directory=None) -> dict:
     return _load(str(directory) if directory is not None else None)
 
 
-COMBAT_SECTIONS = ("creatures", "corruption_cards", "items", "haven_paths")
+COMBAT_SECTIONS = ("creatures", "corruption_cards", "items", "haven_paths", "events")
 
 
 @cache

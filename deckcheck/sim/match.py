@@ -178,6 +178,7 @@ class Duel:
                            stats=stats[0], observer=observer)
         self.b = GameState(second.sim, rng.for_side(1), ResourcePlayer(second.hazard_keep), None, side=second,
                            opponent=first, stats=stats[1], observer=observer)
+        self.b.board = self.a.board                              # the events in play are shared
         self.a.hazards = HazardPlayer(second.hazards, self.b)    # each plays its hazards from its own hand
         self.b.hazards = HazardPlayer(first.hazards, self.a)
         self.turns = turns

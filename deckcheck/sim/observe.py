@@ -36,6 +36,13 @@ class Observer:
     def hazard(self, g, company, kind: int, limit: int, target=None) -> None:
         """The opponent played a hazard card on the company (a corruption card on `target`)."""
 
+    def hazard_limit_raised(self, g, company, by: int) -> None:
+        """A card in play raised the hazard limit against the company (Daelomin at Home, Power Built by
+        Waiting)."""
+
+    def stopped(self, g, company, why: str) -> None:
+        """The company does nothing in its site phase this turn (returned to its site of origin, River)."""
+
     def attack(self, g, name: str, attack, defenders, result) -> None:
         """An attack on a company (coe 3) by `name`: its `rules.combat.Attack`, the `Defender`s that faced it
         (`ref`: the character; as they were after it) and the `AttackResult`, each strike with its rolls."""

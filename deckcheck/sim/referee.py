@@ -24,7 +24,10 @@ AVATAR_PENALTY = 5
 RULES = {
     "hand-size": "the hand is at its size after each reset (coe 2.IV.viii, 2.VI.ii), unless no card is left",
     "draws": "a moving company draws its site's number, at least one, only with the avatar or mind 3+ (2.IV.v)",
-    "hazard-limit": "no more hazards on a company than its hazard limit, its size or 2 (2.IV.iii)",
+    "hazard-limit": "no more hazards (creatures, events, corruption cards) on a company than its hazard limit, its "
+                    "size or 2, plus what a card in play raised it by (2.IV.iii)",
+    "stopped": "a company returned to its site of origin or under River plays no resource there that turn "
+               "(2.IV.4; the card)",
     "site-tapping": "one site-tapping resource per site and site phase, besides the additional minor item "
                     "(2.V.1, 2.V.5)",
     "uniqueness": "a unique card is in play at most once (coe 1.1)",
@@ -62,6 +65,8 @@ class Referee(Observer):
     games: int = 0
     steps: int = 0
     _hazards: dict = field(default_factory=dict)       # (id(state), id(company), turn) -> hazards played
+    _raised: dict = field(default_factory=dict)        # (id(state), id(company), turn) -> hazard limit raised
+    _stopped: set = field(default_factory=set)         # (id(state), site, turn): a company stopped there
     _tapping: dict = field(default_factory=dict)       # (id(state), site, turn) -> site-tapping resources
     # id(state) of a player with no company after organization: no movement/hazard phase, so no reset until
     # the end of the turn (coe 2.IV.viii resets after a company's movement/hazard phase)
@@ -72,6 +77,8 @@ class Referee(Observer):
     def new_game(self) -> None:
         self.games += 1
         self._hazards.clear()
+        self._raised.clear()
+        self._stopped.clear()
         self._tapping.clear()
         self._no_company.clear()
 
@@ -112,8 +119,17 @@ class Referee(Observer):
         played, size = self._hazards.get(key, (0, _size(g.sim, company.characters)))   # its size as it arrived
         played += 1
         self._hazards[key] = (played, size)
-        if played > max(2, size):
-            self.found(g, "hazard-limit", f"hazard {played} on a company of size {size}")
+        raised = self._raised.get(key, 0)
+        if played > max(2, size) + raised:
+            self.found(g, "hazard-limit", f"hazard {played} on a company of size {size}"
+                                          f"{f' (raised by {raised})' if raised else ''}")
+
+    def hazard_limit_raised(self, g, company, by: int) -> None:
+        key = (id(g), id(company), g.turn)
+        self._raised[key] = self._raised.get(key, 0) + by
+
+    def stopped(self, g, company, why: str) -> None:
+        self._stopped.add((id(g), company.site, g.turn))
 
     def resource_played(self, g, kind: int, site, actor, additional: bool = False) -> None:
         self.steps += 1
@@ -121,6 +137,9 @@ class Referee(Observer):
         if actor is not None and kind in actor.holdings and sim.bearers[kind] is not None \
                 and actor.kind not in sim.bearers[kind]:
             self.found(g, "bearers", f"{sim.kinds[kind].name} on {sim.kinds[actor.kind].name}")
+        if site is not None and (id(g), site, g.turn) in self._stopped and sim.phase[kind] == PHASE_SITE:
+            self.found(g, "stopped", f"{sim.kinds[kind].name} played at {sim.sites[site].name}, where the "
+                                     "company does nothing this turn")
         if site is not None and sim.taps_site[kind] and sim.site_need[kind] == NEED_UNTAPPED and not additional \
                 and sim.phase[kind] == PHASE_SITE:
             key = (id(g), site, g.turn)

@@ -37,6 +37,39 @@ class Company:
         self.lost = False                     # hazards cost it this turn's site phase
 
 
+class Board:
+    """What both players share in a game against an opponent: the long- and permanent-events in play (hazard
+    events and resource environments), each with the pile it is discarded to. `doors` (Doors of Night in
+    play) and `boosts` (the attack boosts in play) are kept up to date, since combat reads them at every
+    attack."""
+
+    __slots__ = ("events", "doors", "boosts", "tapped")
+
+    def __init__(self):
+        self.tapped: set[tuple[int, int]] = set()     # (owner, kind): a card in play tapped for its effect
+        # (kind, EventSpec, discard pile, owner id, card id): kind indexes the owner's deck
+        self.events: list[tuple[int, object, list, int, str]] = []
+        self.doors = False
+        self.boosts: list = []
+
+    def add(self, kind: int, spec, discard: list, owner: int, card_id: str) -> None:
+        self.events.append((kind, spec, discard, owner, card_id))
+        self._update()
+
+    def remove(self, entry) -> None:
+        """The event leaves play, to its owner's discard pile."""
+        self.events.remove(entry)
+        entry[2].append(entry[0])
+        self._update()
+
+    def holds_card(self, card_id: str) -> bool:
+        return any(e[4] == card_id for e in self.events)
+
+    def _update(self) -> None:
+        self.doors = any(e[1].effect == "doors_of_night" for e in self.events)
+        self.boosts = [e[1] for e in self.events if e[1].effect == "attack_boost"]
+
+
 class GameState:
     """One side of one game. `player` makes its choices, `hazards` plays hazards on its moves (`sim.players`);
     `opponent` is the opponent's `Side` when a real one is played (its corruption cards sit on our characters).
@@ -95,6 +128,10 @@ class GameState:
         self.corruption_on: dict[Character, list[int]] = {}   # the opponent's corruption cards on our characters
         self.corrupted_this_turn: set[Character] = set()      # coe 7.2.1: one corruption card a turn each
         self.lost = 0                                         # characters removed from play by hazards
+        self.board = Board()                                  # shared with the opponent in a duel
+        self.on_guard: dict[int, int] = {}                    # id(company) -> the opponent's on-guard card
+        self.influence_penalty: dict[Character, list[int]] = {}   # Foolish Words on our characters
+        self.stopped: set[int] = set()                        # id(company): no site phase this turn
         self.avatar_lost = False
         self._start()
 

@@ -24,15 +24,18 @@ from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.cards.model import HAZARD, leading_int
 from deckcheck.cards.site_attacks import race_name
 from deckcheck.sim.model import ROLE_HAZARD
+from deckcheck.sim.players.hazard_events import CORRUPTION, CREATURE, EVENT, RESOURCE, UNMODELLED, EventChoices
 from deckcheck.sim.rules.combat import Attack
 from deckcheck.sim.rules.corruption import makes_corruption_checks
+from deckcheck.sim.rules.events import EventSpec
 from deckcheck.sim.rules.keying import CreatureKeys, Move, best_key, creature_keys, keys_for
 
 HAND_SIZE = 8
-# What each card of the opponent's play deck is to the hazard model.
-CREATURE, CORRUPTION, UNMODELLED, RESOURCE = range(4)
 # Hand ranks of the hazard side: kept longest first.
-KEEP = {CREATURE: 30, CORRUPTION: 20, RESOURCE: 10, UNMODELLED: 0}
+KEEP = {CREATURE: 30, EVENT: 25, CORRUPTION: 20, RESOURCE: 10, UNMODELLED: 0}
+# The hazard events whose effect the simulation applies (`rules.events`); the others are not played.
+MODELLED_EVENTS = frozenset({"doors_of_night", "cancel_environment", "attack_boost", "return_to_origin",
+                             "no_site_phase", "hazard_limit", "tap_not_moving"})
 # The opponent's own turn when only its hazards are played (--against without --both): the resources it plays
 # or discards per turn, and the cards it draws for its own movement (the mean opponent draw number of the
 # catalog's non-haven sites is 2.1, as for our own deck in the goldfish).
@@ -91,6 +94,8 @@ class HazardTables:
     cards: list
     use: list[int] = field(default_factory=list)                     # CREATURE, CORRUPTION, UNMODELLED, RESOURCE
     keys: list[CreatureKeys | None] = field(default_factory=list)
+    doors_keys: list[CreatureKeys | None] = field(default_factory=list)   # more keys under Doors of Night
+    event: list[EventSpec | None] = field(default_factory=list)
     creature: list[CreatureSpec | None] = field(default_factory=list)
     corruption: list[CorruptionSpec | None] = field(default_factory=list)
     keep: list[int] = field(default_factory=list)
@@ -108,14 +113,17 @@ def hazard_tables(sim) -> HazardTables:
     """Tables of an opponent's `SimDeck` (its `kinds` and `play_deck`): which cards it can play as hazards."""
     facts = load_combat_facts()
     creatures, corruption_cards = facts.get("creatures", {}), facts.get("corruption_cards", {})
+    events = facts.get("events", {})
     tables = HazardTables(name=sim.name, alignment=sim.alignment, cards=list(sim.kinds))
     in_play_deck = set(sim.play_deck)
     for kind, card in enumerate(sim.kinds):
-        use, keys, creature, corruption = RESOURCE, None, None, None
+        use, keys, creature, corruption, event, doors_keys = RESOURCE, None, None, None, None, None
         if card.type == HAZARD and card.is_creature:
             own = creatures.get(card.id, {})
             keys = creature_keys(card.keyed_to, own)
-            if keys.playable:
+            if "with_doors_of_night" in own:
+                doors_keys = creature_keys(None, own["with_doors_of_night"])
+            if keys.playable or doors_keys is not None:
                 use = CREATURE
                 creature = CreatureSpec(
                     strikes=own.get("strikes") or max(1, _int(card.strikes, 1)),
@@ -140,6 +148,9 @@ def hazard_tables(sim) -> HazardTables:
             else:
                 use = UNMODELLED
                 tables.not_played[kind] = CORRUPTION_NOT_MODELLED
+        elif card.type == HAZARD and events.get(card.id, {}).get("effect") in MODELLED_EVENTS:
+            use = EVENT
+            event = EventSpec.of(events[card.id])
         elif card.type == HAZARD:
             use = UNMODELLED
             tables.not_played[kind] = NOT_MODELLED
@@ -150,6 +161,8 @@ def hazard_tables(sim) -> HazardTables:
             tables.not_played.pop(kind, None)
         tables.use.append(use)
         tables.keys.append(keys)
+        tables.doors_keys.append(doors_keys)
+        tables.event.append(event)
         tables.creature.append(creature)
         tables.corruption.append(corruption)
         tables.keep.append(KEEP[use] + (creature.threat if creature else 0))
@@ -210,13 +223,17 @@ class HazardHand:
         self.reset_to_hand_size()
 
 
-def creature_key(t: HazardTables, kind: int, move: Move, defender_alignment: str) -> tuple[str, bool] | None:
-    """The key the hazard player plays the creature with against this move and whether it is detainment, None
-    if it cannot be played here; a pure function of the tables and the move, computed once (`t.keyed`)."""
-    memo = (kind, move, defender_alignment)
+def creature_key(t: HazardTables, kind: int, move: Move, defender_alignment: str, doors: bool = False
+                 ) -> tuple[str, bool] | None:
+    """The key the hazard player plays the creature with against this move (with Doors of Night in play or
+    not) and whether it is detainment, None if it cannot be played here; a pure function of the tables and
+    the move, computed once (`t.keyed`)."""
+    memo = (kind, move, defender_alignment, doors)
     found = t.keyed.get(memo, False)
     if found is False:
         keys = keys_for(t.keys[kind], move)
+        if doors and t.doors_keys[kind] is not None:
+            keys += keys_for(t.doors_keys[kind], move)
         found = None
         if keys:
             spec = t.creature[kind]
@@ -225,7 +242,7 @@ def creature_key(t: HazardTables, kind: int, move: Move, defender_alignment: str
     return found
 
 
-class HazardPlayer:
+class HazardPlayer(EventChoices):
     """Chooses the hazards the opponent plays on one company; `cards` holds its hand (a HazardHand, or the
     opponent's own `GameState` when both sides play full turns)."""
 
@@ -237,7 +254,8 @@ class HazardPlayer:
         self.tables = tables
         self.cards = cards
 
-    def choose_creatures(self, move: Move, limit: int, defender_alignment: str) -> list[tuple[int, str, bool]]:
+    def choose_creatures(self, move: Move, limit: int, defender_alignment: str, doors: bool = False
+                         ) -> list[tuple[int, str, bool]]:
         """Creatures from hand keyable to this move, most threatening first: [(kind, key, detainment), ...].
 
         Every copy in hand is an option (two Orc-patrols may attack the same company), a unique creature once."""
@@ -251,7 +269,7 @@ class HazardPlayer:
                 if chosen[kind] is not None and not t.cards[kind].unique:
                     options.append(chosen[kind])
                 continue
-            keyed = creature_key(t, kind, move, defender_alignment)
+            keyed = creature_key(t, kind, move, defender_alignment, doors)
             option = None
             if keyed is not None:
                 key, detainment = keyed

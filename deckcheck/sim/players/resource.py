@@ -21,6 +21,7 @@ from deckcheck.sim.model import (
 )
 from deckcheck.sim.players.attacks import keeps_attack_cancel
 from deckcheck.sim.players.characters import CharacterChoices
+from deckcheck.sim.players.environments import EnvironmentChoices
 from deckcheck.sim.players.movement import plan_moves, site_values
 from deckcheck.sim.players.site_choices import SiteChoices
 from deckcheck.sim.rules.influence import controller_for
@@ -52,7 +53,7 @@ def keep_ranks(sim, hazard_keep: list[int | None] | None) -> tuple[list[int], li
     return rank, dead
 
 
-class ResourcePlayer(CharacterChoices, SiteChoices):
+class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
     """Today's heuristics for one deck (characters: `CharacterChoices`; what to play at a site: `SiteChoices`).
     `hazard_keep`: the hand rank of our own hazards when we also play the hazard side of a full game (`--both`),
     None when the hazard model plays our hazards."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from deckcheck.sim.streams import ORGANIZATION
 from deckcheck.sim.turn.end import end_of_turn
+from deckcheck.sim.turn.events import end_long_events, resource_environment
 from deckcheck.sim.turn.hazards import corruption_upkeep, heal
 from deckcheck.sim.turn.movement import movement_hazard
 from deckcheck.sim.turn.organization import organize
@@ -20,6 +21,9 @@ def our_turn(g) -> None:
     organize(g)
     if g.observer is not None:
         g.observer.phase(g, "organization")
+    if g.opponent is not None:
+        resource_environment(g)             # our answer to Doors of Night, in the organization phase
+        end_long_events(g)                  # coe 2.III.3: the hazard player's long-events go
     movement_hazard(g)
     if g.observer is not None:
         g.observer.phase(g, "movement")
@@ -41,6 +45,7 @@ def untap(g) -> None:
         corruption_upkeep(g)
     g.havens_tapped.clear()
     g.staying_for.clear()
+    g.stopped.clear()
     stay = g.stay_tapped
     for company in g.companies:
         company.lost = False

@@ -5,6 +5,7 @@ player (`g.hazards`) chooses what is played and on whom; everything here is the 
 
 from __future__ import annotations
 
+from deckcheck.cards.names import fold
 from deckcheck.sim.rules.combat import AttackResult, defender_of, kill_points_scored, resolve_attack
 from deckcheck.sim.rules.company import company_size
 from deckcheck.sim.rules.corruption import (
@@ -17,8 +18,11 @@ from deckcheck.sim.rules.corruption import (
     removal_succeeds,
 )
 from deckcheck.sim.rules.council import AVATAR_PENALTY, KILL
+from deckcheck.sim.rules.events import boosted, staying
 from deckcheck.sim.rules.keying import hazard_limit, move_of
 from deckcheck.sim.rules.sites import heals_at
+from deckcheck.sim.streams import MOVE
+from deckcheck.sim.turn.events import after_creatures, before_creatures, passive_return, revelry
 
 
 def model_hazards(g, company) -> None:
@@ -57,8 +61,9 @@ def move_seen(g, origin: int, dest: int):
     return found
 
 
-def hazard_phase(g, company, origin: int, dest: int) -> None:
-    """coe 2.IV.iii-viii for one moving company: the hazard limit, the opponent's draw, its hazards."""
+def hazard_phase(g, company, origin: int, dest: int, origin_state: int = 0) -> None:
+    """coe 2.IV.iii-viii for one moving company: the hazard limit, the opponent's draw, the events in play
+    that return it, its hazards."""
     sim = g.sim
     player = g.hazards
     move = move_seen(g, origin, dest)
@@ -66,17 +71,54 @@ def hazard_phase(g, company, origin: int, dest: int) -> None:
     by_origin = sim.site_is_haven[dest] and not g.draw_by_destination
     site = sim.sites[origin if by_origin else dest]
     player.cards.draw(max(1, site.draw_opponent or 1))             # coe 2.IV.v: at least one
+    if g.board.events and passive_return(g, company, origin, dest, move, origin_state):
+        player.cards.reset_to_hand_size()
+        return
     played = 0
-    for kind, _key, detainment in player.choose_creatures(move, limit, sim.alignment):
-        if not company.characters:
-            break
-        player.spend(kind)
-        played += 1
-        g.stats.hazards_played[kind] += 1
-        if g.observer is not None:
-            g.observer.hazard(g, company, kind, limit)
-        if not creature_attacks(g, company, kind, detainment):
-            player.discard(kind)           # a defeated creature stays in our marshalling point pile
+    events = player.has_events()
+    if events or g.board.events:
+        automatic = [a.race for a in sim.site_attacks[dest]] if not sim.site_is_haven[dest] else []
+        limit, played = before_creatures(g, company, move, limit, played, [(r,) for r in automatic if r])
+    played = play_hazards(g, company, move, limit, played)
+    if events:
+        after_creatures(g, company, move, limit, played, origin, dest, origin_state, moving=True)
+    if company.characters:
+        triggered_checks(g, company, "wilderness", move.path.count("w"))
+        triggered_checks(g, company, "region", len(move.path))
+    player.cards.reset_to_hand_size()
+
+
+def staying_hazard_phase(g, company) -> None:
+    """coe 2.IV: a company that does not move has a movement/hazard phase too: no site path, no cards drawn;
+    creatures keyed to its site, corruption cards, Heedless Revelry."""
+    sim = g.sim
+    player = g.hazards
+    g.rng.at(g.turn, MOVE, company.site, company.site)   # this phase's dice (a move never ends where it began)
+    move = g.side.staying.get(company.site)
+    if move is None:
+        site = sim.sites[company.site]
+        move = g.side.staying[company.site] = staying(site.site_type or "", fold(site.name), fold(site.region or ""))
+    limit = hazard_limit(company_size(sim, company.characters))
+    played = revelry(g, company, limit, 0) if player.has_events() else 0
+    play_hazards(g, company, move, limit, played)
+    player.cards.reset_to_hand_size()
+
+
+def play_hazards(g, company, move, limit: int, played: int) -> int:
+    """The creatures (most threatening first), then the corruption cards, within the hazard limit."""
+    sim = g.sim
+    player = g.hazards
+    if played < limit:
+        for kind, _key, detainment in player.choose_creatures(move, limit - played, sim.alignment, g.board.doors):
+            if not company.characters:
+                break
+            player.spend(kind)
+            played += 1
+            g.stats.hazards_played[kind] += 1
+            if g.observer is not None:
+                g.observer.hazard(g, company, kind, limit)
+            if not creature_attacks(g, company, kind, detainment):
+                player.discard(kind)           # a defeated creature stays in our marshalling point pile
     for kind in player.corruption_cards() if played < limit and company.characters else ():
         if played >= limit or not company.characters:
             break
@@ -90,10 +132,7 @@ def hazard_phase(g, company, origin: int, dest: int) -> None:
         g.corrupted_this_turn.add(target)
         if g.observer is not None:
             g.observer.hazard(g, company, kind, limit, target)
-    if company.characters:
-        triggered_checks(g, company, "wilderness", move.path.count("w"))
-        triggered_checks(g, company, "region", len(move.path))
-    player.cards.reset_to_hand_size()
+    return played
 
 
 def creature_attacks(g, company, kind: int, detainment: bool) -> bool:
@@ -102,7 +141,8 @@ def creature_attacks(g, company, kind: int, detainment: bool) -> bool:
     defeated = True
     name = g.opponent.sim.kinds[kind].name
     for _ in range(spec.attacks):
-        result = face_attack(g, company, spec.attack(detainment), name, kind, spec.wounded_corruption_check)
+        result = face_attack(g, company, spec.attack(detainment), name, kind, spec.wounded_corruption_check,
+                             races=spec.races)
         if result is None:
             return False
         defeated = defeated and result.defeated
@@ -116,18 +156,28 @@ def creature_attacks(g, company, kind: int, detainment: bool) -> bool:
 
 
 def face_attack(g, company, attack, name: str, cause: int | None, wounded_check: int | None,
-                stay_untapped: frozenset[int] = frozenset(), shielded: frozenset[int] = frozenset()):
+                stay_untapped: frozenset[int] = frozenset(), shielded: frozenset[int] = frozenset(),
+                races: tuple[str, ...] = (), automatic: bool = False):
     """One attack on the company (a creature's, or a site's automatic-attack: `cause` None), resolved by
-    `rules.combat`, and what follows it: a wounded character is tapped and stays wounded until it heals, an
+    `rules.combat`, and what follows it: the boosts in play applied (`rules.events`; one "discarded when such
+    an attack is defeated" goes then), a wounded character is tapped and stays wounded until it heals, an
     eliminated one leaves play, a wounded one makes the corruption check the attack names. The result, None if
     the company had nobody left to face it."""
     characters = list(company.characters)
     if not characters:
         return None
+    board = g.board
+    used = ()
+    if board.boosts:
+        attack, used = boosted(attack, races or attack.races, automatic, g.sim.sites[company.site].site_type or "",
+                               board.boosts, board.doors)
     if g.sim.attack_cancel_kinds and cancelled(g, company, attack, name):
         return AttackResult()          # no strike assigned: not defeated, nobody hurt
     defenders = [defender_of(g, c) for c in characters]
     result = resolve_attack(attack, defenders, g.roll, stay_untapped, shielded)
+    if used and result.defeated:
+        for entry in [e for e in board.events if e[1] in used and e[1].facts.get("discard_when_defeated")]:
+            board.remove(entry)
     if g.observer is not None:
         g.observer.attack(g, name, attack, defenders, result)
     for one in defenders:

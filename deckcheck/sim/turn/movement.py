@@ -6,16 +6,22 @@ from __future__ import annotations
 
 from deckcheck.sim.rules.movement import cards_drawn, draws_cards, under_deeps_roll_needed
 from deckcheck.sim.streams import MOVE
-from deckcheck.sim.turn.hazards import hazard_phase, model_hazards
+from deckcheck.sim.turn.hazards import hazard_phase, model_hazards, staying_hazard_phase
 from deckcheck.sim.turn.organization import join_at_havens, ringwraiths_apart
 
 
 def movement_hazard(g) -> None:
     had_companies = bool(g.companies)
+    moved = set()
     for company, dest in plan_moves(g):
-        move(g, company, dest)
+        if move(g, company, dest):
+            moved.add(id(company))
         g.reset_to_hand_size(dest)         # coe 2.IV.viii: both players reset after each company
-    if had_companies:                      # companies that stay have a movement/hazard phase too
+    if g.hazards.plays_cards:              # companies that stay have a movement/hazard phase too (coe 2.IV)
+        for company in list(g.companies):
+            if id(company) not in moved and company.characters:
+                staying_hazard_phase(g, company)
+    if had_companies:
         g.reset_to_hand_size()
 
 
@@ -42,6 +48,7 @@ def move(g, company, dest: int) -> bool:
                 if g.observer is not None:
                     g.observer.move(g, company, origin, dest, roll, False)
                 return False
+    origin_state = g.site_state[origin]
     before = len(g.hand)
     if draws_cards(sim, company.characters):
         g.draw(cards_drawn(sim, origin, dest, g.draw_by_destination))
@@ -55,7 +62,7 @@ def move(g, company, dest: int) -> bool:
     hazards = g.hazards
     if hazards.plays_cards:
         if company.characters:
-            hazard_phase(g, company, origin, dest)
+            hazard_phase(g, company, origin, dest, origin_state)
     elif hazards.active and not sim.site_is_haven[dest]:
         model_hazards(g, company)
     return True

@@ -5,6 +5,7 @@ influence check (2.V.3); one additional minor item after a resource that taps th
 from __future__ import annotations
 
 from deckcheck.sim.model import ROLE_ALLY, ROLE_EVENT, ROLE_FACTION, ROLE_ITEM
+from deckcheck.sim.rules.events import faced_twice
 from deckcheck.sim.rules.influence import check_bonus, unused_di
 from deckcheck.sim.rules.play import company_is_overt, may_bear
 from deckcheck.sim.rules.sites import attacks_faced
@@ -52,11 +53,12 @@ def enter_site(g, company) -> bool:
     name = f"the automatic-attack of {sim.sites[site].name}" if g.observer is not None else ""   # the trace's
     for attack, wounded_check in attacks_faced(sim.site_attacks[site], overt=company_is_overt(g, company),
                                                balrog_in_play=balrog):
-        if not company.characters:
-            return False
-        shield = player.shield_from_strikes(g, company, wanted)
-        stay = player.stay_untapped(g, company, attack, wanted, shield)
-        face_attack(g, company, attack, name, None, wounded_check, stay, shield)
+        for _ in range(2 if g.board.boosts and faced_twice(attack.races, g.board.boosts) else 1):
+            if not company.characters:
+                return False
+            shield = player.shield_from_strikes(g, company, wanted)
+            stay = player.stay_untapped(g, company, attack, wanted, shield)
+            face_attack(g, company, attack, name, None, wounded_check, stay, shield, automatic=True)
     return bool(company.characters)
 
 

@@ -1,0 +1,119 @@
+"""The hazard player's choices of hazard events (heuristics; the rules they apply are `rules.events` and the turn
+`turn.events`). A mixin of `HazardPlayer`, reading its tables (`self.tables`) and hand (`self.cards.hand`):
+
+- Twilight (not counting against the hazard limit) cancels a resource environment in play (Gates of Morning)
+  before anything else;
+- before its creatures: Doors of Night, when no copy is in play and the hand holds a card it helps (a creature
+  with keys under it, a card that needs it or does more with it); an attack boost that a creature it plays now,
+  or the new site's automatic-attacks, would get; a hazard-limit card is used (Daelomin at Home discarded, Power
+  Built by Waiting tapped) when the hand holds more playable hazards than the limit leaves room for;
+- after them, with the limit left: a movement stopper that returns the company (Long Winter, Snowstorm), River
+  on a company with no ranger, then Doors of Night, the boosts and the hazard-limit cards for later;
+- on a company that does not move: Heedless Revelry, when two of its untapped characters or more could tap.
+"""
+
+from __future__ import annotations
+
+from deckcheck.sim.rules.events import DOORS, HAZARD_ENVIRONMENTS_DISCARDED, boost_of, returns_to_origin
+
+# What each card of the opponent's play deck is to the hazard player (`opponent.hazard_tables`).
+CREATURE, CORRUPTION, UNMODELLED, RESOURCE, EVENT = range(5)
+
+
+class EventChoices:
+    """Which hazard events to play on one company, in order (a mixin of `HazardPlayer`)."""
+
+    def _events(self, effect: str) -> list[int]:
+        t = self.tables
+        return [k for k in self.cards.hand if t.use[k] == EVENT and t.event[k].effect == effect]
+
+    def _playable(self, kind: int, board) -> bool:
+        """Doors of Night in play if the card needs it; a unique card or one that "cannot be duplicated" not
+        in play already."""
+        spec = self.tables.event[kind]
+        if spec.needs_doors and not board.doors:
+            return False
+        card = self.tables.cards[kind]
+        return not ((spec.not_duplicated or card.unique) and board.holds_card(card.id))
+
+    def environment_to_cancel(self, board, own: int):
+        """Twilight on a resource environment in play (the opponent's Gates of Morning): (Twilight, entry)."""
+        targets = [e for e in board.events if e[3] != own and e[1].effect == HAZARD_ENVIRONMENTS_DISCARDED]
+        twilight = self._events("cancel_environment")
+        return (twilight[0], targets[0]) if targets and twilight else None
+
+    def doors_helps(self) -> bool:
+        """The hand holds a card that Doors of Night helps."""
+        t = self.tables
+        for k in self.cards.hand:
+            if t.use[k] == CREATURE and t.doors_keys[k] is not None:
+                return True
+            spec = t.event[k] if t.use[k] == EVENT else None
+            if spec is not None and (spec.needs_doors or "doors" in spec.facts):
+                return True
+        return False
+
+    def doors_card(self, board, owner: int) -> int | None:
+        if board.doors:
+            return None
+        return next((k for k in self._events(DOORS) if self._playable(k, board)), None)
+
+    def boosts_for(self, board, owner: int, races: list[tuple[str, ...]], automatic: list[tuple[str, ...]],
+                   site_type: str) -> list[int]:
+        """Attack boosts in hand that an attack about to be faced would get (creatures' races, the new site's
+        automatic-attacks' races), one copy of each."""
+        out, seen = [], set()
+        for k in self._events("attack_boost"):
+            spec = self.tables.event[k]
+            if tuple(spec.facts.get("races") or ()) in seen or not self._playable(k, board):
+                continue
+            if any(boost_of(spec, r, False, site_type, board.doors) for r in races) or any(
+                    boost_of(spec, r, True, site_type, board.doors) for r in automatic):
+                out.append(k)
+                seen.add(tuple(spec.facts.get("races") or ()))
+        return out
+
+    def spare_boosts(self, board, owner: int) -> list[int]:
+        """Boosts to put in play with limit to spare (they last), one of each."""
+        out, names = [], set()
+        for k in self._events("attack_boost"):
+            name = self.tables.cards[k].name
+            if name not in names and self._playable(k, board):
+                out.append(k)
+                names.add(name)
+        return out
+
+    def stopper(self, board, owner: int, move, skills: frozenset[str]) -> int | None:
+        """Long Winter or Snowstorm that would return this moving company to its site of origin."""
+        for k in self._events("return_to_origin"):
+            if self._playable(k, board) and returns_to_origin(self.tables.event[k], move, skills,
+                                                                     board.doors):
+                return k
+        return None
+
+    def river(self, ranger_untapped: bool) -> int | None:
+        rivers = self._events("no_site_phase")
+        return rivers[0] if rivers and not ranger_untapped else None
+
+    def limit_cards(self, board, owner: int) -> list[int]:
+        """Hazard-limit cards in hand to put in play (Daelomin at Home, Power Built by Waiting)."""
+        return [k for k in self._events("hazard_limit") if self._playable(k, board)][:1]
+
+    def has_events(self) -> bool:
+        """The hand holds a hazard event the simulation plays (else the phase skips their choices)."""
+        use = self.tables.use
+        return any(use[k] == EVENT for k in self.cards.hand)
+
+    def limit_raise(self, board, owner: int):
+        """A hazard-limit card in play to use now: (entry, raise), None if none."""
+        for entry in board.events:
+            kind, spec, _d, o, _id = entry
+            if o == owner and spec.effect == "hazard_limit" and (spec.facts.get("use") == "discard"
+                                                                 or (o, kind) not in board.tapped):
+                return entry, spec.facts.get("raise", 1)
+        return None
+
+    def revelry(self, candidates: int) -> int | None:
+        """Heedless Revelry on a company that does not move, if two of its characters or more could tap."""
+        cards = self._events("tap_not_moving")
+        return cards[0] if cards and candidates >= 2 else None

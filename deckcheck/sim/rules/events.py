@@ -1,0 +1,140 @@
+"""What hazard events in play (and the environments) do, as pure functions over their facts
+(`card_db/combat.json`, section "events", read by `cards/hazard_event_facts.py`); `tests/test_hazard_events.py`
+checks each on a hand-worked case.
+
+- Environments (coe glossary "environment"): Doors of Night discards the resource environments when played,
+  Gates of Morning the hazard ones; Twilight cancels one environment in play. Several cards and creatures read
+  "if Doors of Night is in play".
+- Long-events last one turn cycle: a hazard long-event is discarded at the end of the resource player's next
+  long-event phase (coe 2.III.3); permanent-events stay until their own text discards them.
+- An attack boost changes an attack as it is faced (coe 3): strikes and prowess added, or strikes multiplied,
+  for the races it names (all races when it names none), for automatic-attacks only where it says so (at the
+  site types it names); Undead automatic-attacks faced twice under The Moon Is Dead.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from deckcheck.sim.rules.combat import Attack
+from deckcheck.sim.rules.keying import Move
+
+DOORS = "doors_of_night"
+HAZARD_ENVIRONMENTS_DISCARDED = "discards_hazard_environments"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class EventSpec:
+    """One hazard event (or resource environment) as the simulation applies it."""
+
+    effect: str
+    lasts: str = "short"                     # short, long, permanent
+    environment: bool = False
+    needs_doors: bool = False                # "Playable if Doors of Night is in play"
+    not_duplicated: bool = False             # "Cannot be duplicated": one in play at most
+    counts: bool = True                      # counts against the hazard limit (Twilight does not)
+    facts: dict = field(default_factory=dict, compare=False, hash=False)
+
+    @classmethod
+    def of(cls, facts: dict) -> EventSpec:
+        return cls(effect=facts["effect"], lasts=facts.get("lasts", "short"),
+                   environment=facts.get("environment", False), needs_doors=facts.get("needs_doors", False),
+                   not_duplicated=facts.get("not_duplicated", False),
+                   counts=not facts.get("no_hazard_limit", False), facts=facts)
+
+    @property
+    def stays(self) -> bool:
+        """It goes on the board (long- and permanent-events) rather than resolving at once."""
+        return self.lasts in ("long", "permanent")
+
+
+def _values(spec: EventSpec, doors: bool) -> dict:
+    return spec.facts.get("doors") if doors and "doors" in spec.facts else spec.facts
+
+
+def boost_of(spec: EventSpec, races: tuple[str, ...], automatic: bool, site_type: str, doors: bool
+             ) -> tuple[int, int, int] | None:
+    """(strikes added, prowess added, strikes multiplier) the boost gives this attack, None if none. Under Doors
+    of Night the card's "doors" values replace the others for the races they name (Minions Stir: Orcs +2,
+    Trolls still +1)."""
+    f = spec.facts
+    if f.get("automatic_only") and not automatic:
+        return None
+    if f.get("site_types") and site_type not in f["site_types"]:
+        return None
+    for values in ((_values(spec, doors), f) if doors and "doors" in f else (f,)):
+        wanted = values.get("races") or ()
+        if not wanted or set(wanted).intersection(races):
+            return values.get("strikes", 0), values.get("prowess", 0), values.get("strikes_times", 1)
+    return None
+
+
+def boosted(attack: Attack, races: tuple[str, ...], automatic: bool, site_type: str, boosts, doors: bool
+            ) -> tuple[Attack, list]:
+    """The attack with every boost in play applied, and the boosts that applied (a card "discarded when such
+    an attack is defeated" goes then)."""
+    strikes, prowess, times, used = 0, 0, 1, []
+    for spec in boosts:
+        found = boost_of(spec, races, automatic, site_type, doors)
+        if found is not None:
+            strikes, prowess, times = strikes + found[0], prowess + found[1], times * found[2]
+            used.append(spec)
+    if not used:
+        return attack, used
+    return replace(attack, strikes=attack.strikes * times + strikes, prowess=attack.prowess + prowess), used
+
+
+def faced_twice(races: tuple[str, ...], boosts) -> bool:
+    """The Moon Is Dead: each Undead automatic-attack is faced twice."""
+    return "Undead" in races and any(s.facts.get("duplicate_automatic") for s in boosts)
+
+
+def returns_to_origin(spec: EventSpec, move: Move, skills: frozenset[str], doors: bool) -> bool:
+    """Long Winter / Snowstorm on a moving company: enough Wildernesses in its site path and no one with the
+    skill that saves it (coe 2.IV.4: it returns to its site of origin and does nothing in its site phase)."""
+    if spec.needs_doors and not doors:
+        return False
+    needed = spec.facts.get("wildernesses", 1)
+    skill = spec.facts.get("unless_skill")
+    return move.path.count("w") >= needed and not (skill and skill.capitalize() in skills)
+
+
+def region_attack(spec: EventSpec, move: Move, doors: bool) -> Attack | None:
+    """A Dragon "Ahunt": the attack a company moving in its regions (more under Doors of Night) faces."""
+    f = spec.facts
+    regions = set(f.get("regions", ())) | (set(f.get("doors_regions", ())) if doors else set())
+    if not any(_fold(r) in move.regions for r in regions):
+        return None
+    return Attack(strikes=f["strikes"], prowess=f["prowess"], body=f.get("body"),
+                  attacker_chooses=f.get("attacker_chooses", False))
+
+
+def with_wildernesses(move: Move) -> Move | None:
+    """Withered Lands: one Wilderness, Shadow-land or Border-land of the path counts as two Wildernesses (the
+    hazard player picks the region: the first Wilderness, else Shadow-land, else Border-land)."""
+    for symbol in ("w", "s", "b"):
+        if symbol in move.path:
+            i = move.path.index(symbol)
+            return replace(move, path=move.path[:i] + ("w", "w") + move.path[i + 1:])
+    return None
+
+
+def split_off_fails(spec: EventSpec, roll: int, mind: int) -> bool:
+    """Seized by Terror: the character splits off when the roll plus his mind is below the card's number."""
+    return roll + mind < spec.facts.get("below", 12)
+
+
+def moves_through(spec: EventSpec, move: Move) -> bool:
+    return any(symbol in move.path for symbol in spec.facts.get("region_types", ()))
+
+
+def staying(site_type: str, site: str, site_region: str) -> Move:
+    """A company that does not move has a movement/hazard phase with no site path; its current site is its new
+    site (coe 2.IV.ii): creatures may be keyed to the site only."""
+    return Move(path=(), regions=frozenset(), site_type=site_type, site=site, site_region=site_region)
+
+
+def _fold(name: str) -> str:
+    from deckcheck.cards.names import fold
+
+    return fold(name)

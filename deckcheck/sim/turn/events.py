@@ -1,0 +1,213 @@
+"""Hazard events in a company's movement/hazard phase (coe 2.IV.vii.3) and what the events in play do
+(`rules.events`); the hazard player (`g.hazards`, `players.hazard_events`) chooses, the turn applies:
+
+- passive conditions first (2.IV.vi): a moving company under Long Winter or Snowstorm returns to its site of
+  origin (2.IV.4: its movement/hazard phase ends, it does nothing in its site phase);
+- environments: Twilight cancels one in play, Doors of Night discards the resource environments, Gates of
+  Morning the hazard ones; each hazard event counts one against the hazard limit (Twilight none);
+- River: the company does nothing in its site phase unless an untapped ranger in it taps;
+- a company that does not move has a movement/hazard phase too (2.IV: creatures keyed to its site, Heedless
+  Revelry); no cards are drawn (2.IV.v);
+- long-events are discarded at the end of the resource player's next long-event phase (2.III.3).
+"""
+
+from __future__ import annotations
+
+from deckcheck.sim.rules.events import DOORS, HAZARD_ENVIRONMENTS_DISCARDED, returns_to_origin
+
+RANGER = "Ranger"
+
+
+def owner_of(g) -> int:
+    """Who owns the hazard events played on our companies: the opponent's card holder."""
+    return id(g.hazards.cards)
+
+
+def skills_of(g, company) -> frozenset[str]:
+    skills = g.sim.skills
+    return frozenset(s for c in company.characters for s in skills[c.kind])
+
+
+def announce(g, company, kind: int, limit: int, counts: bool = True) -> None:
+    """The hazard player plays the event: out of its hand, counted (`counts`) against the limit."""
+    g.hazards.spend(kind)
+    g.stats.hazards_played[kind] += 1
+    if g.observer is not None:
+        if counts:
+            g.observer.hazard(g, company, kind, limit)
+        else:
+            g.observer.event(g, "hazard", f"the opponent plays {g.opponent.sim.kinds[kind].name} "
+                                          "(not counting against the hazard limit)")
+
+
+def put_in_play(g, kind: int) -> None:
+    """A long- or permanent-event goes on the board; an environment that discards the other side's goes."""
+    board = g.board
+    spec = g.opponent.hazards.event[kind]
+    if spec.effect == DOORS:
+        for entry in [e for e in board.events if e[1].effect == HAZARD_ENVIRONMENTS_DISCARDED]:
+            board.remove(entry)
+    if spec.stays:
+        board.add(kind, spec, g.hazards.cards.discard, owner_of(g), g.opponent.sim.kinds[kind].id)
+    else:
+        g.hazards.discard(kind)
+
+
+def passive_return(g, company, origin: int, dest: int, move, origin_state: int) -> bool:
+    """2.IV.vi: Long Winter or Snowstorm in play returns the moving company; True if it did."""
+    skills = None
+    for _kind, spec, _d, _o, card_id in g.board.events:
+        if spec.effect == "return_to_origin":
+            skills = skills_of(g, company) if skills is None else skills
+            if returns_to_origin(spec, move, skills, g.board.doors):
+                return_to_origin(g, company, origin, dest, origin_state, card_id)
+                return True
+    return False
+
+
+def return_to_origin(g, company, origin: int, dest: int, origin_state: int, why: str) -> None:
+    """coe 2.IV.4: the company is back at its site of origin (as it was), has not moved, and does nothing in
+    its site phase; the new site goes back to the location deck."""
+    sim = g.sim
+    if not sim.site_is_haven[dest] and not any(c.site == dest for c in g.companies if c is not company):
+        g.leave_site(dest)
+    company.site = origin
+    if not sim.site_is_haven[origin]:
+        g.site_state[origin] = origin_state       # as it was: 2.IV.viii discards it only at the phase's end
+    stop(g, company, f"returned to {sim.sites[origin].name}")
+
+
+def stop(g, company, why: str) -> None:
+    company.lost = True
+    g.stopped.add(id(company))
+    if g.observer is not None:
+        g.observer.stopped(g, company, why)
+
+
+def before_creatures(g, company, move, limit: int, played: int, automatic_races) -> tuple[int, int]:
+    """Twilight, Doors of Night and the boosts the attacks to come would get, and the hazard-limit cards the
+    hand needs now; (limit, played) after them."""
+    player, board, own = g.hazards, g.board, owner_of(g)
+    cancel = player.environment_to_cancel(board, own)
+    if cancel is not None:
+        twilight, entry = cancel
+        announce(g, company, twilight, limit, counts=False)
+        player.discard(twilight)
+        board.remove(entry)
+    if played < limit and player.doors_helps():
+        doors = player.doors_card(board, own)
+        if doors is not None:
+            announce(g, company, doors, limit)
+            put_in_play(g, doors)
+            played += 1
+    creatures = player.choose_creatures(move, len(player.cards.hand), g.sim.alignment, board.doors)
+    races = [player.tables.creature[k].races for k, _key, _det in creatures]
+    for kind in player.boosts_for(board, own, races, automatic_races, move.site_type):
+        if played + 1 >= limit:              # keep room for a creature
+            break
+        announce(g, company, kind, limit)
+        put_in_play(g, kind)
+        played += 1
+    wanted = len(creatures) - (limit - played)
+    if wanted > 0:
+        limit = raise_limit(g, company, limit, wanted)
+    return limit, played
+
+
+def raise_limit(g, company, limit: int, wanted: int) -> int:
+    """Daelomin at Home discarded / Power Built by Waiting tapped: the hazard limit against this company
+    raised (coe 2.IV.iv: the resource player orders the modifications; there is only ever one here)."""
+    found = g.hazards.limit_raise(g.board, owner_of(g))
+    if found is None:
+        return limit
+    entry, by = found
+    if entry[1].facts.get("use") == "discard":
+        g.board.remove(entry)
+    else:
+        g.board.tapped.add((entry[3], entry[0]))       # it does not untap (Power Built by Waiting)
+    if g.observer is not None:
+        g.observer.hazard_limit_raised(g, company, by)
+        g.observer.event(g, "hazard", f"{g.opponent.sim.kinds[entry[0]].name}: the hazard limit is "
+                                      f"{limit + by}")
+    return limit + by
+
+
+def after_creatures(g, company, move, limit: int, played: int, origin: int, dest: int, origin_state: int,
+                    moving: bool) -> int:
+    """With the limit left: a stopper that returns the company, River, then cards for later turns."""
+    player, board, own = g.hazards, g.board, owner_of(g)
+    if moving and played < limit and company.characters:
+        stopper = player.stopper(board, own, move, skills_of(g, company))
+        if stopper is not None:
+            announce(g, company, stopper, limit)
+            put_in_play(g, stopper)
+            return_to_origin(g, company, origin, dest, origin_state, g.opponent.sim.kinds[stopper].id)
+            return played + 1
+        ranger = any(not c.tapped and RANGER in g.sim.skills[c.kind] for c in company.characters)
+        river = player.river(ranger) if played < limit and not g.sim.site_is_haven[dest] else None
+        if river is not None:
+            announce(g, company, river, limit)
+            player.discard(river)
+            stop(g, company, f"{g.opponent.sim.kinds[river].name} at {g.sim.sites[dest].name}")
+            played += 1
+    for pick in (lambda: [player.doors_card(board, own)], lambda: player.spare_boosts(board, own),
+                 lambda: player.limit_cards(board, own)):
+        for kind in pick():
+            if kind is None or played >= limit:
+                continue
+            announce(g, company, kind, limit)
+            put_in_play(g, kind)
+            played += 1
+    return played
+
+
+def revelry(g, company, limit: int, played: int) -> int:
+    """Heedless Revelry on a non-Ringwraith company that does not move: a roll per untapped non-Wizard
+    character (-2 for a hero), above his mind he taps."""
+    sim, d = g.sim, g.defence
+    if played >= limit or g.ringwraith and any(sim.avatar[c.kind] for c in company.characters):
+        return played
+    could = [c for c in company.characters if not c.tapped and not d.wizard_avatar[c.kind]]
+    kind = g.hazards.revelry(len(could))
+    if kind is None:
+        return played
+    spec = g.opponent.hazards.event[kind]
+    announce(g, company, kind, limit)
+    g.hazards.discard(kind)
+    modifier = 0 if d.minion[could[0].kind] else spec.facts.get("hero_modifier", 0)
+    for character in could:
+        if g.roll() + modifier > sim.mind[character.kind]:
+            character.tapped = True
+    return played + 1
+
+
+def end_long_events(g) -> None:
+    """coe 2.III.3: at the end of our long-event phase the hazard player discards its hazard long-events."""
+    own = owner_of(g)
+    for entry in [e for e in g.board.events if e[3] == own and e[1].lasts == "long"]:
+        g.board.remove(entry)
+
+
+def resource_environment(g) -> None:
+    """Our answer to Doors of Night in play (a choice of the resource player): Gates of Morning from hand
+    (it discards the hazard environments and stays), else Twilight (it cancels Doors of Night)."""
+    board = g.board
+    if not board.doors:
+        return
+    kind = g.player.environment_answer(g)
+    if kind is None:
+        return
+    g.spend(kind)
+    spec = g.side.environment[kind]
+    hazard_environments = [e for e in board.events if e[1].environment and e[3] != id(g)
+                           and e[1].effect != HAZARD_ENVIRONMENTS_DISCARDED]
+    for entry in sorted(hazard_environments, key=lambda e: e[1].effect != DOORS):     # Doors of Night first
+        board.remove(entry)
+        if spec.effect == "cancel_environment":
+            break
+    if spec.stays:
+        board.add(kind, spec, g.discard, id(g), g.sim.kinds[kind].id)
+    else:
+        g.discard.append(kind)
+    if g.observer is not None:
+        g.observer.event(g, "cancel", f"{g.sim.kinds[kind].name} cancels the hazard environments")
