@@ -202,3 +202,19 @@ def test_cards_search_leaves_no_empty_field_for_a_character_without_skills(capsy
     assert rows["DF-177"].rstrip().endswith("mind 9, Dwarf")            # GCCG gives Thorin (DF) no skills
     assert rows["TW-183"].rstrip().endswith("mind 8, Warrior/Scout/Diplomat, Dwarf")
     assert ", ," not in out
+
+
+@needs_decks
+def test_hand_deals_a_real_dream_deck_under_the_pool_in_force(capsys):
+    """`hand` reads like `simulate`: under ICE a real deck's dream cards are not-in-pool lines, said on stderr
+    and left out of the hand; under `--pool dreamcards` they are read and nothing is said of them."""
+    from tests._shared import DECKS
+
+    deck = DECKS / "meccg-online" / "Arda_Decks_(removed)" / "The Nine.meccg"
+    code, out, err = run_main(capsys, "hand", str(deck), "--seed", "1", "--turns", "1", "--output", "json")
+    assert code == 0 and json.loads(out)
+    assert err.count("[not-ice-card]") == 4 and "freca (TI)" in err
+    code, out, err = run_main(capsys, "hand", str(deck), "--seed", "1", "--turns", "1", "--output", "json",
+                              "--pool", "dreamcards")
+    assert code == 0 and json.loads(out)
+    assert "[not-ice-card]" not in err and "[unknown-card]" not in err

@@ -119,6 +119,7 @@ def odds_command(deck_path: str, card_names: tuple[str, ...], groups: tuple[str,
 
 
 @click.command("hand")
+@pool_option()
 @click.argument("deck_path", metavar="DECK")
 @click.option("--seed", type=click.IntRange(0), default=None,
               help="Deal game 1 of `simulate --seed N` (default: a new shuffle, its seed printed to repeat it).")
