@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from deckcheck.commands.options import RULESET_CHOICE
 from tests._shared import PROJECT
 
 EXAMPLES = PROJECT / "examples"
@@ -121,7 +122,7 @@ def test_a_bad_config_file_is_one_line_naming_it(tmp_path, content, words):
 
 @pytest.mark.parametrize("variable, value, words", [
     ("DECKCHECK_LENGTH", "7", "7 is not in the range 1<=x<=4"),
-    ("DECKCHECK_RULES", "COE", "'COE' is not one of 'rulebook', 'coe', 'dreamcards', 'sealed'"),
+    ("DECKCHECK_RULES", "COE", "'COE' is not one of " + ", ".join(repr(name) for name in RULESET_CHOICE.choices)),
     ("DECKCHECK_LANG", "sp", "'sp' is not one of 'en', 'es', 'fr', 'de', 'it', 'nl', 'fi', 'ja'"),
 ])
 def test_a_bad_environment_value_is_one_line_naming_the_variable(tmp_path, variable, value, words):
