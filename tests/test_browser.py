@@ -21,7 +21,7 @@ import pytest
 
 from deckcheck.decklist import read_deck
 from deckcheck.decklist.fingerprint import fingerprint
-from tests._shared import CHALLENGE, DECKS, GANDALF, PROJECT, needs_decks
+from tests._shared import CHALLENGE, DECKS, GANDALF, PROJECT, WITCH_KING, needs_decks
 from tests.browser import Browser, chromium_or_skip
 
 ARTIFACTS = PROJECT / "out" / "browser"
@@ -285,18 +285,23 @@ CARD_ROWS = """JSON.stringify(Array.from(document.querySelectorAll('#chart-cards
   whiskers: g.querySelectorAll('line.whisker').length, bars: g.querySelectorAll('rect.bar').length})))"""
 
 
+CARD_RUNS = {"goldfish": [], "duel": ["--against", str(WITCH_KING), "--both"]}
+
+
 @needs_decks
+@pytest.mark.parametrize("run", CARD_RUNS)
 @pytest.mark.parametrize("width, mobile", WIDTHS)
-def test_the_cards_page_in_a_browser(browser, width, mobile):
+def test_the_cards_page_in_a_browser(browser, width, mobile, run):
     """`simulate --cards --output html`: a row per card of the table (its MP difference as a dot with its
     interval, its play rate as a bar; the rarely played ones grey and last) and a row per site, at both widths: no
-    console error, no sideways scrolling, no label cut."""
+    console error, no sideways scrolling, no label cut. In a duel (`--against OPP --both`) the dot is the P(win)
+    difference, and the table has its columns."""
     import json
 
-    page_path = ARTIFACTS / "cards.html"
+    page_path = ARTIFACTS / f"cards-{run}.html"
     result = subprocess.run([sys.executable, "-m", "deckcheck", "simulate", str(GANDALF), "--cards", "--games",
-                             "30", "--turns", "6", "--output", "html"], capture_output=True, text=True,
-                            encoding="utf-8", timeout=300, cwd=PROJECT)
+                             "30", "--turns", "6", *CARD_RUNS[run], "--output", "html"], capture_output=True,
+                            text=True, encoding="utf-8", timeout=300, cwd=PROJECT)
     assert result.returncode == 0, result.stderr
     page_path.write_text(result.stdout, encoding="utf-8")
     page = browser.open(page_path, width=width, mobile=mobile)
@@ -309,4 +314,11 @@ def test_the_cards_page_in_a_browser(browser, width, mobile):
     assert any(rare) and rare == sorted(rare)                  # the grey rows are the last ones
     sites = page.evaluate("document.querySelectorAll('#chart-sites > g').length")
     assert sites == page.evaluate("document.querySelectorAll('details')[1].querySelectorAll('tr').length") - 1 > 3
-    page.screenshot(ARTIFACTS / f"cards-{width}.png")
+    heads = json.loads(page.evaluate("JSON.stringify(Array.from(document.querySelectorAll('details')[0]"
+                                     ".querySelectorAll('th')).map(th => th.textContent))"))
+    axis = page.evaluate("document.querySelector('#chart-cards').textContent")
+    if run == "duel":
+        assert heads[1] == "P(win) difference (points)" and "P(win) difference" in axis
+    else:
+        assert heads[1] == "MP difference" and "P(win)" not in axis
+    page.screenshot(ARTIFACTS / f"cards-{run}-{width}.png")

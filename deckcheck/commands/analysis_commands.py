@@ -172,7 +172,8 @@ def hand_command(deck_path: str, seed: int | None, turns: int, hazards: str, out
 @click.option("--variant", "variant_paths", multiple=True, metavar="OTHER_DECK", type=INPUT_PATH,
               help="What if the deck were OTHER_DECK: the same games, the difference (repeatable).")
 @click.option("--cards", "per_card", is_flag=True,
-              help="What each card and each site brings (goldfish): the per-card and per-site tables instead.")
+              help="What each card and each site brings: the per-card and per-site tables instead (goldfish, or "
+                   "--against OPP; with --both per-card P(win) too).")
 @click.option("--drafts", is_flag=True, help="The starting companies the pool allows, each played (goldfish) on "
                                              "the same games: the difference from the engine's own draft.")
 @click.option("--alignment", type=DECK_ALIGNMENTS, help="Play the deck as this alignment (overrides inference).")
@@ -192,10 +193,12 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
         raise DeckcheckError("--against plays the opponent's real hazards: leave out --hazards")
     if deck_path == against_path == "-":
         raise DeckcheckError("standard input can be read only once: give a file for DECK or OPPONENT")
-    for flag, given in (("--cards", per_card), ("--drafts", drafts)):
-        if given and (swaps or variant_paths or against_path or check or trace is not None or (per_card and drafts)):
-            raise DeckcheckError(f"{flag} is a goldfish report of its own: leave out --swap, --variant, --against, "
-                                 "--check, --trace and the other of --cards/--drafts")
+    if per_card and (swaps or variant_paths or check or trace is not None or drafts):
+        raise DeckcheckError("--cards is a report of its own: leave out --swap, --variant, --check, --trace and "
+                             "--drafts")
+    if drafts and (swaps or variant_paths or against_path or check or trace is not None):
+        raise DeckcheckError("--drafts is a goldfish report of its own: leave out --swap, --variant, --against, "
+                             "--check and --trace")
     if output == "html" and not (swaps or variant_paths or per_card):
         raise DeckcheckError("--output html is the page of --swap, --variant and --cards: give one of them")
     deck = read_deck_reporting(deck_path, input_format, alignment, require_cards=True)
@@ -209,8 +212,10 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
     if per_card:
         from deckcheck.commands.simulate import run_cards_command
 
+        opponent = read_deck_reporting(against_path, require_cards=True) if against_path else None
         report = run_cards_command(deck, deck_path=deck_path, games=games, turns=turns, seed=seed, hazards=hazards,
-                                   length=length, output=output)
+                                   length=length, output=output, opponent=opponent, against_path=against_path,
+                                   both=both)
         click.echo(printable_json(report) if output == "json" else printable(report))
         return
     if swaps or variant_paths:

@@ -116,16 +116,24 @@ def run_whatif_command(deck: Deck, *, swaps, others, opponent, deck_path: str, g
 
 
 def run_cards_command(deck: Deck, *, deck_path: str, games: int, turns: int, seed: int, hazards: str,
-                      length: int | None, output: str) -> str:
-    """What `simulate --cards` prints: the per-card and per-site tables (timing to stderr)."""
+                      length: int | None, output: str, opponent: Deck | None = None, against_path: str | None = None,
+                      both: bool = False) -> str:
+    """What `simulate --cards [--against OPP [--both]]` prints: the per-card and per-site tables (timing to
+    stderr)."""
     from deckcheck.sim.contributions import contributions, format_contributions
 
-    try:
-        sim = build_sim_deck(deck, length or deck.length or 2)
-    except ValueError as exc:
-        raise DeckcheckError(f"cannot simulate: {exc}", deck_path) from None
+    length = length or deck.length or 2
+    sims = []
+    for parsed, path in ((deck, deck_path), (opponent, against_path)):
+        if parsed is None:
+            continue
+        try:
+            sims.append(build_sim_deck(parsed, length))
+        except ValueError as exc:
+            raise DeckcheckError(f"cannot simulate: {exc}", path) from None
     started = time.perf_counter()
-    report = contributions(sim, games=games, turns=turns, seed=seed, hazards=hazards)
+    report = contributions(sims[0], games=games, turns=turns, seed=seed, hazards=hazards,
+                           opponent=sims[1] if opponent is not None else None, both=both)
     note(f"simulated {games} games in {time.perf_counter() - started:.2f} s")
     if output == "html":
         from deckcheck.report.contributions_html import render_contributions_html
