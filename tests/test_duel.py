@@ -73,7 +73,9 @@ def test_hazards_are_sorted_by_what_the_model_can_play(sides):
     doors = _kind(witch_king, "Doors of Night")
     assert t.use[doors] == EVENT and doors not in t.not_played
     outpost = _kind(witch_king, "An Unexpected Outpost")
-    assert t.use[outpost] == UNMODELLED and "not simulated" in t.not_played[outpost]
+    assert t.use[outpost] == EVENT and outpost not in t.not_played
+    withered = _kind(witch_king, "Withered Lands")
+    assert t.use[withered] == UNMODELLED and "not simulated" in t.not_played[withered]
 
 
 class _Hand:
@@ -115,7 +117,7 @@ def test_against_adds_the_opponent_keys_and_is_reproducible(sides):
     played = {row["card"]: row for row in first["hazards"]}
     assert any(name.startswith("Lure of Nature") for name in played)
     assert sum(r["characters_eliminated"] for r in first["hazards"]) <= first["characters_lost_per_game"]["mean"] * 40
-    assert {r["card"].split(" (")[0] for r in first["opponent_hazards_not_played"]} >= {"An Unexpected Outpost"}
+    assert {r["card"].split(" (")[0] for r in first["opponent_hazards_not_played"]} >= {"Withered Lands"}
 
 
 def test_results_do_not_depend_on_how_games_are_split(sides):

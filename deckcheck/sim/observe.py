@@ -36,6 +36,10 @@ class Observer:
     def hazard(self, g, company, kind: int, limit: int, target=None) -> None:
         """The opponent played a hazard card on the company (a corruption card on `target`)."""
 
+    def on_guard(self, g, company, kind: int, limit: int) -> None:
+        """The opponent placed a card on-guard on the company's new site (coe 2.IV.vii.4: it counts against
+        the hazard limit; `kind` is the card, which only the trace shows)."""
+
     def hazard_limit_raised(self, g, company, by: int) -> None:
         """A card in play raised the hazard limit against the company (Daelomin at Home, Power Built by
         Waiting)."""

@@ -24,8 +24,9 @@ AVATAR_PENALTY = 5
 RULES = {
     "hand-size": "the hand is at its size after each reset (coe 2.IV.viii, 2.VI.ii), unless no card is left",
     "draws": "a moving company draws its site's number, at least one, only with the avatar or mind 3+ (2.IV.v)",
-    "hazard-limit": "no more hazards (creatures, events, corruption cards) on a company than its hazard limit, its "
-                    "size or 2, plus what a card in play raised it by (2.IV.iii)",
+    "hazard-limit": "no more hazards (creatures, events, corruption cards, a card placed on-guard) on a company "
+                    "than its hazard limit, its size or 2, plus what a card in play raised it by (2.IV.iii, "
+                    "2.IV.vii.4)",
     "stopped": "a company returned to its site of origin or under River plays no resource there that turn "
                "(2.IV.4; the card)",
     "site-tapping": "one site-tapping resource per site and site phase, besides the additional minor item "
@@ -123,6 +124,9 @@ class Referee(Observer):
         if played > max(2, size) + raised:
             self.found(g, "hazard-limit", f"hazard {played} on a company of size {size}"
                                           f"{f' (raised by {raised})' if raised else ''}")
+
+    def on_guard(self, g, company, kind: int, limit: int) -> None:
+        self.hazard(g, company, kind, limit)          # coe 2.IV.vii.4: placing it counts against the limit
 
     def hazard_limit_raised(self, g, company, by: int) -> None:
         key = (id(g), id(company), g.turn)

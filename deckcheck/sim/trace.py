@@ -108,6 +108,11 @@ class Trace(Observer):
         on = f" on {_name(g, target.kind)}" if target is not None else ""
         self._add(g, "hazard", f"the opponent plays {card}{on} at {_site(g, company.site)} (hazard limit {limit})")
 
+    def on_guard(self, g, company, kind: int, limit: int) -> None:
+        card = g.opponent.sim.kinds[kind].name if g.opponent is not None else str(kind)
+        self._add(g, "hazard", f"the opponent places a card on-guard at {_site(g, company.site)} ({card}; hazard "
+                               f"limit {limit})")
+
     def attack(self, g, name: str, attack, defenders, result) -> None:
         names = [_name(g, d.ref.kind) for d in defenders]
         strikes = "each character faces one strike" if attack.each_character_faces_strike else \

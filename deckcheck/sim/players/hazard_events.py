@@ -9,12 +9,32 @@
   Built by Waiting tapped) when the hand holds more playable hazards than the limit leaves room for;
 - after them, with the limit left: a movement stopper that returns the company (Long Winter, Snowstorm), River
   on a company with no ranger, then Doors of Night, the boosts and the hazard-limit cards for later;
-- on a company that does not move: Heedless Revelry, when two of its untapped characters or more could tap.
+- on a company that does not move: Heedless Revelry, when two of its untapped characters or more could tap;
+- after the creatures, with the limit left, on a moving company: Tidings of Bold Spies when its new site has
+  automatic-attacks; Seized by Terror on the character most likely to split off (the likelier of two, then the
+  one worth more MP), when that is at least one chance in four; An Unexpected Outpost when the discard pile
+  holds a creature (the most threatening come back first);
+- on-guard (`HazardPlayer.on_guard_creature`, one card per movement/hazard phase, counting against the limit):
+  a creature it would play now that may be keyed to the new site itself, when the site has automatic-attacks
+  (it attacks after them, on a company they have tapped or wounded, and comes back to hand if the company does
+  not enter). An attack boost that would affect those automatic-attacks is played at once instead (it lasts,
+  and applies to them all the same), so no event is placed on-guard.
 """
 
 from __future__ import annotations
 
-from deckcheck.sim.rules.events import DOORS, HAZARD_ENVIRONMENTS_DISCARDED, boost_of, returns_to_origin
+from deckcheck.sim.rules.events import (
+    DOORS,
+    HAZARD_ENVIRONMENTS_DISCARDED,
+    boost_of,
+    hazards_recycled,
+    may_be_seized,
+    returns_to_origin,
+    split_off_chance,
+)
+
+# Seized by Terror is played when its best target splits off at least this often (a heuristic).
+SEIZE_AT_LEAST = 0.25
 
 # What each card of the opponent's play deck is to the hazard player (`opponent.hazard_tables`).
 CREATURE, CORRUPTION, UNMODELLED, RESOURCE, EVENT = range(5)
@@ -117,3 +137,42 @@ class EventChoices:
         """Heedless Revelry on a company that does not move, if two of its characters or more could tap."""
         cards = self._events("tap_not_moving")
         return cards[0] if cards and candidates >= 2 else None
+
+    def tidings(self, automatic_attacks: int) -> int | None:
+        """Tidings of Bold Spies on a company moving to a site with automatic-attacks."""
+        if automatic_attacks <= 0:
+            return None
+        cards = self._events("duplicate_automatic_attacks")
+        return cards[0] if cards else None
+
+    def terror_target(self, move, candidates) -> tuple[int, object] | None:
+        """Seized by Terror: (card, character) for the candidate most likely to split off (then the one worth
+        more MP), if that is at least `SEIZE_AT_LEAST`; `candidates` are (character, mind, MP,
+        Wizard-or-Ringwraith)."""
+        cards = self._events("split_off")
+        if not cards:
+            return None
+        spec = self.tables.event[cards[0]]
+        best, best_key = None, None
+        for character, mind, mp, avatar in candidates:
+            if not may_be_seized(spec, move, avatar):
+                continue
+            key = (split_off_chance(spec, mind), mp)
+            if best_key is None or key > best_key:
+                best, best_key = character, key
+        if best is None or best_key[0] < SEIZE_AT_LEAST:
+            return None
+        return cards[0], best
+
+    def outpost(self, board) -> tuple[int, list[int]] | None:
+        """An Unexpected Outpost when the discard pile holds a creature: (card, the hazards it brings back, the
+        most threatening creatures first)."""
+        cards = self._events("recycle_hazard")
+        if not cards:
+            return None
+        t = self.tables
+        creatures = sorted((k for k in self.cards.discard if t.use[k] == CREATURE),
+                           key=lambda k: -t.creature[k].threat)
+        if not creatures:
+            return None
+        return cards[0], creatures[:hazards_recycled(t.event[cards[0]], board.doors)]

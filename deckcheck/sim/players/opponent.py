@@ -35,7 +35,8 @@ HAND_SIZE = 8
 KEEP = {CREATURE: 30, EVENT: 25, CORRUPTION: 20, RESOURCE: 10, UNMODELLED: 0}
 # The hazard events whose effect the simulation applies (`rules.events`); the others are not played.
 MODELLED_EVENTS = frozenset({"doors_of_night", "cancel_environment", "attack_boost", "return_to_origin",
-                             "no_site_phase", "hazard_limit", "tap_not_moving"})
+                             "no_site_phase", "hazard_limit", "tap_not_moving", "duplicate_automatic_attacks",
+                             "split_off", "recycle_hazard"})
 # The opponent's own turn when only its hazards are played (--against without --both): the resources it plays
 # or discards per turn, and the cards it draws for its own movement (the mean opponent draw number of the
 # catalog's non-haven sites is 2.1, as for our own deck in the goldfish).
@@ -279,6 +280,21 @@ class HazardPlayer(EventChoices):
         options.sort()
         return [(kind, key, detainment) for detainment, _, kind, key in options[:limit]]
 
+    def on_guard_creature(self, chosen: list[tuple[int, str, bool]], site_move: Move, defender_alignment: str,
+                          doors: bool, automatic_attacks: int) -> tuple[int, bool] | None:
+        """Of the creatures chosen for this company (most threatening first), the first that may be keyed to
+        its new site itself (site type or name, coe 2.V.i), when the site has automatic-attacks: (kind,
+        detainment). It is placed on-guard instead of played now (a heuristic: it attacks after the
+        automatic-attacks, on characters they tapped or wounded, and comes back to hand if the company does not
+        enter)."""
+        if automatic_attacks <= 0:
+            return None
+        for kind, _key, _detainment in chosen:
+            keyed = creature_key(self.tables, kind, site_move, defender_alignment, doors)
+            if keyed is not None:
+                return kind, keyed[1]
+        return None
+
     def corruption_cards(self) -> list[int]:
         """Corruption cards in hand, most corruption points first (each copy once)."""
         t = self.tables
@@ -308,6 +324,16 @@ class HazardPlayer(EventChoices):
         """The card leaves the hand as played (to the discard pile once resolved, or onto a character); a full
         game (`--both`) counts it among the cards its player played."""
         self.cards.play_from_hand(kind)
+
+    def set_aside(self, kind: int) -> None:
+        """The card leaves the hand face down, not played (on-guard, coe 2.IV.vii.4)."""
+        self.cards.hand.remove(kind)
+
+    def revealed(self, kind: int) -> None:
+        """A card set aside is revealed and played: a full game (`--both`) counts it as played then."""
+        played = getattr(self.cards, "played", None)
+        if played is not None:
+            played[kind] += 1
 
     def discard(self, kind: int) -> None:
         self.cards.discard.append(kind)

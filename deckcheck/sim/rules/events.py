@@ -10,6 +10,13 @@ checks each on a hand-worked case.
 - An attack boost changes an attack as it is faced (coe 3): strikes and prowess added, or strikes multiplied,
   for the races it names (all races when it names none), for automatic-attacks only where it says so (at the
   site types it names); Undead automatic-attacks faced twice under The Moon Is Dead.
+- Short-events that act at once: Tidings of Bold Spies (a company moving to a site with automatic-attacks
+  faces them as hazard attacks), Seized by Terror (a character moving in a Shadow-land or Dark-domain splits
+  off and returns to the site of origin on a failed roll), An Unexpected Outpost (hazards from the discard pile
+  back into the play deck).
+- On-guard cards (coe 2.IV.vii.4, 2.V.i, 2.V.10): revealed when the company enters a site with automatic-attacks,
+  a creature that may be keyed to the site (it attacks after the automatic-attacks) or an event that would
+  affect those automatic-attacks; any other goes back to the hand after the site phases.
 """
 
 from __future__ import annotations
@@ -122,6 +129,34 @@ def with_wildernesses(move: Move) -> Move | None:
 def split_off_fails(spec: EventSpec, roll: int, mind: int) -> bool:
     """Seized by Terror: the character splits off when the roll plus his mind is below the card's number."""
     return roll + mind < spec.facts.get("below", 12)
+
+
+def split_off_chance(spec: EventSpec, mind: int) -> float:
+    """P(2D6 + mind below the card's number): the odds that Seized by Terror splits the character off."""
+    below = spec.facts.get("below", 12) - mind
+    return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b < below) / 36
+
+
+def may_be_seized(spec: EventSpec, move: Move, wizard_or_ringwraith: bool) -> bool:
+    """Seized by Terror: playable on a non-Wizard, non-Ringwraith character moving in a Shadow-land or
+    Dark-domain."""
+    return not wizard_or_ringwraith and moves_through(spec, move)
+
+
+def hazards_recycled(spec: EventSpec, doors: bool) -> int:
+    """An Unexpected Outpost: how many hazards it brings back into the play deck (twice under Doors of
+    Night)."""
+    return spec.facts.get("doors_times", 1) if doors else spec.facts.get("times", 1)
+
+
+def on_guard_revealed_on_entry(spec: EventSpec | None, creature_keyed: bool, automatic_attacks: int,
+                               boost_applies: bool) -> bool:
+    """coe 2.V.i: when the company enters a site with automatic-attacks, an on-guard card is revealed if it is
+    a creature that may be keyed to the site (`spec` None, `creature_keyed`) or a hazard event that would
+    affect those automatic-attacks (`boost_applies`). Without automatic-attacks, neither may be."""
+    if automatic_attacks <= 0:
+        return False
+    return creature_keyed if spec is None else boost_applies
 
 
 def moves_through(spec: EventSpec, move: Move) -> bool:

@@ -10,7 +10,7 @@ from deckcheck.sim.turn.events import end_long_events, resource_environment
 from deckcheck.sim.turn.hazards import corruption_upkeep, heal
 from deckcheck.sim.turn.movement import movement_hazard
 from deckcheck.sim.turn.organization import organize
-from deckcheck.sim.turn.site import site_phase
+from deckcheck.sim.turn.site import on_guard_returns, site_phase
 
 
 def our_turn(g) -> None:
@@ -29,6 +29,8 @@ def our_turn(g) -> None:
         g.observer.phase(g, "movement")
     for company in list(g.companies):
         site_phase(g, company)
+    if g.on_guard:
+        on_guard_returns(g)
     if g.observer is not None:
         g.observer.phase(g, "site")
     end_of_turn(g)

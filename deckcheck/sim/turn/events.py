@@ -8,12 +8,15 @@
 - River: the company does nothing in its site phase unless an untapped ranger in it taps;
 - a company that does not move has a movement/hazard phase too (2.IV: creatures keyed to its site, Heedless
   Revelry); no cards are drawn (2.IV.v);
+- Seized by Terror: the character splits off and returns to the site of origin as a company of his own, which
+  does nothing in its site phase (2.IV.4); An Unexpected Outpost: hazards from the discard pile back into the
+  play deck (the sideboard is not simulated);
 - long-events are discarded at the end of the resource player's next long-event phase (2.III.3).
 """
 
 from __future__ import annotations
 
-from deckcheck.sim.rules.events import DOORS, HAZARD_ENVIRONMENTS_DISCARDED, returns_to_origin
+from deckcheck.sim.rules.events import DOORS, HAZARD_ENVIRONMENTS_DISCARDED, returns_to_origin, split_off_fails
 
 RANGER = "Ranger"
 
@@ -150,6 +153,8 @@ def after_creatures(g, company, move, limit: int, played: int, origin: int, dest
             player.discard(river)
             stop(g, company, f"{g.opponent.sim.kinds[river].name} at {g.sim.sites[dest].name}")
             played += 1
+        if played < limit and id(company) not in g.stopped:
+            played = terror(g, company, move, limit, played, origin, dest, origin_state)
     for pick in (lambda: [player.doors_card(board, own)], lambda: player.spare_boosts(board, own),
                  lambda: player.limit_cards(board, own)):
         for kind in pick():
@@ -158,7 +163,63 @@ def after_creatures(g, company, move, limit: int, played: int, origin: int, dest
             announce(g, company, kind, limit)
             put_in_play(g, kind)
             played += 1
+    if played < limit:
+        played = outpost(g, company, limit, played)
     return played
+
+
+def terror(g, company, move, limit: int, played: int, origin: int, dest: int, origin_state: int) -> int:
+    """Seized by Terror on the character the hazard player picks: a roll plus his mind below the card's number
+    and he splits off into a company of his own that returns to the site of origin (the card) and does nothing
+    there (2.IV.4). Played only on a character under general influence without followers (a follower apart from
+    his controller is not modelled) and only where no other company of ours is at the site of origin (it would
+    join it, 2.IV.6, which is not modelled)."""
+    sim = g.sim
+    if any(c.site == origin for c in g.companies if c is not company):
+        return played
+    led = {id(c.controller) for c in company.characters if c.controller is not None}
+    candidates = [(c, sim.mind[c.kind], sim.mp[c.kind], sim.avatar[c.kind] and not g.balrog)
+                  for c in company.characters if c.controller is None and id(c) not in led]
+    chosen = g.hazards.terror_target(move, candidates)
+    if chosen is None:
+        return played
+    kind, character = chosen
+    spec = g.opponent.hazards.event[kind]
+    announce(g, company, kind, limit)
+    g.hazards.discard(kind)
+    roll = g.roll()
+    if not split_off_fails(spec, roll, sim.mind[character.kind]):
+        if g.observer is not None:
+            g.observer.event(g, "hazard", f"{sim.kinds[character.kind].name} is not seized (rolls {roll})")
+        return played + 1
+    if len(company.characters) == 1:
+        return_to_origin(g, company, origin, dest, origin_state, g.opponent.sim.kinds[kind].id)
+        return played + 1
+    new = g.split_off(company, [character])
+    new.site = origin
+    if not sim.site_is_haven[origin]:
+        g.site_state[origin] = origin_state
+    stop(g, new, f"{sim.kinds[character.kind].name} seized by terror, back at {sim.sites[origin].name}")
+    return played + 1
+
+
+def outpost(g, company, limit: int, played: int) -> int:
+    """An Unexpected Outpost: the hazards the player picks go from its discard pile into its play deck, each
+    at a random place in it (a shuffle, as far as where that card lies; the sideboard is not simulated)."""
+    chosen = g.hazards.outpost(g.board)
+    if chosen is None:
+        return played
+    kind, back = chosen
+    announce(g, company, kind, limit)
+    cards = g.hazards.cards
+    for card in back:
+        cards.discard.remove(card)
+        cards.deck.insert(int(g.rng.random() * (len(cards.deck) + 1)), card)
+    g.hazards.discard(kind)
+    if g.observer is not None:
+        names = ", ".join(g.opponent.sim.kinds[k].name for k in back)
+        g.observer.event(g, "hazard", f"{g.opponent.sim.kinds[kind].name}: {names} back into the play deck")
+    return played + 1
 
 
 def revelry(g, company, limit: int, played: int) -> int:

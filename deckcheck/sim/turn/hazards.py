@@ -20,9 +20,10 @@ from deckcheck.sim.rules.corruption import (
 from deckcheck.sim.rules.council import AVATAR_PENALTY, KILL
 from deckcheck.sim.rules.events import boosted, staying
 from deckcheck.sim.rules.keying import hazard_limit, move_of
-from deckcheck.sim.rules.sites import heals_at
+from deckcheck.sim.rules.play import company_is_overt
+from deckcheck.sim.rules.sites import attacks_faced, heals_at
 from deckcheck.sim.streams import MOVE
-from deckcheck.sim.turn.events import after_creatures, before_creatures, passive_return, revelry
+from deckcheck.sim.turn.events import after_creatures, announce, before_creatures, passive_return, revelry
 
 
 def model_hazards(g, company) -> None:
@@ -76,16 +77,57 @@ def hazard_phase(g, company, origin: int, dest: int, origin_state: int = 0) -> N
         return
     played = 0
     events = player.has_events()
+    automatic = [a.race for a in sim.site_attacks[dest]] if not sim.site_is_haven[dest] else []
     if events or g.board.events:
-        automatic = [a.race for a in sim.site_attacks[dest]] if not sim.site_is_haven[dest] else []
         limit, played = before_creatures(g, company, move, limit, played, [(r,) for r in automatic if r])
-    played = play_hazards(g, company, move, limit, played)
+    guard = len(automatic) and site_move(g, dest)
+    played = play_hazards(g, company, move, limit, played, guard)
+    if events and company.characters and played < limit:
+        played = bold_spies(g, company, dest, limit, played)
     if events:
-        after_creatures(g, company, move, limit, played, origin, dest, origin_state, moving=True)
+        played = after_creatures(g, company, move, limit, played, origin, dest, origin_state, moving=True)
     if company.characters:
         triggered_checks(g, company, "wilderness", move.path.count("w"))
         triggered_checks(g, company, "region", len(move.path))
     player.cards.reset_to_hand_size()
+
+
+def site_move(g, site: int):
+    """What keying sees of the site itself (its type, name and region, no site path), once per deck and site: a
+    company staying there, or an on-guard creature keyed to it (coe 2.V.i)."""
+    move = g.side.staying.get(site)
+    if move is None:
+        card = g.sim.sites[site]
+        move = g.side.staying[site] = staying(card.site_type or "", fold(card.name), fold(card.region or ""))
+    return move
+
+
+def place_on_guard(g, company, kind: int, limit: int, detainment: bool = False) -> None:
+    """coe 2.IV.vii.4: the hazard player places the card face down on the company's new site; it counts against
+    the hazard limit and is no longer in its hand."""
+    g.hazards.set_aside(kind)
+    g.on_guard[id(company)] = (company, kind, detainment)
+    if g.observer is not None:
+        g.observer.on_guard(g, company, kind, limit)
+
+
+def bold_spies(g, company, dest: int, limit: int, played: int) -> int:
+    """Tidings of Bold Spies on a company moving to a site with automatic-attacks: it faces attacks that
+    duplicate them exactly, modifications included (the boosts in play for automatic-attacks), now; they are
+    not automatic-attacks (and give no kill MP: no creature card)."""
+    sim = g.sim
+    balrog = g.balrog and (g.avatar_revealed or g.avatar_lost)
+    attacks = attacks_faced(sim.site_attacks[dest], overt=company_is_overt(g, company), balrog_in_play=balrog)
+    kind = g.hazards.tidings(len(attacks)) if attacks else None
+    if kind is None:
+        return played
+    announce(g, company, kind, limit)
+    g.hazards.discard(kind)
+    name = f"{g.opponent.sim.kinds[kind].name} ({sim.sites[dest].name})"
+    for attack, wounded_check in attacks:
+        if face_attack(g, company, attack, name, kind, wounded_check, automatic=True) is None:
+            break
+    return played + 1
 
 
 def staying_hazard_phase(g, company) -> None:
@@ -94,22 +136,29 @@ def staying_hazard_phase(g, company) -> None:
     sim = g.sim
     player = g.hazards
     g.rng.at(g.turn, MOVE, company.site, company.site)   # this phase's dice (a move never ends where it began)
-    move = g.side.staying.get(company.site)
-    if move is None:
-        site = sim.sites[company.site]
-        move = g.side.staying[company.site] = staying(site.site_type or "", fold(site.name), fold(site.region or ""))
+    move = site_move(g, company.site)
     limit = hazard_limit(company_size(sim, company.characters))
     played = revelry(g, company, limit, 0) if player.has_events() else 0
-    play_hazards(g, company, move, limit, played)
+    automatic = [] if sim.site_is_haven[company.site] else sim.site_attacks[company.site]
+    play_hazards(g, company, move, limit, played, move if automatic else None)
     player.cards.reset_to_hand_size()
 
 
-def play_hazards(g, company, move, limit: int, played: int) -> int:
-    """The creatures (most threatening first), then the corruption cards, within the hazard limit."""
+def play_hazards(g, company, move, limit: int, played: int, guard=None) -> int:
+    """The creatures (most threatening first), then the corruption cards, within the hazard limit. `guard`:
+    what keying sees of the new site when it has automatic-attacks: the player may place one of the creatures
+    on-guard there instead (coe 2.IV.vii.4, 2.V.i)."""
     sim = g.sim
     player = g.hazards
     if played < limit:
-        for kind, _key, detainment in player.choose_creatures(move, limit - played, sim.alignment, g.board.doors):
+        chosen = player.choose_creatures(move, limit - played, sim.alignment, g.board.doors)
+        if guard and chosen and id(company) not in g.on_guard:
+            held = player.on_guard_creature(chosen, guard, sim.alignment, g.board.doors, 1)
+            if held is not None:
+                place_on_guard(g, company, held[0], limit, held[1])
+                played += 1
+                chosen.remove(next(c for c in chosen if c[0] == held[0]))
+        for kind, _key, detainment in chosen:
             if not company.characters:
                 break
             player.spend(kind)

@@ -19,7 +19,7 @@ def movement_hazard(g) -> None:
         g.reset_to_hand_size(dest)         # coe 2.IV.viii: both players reset after each company
     if g.hazards.plays_cards:              # companies that stay have a movement/hazard phase too (coe 2.IV)
         for company in list(g.companies):
-            if id(company) not in moved and company.characters:
+            if id(company) not in moved and id(company) not in g.stopped and company.characters:
                 staying_hazard_phase(g, company)
     if had_companies:
         g.reset_to_hand_size()

@@ -1,17 +1,18 @@
-"""The site phase (coe 2.V): each company enters its site, facing its automatic-attacks (2.V.ii), and plays,
-while it can, the card the player chooses among those the rules allow at its site now; a faction by an
-influence check (2.V.3); one additional minor item after a resource that taps the site (2.V.5)."""
+"""The site phase (coe 2.V): each company enters its site, facing its automatic-attacks (2.V.ii) and the
+on-guard card revealed there (2.V.i, 2.V.iv), and plays, while it can, the card the player chooses among those
+the rules allow at its site now; a faction by an influence check (2.V.3); one additional minor item after a
+resource that taps the site (2.V.5). On-guard cards not revealed go back to the hazard player's hand (2.V.10)."""
 
 from __future__ import annotations
 
 from deckcheck.sim.model import ROLE_ALLY, ROLE_EVENT, ROLE_FACTION, ROLE_ITEM
-from deckcheck.sim.rules.events import faced_twice
+from deckcheck.sim.rules.events import faced_twice, on_guard_revealed_on_entry
 from deckcheck.sim.rules.influence import check_bonus, unused_di
 from deckcheck.sim.rules.play import company_is_overt, may_bear
 from deckcheck.sim.rules.sites import attacks_faced
 from deckcheck.sim.state import OCCUPIED, TAPPED
 from deckcheck.sim.streams import SITE
-from deckcheck.sim.turn.hazards import face_attack, triggered_checks
+from deckcheck.sim.turn.hazards import creature_attacks, face_attack, triggered_checks
 from deckcheck.sim.turn.organization import resolve_ring_test
 
 
@@ -51,15 +52,50 @@ def enter_site(g, company) -> bool:
         return False
     balrog = g.balrog and (g.avatar_revealed or g.avatar_lost)
     name = f"the automatic-attack of {sim.sites[site].name}" if g.observer is not None else ""   # the trace's
-    for attack, wounded_check in attacks_faced(sim.site_attacks[site], overt=company_is_overt(g, company),
-                                               balrog_in_play=balrog):
+    faced = attacks_faced(sim.site_attacks[site], overt=company_is_overt(g, company), balrog_in_play=balrog)
+    guard = g.on_guard.get(id(company)) if g.on_guard else None
+    creature = None
+    if guard is not None:
+        creature = reveal_on_guard(g, company, guard, faced)
+    for attack, wounded_check in faced:
         for _ in range(2 if g.board.boosts and faced_twice(attack.races, g.board.boosts) else 1):
             if not company.characters:
                 return False
             shield = player.shield_from_strikes(g, company, wanted)
             stay = player.stay_untapped(g, company, attack, wanted, shield)
             face_attack(g, company, attack, name, None, wounded_check, stay, shield, automatic=True)
+    if creature is not None and company.characters:      # 2.V.iv: after the automatic-attacks
+        kind, detainment = creature
+        if not creature_attacks(g, company, kind, detainment):
+            g.hazards.discard(kind)
     return bool(company.characters)
+
+
+def reveal_on_guard(g, company, guard, faced) -> tuple[int, bool] | None:
+    """coe 2.V.i: the on-guard card on the company's site is revealed as it enters a site with
+    automatic-attacks if it is a creature that may be keyed to the site (the hazard player placed only such
+    creatures): (kind, detainment), and it attacks after them (2.V.iv); None if it stays face down."""
+    _company, kind, detainment = guard
+    is_creature = g.opponent.hazards.creature[kind] is not None
+    if not on_guard_revealed_on_entry(None, is_creature, len(faced), False):
+        return None
+    del g.on_guard[id(company)]
+    g.hazards.revealed(kind)
+    g.stats.hazards_played[kind] += 1
+    if g.observer is not None:
+        g.observer.event(g, "hazard", f"the opponent reveals {g.opponent.sim.kinds[kind].name} on-guard at "
+                                      f"{g.sim.sites[company.site].name}")
+    return kind, detainment
+
+
+def on_guard_returns(g) -> None:
+    """coe 2.V.10: once every site phase has ended, the on-guard cards not revealed go back to the hazard
+    player's hand; it resets its hand at the end of the turn (2.VI.ii), nothing coming between."""
+    cards = g.hazards.cards
+    for _company, kind, _detainment in g.on_guard.values():
+        cards.hand.append(kind)
+    g.on_guard.clear()
+    cards.reset_to_hand_size()
 
 
 def play_at_site(g, company) -> None:
