@@ -19,7 +19,7 @@ from __future__ import annotations
 import datetime
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ import click
 
 from deckcheck.errors import DeckcheckError
 from deckcheck.patterns import LazyPattern
+from deckcheck.records import record
 
 CONFIG_NAME = "deckcheck.toml"
 PYPROJECT_NAME = "pyproject.toml"
@@ -74,7 +75,7 @@ class SettingOption(click.Option):
             raise DeckcheckError(message, f"environment variable {variable}={shown}") from None
 
 
-@dataclass
+@record
 class ConfigFile:
     """The config file in force (None: none found) and its settings, checked."""
 

@@ -1,8 +1,8 @@
 """The pipeline's layers, enforced on every import (at the top of a module or inside a function):
 cards/ -> decklist/ -> rules/ and analysis/ -> sim/ -> report/ -> batch/ -> commands/ and cli.py. A module
 imports only from its own layer, a lower one, or the neutral modules beside them (errors, terminal, datafiles,
-fileio, console, process, settings, about, patterns), which import no layer at all. A lower layer that needs a helper of
-a higher one gets it moved down, to a neutral module or to the lowest layer that uses it."""
+fileio, console, process, settings, about, patterns, records), which import no layer at all. A lower layer that
+needs a helper of a higher one gets it moved down, to a neutral module or to the lowest layer that uses it."""
 
 from __future__ import annotations
 
@@ -88,7 +88,8 @@ def test_no_layer_imports_a_higher_one():
 
 def test_the_layer_map_knows_every_package_and_module():
     """A new folder of deckcheck/ gets its place in RANKS (or is a neutral module by choice, listed here)."""
-    neutral = {"about", "console", "datafiles", "errors", "fileio", "patterns", "process", "settings", "terminal"}
+    neutral = {"about", "console", "datafiles", "errors", "fileio", "patterns", "process", "records", "settings",
+               "terminal"}
     names = {p.name.removesuffix(".py") for p in PACKAGE.iterdir()
              if (p.suffix == ".py" or p.is_dir()) and p.name not in ("__init__.py", "__pycache__")}
     assert names - DATA_PACKAGES - set(RANKS) == neutral

@@ -14,7 +14,7 @@ nearest names of every language as suggestions.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -26,6 +26,7 @@ from deckcheck.cards.names import ICE_SET_CODES, TAG_ALIGNMENT, fold, ice_set_co
 from deckcheck.cards.set_codes import non_ice_set, not_in_pool_by_name, not_in_pool_message, sets_of_name
 from deckcheck.datafiles import REINSTALL, data_dir, read_json
 from deckcheck.errors import DataError
+from deckcheck.records import record
 
 if TYPE_CHECKING:   # nearmiss is imported by the first unknown name (a deck without one never needs it)
     from deckcheck.cards.nearmiss import NameEntry, NameMatcher, NearMiss
@@ -64,7 +65,7 @@ PART_TYPES = {
 }
 
 
-@dataclass
+@record
 class Resolution:
     """What a written name resolved to in its line's context: a card, or why none."""
 

@@ -5,9 +5,10 @@ The JSON keys of `card_db/cards.json` are exactly these field names (see `card_d
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import fields
 
 from deckcheck.patterns import LazyPattern
+from deckcheck.records import record
 
 # Deck roles a card can take in a play deck; sites and regions are not play-deck cards.
 CHARACTER, RESOURCE, HAZARD, SITE, REGION = "Character", "Resource", "Hazard", "Site", "Region"
@@ -23,7 +24,7 @@ def leading_int(value: int | str | None) -> int | None:
     return int(m.group(1)) if m else None
 
 
-@dataclass(slots=True, eq=False)
+@record(slots=True, eq=False)
 class Card:
     """One card of the catalog (card_db/cards.json): its facts, never its text."""
 

@@ -14,12 +14,12 @@ card has, so that a list that left out the set code ("3 Thorin") still names Dur
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
 from deckcheck.datafiles import data_dir, read_json
 from deckcheck.errors import DeckcheckError
+from deckcheck.records import record
 
 SETS_FILE = "sets.json"
 NAMES_FILE = "set_names.json"      # the card names of those sets: a name no ICE card has is still a card
@@ -43,7 +43,7 @@ OLDER_CODES = {"ROTS": "RS", "TOI": "TI", "WOTR": "WR", "GP": "CP", "MR": "ML", 
 UNNAMED_DREAM_CODES = ("AF", "BL", "BU", "CH", "DC", "FA", "GB", "NWS", "ROW", "RW", "TS", "WT")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CardSet:
     """A set outside the ICE sets, as a line's set code names it."""
 

@@ -19,12 +19,13 @@ alignment. The reason line says what decided.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 
 from deckcheck.cards.names import TAG_ALIGNMENT
 from deckcheck.decklist.lines import fold
 from deckcheck.decklist.model import Part, RawLine
+from deckcheck.records import record
 
 ICE_DECK_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard", "Balrog": "balrog"}
 # The Lords of the dream-card sets (FB, DF, GW): a card of one of these alignments is that Lord player's.
@@ -82,7 +83,7 @@ def infer_alignment(lines: list[RawLine], catalog, *, declared: str | None = Non
     return None, "unknown: no avatar and no cards of a single alignment", None
 
 
-@dataclass
+@record
 class Evidence:
     """What the lines say of the deck's alignment, besides its avatar: copies and a few names of each kind."""
 
@@ -221,7 +222,7 @@ def _line_key(line: RawLine) -> tuple:
     return line.name, (line.tag or "").upper(), line.card_id, line.part == Part.SITES
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class LineFacts:
     """What the catalog says of a line's card versions, for telling the deck's alignment."""
 

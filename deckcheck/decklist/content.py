@@ -15,12 +15,12 @@ metagame all read a deck through this module, so that "the same deck" means the 
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from functools import lru_cache
 
 from deckcheck.cards.model import Card
 from deckcheck.cards.names import ICE_SETS, fold
 from deckcheck.decklist.model import PART_ORDER, Deck, Part
+from deckcheck.records import record
 
 UNRESOLVED_PREFIX = "?"
 PART_RANK = {part: rank for rank, part in enumerate(PART_ORDER)}   # a report's order of the parts
@@ -29,7 +29,7 @@ NAMED_PROBLEMS = frozenset({"unknown-card", "ambiguous-card", "not-ice-card"})
 NOT_ICE_CARD = "not-ice-card"    # the problem of a line whose set code names a set outside the ICE card pool
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class ContentCard:
     """One card of the content: its key (canonical id or ``?name``), the name to show, its role."""
 

@@ -7,7 +7,7 @@ import re
 import unicodedata
 from bisect import bisect_right
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from itertools import accumulate
 from typing import Any
@@ -17,6 +17,7 @@ from deckcheck.decklist.model import Diagnostic, Part, RawLine
 from deckcheck.decklist.section_words import NOTES, foreign_part
 from deckcheck.errors import DeckcheckError
 from deckcheck.patterns import LazyPattern
+from deckcheck.records import record
 
 KNOWN_TAGS = ("H", "M", "F", "B")
 
@@ -56,7 +57,7 @@ class TooManyProblems(DeckcheckError):
                          f"{first.message}; not a decklist", first.path)
 
 
-@dataclass
+@record
 class ReadResult:
     """What a reader found: card lines, metadata the file states, and problems (an exception only past
     MAX_PROBLEMS of them)."""

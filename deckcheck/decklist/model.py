@@ -6,10 +6,11 @@ against the card catalog into `DeckEntry`s, merging repeated lines of the same c
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import Enum
 
 from deckcheck.cards.model import Card
+from deckcheck.records import record
 from deckcheck.terminal import printable
 
 
@@ -38,7 +39,7 @@ PART_ORDER = [Part.POOL, Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLA
               Part.SIDEBOARD, Part.FW_SIDEBOARD, Part.SITES]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Diagnostic:
     """A problem found while reading a decklist (not a legality verdict)."""
 
@@ -58,7 +59,7 @@ class Diagnostic:
 READING_KINDS = ("near-miss", "remark", "language", "version")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Reading:
     """A line read as a card other than what it writes: part of the verdict, said with it (text, JSON, -q)."""
 
@@ -74,7 +75,7 @@ class Reading:
                 "kind": self.kind, "why": self.why}
 
 
-@dataclass
+@record
 class RawLine:
     """One card line as the player wrote it, before the catalog is consulted."""
 
@@ -91,7 +92,7 @@ class RawLine:
     tentative: bool = False        # a bare name outside any section: a card only if the name is one, else reported
 
 
-@dataclass
+@record
 class DeckEntry:
     """A card of the deck: all lines naming the same card in the same part, merged."""
 
@@ -118,7 +119,7 @@ class DeckEntry:
         return self.card.type if self.card else None
 
 
-@dataclass
+@record
 class Deck:
     """A decklist as read: its entries by part, what the file declares, and what reading it found."""
 

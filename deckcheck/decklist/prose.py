@@ -8,11 +8,12 @@ card name holds "MP", "marshalling points", or one of these category words with 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from deckcheck.decklist.lines import ReadResult, excerpt, fold, label_part, split_card_text, split_count, strip_bullet
 from deckcheck.decklist.model import Part
 from deckcheck.patterns import LazyPattern
+from deckcheck.records import record
 
 MP_WORDS = re.compile(r"(?i)(?<![\w'’])(?:mps?|marshall?ing[ -]+points?)(?![\w'’])")
 MP_CATEGORY = re.compile(r"(?i)^(?:total|kills?|misc(?:ellaneous)?|characters?|items?|factions?|all(?:y|ies)|general)"
@@ -22,7 +23,7 @@ MAX_BREAKDOWN_WORDS = 12
 BREAKDOWN_LABEL = LazyPattern(r"[^\d:(]*")     # what precedes the numbers: "Characters", "Kill MP"
 
 
-@dataclass
+@record
 class Breakdown:
     """The lines of a marshalling-point breakdown (or a total) a reader met: prose, said in one warning."""
 

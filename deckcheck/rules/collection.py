@@ -13,18 +13,19 @@ added to the verdict, with the collection as its citation (for --rules sealed: t
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from deckcheck.cards.names import fold
 from deckcheck.decklist.content import content_card
 from deckcheck.decklist.model import Deck
+from deckcheck.records import record
 from deckcheck.rules.registry import ERROR, WARNING, Violation
 
 CODE = "collection-short"
 UNREAD_CODE = "collection-unread"
 
 
-@dataclass
+@record
 class Collection:
     """The cards a player holds (--collection): copies by card and by name, and the lines not read."""
 

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from deckcheck.cards.model import CHARACTER, HAZARD, REGION, RESOURCE, SITE, Card
 from deckcheck.cards.names import fold  # noqa: F401  (re-exported for the rule modules)
 from deckcheck.decklist.content import is_unread_line
 from deckcheck.decklist.model import PART_ORDER, DeckEntry, Part
+from deckcheck.records import record
 from deckcheck.rules.registry import Context, Violation
 
 # Card alignment of an avatar -> the deck alignment it belongs to.
@@ -28,7 +29,7 @@ def resolved(entries: Iterable[DeckEntry]) -> Iterator[DeckEntry]:
     return (e for e in entries if e.card is not None)
 
 
-@dataclass
+@record
 class DeckViews:
     """The deck's resolved entries, sorted in one pass into what the rules count (read them, never change them)."""
 

@@ -9,12 +9,13 @@ from __future__ import annotations
 import importlib
 import os
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 
 from deckcheck.decklist.model import PART_ORDER, Deck
 from deckcheck.decklist.pool_status import deck_status
 from deckcheck.errors import DataError, DeckcheckError
+from deckcheck.records import record
 from deckcheck.rules.registry import ERROR, RULES, Context, Violation
 from deckcheck.rules.ruleset import ALIGNMENTS, DEFAULT_RULESET, ICE_ALIGNMENTS, ICE_RULESET_NAMES, load_ruleset
 from deckcheck.rules.versions import read_same_verdicts, read_versions, site_readings
@@ -59,7 +60,7 @@ def rule_module_names() -> list[str]:
     return [n for n in names if n not in _NOT_RULE_MODULES and not n.startswith("_")]
 
 
-@dataclass
+@record
 class Verdict:
     """A deck judged under a ruleset and alignment: legal or not, every violation, the readings."""
 

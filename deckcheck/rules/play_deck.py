@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from deckcheck.cards.model import Card
 from deckcheck.decklist.model import DeckEntry, Part
+from deckcheck.records import record
 from deckcheck.rules.common import (
     CHARACTER_ROLE,
     EITHER,
@@ -34,7 +35,7 @@ AVATAR_KIND = {"wizard": "Wizard", "ringwraith": "Ringwraith", "fallen-wizard": 
                "elf-lord": "Elf-lord", "dwarf-lord": "Dwarf-lord", "dragon-lord": "Dragon-lord"}
 
 
-@dataclass
+@record
 class Split:
     """Resources and hazards of a play deck, with the cards that may count as either (coe 1.3.3)."""
 

@@ -12,15 +12,16 @@ Severity: an error makes the deck illegal; a warning is a debatable reading or a
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from deckcheck.decklist.model import Deck, DeckEntry, Part
+from deckcheck.records import record
 
 ERROR, WARNING, NOTE = "error", "warning", "note"
 
 
-@dataclass
+@record
 class Violation:
     """One way the deck breaks a rule: the rule's code, how serious, what was counted, and where."""
 
@@ -55,7 +56,7 @@ class Violation:
         }
 
 
-@dataclass
+@record
 class Context:
     """Everything a check needs: the deck, the ruleset's data, and the format being checked."""
 
@@ -127,7 +128,7 @@ class Context:
 Check = Callable[[Context], Iterable[Violation]]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Rule:
     """A registered rule: its code, family, one-line summary and the check that finds its violations."""
 

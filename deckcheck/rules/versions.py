@@ -13,16 +13,17 @@ site-copies says it once for all such lines (see location.py).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from deckcheck.cards.model import SITE, Card
 from deckcheck.decklist.model import DeckEntry, Part
 from deckcheck.decklist.model import Reading as LineReading
+from deckcheck.records import record
 from deckcheck.rules.common import label, plural
 from deckcheck.rules.registry import ERROR, WARNING, Context, Violation, rule
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Reading:
     """One line read as several versions: the entry as written and the versions it was read as."""
 
@@ -38,7 +39,7 @@ class Reading:
                                                f"{shown}, the only legal reading")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class SameVerdict:
     """An ambiguous line judged as its first version because every version gives the deck the same verdict: the
     counts then hold it (a resource is a resource whichever version it is). ambiguous-card says it, a note."""

@@ -1,0 +1,142 @@
+"""`@record`: a dataclass that costs little to define.
+
+`@dataclass` writes and compiles the source of every method of a class -- __init__, __repr__, __eq__, and for a
+frozen one __setattr__, __delattr__ and __hash__ -- as its module is imported. On Python 3.11 the 23 data classes a
+one-deck `deckcheck validate` imports cost about a third of its start (benchmarks/bench_startup.py), and the run
+calls no __repr__ or __eq__ of any of them.
+
+`record` is `dataclass` for the forms deckcheck uses: `@record`, `@record(frozen=True)`, `@record(slots=True,
+eq=False)`. `dataclasses` still collects the fields, so `dataclasses.fields`, `replace`, `asdict` and
+`is_dataclass` work as on any dataclass; but only __init__ is compiled, from a short source (the one method whose
+speed matters: the catalog builds thousands of cards), and __repr__, __eq__, __hash__ and a frozen class's
+__setattr__ and __delattr__ are shared functions that read the class's field names. What they do is what
+dataclass's do (tests/test_records.py compares them).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import reprlib
+from dataclasses import MISSING, FrozenInstanceError
+from operator import attrgetter
+
+
+def record(cls=None, /, *, frozen: bool = False, eq: bool = True, slots: bool = False):
+    """@dataclass(frozen=..., eq=..., slots=...) with cheap methods (see the module's docstring)."""
+    def wrap(cls):
+        return _record(cls, frozen=frozen, eq=eq, slots=slots)
+    return wrap if cls is None else wrap(cls)
+
+
+def _record(cls, *, frozen: bool, eq: bool, slots: bool):
+    own = dict(cls.__dict__)        # what the class body defines itself: never replaced, as dataclass does
+    # dataclass's rule: a __hash__ the body sets counts, the None that Python sets beside a body's __eq__ does not
+    body_hash = own.get("__hash__", MISSING)
+    explicit_hash = not (body_hash is MISSING or (body_hash is None and "__eq__" in own))
+    if frozen and ("__setattr__" in own or "__delattr__" in own):
+        raise TypeError(f"cannot overwrite __setattr__ or __delattr__ of frozen record {cls.__name__}")
+    # No method is generated here: fields, defaults and (with slots) the new class only.
+    cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False, slots=slots)
+    every = dataclasses.fields(cls)
+    if len(every) != len(cls.__dataclass_fields__):
+        raise TypeError(f"record {cls.__name__}: ClassVar and InitVar fields are not supported")
+    if "__init__" not in own:
+        cls.__init__ = _init(cls, every, frozen=frozen, slots=slots)
+    if "__repr__" not in own:
+        cls.__repr__ = _repr(tuple(f.name for f in every if f.repr))
+    compared = _values(tuple(f.name for f in every if f.compare))
+    if eq and "__eq__" not in own:
+        cls.__eq__ = _eq(compared)
+    if eq and not explicit_hash:
+        hashed = _values(tuple(f.name for f in every if (f.compare if f.hash is None else f.hash)))
+        cls.__hash__ = _hash(hashed) if frozen else None
+    if frozen:
+        cls.__setattr__, cls.__delattr__ = _frozen(cls, frozenset(f.name for f in every))
+    return cls
+
+
+def _init(cls, every, *, frozen: bool, slots: bool):
+    """__init__(self, <the init fields, in order, with their defaults>), compiled from a short source."""
+    namespace = {"_FACTORY": _FACTORY, "_set": object.__setattr__}
+    params, lines = ["self"], []
+    for f in every:
+        value = f.name
+        if f.default_factory is not MISSING:
+            namespace[f"_make_{f.name}"] = f.default_factory
+            if f.init:
+                params.append(f"{f.name}=_FACTORY")
+                value = f"_make_{f.name}() if {f.name} is _FACTORY else {f.name}"
+            else:
+                value = f"_make_{f.name}()"
+        elif f.init:
+            if f.default is not MISSING:
+                namespace[f"_default_{f.name}"] = f.default
+                params.append(f"{f.name}=_default_{f.name}")
+            else:
+                params.append(f.name)
+        elif f.default is not MISSING and slots:
+            namespace[f"_default_{f.name}"] = f.default      # a slot has no class attribute to fall back on
+            value = f"_default_{f.name}"
+        else:
+            continue
+        lines.append(f"_set(self, {f.name!r}, {value})" if frozen else f"self.{f.name} = {value}")
+    if hasattr(cls, "__post_init__"):
+        lines.append("self.__post_init__()")
+    body = "\n    ".join(lines or ["pass"])
+    exec(f"def __init__({', '.join(params)}):\n    {body}\n", namespace)    # noqa: S102 -- our own field names
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    return init
+
+
+class _Factory:
+    """The default of an init field with a default_factory: "not given, make one"."""
+
+    def __repr__(self) -> str:
+        return "<factory>"
+
+
+_FACTORY = _Factory()
+
+
+def _values(names: tuple[str, ...]):
+    """A function of an object: the tuple of those attributes' values."""
+    if len(names) == 1:
+        one = attrgetter(names[0])
+        return lambda obj: (one(obj),)
+    return attrgetter(*names) if names else lambda obj: ()
+
+
+def _repr(names: tuple[str, ...]):
+    @reprlib.recursive_repr()
+    def __repr__(self) -> str:
+        return f"{self.__class__.__qualname__}({', '.join(f'{n}={getattr(self, n)!r}' for n in names)})"
+    return __repr__
+
+
+def _eq(values):
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return values(self) == values(other)
+        return NotImplemented
+    return __eq__
+
+
+def _hash(values):
+    def __hash__(self) -> int:
+        return hash(values(self))
+    return __hash__
+
+
+def _frozen(cls, names: frozenset[str]):
+    def __setattr__(self, name, value):
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def __delattr__(self, name):
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+    return __setattr__, __delattr__

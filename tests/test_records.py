@@ -1,0 +1,113 @@
+"""deckcheck.records.record does what dataclasses.dataclass does, for the forms deckcheck uses: each case is
+declared twice, once with each decorator, and the two are compared."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import pickle
+from dataclasses import field
+
+import pytest
+
+from deckcheck.records import record
+
+
+def _both(frozen: bool = False, eq: bool = True, slots: bool = False):
+    """The same class body made with @dataclass and with @record."""
+    made = []
+    for decorate in (dataclasses.dataclass, record):
+        class Point:
+            """A point."""
+
+            x: int
+            y: int = 2
+            tags: list[str] = field(default_factory=list)
+            hidden: dict = field(default_factory=dict, init=False, repr=False, compare=False)
+        made.append(decorate(frozen=frozen, eq=eq, slots=slots)(Point))
+    return made
+
+
+@pytest.mark.parametrize("frozen, eq, slots", [(False, True, False), (True, True, False), (False, False, True)])
+def test_a_record_behaves_as_the_dataclass(frozen, eq, slots):
+    made, ours = _both(frozen, eq, slots)
+    for args, kwargs in [((1,), {}), ((1, 5), {}), ((), {"x": 1, "tags": ["a"]}), ((3,), {"y": 4, "tags": []})]:
+        theirs, mine = made(*args, **kwargs), ours(*args, **kwargs)
+        assert repr(theirs) == repr(mine)
+        assert dataclasses.asdict(theirs) == dataclasses.asdict(mine)
+        assert (theirs == made(*args, **kwargs)) == (mine == ours(*args, **kwargs))
+        assert (theirs == made(9)) == (mine == ours(9))
+        assert (mine == "other") is False
+        assert dataclasses.replace(mine, y=7).y == 7 and dataclasses.replace(mine, y=7).x == mine.x
+        assert mine.hidden == {} and mine.hidden is not ours(1).hidden     # a fresh default each time
+        assert ours(1).tags is not ours(1).tags
+        if frozen:
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                mine.x = 5
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                del mine.x
+            for obj in (theirs, mine):      # a list field: unhashable both ways
+                with pytest.raises(TypeError, match="unhashable"):
+                    hash(obj)
+        assert copy.deepcopy(mine) == mine if eq else repr(copy.deepcopy(mine)) == repr(mine)
+    assert [f.name for f in dataclasses.fields(ours)] == [f.name for f in dataclasses.fields(made)]
+    assert dataclasses.is_dataclass(ours)
+    assert ours.__match_args__ == made.__match_args__
+    assert (ours.__hash__ is None) == (made.__hash__ is None)
+    assert hasattr(ours(1), "__dict__") == hasattr(made(1), "__dict__")    # slots
+    for bad_args, bad_kwargs in [((), {}), ((1, 2, [], 4), {}), ((1,), {"x": 2}), ((1,), {"hidden": {}})]:
+        with pytest.raises(TypeError):
+            made(*bad_args, **bad_kwargs)
+        with pytest.raises(TypeError):
+            ours(*bad_args, **bad_kwargs)
+
+
+def test_a_frozen_record_hashes_its_compared_fields():
+    @record(frozen=True)
+    class Key:
+        name: str
+        count: int = 1
+        note: str = field(default="", compare=False)
+
+    assert hash(Key("a", 2, "x")) == hash(Key("a", 2, "y")) != hash(Key("a", 3))
+    assert Key("a", 2, "x") == Key("a", 2, "y") and len({Key("a"), Key("a"), Key("b")}) == 2
+
+
+def test_a_record_keeps_the_methods_its_body_defines():
+    @record(slots=True, eq=False)
+    class Named:
+        name: str
+
+        def __eq__(self, other):
+            return isinstance(other, Named) and other.name.lower() == self.name.lower()
+
+        def __hash__(self):
+            return hash(self.name.lower())
+
+        def __repr__(self):
+            return f"<{self.name}>"
+
+    assert Named("A") == Named("a") and hash(Named("A")) == hash(Named("a"))
+    assert repr(Named("A")) == "<A>"
+    assert Named.__init__.__qualname__.endswith("Named.__init__")
+
+
+def test_a_record_repr_survives_a_cycle():
+    @record
+    class Node:
+        children: list = field(default_factory=list)
+
+    node = Node()
+    node.children.append(node)
+    assert repr(node) == "test_a_record_repr_survives_a_cycle.<locals>.Node(children=[...])"
+
+
+def test_the_records_a_batch_sends_to_its_workers_pickle():
+    from deckcheck.cards.model import Card
+    from deckcheck.decklist.model import Diagnostic
+
+    card = Card(id="TW-1", set="TW", number=1, name="Aragorn II", type="Character", subtypes=(), alignment="Hero")
+    assert pickle.loads(pickle.dumps(card)).to_json() == card.to_json()
+    diagnostic = Diagnostic(**{f.name: f.default if f.default is not dataclasses.MISSING else 1
+                               for f in dataclasses.fields(Diagnostic)})
+    assert pickle.loads(pickle.dumps(diagnostic)) == diagnostic
