@@ -6,7 +6,10 @@
 1. games with a company idle 3+ turns running at a non-haven site (it stays and plays nothing there), goldfish
    (target at most 5%);
 2. games with a faction attempted at under 30% success (2D6 + the influencer's bonus + the boosts it had, coe
-   2.V.3), goldfish (target at most 5%);
+   2.V.3), goldfish (target at most 5%); beside it, such attempts split by whether a better influencer or a boost
+   could still have come (`players.factions.better_may_come`): those that could are the player waiting too
+   little; the others try a faction that is otherwise a dead card (a failed check taps the influencer only and
+   discards the faction, coe 2.V.3, which the end-of-turn discard would do for nothing);
 3. all-wounded company-turns away from a haven that stay where they are, goldfish and in duels (at most 20%);
 4. characters lost per duel game, each real deck against each of the ten ICE Challenge Decks, both sides playing
    (--duel-games each, the deck starting every other game): Balrog within 0.5x of Wizard (ratio 0.5-2);
@@ -34,6 +37,7 @@ from deckcheck.sim.match import run_games  # noqa: E402
 from deckcheck.sim.matchups import play_pair  # noqa: E402
 from deckcheck.sim.model import build_sim_deck  # noqa: E402
 from deckcheck.sim.observe import Observer  # noqa: E402
+from deckcheck.sim.players.factions import better_may_come  # noqa: E402
 from deckcheck.sim.report import rarely_played_mp  # noqa: E402
 from deckcheck.sim.rules.influence import check_bonus, p_check_above  # noqa: E402
 from deckcheck.sim.side import side_of  # noqa: E402
@@ -50,6 +54,7 @@ class Behaviour(Observer):
     def __init__(self):
         self.sim = None
         self.games = self.idle_games = self.poor_faction_games = self.attempts = self.poor_attempts = 0
+        self.poor_waitable = self.poor_waitable_games = 0
         self.worn = self.stayed = 0
 
     def watch(self, sim) -> None:
@@ -58,7 +63,7 @@ class Behaviour(Observer):
     def new_game(self) -> None:
         self.games += 1
         self.idle: dict[int, int] = {}
-        self.idle_flagged = self.poor_flagged = False
+        self.idle_flagged = self.poor_flagged = self.waitable_flagged = False
 
     def _ours(self, g) -> bool:
         return g.sim is self.sim
@@ -89,6 +94,11 @@ class Behaviour(Observer):
             if not self.poor_flagged:
                 self.poor_flagged = True
                 self.poor_faction_games += 1
+            if better_may_come(g, actor, kind):     # a better influencer or a boost could still have come
+                self.poor_waitable += 1
+                if not self.waitable_flagged:
+                    self.waitable_flagged = True
+                    self.poor_waitable_games += 1
 
     def phase(self, g, name: str) -> None:
         if not self._ours(g):
@@ -125,7 +135,8 @@ def measure(paths: list[Path], games: int, duel_games: int) -> dict:
         row["deck_mp"] += rare["deck_mp"]
         row["rare_mp"] += (rare["share"] or 0) * rare["deck_mp"]
         row["never_mp"] += (rare["never_played_share"] or 0) * rare["deck_mp"]
-        for key in ("games", "idle_games", "poor_faction_games", "attempts", "poor_attempts", "worn", "stayed"):
+        for key in ("games", "idle_games", "poor_faction_games", "attempts", "poor_attempts", "poor_waitable",
+                    "poor_waitable_games", "worn", "stayed"):
             row[key] += getattr(goldfish, key)
         duel = Behaviour()
         duel.watch(sim)
@@ -172,6 +183,10 @@ def report(out: dict, games: int, duel_games: int) -> None:
          verdicts=[_verdict(v, 0.05) for v in poor])
     line("  (attempts under 30% / all attempts)", [_share(r.get("poor_attempts", 0), r.get("attempts", 0))
                                                    for r in rows], "")
+    line("  games with one while better could still come", [_share(r.get("poor_waitable_games", 0),
+                                                                   r.get("games", 0)) for r in rows], "")
+    line("  (of the attempts under 30%: a dead card, no better to come)",
+         [_share(r.get("poor_attempts", 0) - r.get("poor_waitable", 0), r.get("poor_attempts", 0)) for r in rows], "")
     stay = [_share(r.get("stayed", 0), r.get("worn", 0)) for r in rows]
     line("all-wounded company-turns away from a haven: stay, goldf.", stay, "<= 20%",
          verdicts=[_verdict(v, 0.20) for v in stay])

@@ -9,8 +9,16 @@ import pytest
 from deckcheck.decklist import read_deck
 from deckcheck.sim.model import GENERAL_INFLUENCE, ROLE_CHARACTER, build_sim_deck
 from deckcheck.sim.model.cards import room_mp
+from deckcheck.sim.players.attacks import odds_left_untapped
 from deckcheck.sim.players.factions import FACTION_MIN_ODDS, better_may_come, faction_odds, worth_attempting
-from deckcheck.sim.players.movement import card_to_stay_for, plan_moves, toward_haven, useful_here
+from deckcheck.sim.players.movement import (
+    STAY_MIN_ODDS,
+    card_to_stay_for,
+    leaving_odds,
+    plan_moves,
+    toward_haven,
+    useful_here,
+)
 from deckcheck.sim.players.resource import ResourcePlayer
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.state import OCCUPIED
@@ -190,6 +198,42 @@ def test_a_healing_character_is_tapped_from_the_untap_phase_so_nobody_plans_with
     assert not g.companies[0].characters[0].tapped and card_to_stay_for(g, g.companies[0]) == glamdring
 
 
+def test_a_company_does_not_wait_at_a_site_whose_attack_leaves_its_player_untapped_one_turn_in_six():
+    """Challenge Deck F: Ciryaher (prowess 2, the sage) at Thranduil's Halls with That's Been Heard Before
+    Tonight in hand. Each character faces a detainment strike of prowess 9 there: at -3 to stay untapped
+    Ciryaher needs 10 or more, 1 in 6 a turn, so he does not stay for it (before, he sat there turn after turn,
+    tapped each time). With Asternak (prowess 5: 7 or more, 21 in 36), who may play the card too, the company
+    stays."""
+    sim = deck("F - Adunaphel - Spies and Traitors")
+    heard, halls = named(sim, "That’s Been Heard Before Tonight"), site(sim, "Thranduil’s Halls")
+    ciryaher, asternak = named(sim, "Ciryaher"), named(sim, "Asternak")
+    g = alone(sim, [(ciryaher, halls)], hand=[heard], site_states={halls: OCCUPIED})
+    company = g.companies[0]
+    assert g.player.enters_site(g, company) == heard                 # entering costs nothing: he would enter
+    odds = odds_left_untapped(g, company, [0])
+    assert odds == pytest.approx(6 / 36) and odds < STAY_MIN_ODDS
+    assert card_to_stay_for(g, company) is None
+    assert plan_moves(g) and not g.staying_for                       # he moves on
+    g = alone(sim, [(ciryaher, halls), (asternak, halls)], hand=[heard], site_states={halls: OCCUPIED})
+    company = g.companies[0]
+    strong = [i for i, c in enumerate(company.characters) if c.kind == asternak]
+    assert odds_left_untapped(g, company, strong) == pytest.approx(21 / 36)
+    assert card_to_stay_for(g, company) == heard
+    assert plan_moves(g) == [] and g.staying_for == [(company, heard)]
+
+
+def test_a_company_stays_where_a_strike_leaves_someone_free_to_play():
+    """The other way: Challenge Deck E's Aragorn II and Faramir at Isengard with Glamdring: fewer strikes than
+    characters, or odds at least even, and the company stays for the card."""
+    sim = deck("E - Gandalf - Return of the King")
+    glamdring, isengard = named(sim, "Glamdring"), site(sim, "Isengard")
+    g = alone(sim, [(named(sim, "Aragorn II"), isengard), (named(sim, "Faramir"), isengard)], hand=[glamdring],
+              site_states={isengard: OCCUPIED})
+    company = g.companies[0]
+    assert odds_left_untapped(g, company, [0, 1]) >= STAY_MIN_ODDS
+    assert card_to_stay_for(g, company) == glamdring
+
+
 @pytest.fixture(scope="module")
 def balrog_host():    # Balrog: The Rusted-deeps (Under-deeps) reaches The Wind-deeps and Iron Hill Dwarf-hold only
     return build_sim_deck(read_deck(str(DECKS / "gccg-restoration" / "Balrog - Balrogs host.deck")))
@@ -207,7 +251,7 @@ def test_a_worn_company_with_no_haven_in_reach_heads_for_one(balrog_host):
     reach = frozenset({wind, site(sim, "Iron Hill Dwarf-hold")})
     assert not any(sim.site_is_haven[s] for s in reach)
     step = toward_haven(g, company, reach, heal=True)    # a haven three moves away, by either of the two
-    assert step in reach and plan_moves(g) == [(company, step)]
+    assert step == wind and plan_moves(g) == [(company, step)]
     g = alone(sim, [(bolg, rusted)], site_states={rusted: OCCUPIED})      # unhurt, nothing to do: the same way
     assert plan_moves(g) == [(g.companies[0], step)]
     assert toward_haven(g, g.companies[0], frozenset({wind}), heal=True, moves=2) is None   # not within two
@@ -231,3 +275,22 @@ def test_the_draft_leaves_room_for_the_play_decks_characters_worth_mp():
     assert GENERAL_INFLUENCE - sum(sim.mind[k] for k in start) >= min(waiting)
     assert sum(sim.mp[k] for k in start) == 5                   # no MP given up for it
     assert all(sim.mp[k] > 0 for k in start)
+
+
+def test_a_company_in_the_under_deeps_leaves_by_a_way_its_roll_can_make(balrog_host):
+    """coe 2.IV.i.1: leaving The Rusted-deeps needs 13 for Iron Hill Dwarf-hold and 8 for The Wind-deeps. Without
+    The Balrog (+3) no roll makes 13: Bolg heads for a haven by The Wind-deeps (before, he tried Iron Hill
+    Dwarf-hold, the nearer way to a haven, every turn to the end of the game); The Balrog's company may take
+    either (10 or more on 2D6 for 13)."""
+    sim = balrog_host
+    rusted, wind, iron = site(sim, "The Rusted-deeps"), site(sim, "The Wind-deeps"), site(sim, "Iron Hill Dwarf-hold")
+    g = alone(sim, [(named(sim, "Bolg"), rusted)], site_states={rusted: OCCUPIED})
+    company = g.companies[0]
+    assert leaving_odds(g, company, iron) == 0.0
+    assert leaving_odds(g, company, wind) == pytest.approx(15 / 36)
+    assert toward_haven(g, company, frozenset({wind, iron})) == wind
+    assert plan_moves(g) == [(company, wind)]
+    assert toward_haven(g, company, frozenset({iron})) is None        # only the closed way: none
+    balrog = named(sim, "The Balrog")
+    g = alone(sim, [(balrog, rusted)], site_states={rusted: OCCUPIED})
+    assert leaving_odds(g, g.companies[0], iron) == pytest.approx(6 / 36)

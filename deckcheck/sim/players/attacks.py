@@ -82,6 +82,34 @@ def _outlook(g, characters, printed, overt: bool, balrog: bool) -> tuple[float, 
     return loss, 1.0 if strikes < n else max(stays)
 
 
+def odds_left_untapped(g, company, able: list[int]) -> float:
+    """The chance that one of the characters `able` (indices into the company: those who may play the card) is
+    still untapped after its site's automatic-attacks: 1 while fewer strikes come than there are characters (the
+    defender keeps one of them out of the strikes, coe 3.ii; not where the attacker chooses); else the best odds
+    of one of them taking -3 to stay untapped (coe 3.iv.3) through every attack, 0 where they are under
+    `STAY_UNTAPPED_ODDS` (he takes no -3 there) but against detainment (as `outlook` reckons)."""
+    sim = g.sim
+    printed = sim.site_attacks[company.site]
+    characters = company.characters
+    if not printed or not able:
+        return 1.0 if able else 0.0
+    balrog = g.balrog and (g.avatar_revealed or g.avatar_lost)
+    n = len(characters)
+    strikes = 0
+    chooser = False
+    stays = dict.fromkeys(able, 1.0)
+    defenders = {i: defender_of(g, characters[i]) for i in able}
+    for attack, _check in attacks_faced(printed, overt=company_is_overt(g, company), balrog_in_play=balrog):
+        strikes += n if attack.each_character_faces_strike else attack.strikes
+        chooser = chooser or attack.attacker_chooses
+        for i, one in defenders.items():
+            odds = p_check_above(attack.prowess - one.prowess + 2)         # roll + prowess - 3 >= the strike
+            stays[i] *= odds if odds >= STAY_UNTAPPED_ODDS or attack.detainment else 0.0
+    if strikes < n and not chooser:
+        return 1.0
+    return max(stays.values())
+
+
 def _assigned(attack, defenders) -> list[tuple[int, int]]:
     """Who faces each strike as the rules would assign them: [(defender index, excess strikes), ...]."""
     n = len(defenders)

@@ -7,16 +7,19 @@ where most cards are drawn when nothing is playable anywhere. The rules of where
 from __future__ import annotations
 
 from deckcheck.sim.model import NEED_TAPPED, PHASE_SITE, ROLE_FACTION
-from deckcheck.sim.players.attacks import worth_entering
+from deckcheck.sim.players.attacks import odds_left_untapped, worth_entering
 from deckcheck.sim.players.factions import faction_odds, worth_attempting
 from deckcheck.sim.rules.company import may_be_away
-from deckcheck.sim.rules.influence import check_bonus
+from deckcheck.sim.rules.influence import check_bonus, p_check_above
 from deckcheck.sim.rules.movement import destinations, under_deeps_roll_needed
-from deckcheck.sim.rules.play import may_play
+from deckcheck.sim.rules.play import may_bear, may_play
 from deckcheck.sim.rules.sites import heals_at
 from deckcheck.sim.state import AVAILABLE, OCCUPIED, TAPPED, Company
 
 MAX_COMPANIES = 3
+# A company stays at its site a turn (no move, no draw) for a card only while someone in it has at least these
+# odds of being left untapped by the site's automatic-attacks to play it (`card_to_stay_for`).
+STAY_MIN_ODDS = 0.5
 
 
 def site_values(g, characters=None) -> dict[int, float]:
@@ -76,6 +79,10 @@ def plan_moves(g) -> list[tuple[Company, int]]:
             _plan_ringwraith(g, company, reach, moves, claimed)
             continue
         if not sim.site_is_haven[site]:
+            odds = None
+            if sim.site_under_deeps[site]:        # a roll to leave (coe 2.IV.i.1): not for a way it cannot make
+                odds = {s: leaving_odds(g, company, s) for s in reach}
+                reach = frozenset(s for s, p in odds.items() if p > 0)
             if goes_home_to_heal(g, company, reach):
                 havens = [s for s in reach if heals_at(sim, s, g.made_havens)]
                 moves.append((company, _best_haven(g, tuple(havens), values, claimed) if havens
@@ -85,7 +92,10 @@ def plan_moves(g) -> list[tuple[Company, int]]:
             if kind is not None:
                 g.staying_for.append((company, kind))   # its card: the other companies leave it
                 continue                          # untapped and still useful: stay, no move, no draw
-            dest = _first_worth_going(g, company, site_values(g, company.characters), reach, claimed)
+            own = site_values(g, company.characters)
+            if odds is not None:                  # what a site brings, by the odds of getting there this turn
+                own = {s: 1 + (v - 1) * odds[s] for s, v in own.items() if s in reach}
+            dest = _first_worth_going(g, company, own, reach, claimed)
             if dest is not None:
                 moves.append((company, dest))
                 claimed.add(dest)
@@ -164,10 +174,24 @@ def card_to_stay_for(g, company) -> int | None:
     none: the very choice its site phase makes (`SiteChoices.enters_site`: someone in it may play the card there,
     a bearer, an influencer at fair odds, the site's state, a card's own attacks worth facing, worth the site's
     automatic-attacks with someone left untapped), so a company does not wait at a site for a card nobody in it
-    may play."""
+    may play; and, where the card needs someone to play it, only while someone has at least `STAY_MIN_ODDS` of
+    being left untapped by the site's automatic-attacks (a lone character facing a detainment attack at 1 in 6
+    a turn moves on, to a better site or a haven to regroup, rather than wait there for the roll)."""
     if g.site_state[company.site] not in (OCCUPIED, TAPPED):
         return None
-    return g.player.enters_site(g, company)
+    player = g.player
+    kind = player.enters_site(g, company)
+    if kind is None or not g.sim.site_attacks[company.site]:
+        return kind
+    actor = player.actor(g, company, kind)
+    if actor is None:
+        return kind                               # a card nobody plays: nobody needs to stay untapped
+    sim = g.sim
+    if sim.role[kind] == ROLE_FACTION:            # only its influencer's check is worth the attempt
+        able = [i for i, c in enumerate(company.characters) if c is actor]
+    else:
+        able = [i for i, c in enumerate(company.characters) if not c.tapped and may_bear(sim, c, kind)]
+    return kind if odds_left_untapped(g, company, able) >= STAY_MIN_ODDS else None
 
 
 def goes_home_to_heal(g, company, reach) -> bool:
@@ -190,21 +214,36 @@ HAVEN_SEARCH_MOVES = 4
 
 def toward_haven(g, company, reach, heal: bool = False, moves: int = HAVEN_SEARCH_MOVES) -> int | None:
     """For a company with no haven in reach (deep in the Under-deeps): the site in reach from which a haven
-    (one where its characters heal, if `heal`) is the fewest moves away, within `moves`; None if none is.
-    Ties: the one needing the lowest Under-deeps roll to leave for (coe 2.IV.i.1), then the first in order."""
-    sim = g.sim
+    (one where its characters heal, if `heal`) is soonest reached, within `moves` moves: the turns the
+    Under-deeps roll to leave for it is expected to take (coe 2.IV.i.1: 1 / its odds; never a way the roll
+    cannot make) plus the moves from there; None if none is. Ties: the first in order."""
     avatar = g.avatar_kind
     with_avatar = avatar is not None and any(c.kind == avatar for c in company.characters)
     best = None
     for dest in sorted(reach):
+        odds = leaving_odds(g, company, dest)
+        if odds <= 0:
+            continue
         away = _moves_to_haven(g, dest, with_avatar, heal, moves - 1)
         if away is None:
             continue
-        need, bonus = under_deeps_roll_needed(sim, company.site, dest, with_avatar and g.balrog)
-        key = (away, need - bonus if need else 0)
+        key = away + 1 / odds
         if best is None or key < best[0]:
             best = (key, dest)
     return None if best is None else best[1]
+
+
+def leaving_odds(g, company, dest: int) -> float:
+    """The odds that the company gets away to `dest` this turn: 1, but from an Under-deeps site those of the
+    Under-deeps roll, 2D6 (+3 with The Balrog) at least the number its site lists for `dest` (coe 2.IV.i.1;
+    0 for a number no roll reaches: The Rusted-deeps' 13 to Iron Hill Dwarf-hold without The Balrog)."""
+    sim = g.sim
+    if not sim.site_under_deeps[company.site]:
+        return 1.0
+    avatar = g.avatar_kind
+    balrog_there = g.balrog and avatar is not None and any(c.kind == avatar for c in company.characters)
+    need, bonus = under_deeps_roll_needed(sim, company.site, dest, balrog_there)
+    return p_check_above(need - bonus - 1) if need else 1.0
 
 
 def _moves_to_haven(g, start: int, with_avatar: bool, heal: bool, limit: int) -> int | None:
