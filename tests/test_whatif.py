@@ -10,7 +10,9 @@ import pytest
 
 from deckcheck.decklist import read_deck
 from deckcheck.errors import DeckcheckError
+from deckcheck.sim.match import run_games
 from deckcheck.sim.model import build_sim_deck
+from deckcheck.sim.observe import Observer
 from deckcheck.sim.simulate import simulate_tables
 from deckcheck.sim.whatif import paired_difference, paired_whatif, swap_variant
 from tests._shared import GANDALF, WITCH_KING, needs_decks, run_main
@@ -47,6 +49,45 @@ def test_the_decks_own_numbers_are_simulates(gandalf):
     summary = simulate_tables(build_sim_deck(gandalf), games=25, turns=5, seed=4)
     assert [round(t["mp"]["base"], 2) for t in report["variants"][0]["per_turn"]] == \
         [round(t["mean_mp"], 2) for t in summary["per_turn"]]
+
+
+class FirstInHand(Observer):
+    """The first turn a kind is in hand: looked at after every move's draws and at every phase's end (so a
+    card drawn and dropped at the same hand reset is seen)."""
+
+    def __init__(self, kind: int):
+        self.kind, self.turn = kind, None
+
+    def _look(self, g) -> None:
+        if self.turn is None and self.kind in g.hand:
+            self.turn = g.turn
+
+    turn_start = _look
+
+    def phase(self, g, name: str) -> None:
+        self._look(g)
+
+    def move(self, g, company, origin, dest, roll, moved, drawn=0) -> None:
+        self._look(g)
+
+
+def test_until_the_swapped_in_card_is_drawn_both_games_are_one(gandalf):
+    """The pairing's promise (the swapped-in card in the replaced card's place in the shuffle, dice by place,
+    keyed reshuffles): up to the turn a swapped-in copy first comes to hand, the variant scores what the deck
+    scores after every turn, game by game; after it, they may part."""
+    original = build_sim_deck(gandalf)
+    variant = build_sim_deck(swap_variant(gandalf, "Concealment=Orcrist").deck)
+    orcrist = next(k for k in variant.copies_in_play_deck if variant.kinds[k].name == "Orcrist")
+    checked = parted = 0
+    for game in range(40):
+        watch = FirstInHand(orcrist)
+        mine = run_games(variant, game, 1, 8, 1, "none", observer=watch).mp_sum
+        theirs = run_games(original, game, 1, 8, 1, "none").mp_sum
+        first = watch.turn if watch.turn is not None else 9      # turn 0: in the opening hand
+        assert mine[:max(0, first - 1)] == theirs[:max(0, first - 1)], game
+        checked += max(0, first - 1)
+        parted += mine != theirs
+    assert checked > 40 and parted > 5
 
 
 def test_a_never_played_card_for_a_scoring_one_gains_mp_clear_of_0(gandalf):
