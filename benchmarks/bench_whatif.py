@@ -2,6 +2,7 @@
 engine's random numbers by purpose (sim/streams.py) and, for comparison, with one generator per game.
 
     .venv/bin/python benchmarks/bench_whatif.py [--games 1000] [--turns 12] [--swap "Concealment=Orcrist" ...]
+                                                [--dice-by-order] [--why N] [--against I]
 
 On Challenge Deck E (read from ../shared/decks, never copied) each swap is played on the same games as the deck
 (`simulate --swap`, common random numbers) and, per turn, prints the MP difference with:
@@ -12,6 +13,8 @@ On Challenge Deck E (read from ../shared/decks, never copied) each swap is playe
 - the ratio with the dice keyed by order instead of place (`--dice-by-order`: the i-th move or site phase of a
   turn rolls the same numbers in both games wherever it goes, an experiment on how much the place keys lose once
   two games send a company to different sites),
+- with `--against I` (a Challenge Deck's letter, or a path) the games are duels (`simulate --against --both`)
+  and P(win)'s difference follows, paired and unpaired,
 - how many games' MP differ, the share of the paired variance (the sum of squared per-game differences) that
   games differing by 4 MP or more carry, and the difference two truly separate runs give (the variant on the
   next seed).
@@ -189,12 +192,21 @@ def main() -> None:
     parser.add_argument("--swap", action="append", dest="swaps")
     parser.add_argument("--why", type=int, default=0, metavar="N", help="trace N games: where each pair parts")
     parser.add_argument("--dice-by-order", action="store_true", help="also the ratio with the dice keyed by order")
+    parser.add_argument("--against", metavar="OPPONENT", help="a Challenge Deck's letter (I) or a deck path: both "
+                                                              "decks play full turns (simulate --against --both)")
     args = parser.parse_args()
     if not DECK.exists():
         sys.exit(f"{DECK} is absent: this benchmark needs ../shared/decks")
     print_conditions()
     deck = read_deck(str(DECK))
     play = dict(games=args.games, turns=args.turns, hazards="none", length=2)
+    opponent = None
+    if args.against:
+        path = next((p for p in DECK.parent.iterdir() if p.name.startswith(f"{args.against} - ")), Path(args.against))
+        opponent = read_deck(str(path))
+        play.update(opponent=opponent, both=True)
+        if args.why:
+            sys.exit("--why traces goldfish games: leave it out with --against")
     started = time.process_time()
     base = play_records(deck, seed=args.seed, **play)
     with one_stream():
@@ -202,7 +214,8 @@ def main() -> None:
     if args.dice_by_order:
         with dice_by_order():
             base_order = play_records(deck, seed=args.seed, **play)
-    print(f"{deck.name}: {args.games} goldfish games of {args.turns} turns, seed {args.seed}")
+    games = f"duels against {opponent.name} (both play, ours first)" if opponent is not None else "goldfish games"
+    print(f"{deck.name}: {args.games} {games} of {args.turns} turns, seed {args.seed}")
     for spec in args.swaps or SWAPS:
         variant = swap_variant(deck, spec)
         paired = play_records(variant.deck, seed=args.seed, **play)
@@ -229,6 +242,12 @@ def main() -> None:
                   f"{d['half_width']:>8.3f}  {d['unpaired_half_width']:>10.3f}  {ratio(d):>5.2f}  "
                   f"{ratio(one):>16.2f}{order}  {d['games_that_differ']:>12}  {big_share(b, v):>12.2f}  "
                   f"{alone:>+8.3f}")
+        if opponent is not None:
+            d = paired_difference(base.wins, paired.wins)
+            print(f"P(win): {100 * d['difference']:+.1f} points, paired ±{100 * d['half_width']:.1f}, unpaired "
+                  f"±{100 * d['unpaired_half_width']:.1f}, ratio {ratio(d):.2f} (one stream "
+                  f"{ratio(paired_difference(base_one.wins, paired_one.wins)):.2f}); games whose result differs: "
+                  f"{d['games_that_differ']}")
         if args.why:
             by_purpose = why(deck, variant, args.why, args.turns, args.seed)
             with one_stream():

@@ -130,6 +130,10 @@ def test_the_command_against_an_opponent_gives_the_win_rate_difference(capsys):
                             str(WITCH_KING), "--both", "--swap", "Dodge=Dodge", "--output", "json")
     row = json.loads(out)["variants"][0]
     assert code == 0 and row["win"]["difference"] == 0 and json.loads(out)["ranked_by"] == "win"
+    code, out, _ = run_main(capsys, "simulate", str(GANDALF), "--games", "6", "--turns", "3", "--against",
+                            str(WITCH_KING), "--both", "--swap", "Concealment=Orcrist")
+    win = next(line for line in out.splitlines() if line.strip().startswith("P(win)"))
+    assert code == 0 and "two separate runs would give ±" in win and "this pairing ±" in win
     code, out, _ = run_main(capsys, "simulate", str(GANDALF), "--games", "4", "--turns", "2", "--variant",
                             str(WITCH_KING))
     assert code == 0 and "1. I - Witchking" in out and "paired 95% interval" in out

@@ -42,7 +42,7 @@ def _variant_section(row: dict, turns: int) -> str:
     if "win" in row:
         w = row["win"]
         win = (f" P(win): {100 * w['difference']:+.1f} points (95% CI {100 * w['ci95'][0]:+.1f} to "
-               f"{100 * w['ci95'][1]:+.1f}).")
+               f"{100 * w['ci95'][1]:+.1f}); two separate runs would give ±{100 * w['unpaired_half_width']:.1f}.")
     return f"""<section><h2>{row['rank']}. {escape(row['label'])}</h2>
 <p>validate: {escape(_verdict(row['validate']))}. MP after turn {turns}: {mp['difference']:+.2f} (95% CI
 {mp['ci95'][0]:+.2f} to {mp['ci95'][1]:+.2f}); two separate runs would give ±{mp['unpaired_half_width']:.2f}.{win}</p>

@@ -242,7 +242,9 @@ def format_whatif(report: dict) -> str:
         if "win" in row:
             win = row["win"]
             lines.append(f"   P(win): {100 * win['difference']:+.1f} points (95% CI {100 * win['ci95'][0]:+.1f} to "
-                         f"{100 * win['ci95'][1]:+.1f}; deck {win['base']:.1%}, variant {win['variant']:.1%})")
+                         f"{100 * win['ci95'][1]:+.1f}; deck {win['base']:.1%}, variant {win['variant']:.1%}); two "
+                         f"separate runs would give ±{100 * win['unpaired_half_width']:.1f}, this pairing "
+                         f"±{100 * win['half_width']:.1f}")
         lines.append(f"   games whose MP after turn {last} differ: {mp['games_that_differ']} of {r['games']}")
         lines += _by_turn(row["per_turn"])
         lines.append("")
