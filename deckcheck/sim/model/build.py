@@ -23,6 +23,7 @@ from deckcheck.sim.model.tables import (
     SUDDEN_CALL,
     SimDeck,
     check_lengths,
+    derive_hot_tables,
     set_columns,
 )
 from deckcheck.sim.streams import deck_slots
@@ -133,5 +134,6 @@ def build_sim_deck(deck: Deck, length: int = 2, facts: PlayFacts | None = None) 
         sim.copies_in_play_deck[k] = sim.copies_in_play_deck.get(k, 0) + 1
     sim.play_deck_slots = deck_slots(sim.play_deck)     # a reshuffle's keys (sim.streams)
     sim.defence = defence_tables(sim.alignment, sim.kinds)
+    derive_hot_tables(sim)
     check_lengths(sim)
     return sim

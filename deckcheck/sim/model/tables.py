@@ -203,6 +203,12 @@ class SimDeck:
     calls_with_card: bool = False                                 # Ringwraith, Balrog: needs Sudden Call
     sideboard_calls: tuple[int, ...] = ()                         # Sudden Call kinds in the sideboard, per copy
     defence: DefenceTables | None = None                          # prowess, body, weapons: what combat needs
+    # -- derived from the tables above once they are built (`derive_hot_tables`), for the turn's hot paths --
+    plain_play: list[bool] = field(default_factory=list)          # no requirement beyond its uniqueness
+    #                                                               (`rules.play.requirements_met` always holds)
+    site_value_sites: list[tuple[tuple[int, bool, bool], ...] | None] = field(default_factory=list)   # a
+    #                         site-phase kind with sites: (site, a haven, valued half: it needs the site tapped)
+    boost_kinds: frozenset[int] = frozenset()                     # the kinds with a `boost`
     warnings: list[str] = field(default_factory=list)
     # pure functions of these tables memoized across games, by (function name, arguments...): where a company
     # may move (`rules.movement.destinations`), the factions a card may be played on (`rules.play`)
@@ -233,6 +239,19 @@ class SimDeck:
         return frozenset(out)
 
 
+
+
+def derive_hot_tables(sim: SimDeck) -> None:
+    """The tables a turn reads most, derived once from the others (nothing of the game state in them)."""
+    kinds = range(len(sim.kinds))
+    sim.plain_play = [not sim.requires[k] and sim.avatars_needed[k] is None and sim.stage_needed[k] == 0
+                      and not sim.needs_protected[k] and sim.on[k] not in (ON_FACTION, ON_UNIQUE_FACTION)
+                      for k in kinds]
+    sim.site_value_sites = [
+        tuple((s, sim.site_is_haven[s], sim.site_need[k] == NEED_TAPPED and not sim.site_is_haven[s])
+              for s in sim.play_sites[k])
+        if sim.phase[k] == PHASE_SITE and sim.play_sites[k] else None for k in kinds]
+    sim.boost_kinds = frozenset(k for k in kinds if sim.boost[k])
 
 
 # The sub-tables of `SimDeck`: each built by one pass (one row per kind or site, a dict of exactly these

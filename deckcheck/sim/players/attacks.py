@@ -50,7 +50,10 @@ def outlook(g, company, site: int | None = None) -> tuple[float, float]:
     overt = company_is_overt(g, company)
     stay, wounded = g.stay_tapped, g.wounded
     # a pure function of what combat sees of the company: memoized across games (`DefenceTables.risks`)
-    key = (site, overt, balrog, *[(c.kind, c.tapped or c in stay, c in wounded, *c.holdings) for c in characters])
+    if stay or wounded:
+        key = (site, overt, balrog, *[(c.kind, c.tapped or c in stay, c in wounded, *c.holdings) for c in characters])
+    else:
+        key = (site, overt, balrog, *[(c.kind, c.tapped, False, *c.holdings) for c in characters])
     risks = g.defence.risks
     found = risks.get(key)
     if found is None:

@@ -21,7 +21,7 @@ def faction_odds(g, influencer, kind: int) -> float:
     number = sim.influence_number[kind]
     if number < 0:
         return 1.0
-    return p_check_above(number - check_bonus(g, influencer, kind) - sum(sim.boost[k] for k in g.hand))
+    return p_check_above(number - check_bonus(g, influencer, kind) - sum(map(sim.boost.__getitem__, g.hand)))
 
 
 def worth_attempting(g, influencer, kind: int, odds: float | None = None) -> bool:
@@ -39,7 +39,7 @@ def better_may_come(g, influencer, kind: int) -> bool:
     faction: one in play that may travel to it (`may_get_there`), or one in hand or still in the play deck (by
     its direct influence and its own bonus against the faction, unused)."""
     sim = g.sim
-    if any(sim.boost[k] for k in g.deck):
+    if not sim.boost_kinds.isdisjoint(g.deck):
         return True
     bonus = check_bonus(g, influencer, kind)
     for company in g.companies:

@@ -6,7 +6,7 @@ where most cards are drawn when nothing is playable anywhere. The rules of where
 
 from __future__ import annotations
 
-from deckcheck.sim.model import NEED_TAPPED, PHASE_SITE, ROLE_FACTION
+from deckcheck.sim.model import ROLE_FACTION
 from deckcheck.sim.players.attacks import odds_left_untapped, worth_entering
 from deckcheck.sim.players.factions import faction_odds, worth_attempting
 from deckcheck.sim.rules.company import may_be_away
@@ -22,14 +22,15 @@ MAX_COMPANIES = 3
 STAY_MIN_ODDS = 0.5
 
 
-def site_values(g, characters=None) -> dict[int, float]:
+def site_values(g, characters=None, cards: SiteCards | None = None) -> dict[int, float]:
     """Free sites where the hand can play something, valued 10 per MP of the best card playable there (a
-    faction by its odds with the best influencer), +1. With `characters`, only what they could play."""
+    faction by its odds with the best influencer), +1. With `characters`, only what they could play. `cards`:
+    the hand's `SiteCards`, when the caller has them (nothing they hold changes while the moves are planned)."""
     sim, state = g.sim, g.site_state
+    if cards is None:
+        cards = SiteCards(g)
     values: dict[int, float] = {}
-    for kind in set(g.hand):
-        if sim.phase[kind] != PHASE_SITE or not sim.play_sites[kind] or not may_play(g, kind):
-            continue
+    for kind, sites in cards.cards:
         value = 10.0 * sim.mp[kind] + 1
         bearers = sim.bearers[kind]
         if characters is not None and bearers is not None and not any(c.kind in bearers for c in characters):
@@ -38,22 +39,50 @@ def site_values(g, characters=None) -> dict[int, float]:
             pool = characters if characters is not None else [c for co in g.companies for c in co.characters]
             if not pool:
                 continue
-            influencer = max(pool, key=lambda c: check_bonus(g, c, kind))     # the best check
-            odds = faction_odds(g, influencer, kind)
-            if not worth_attempting(g, influencer, kind, odds):
+            odds = cards.attempt_odds(g, pool, kind)
+            if odds is None:
                 continue                          # it would not be attempted there (`SiteChoices.actor`)
             value *= odds
-        need = sim.site_need[kind]
-        for site in sim.play_sites[kind]:
-            if state[site] != AVAILABLE and not sim.site_is_haven[site]:
+        for site, haven, half in sites:
+            if not haven and state[site] != AVAILABLE:
                 continue
-            if need == NEED_TAPPED and not sim.site_is_haven[site]:
-                value_here = value * 0.5          # the company taps it first with another card
-            else:
-                value_here = value
+            value_here = value * 0.5 if half else value   # half: the company taps it first with another card
             if values.get(site, 0) < value_here:
                 values[site] = value_here
     return values
+
+
+class SiteCards:
+    """What `site_values` reads of the hand, worked out once while the moves are planned (the hand, the cards in
+    play and the characters' influence do not change meanwhile): the site-phase cards that may be played now,
+    each with its sites (`SimDeck.site_value_sites`), and each faction's influence checks."""
+
+    __slots__ = ("cards", "_checks", "_odds")
+
+    def __init__(self, g):
+        table = g.sim.site_value_sites
+        self.cards = [(kind, sites) for kind in set(g.hand) if (sites := table[kind]) is not None
+                      and may_play(g, kind)]
+        self._checks: dict = {}               # (faction, character) -> check_bonus
+        self._odds: dict = {}                 # (faction, influencer) -> its odds, None: not attempted now
+
+    def attempt_odds(self, g, pool, kind: int) -> float | None:
+        """The odds of the best check in `pool` on the faction, None if that influencer would not attempt it
+        now (`worth_attempting`)."""
+        checks = self._checks
+
+        def check(c) -> int:
+            found = checks.get((kind, c))
+            if found is None:
+                found = checks[kind, c] = check_bonus(g, c, kind)
+            return found
+
+        influencer = max(pool, key=check)     # the best check
+        key = (kind, influencer)
+        if key not in self._odds:
+            odds = faction_odds(g, influencer, kind)
+            self._odds[key] = odds if worth_attempting(g, influencer, kind, odds) else None
+        return self._odds[key]
 
 
 def company_destinations(g, company) -> frozenset[int]:
@@ -67,7 +96,8 @@ def plan_moves(g) -> list[tuple[Company, int]]:
     from a site to another good site, or back to a haven; nothing to play anywhere: where most cards are
     drawn."""
     sim = g.sim
-    values = site_values(g)
+    cards = SiteCards(g)
+    values = site_values(g, cards=cards)
     moves: list[tuple[Company, int]] = []
     claimed: set[int] = set()
     pending = list(g.companies)
@@ -76,7 +106,7 @@ def plan_moves(g) -> list[tuple[Company, int]]:
         site = company.site
         reach = company_destinations(g, company)
         if g.ringwraith and any(c.kind == g.avatar_kind for c in company.characters):
-            _plan_ringwraith(g, company, reach, moves, claimed)
+            _plan_ringwraith(g, company, reach, moves, claimed, cards)
             continue
         if not sim.site_is_haven[site]:
             odds = None
@@ -92,7 +122,7 @@ def plan_moves(g) -> list[tuple[Company, int]]:
             if kind is not None:
                 g.staying_for.append((company, kind))   # its card: the other companies leave it
                 continue                          # untapped and still useful: stay, no move, no draw
-            own = site_values(g, company.characters)
+            own = site_values(g, company.characters, cards)
             if odds is not None:                  # what a site brings, by the odds of getting there this turn
                 own = {s: 1 + (v - 1) * odds[s] for s, v in own.items() if s in reach}
             dest = _first_worth_going(g, company, own, reach, claimed)
@@ -118,12 +148,12 @@ def plan_moves(g) -> list[tuple[Company, int]]:
             moves.append((company, home))
             claimed.add(home)
             continue
-        own = site_values(g, company.characters)       # what this company could play (its influencers' odds)
+        own = site_values(g, company.characters, cards)   # what this company could play (its influencers' odds)
         good = sorted(((v, sim.site_draw[s], s) for s, v in own.items()
                        if s in reach and s not in claimed), reverse=True)
         first = _worth_going_first(g, company, good, 1)
         if first:
-            moves.extend(_split(g, company, first[0], [t for t in good if t[2] != first[0]]))
+            moves.extend(_split(g, company, first[0], [t for t in good if t[2] != first[0]], cards))
             claimed.update(dest for _, dest in moves)
             continue
         via = _best_haven(g, tuple(s for s in reach if sim.site_is_haven[s]), values, claimed, require_target=True)
@@ -139,14 +169,14 @@ def plan_moves(g) -> list[tuple[Company, int]]:
     return moves
 
 
-def _plan_ringwraith(g, company, reach, moves, claimed) -> None:
+def _plan_ringwraith(g, company, reach, moves, claimed, cards: SiteCards | None = None) -> None:
     """The Ringwraith's company: from its Darkhaven in a mode to the best site it alone can use; back to a
     Darkhaven once nothing is left for it where it is; it waits at home without a mode."""
     sim = g.sim
     site = company.site
     if g.mode is None and sim.site_dark_haven[site]:
         return
-    values_here = site_values(g, company.characters)
+    values_here = site_values(g, company.characters, cards)
     good = [(v, s) for s, v in values_here.items() if s in reach and s not in claimed and not sim.site_is_haven[s]]
     if good and sim.site_dark_haven[site]:
         good = [t for t in sorted(good, reverse=True) if _worth_going(g, company, *t)][:1]
@@ -337,7 +367,8 @@ def _best_haven(g, havens: tuple[int, ...], values: dict[int, float], claimed: s
     return best
 
 
-def _split(g, company, target: int, others: list[tuple[float, int, int]]) -> list[tuple[Company, int]]:
+def _split(g, company, target: int, others: list[tuple[float, int, int]], cards: SiteCards | None = None
+           ) -> list[tuple[Company, int]]:
     """Split at a haven: the company goes to `target`; one unit (a character and its followers), best influencer
     first, leaves for each further site of `others` (value, draw, site; best first) where it could play a card
     itself (a faction: at fair odds with its own influence) worth the site's automatic-attacks to it alone."""
@@ -353,7 +384,7 @@ def _split(g, company, target: int, others: list[tuple[float, int, int]]) -> lis
             break
         members = [unit] + [c for c in company.characters if c.controller is unit]
         alone = Company(company.site, members)
-        own = site_values(g, members)              # a unit goes only where it could play something itself
+        own = site_values(g, members, cards)       # a unit goes only where it could play something itself
         found = next((t for t in left if t[2] in own and _worth_going(g, alone, own[t[2]], t[2])), None)
         if found is None:
             continue

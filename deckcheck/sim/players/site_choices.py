@@ -144,7 +144,10 @@ class SiteChoices:
         that needs nobody; False if no one can."""
         sim = g.sim
         bearers = sim.bearers[kind]
-        ready = [c for c in company.characters if not c.tapped and may_bear(sim, c, kind)]
+        if bearers is None and not sim.once_per_character[kind]:      # anyone may bear it (`may_bear`)
+            ready = [c for c in company.characters if not c.tapped]
+        else:
+            ready = [c for c in company.characters if not c.tapped and may_bear(sim, c, kind)]
         role = sim.role[kind]
         if role == ROLE_FACTION:
             if not ready:

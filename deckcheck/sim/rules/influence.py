@@ -87,13 +87,19 @@ def check_bonus(g, character, faction: int) -> int:
     direct influence, its own and its items' bonuses against the faction, and the faction's standard
     modifications (the influencer's race, name or keyword; factions we have in play; our avatar)."""
     sim = g.sim
-    total = unused_di(g, character) + sim.check_static[faction].get(character.kind, 0)
+    kind = character.kind
+    di = direct_influence(g, character) if g.ringwraith else sim.direct_influence[kind]
+    total = di - character.followers_mind + sim.check_static[faction].get(kind, 0)
     items = sim.check_items[faction]
     if items:
-        total += sum(items.get(h, 0) for h in character.holdings)
+        for held in character.holdings:
+            total += items.get(held, 0)
+    in_play = g.in_play
     for kinds, value in sim.check_in_play[faction]:
-        if any(g.in_play[k] for k in kinds):
-            total += value
+        for k in kinds:                   # any of them in play
+            if in_play[k]:
+                total += value
+                break
     avatars = sim.check_avatar[faction]
     if avatars and g.avatar_kind is not None:
         total += avatars.get(g.avatar_kind, 0)

@@ -42,7 +42,7 @@ def may_play(g, kind: int) -> bool:
     """The card can be played at all now: modelled, not a unique already in play, its requirements met."""
     sim = g.sim
     return sim.unplayable[kind] is None and not (sim.unique[kind] and kind in g.used_unique) \
-        and requirements_met(g, kind)
+        and (sim.plain_play[kind] or requirements_met(g, kind))
 
 
 def site_allows(g, kind: int, site: int) -> bool:
