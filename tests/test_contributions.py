@@ -160,3 +160,15 @@ def test_the_duel_command_gives_p_win_per_card_and_says_it_is_an_association(cap
     code, _, err = run_main(capsys, "simulate", deck, "--cards", "--both", "--games", "4")
     assert code == 2 and "--both needs --against" in err
 
+
+
+def test_the_same_tables_whatever_the_workers(monkeypatch):
+    """The games split over two worker processes add up to one process's tables, goldfish and in a duel."""
+    import deckcheck.sim.contributions as module
+
+    monkeypatch.setattr(module, "MIN_GAMES_PER_WORKER", 4)
+    monkeypatch.setattr(module, "MIN_DUEL_GAMES_PER_WORKER", 4)
+    sim, opponent = build_sim_deck(read_deck(str(GANDALF))), build_sim_deck(read_deck(str(WITCH_KING)))
+    for play in ({}, {"opponent": opponent, "both": True}):
+        one = contributions(sim, games=10, turns=4, seed=2, jobs=1, **play)
+        assert contributions(sim, games=10, turns=4, seed=2, jobs=2, **play) == one

@@ -215,7 +215,7 @@ def simulate_command(deck_path: str, games: int, turns: int, seed: int, hazards:
         opponent = read_deck_reporting(against_path, require_cards=True) if against_path else None
         report = run_cards_command(deck, deck_path=deck_path, games=games, turns=turns, seed=seed, hazards=hazards,
                                    length=length, output=output, opponent=opponent, against_path=against_path,
-                                   both=both)
+                                   both=both, jobs=capped_jobs(jobs))
         click.echo(printable_json(report) if output == "json" else printable(report))
         return
     if swaps or variant_paths:

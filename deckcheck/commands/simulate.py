@@ -117,7 +117,7 @@ def run_whatif_command(deck: Deck, *, swaps, others, opponent, deck_path: str, g
 
 def run_cards_command(deck: Deck, *, deck_path: str, games: int, turns: int, seed: int, hazards: str,
                       length: int | None, output: str, opponent: Deck | None = None, against_path: str | None = None,
-                      both: bool = False) -> str:
+                      both: bool = False, jobs: int | None = None) -> str:
     """What `simulate --cards [--against OPP [--both]]` prints: the per-card and per-site tables (timing to
     stderr)."""
     from deckcheck.sim.contributions import contributions, format_contributions
@@ -133,7 +133,7 @@ def run_cards_command(deck: Deck, *, deck_path: str, games: int, turns: int, see
             raise DeckcheckError(f"cannot simulate: {exc}", path) from None
     started = time.perf_counter()
     report = contributions(sims[0], games=games, turns=turns, seed=seed, hazards=hazards,
-                           opponent=sims[1] if opponent is not None else None, both=both)
+                           opponent=sims[1] if opponent is not None else None, both=both, jobs=jobs)
     note(f"simulated {games} games in {time.perf_counter() - started:.2f} s")
     if output == "html":
         from deckcheck.report.contributions_html import render_contributions_html

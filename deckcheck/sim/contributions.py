@@ -20,6 +20,8 @@ steps only, and our deck takes the first turn as there).
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+from functools import partial
 
 from deckcheck.sim.match import game_rng, goldfish_state, play_against, play_duel, play_goldfish
 from deckcheck.sim.model import ROLE_HAZARD
@@ -27,10 +29,14 @@ from deckcheck.sim.observe import Observer
 from deckcheck.sim.report import Z95
 from deckcheck.sim.side import side_of
 from deckcheck.sim.tally import DuelTally, Tally
+from deckcheck.sim.workers import play_in_workers, worker_count
 
 SCHEMA = "deckcheck/contributions/2"
 IN_HAND_BY = 4          # "in hand by turn 4"
 RARELY = 0.10           # played in fewer games than this: "rarely played"
+# Below this many games per worker, another process costs more than it saves (as for simulate and --against).
+MIN_GAMES_PER_WORKER = 1000
+MIN_DUEL_GAMES_PER_WORKER = 200
 
 
 class ContributionWatch(Observer):
@@ -158,23 +164,48 @@ for _name in ("phase", "event", "character_played", "resource_played", "faction"
     setattr(OneSide, _name, _forward(_name))
 
 
-def contributions(sim, *, games: int, turns: int, seed: int = 0, hazards: str = "none", opponent=None,
-                  both: bool = False) -> dict:
-    """The per-card and per-site tables over `games` games of `simulate --seed SEED`: goldfish, or against the
-    `opponent` SimDeck's hazards (`simulate --against`), or with both decks playing full turns (`both`: P(win)
-    per card too, and the table ranked by it)."""
-    if both and opponent is None:
-        raise ValueError("a duel needs an opponent")
+@dataclass
+class Sums:
+    """Integer sums over some games: the watcher's per-site counters, per card the games it was in hand by turn
+    4 (with their final MP, its square and wins), the games' tally, and all games' final MP and wins. They add
+    up (`merge`), so games split over workers give the sums of one process."""
+
+    visits: list[int]
+    site_mp: list[int]
+    lost: list[int]
+    first_turn_sum: list[int]
+    first_turn_games: list[int]
+    site_phase_mp: int
+    unattributed_mp: int
+    inside: dict[int, list[int]]
+    total: Tally
+    mp_sum: int = 0
+    mp_sq: int = 0
+    wins: int = 0
+
+    def merge(self, other: Sums) -> None:
+        for name in ("visits", "site_mp", "lost", "first_turn_sum", "first_turn_games"):
+            mine = getattr(self, name)
+            for i, value in enumerate(getattr(other, name)):
+                mine[i] += value
+        for name in ("site_phase_mp", "unattributed_mp", "mp_sum", "mp_sq", "wins"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for kind, row in other.inside.items():
+            self.inside[kind] = [a + b for a, b in zip(self.inside[kind], row)]
+        self.total.merge(other.total)
+
+
+def play_sums(sim, first: int, count: int, *, turns: int, seed: int, hazards: str = "none", opponent=None,
+              both: bool = False) -> Sums:
+    """Games first..first+count-1, watched: goldfish, against `opponent`'s hazards, or a duel (`both`)."""
     watch = ContributionWatch(sim)
     if opponent is not None:
         us, them = side_of(sim), side_of(opponent)
         observer = OneSide(watch, us)
-    kinds = sorted(sim.copies_in_play_deck)
-    inside = {k: [0, 0, 0, 0] for k in kinds}     # in hand by turn 4: games, sum of final MP, of squares, wins
+    inside = {k: [0, 0, 0, 0] for k in sorted(sim.copies_in_play_deck)}
     total = Tally(turns=turns, kinds=len(sim.kinds))
-    finals: list[int] = []
-    wins = 0
-    for game in range(games):
+    mp_sum = mp_sq = wins = 0
+    for game in range(first, first + count):
         tally = Tally(turns=turns, kinds=len(sim.kinds))
         won = 0
         if opponent is None:
@@ -190,7 +221,8 @@ def contributions(sim, *, games: int, turns: int, seed: int = 0, hazards: str = 
         watch.end_game()
         total.merge(tally)
         final = tally.mp_sum[-1]
-        finals.append(final)
+        mp_sum += final
+        mp_sq += final * final
         wins += won
         for k in watch.in_hand & inside.keys():
             row = inside[k]
@@ -198,27 +230,50 @@ def contributions(sim, *, games: int, turns: int, seed: int = 0, hazards: str = 
             row[1] += final
             row[2] += final * final
             row[3] += won
-    all_sum, all_sq = sum(finals), sum(f * f for f in finals)
-    everyone = (games, all_sum, all_sq, wins)
-    cards = [_card_row(sim, k, inside[k], everyone, total, both) for k in kinds]
+    return Sums(watch.visits, watch.site_mp, watch.lost, watch.first_turn_sum, watch.first_turn_games,
+                watch.site_phase_mp, watch.unattributed_mp, inside, total, mp_sum, mp_sq, wins)
+
+
+def contributions(sim, *, games: int, turns: int, seed: int = 0, hazards: str = "none", opponent=None,
+                  both: bool = False, jobs: int | None = None) -> dict:
+    """The per-card and per-site tables over `games` games of `simulate --seed SEED`: goldfish, or against the
+    `opponent` SimDeck's hazards (`simulate --against`), or with both decks playing full turns (`both`: P(win)
+    per card too, and the table ranked by it). `jobs`: worker processes (the same report whatever the number)."""
+    if both and opponent is None:
+        raise ValueError("a duel needs an opponent")
+    if games < 1 or turns < 1:
+        raise ValueError("games and turns must be at least 1")
+    play = partial(play_sums, sim, turns=turns, seed=seed, hazards=hazards, opponent=opponent, both=both)
+    least = MIN_GAMES_PER_WORKER if opponent is None else MIN_DUEL_GAMES_PER_WORKER
+    workers = worker_count(jobs, games, least)
+    if workers == 1:
+        sums = play(0, games)
+    else:
+        parts = [part for _count, part in play_in_workers(play, games, workers)]
+        sums = parts[0]
+        for part in parts[1:]:
+            sums.merge(part)
+    kinds = sorted(sim.copies_in_play_deck)
+    everyone = (games, sums.mp_sum, sums.mp_sq, sums.wins)
+    cards = [_card_row(sim, k, sums.inside[k], everyone, sums.total, both) for k in kinds]
     cards.sort(key=_weakest_last)
-    visited = [s for s in range(len(sim.sites)) if watch.visits[s]]
-    sites = sorted(({"site": sim.sites[s].name, "visits_per_game": round(watch.visits[s] / games, 3),
-                     "mp_per_game": round(watch.site_mp[s] / games, 3), "mp_total": watch.site_mp[s],
-                     "characters_lost_per_game": round(watch.lost[s] / games, 3),
-                     "first_reached_turn": round(watch.first_turn_sum[s] / watch.first_turn_games[s], 2)}
+    visited = [s for s in range(len(sim.sites)) if sums.visits[s]]
+    sites = sorted(({"site": sim.sites[s].name, "visits_per_game": round(sums.visits[s] / games, 3),
+                     "mp_per_game": round(sums.site_mp[s] / games, 3), "mp_total": sums.site_mp[s],
+                     "characters_lost_per_game": round(sums.lost[s] / games, 3),
+                     "first_reached_turn": round(sums.first_turn_sum[s] / sums.first_turn_games[s], 2)}
                     for s in visited), key=lambda r: (-r["mp_per_game"], -r["visits_per_game"], r["site"]))
     never = sorted(sim.sites[s].name for s in range(len(sim.sites))
-                   if not watch.visits[s] and not sim.site_is_haven[s] and s != sim.start_site)
+                   if not sums.visits[s] and not sim.site_is_haven[s] and s != sim.start_site)
     mode = "both" if both else ("against" if opponent is not None else "goldfish")
     return {"schema": SCHEMA, "deck": sim.name, "games": games, "turns": turns, "seed": seed,
             "hazards": hazards if opponent is None else None, "mode": mode,
             "opponent": opponent.name if opponent is not None else None,
             "ranked_by": "win" if both else "mp",
             "in_hand_by_turn": IN_HAND_BY, "cards": cards, "sites": sites, "sites_never_visited": never,
-            "site_phase_mp_total": watch.site_phase_mp, "site_phase_mp_unattributed": watch.unattributed_mp,
-            "mean_final_mp": round(all_sum / games, 3),
-            "p_win": round(wins / games, 4) if both else None,
+            "site_phase_mp_total": sums.site_phase_mp, "site_phase_mp_unattributed": sums.unattributed_mp,
+            "mean_final_mp": round(sums.mp_sum / games, 3),
+            "p_win": round(sums.wins / games, 4) if both else None,
             "what": _what(turns, both)}
 
 
