@@ -73,9 +73,7 @@ def _outlook(g, characters, printed, overt: bool, balrog: bool) -> tuple[float, 
     for attack, _check in attacks_faced(printed, overt=overt, balrog_in_play=balrog):
         strikes += n if attack.each_character_faces_strike else attack.strikes
         for i, one in enumerate(defenders):
-            odds = p_check_above(attack.prowess - one.prowess + 2)         # roll + prowess - 3 >= the strike
-            # below those odds he takes no -3; against detainment he always does (no wound to risk)
-            stays[i] *= odds if odds >= STAY_UNTAPPED_ODDS or attack.detainment else 0.0
+            stays[i] *= _untapped_odds(attack, one)
         assigned = _assigned(attack, defenders)
         loss = _attack_loss(sim, characters, defenders, attack, assigned, loss)
         for index, _excess in assigned:         # the next attack finds them tapped (or worse)
@@ -106,11 +104,18 @@ def odds_left_untapped(g, company, able: list[int]) -> float:
         strikes += n if attack.each_character_faces_strike else attack.strikes
         chooser = chooser or attack.attacker_chooses
         for i, one in defenders.items():
-            odds = p_check_above(attack.prowess - one.prowess + 2)         # roll + prowess - 3 >= the strike
-            stays[i] *= odds if odds >= STAY_UNTAPPED_ODDS or attack.detainment else 0.0
+            stays[i] *= _untapped_odds(attack, one)
     if strikes < n and not chooser:
         return 1.0
     return max(stays.values())
+
+
+def _untapped_odds(attack, one) -> float:
+    """The odds that the defender `one` beats the attack's strike taking -3 to stay untapped (coe 3.iv.3: roll +
+    prowess - 3 >= the strike); 0 below `STAY_UNTAPPED_ODDS`, where he takes no -3, but against detainment,
+    where he always does (no wound to risk)."""
+    odds = p_check_above(attack.prowess - one.prowess + 2)
+    return odds if odds >= STAY_UNTAPPED_ODDS or attack.detainment else 0.0
 
 
 def _assigned(attack, defenders) -> list[tuple[int, int]]:
