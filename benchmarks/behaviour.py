@@ -4,7 +4,9 @@
     .venv/bin/python benchmarks/behaviour.py [--games 40] [--duel-games 2]
 
 1. games with a company idle 3+ turns running at a non-haven site (it stays and plays nothing there), goldfish
-   (target at most 5%);
+   (target at most 5%). A turn the company tried to leave an Under-deeps site and failed the roll (coe 2.IV.i.1)
+   is not idle by choice: it breaks the run and is counted apart; beside it, the same share with those turns
+   counted as idle (the measure before the split);
 2. games with a faction attempted at under 30% success (2D6 + the influencer's bonus + the boosts it had, coe
    2.V.3), goldfish (target at most 5%); beside it, such attempts split by whether a better influencer or a boost
    could still have come (`players.factions.better_may_come`): those that could are the player waiting too
@@ -54,6 +56,7 @@ class Behaviour(Observer):
     def __init__(self):
         self.sim = None
         self.games = self.idle_games = self.poor_faction_games = self.attempts = self.poor_attempts = 0
+        self.stuck_games = self.idle_or_stuck_games = self.stuck_turns = 0
         self.poor_waitable = self.poor_waitable_games = 0
         self.worn = self.stayed = 0
 
@@ -63,7 +66,8 @@ class Behaviour(Observer):
     def new_game(self) -> None:
         self.games += 1
         self.idle: dict[int, int] = {}
-        self.idle_flagged = self.poor_flagged = self.waitable_flagged = False
+        self.idle_or_stuck: dict[int, int] = {}          # the same runs, failed Under-deeps rolls counted in
+        self.idle_flagged = self.poor_flagged = self.waitable_flagged = self.either_flagged = False
 
     def _ours(self, g) -> bool:
         return g.sim is self.sim
@@ -73,12 +77,17 @@ class Behaviour(Observer):
             return
         self.start_sites = {id(c): c.site for c in g.companies}
         self.played_at: set[int] = set()
+        self.stuck: set[int] = set()          # companies that failed an Under-deeps roll this turn
         self.worn_now = {id(c) for c in g.companies if c.characters and not g.sim.site_is_haven[c.site]
                          and all(ch in g.wounded for ch in c.characters)}
 
     def resource_played(self, g, kind, site, actor, additional=False) -> None:
         if self._ours(g) and site is not None:
             self.played_at.add(site)
+
+    def move(self, g, company, origin, dest, roll, moved, drawn=0) -> None:
+        if self._ours(g) and not moved and roll is not None:
+            self.stuck.add(id(company))
 
     def faction(self, g, company, kind, actor, roll, check, success) -> None:
         if not self._ours(g) or roll is None:
@@ -113,12 +122,18 @@ class Behaviour(Observer):
                 key = id(company)
                 stayed = company.site == self.start_sites.get(key)
                 if stayed and not g.sim.site_is_haven[company.site] and company.site not in self.played_at:
-                    self.idle[key] = self.idle.get(key, 0) + 1
+                    stuck = key in self.stuck
+                    self.stuck_turns += stuck
+                    self.idle[key] = 0 if stuck else self.idle.get(key, 0) + 1
+                    self.idle_or_stuck[key] = self.idle_or_stuck.get(key, 0) + 1
                 else:
-                    self.idle[key] = 0
+                    self.idle[key] = self.idle_or_stuck[key] = 0
                 if self.idle[key] >= IDLE_TURNS and not self.idle_flagged:
                     self.idle_flagged = True
                     self.idle_games += 1
+                if self.idle_or_stuck[key] >= IDLE_TURNS and not self.either_flagged:
+                    self.either_flagged = True
+                    self.idle_or_stuck_games += 1
 
 
 def measure(paths: list[Path], games: int, duel_games: int) -> dict:
@@ -135,7 +150,8 @@ def measure(paths: list[Path], games: int, duel_games: int) -> dict:
         row["deck_mp"] += rare["deck_mp"]
         row["rare_mp"] += (rare["share"] or 0) * rare["deck_mp"]
         row["never_mp"] += (rare["never_played_share"] or 0) * rare["deck_mp"]
-        for key in ("games", "idle_games", "poor_faction_games", "attempts", "poor_attempts", "poor_waitable",
+        for key in ("games", "idle_games", "idle_or_stuck_games", "stuck_turns", "poor_faction_games", "attempts",
+                    "poor_attempts", "poor_waitable",
                     "poor_waitable_games", "worn", "stayed"):
             row[key] += getattr(goldfish, key)
         duel = Behaviour()
@@ -178,6 +194,9 @@ def report(out: dict, games: int, duel_games: int) -> None:
     idle = [_share(r.get("idle_games", 0), r.get("games", 0)) for r in rows]
     line(f"games with a company idle {IDLE_TURNS}+ turns at a non-haven site", idle, "<= 5%",
          verdicts=[_verdict(v, 0.05) for v in idle])
+    line("  (failed Under-deeps rolls counted as idle)", [_share(r.get("idle_or_stuck_games", 0), r.get("games", 0))
+                                                          for r in rows], "")
+    line("  (company-turns kept by a failed Under-deeps roll)", [r.get("stuck_turns") for r in rows], "", "{:.0f}")
     poor = [_share(r.get("poor_faction_games", 0), r.get("games", 0)) for r in rows]
     line(f"games with a faction attempted under {LOW_CHANCE:.0%} success", poor, "<= 5%",
          verdicts=[_verdict(v, 0.05) for v in poor])

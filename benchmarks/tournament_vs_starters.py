@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/tournament_vs_starters.py [--games 40] [--seed 1] [--jobs 2]
                                                           [--skip-tournament] [--skip-balance] [--only TEXT]
+                                                          [--balance-games N] [--mirror-games 400]
 
 1. Each of Mark Alfano's tournament decks (../shared/decks/gccg-restoration/Contrib/zara/, read there, never
    copied; the two sideboard fragments have no play deck and are named, not played) against each of the ten ICE
@@ -10,6 +11,12 @@
    over the decks and how many are above 50% (target: mean at least 60%, at least 3 in 4 above 50%).
 2. The Challenge Decks stay balanced: each one's win rate against the other nine (target 30-70%), each against
    itself (47-53%), and goldfish MP after turn 12 lowest / highest (at least 0.6; 2,000 games each, no hazards).
+   A deck against itself plays `--mirror-games` games (default 400) and is scored as a chess score: a win 1, a
+   draw 1/2, a loss 0 (by wins alone a mirror with 4% draws cannot reach 48%), with its 95% interval (about
+   +/-4.9 points at 400 games; a mirror's interval containing 50% is one chance cannot tell from 50%). The seats
+   alternate (the row deck starts the even games), so a mirror's expected score is 50% whatever the first
+   player's advantage; that advantage is printed apart: the first player's score over all mirror games and over
+   all the games of the field, each with its interval (a seat bias of the engine shows there).
 
 No number here is tuned: the players and rules name no deck (issue 22).
 """
@@ -31,6 +38,7 @@ from deckcheck.decklist import read_deck  # noqa: E402
 from deckcheck.sim.match import run_games  # noqa: E402
 from deckcheck.sim.matchups import deck_fingerprint, pair_seed, play_pair  # noqa: E402
 from deckcheck.sim.model import build_sim_deck  # noqa: E402
+from deckcheck.sim.report import mean_interval  # noqa: E402
 from deckcheck.sim.side import side_of  # noqa: E402
 
 DECKS = PROJECT.parent / "shared" / "decks"
@@ -57,16 +65,40 @@ def _pair(job: tuple[str, str, int, int]) -> tuple[str, str, int, int, int, floa
     return row, column, tally.games, tally.wins, tally.draws, tally.characters_lost / tally.games
 
 
-def _run(jobs: list, workers: int) -> list:
+def _games(job: tuple[str, str, int, int]) -> tuple[str, str, list[int]]:
+    """One pair game by game: the row deck's result of each (2 a win, 1 a draw, 0 a loss); game g is started by
+    the row deck when g is even, as in `matchups`."""
+    row, column, games, seed = job
+    (a, pa), (b, pb) = _side(Path(row)), _side(Path(column))
+    s = pair_seed(seed, pa, pb)
+    results = []
+    for game in range(games):
+        t = play_pair(a, b, game, 1, TURNS, s)
+        results.append(2 * t.wins + t.draws)
+    return row, column, results
+
+
+def _run(jobs: list, workers: int, task=_pair) -> list:
     if workers <= 1:
-        return [_pair(job) for job in jobs]
+        return [task(job) for job in jobs]
     with ProcessPoolExecutor(workers) as pool:
-        return list(pool.map(_pair, jobs, chunksize=1))
+        return list(pool.map(task, jobs, chunksize=1))
 
 
 def _rate(wins: int, draws: int, games: int) -> float:
     """Wins over games, as `matchups` reports P(win): a draw is no win."""
     return wins / games
+
+
+def _score(halves: list[int]) -> dict:
+    """A chess score (win 1, draw 1/2, loss 0) with its 95% normal interval, from results in half points."""
+    cell = mean_interval(sum(halves), sum(h * h for h in halves), len(halves))
+    return {"p": cell["mean"] / 2, "ci95": [min(1.0, max(0.0, x / 2)) for x in cell["ci95"]]}
+
+
+def _first_seat(results: list[int]) -> list[int]:
+    """The first player's result of each game, from the row deck's (which starts the even games)."""
+    return [r if game % 2 == 0 else 2 - r for game, r in enumerate(results)]
 
 
 def tournament(games: int, seed: int, workers: int, only: str | None) -> None:
@@ -104,28 +136,48 @@ def tournament(games: int, seed: int, workers: int, only: str | None) -> None:
               f"({'ok' if above * 4 >= 3 * len(rates) else 'FEWER THAN 3 IN 4'})")
 
 
-def balance(games: int, seed: int, workers: int) -> None:
+def balance(games: int, mirror_games: int, seed: int, workers: int) -> None:
     challenge = _files(CHALLENGE)
-    jobs = [(str(a), str(b), games, seed) for i, a in enumerate(challenge) for b in challenge[i:]]
+    jobs = [(str(a), str(b), games, seed) for i, a in enumerate(challenge) for b in challenge[i + 1:]]
+    jobs += [(str(a), str(a), mirror_games, seed) for a in challenge]
     started = time.perf_counter()
-    results = _run(jobs, workers)
+    results = _run(jobs, workers, _games)
     field = {str(p): [0, 0, 0] for p in challenge}   # games, wins, draws against the other nine
-    mirror = {}
-    for row, column, n, wins, draws, _lost in results:
+    mirror, first_mirror, first_field = {}, [], []
+    for row, column, halves in results:
         if row == column:
-            mirror[row] = _rate(wins, draws, n)
+            mirror[row] = (_score(halves), halves.count(1) / len(halves))
+            first_mirror += _first_seat(halves)
             continue
-        for deck, w in ((row, wins), (column, n - wins - draws)):
+        first_field += _first_seat(halves)
+        n, wins, draws = len(halves), halves.count(2), halves.count(1)
+        for deck, w in ((row, wins), (column, halves.count(0))):
             field[deck][0] += n
             field[deck][1] += w
             field[deck][2] += draws
-    print(f"Challenge Decks balance, {games} games a pair ({time.perf_counter() - started:.0f} s wall): win rate "
-          f"against the other nine (30-70%), against itself (47-53%)")
+    print(f"Challenge Decks balance, {games} games a pair, {mirror_games} a mirror "
+          f"({time.perf_counter() - started:.0f} s wall): win rate against the other nine (wins / games, a draw "
+          f"is no win; 30-70%); against itself as a score, a draw half a win (47-53%), with its 95% interval")
+    inside = within = 0
     for path in challenge:
         n, wins, draws = field[str(path)]
-        rate, self_rate = _rate(wins, draws, n), mirror[str(path)]
-        print(f"  {rate:6.1%} {'ok' if 0.3 <= rate <= 0.7 else 'OUT'}   self {self_rate:6.1%} "
-              f"{'ok' if 0.47 <= self_rate <= 0.53 else 'OUT'}   {path.name}")
+        rate = _rate(wins, draws, n)
+        score, mirror_draws = mirror[str(path)]
+        low, high = score["ci95"]
+        ok = 0.47 <= score["p"] <= 0.53
+        holds = low <= 0.5 <= high
+        within += ok
+        inside += holds
+        print(f"  {rate:6.1%} {'ok' if 0.3 <= rate <= 0.7 else 'OUT'}   self {score['p']:6.1%} "
+              f"({low:.1%}-{high:.1%}) {'ok' if ok else 'OUT'}, {'holds' if holds else 'EXCLUDES'} 50%, "
+              f"draws {mirror_draws:4.1%}   {path.name}")
+    print(f"  mirrors in 47-53%: {within}/{len(challenge)}; intervals holding 50%: {inside}/{len(challenge)} "
+          f"(chance alone puts about 1 in 20 intervals and, at 400 games, about 1 in 4 scores outside)")
+    for label, halves in (("mirror games", first_mirror), ("games between two decks", first_field)):
+        score = _score(halves)
+        low, high = score["ci95"]
+        print(f"  first player's score over {len(halves)} {label}: {score['p']:.1%} ({low:.1%}-{high:.1%}), "
+              f"draws {halves.count(1) / len(halves):.1%}")
     means = []
     for path in challenge:
         tally = run_games(build_sim_deck(read_deck(str(path))), 0, GOLDFISH_GAMES, TURNS, seed, "none")
@@ -139,6 +191,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--balance-games", type=int, default=None, help="games a Challenge pair (default --games)")
+    parser.add_argument("--mirror-games", type=int, default=400, help="games of a deck against itself")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", help="tournament decks whose file name contains this")
@@ -152,7 +205,7 @@ def main() -> None:
     if not args.skip_tournament:
         tournament(args.games, args.seed, args.jobs, args.only)
     if not args.skip_balance:
-        balance(args.balance_games or args.games, args.seed, args.jobs)
+        balance(args.balance_games or args.games, args.mirror_games, args.seed, args.jobs)
 
 
 if __name__ == "__main__":

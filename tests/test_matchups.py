@@ -89,6 +89,8 @@ def test_seed_follows_the_cards_not_the_file_name(field):
 def test_text_report_shows_the_matrix_and_standings(single):
     text = render_text(single)
     assert "P(row deck wins against column deck)" in text and "standings" in text
+    assert "a draw (equal Free Council totals) counts as no win" in text      # how draws count, said
+    assert "a draw (equal Free Council totals) counts as no win" in render_html(single)
     assert "A - Saruman - Stewards of Gondor" in text
 
 

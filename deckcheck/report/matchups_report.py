@@ -1,6 +1,8 @@
 """The matchups document as text, JSON, xlsx (a colour-scaled win-rate matrix) and self-contained HTML.
 
-Cell (row, column) is P(row deck beats column deck) with its 95% Wilson interval; draws are the rest.
+Cell (row, column) is P(row deck beats column deck) with its 95% Wilson interval; draws are the rest. Every
+P(win) here is wins / games: a draw (equal Free Council totals) counts as no win, said on each report
+(`DRAWS`).
 Deck names are user text: escaped in HTML, never a formula in xlsx (`report.spreadsheet.put_cell`).
 """
 
@@ -26,6 +28,7 @@ def render_matchups(document: dict, output: str) -> bytes:
     return (printable(render_text(document)) + "\n").encode("utf-8")
 
 
+DRAWS = "P(win) is wins / games: a draw (equal Free Council totals) counts as no win, not as half a win"
 COLOUR_LEGEND = "Colour: red 0 %, yellow 50 %, green 100 % (the chance that the row's deck beats the column's)."
 
 
@@ -45,7 +48,7 @@ def render_text(d: dict) -> str:
     lines = [f"matchups: {len(decks)} decks, {len(d['pairs'])} pairs, {d['games_per_pair']} games a pair, "
              f"{d['turns']} turns each, seed {d['seed']}, {d['length']}-deck games",
              "cell: P(row deck wins against column deck) with its 95% interval; the rest of 100% are its losses "
-             "and draws", ""]
+             "and draws", DRAWS, ""]
     for deck in decks:
         lines.append(f"{_label(deck['index']):>3}  {deck['name']} ({deck['alignment']})")
     width = 17
@@ -175,7 +178,7 @@ def render_html(d: dict) -> str:
 <style>{STYLE}body {{ max-width: 80em; }}</style></head><body>
 <h1>Matchups</h1>
 <p>{len(decks)} decks, {len(d["pairs"])} pairs, {d["games_per_pair"]} games a pair, {d["turns"]} turns each,
-seed {d["seed"]}. Cell: P(row deck beats column deck), with its 95% Wilson interval.</p>
+seed {d["seed"]}. Cell: P(row deck beats column deck), with its 95% Wilson interval. {escape(DRAWS)}.</p>
 <div class="table"><table id="matrix"><tr><th></th>{head}</tr>
 {"".join(rows)}
 </table></div>
