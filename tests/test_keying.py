@@ -131,7 +131,8 @@ def test_combat_facts_keep_no_card_text():
     from deckcheck.cards.combat_facts import CHECK_TRIGGERS
 
     catalog = load_catalog()
-    names = {c.name for c in catalog.cards} | {r for c in catalog.cards for r in c.races}
+    names = ({c.name for c in catalog.cards} | {r for c in catalog.cards for r in c.races}
+             | {s for c in catalog.cards for s in c.skills})
     words = {trigger for trigger, _ in CHECK_TRIGGERS} | {"hero", "covert", "minion", "overt", "*"}
     strings = []
 

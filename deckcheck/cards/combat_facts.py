@@ -230,6 +230,7 @@ def combat_facts(source: dict) -> dict:
     cards = [raw for card_set in source.values() for raw in card_set["cards"].values()]
     names = _Names(cards)
     from deckcheck.cards.hazard_event_facts import hazard_event_facts
+    from deckcheck.cards.resource_effects import resource_event_facts
 
     creatures, corruption, items, havens = {}, {}, {}, {}
     for raw in cards:
@@ -256,6 +257,7 @@ def combat_facts(source: dict) -> dict:
         "items": dict(sorted(items.items())),
         "haven_paths": dict(sorted(havens.items())),
         "events": hazard_event_facts(cards, names),
+        "resource_events": resource_event_facts(cards),
     }
 
 
@@ -308,7 +310,7 @@ def load_combat_facts(directory=None) -> dict:
     return _load(str(directory) if directory is not None else None)
 
 
-COMBAT_SECTIONS = ("creatures", "corruption_cards", "items", "haven_paths", "events")
+COMBAT_SECTIONS = ("creatures", "corruption_cards", "items", "haven_paths", "events", "resource_events")
 
 
 @cache

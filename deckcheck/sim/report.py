@@ -142,18 +142,7 @@ def never_played_reason(sim: SimDeck, tally: Tally, kind: int, hazards: str) -> 
         if sim.cancels[kind] and hazards in ("light", "heavy"):
             return ("an event worth no marshalling points whose own effect is not simulated: the --hazards model "
                     "spends it to cancel one hazard effect, and no hazard came while it was in hand")
-        if sim.attack_cancel[kind] is not None:
-            return ("cancels an attack on its company: played only on an attack it may cancel that is expected to "
-                    "cost 1 MP or more, and none came while it was in hand and a character who may play it was there")
-        if sim.mode[kind] is not None:
-            return "a Ringwraith mode: played only when the Ringwraith has a site to go to"
-        if sim.tester[kind] is not None:
-            return "tests a gold ring: played only with a gold ring in play and a ring in hand the test could allow"
-        if sim.boost[kind]:
-            return "played only to turn a failed influence check on a faction into a success"
-        if sim.sudden_call[kind]:
-            return "calls the game: played only once the game may be called"
-        return "an event worth no marshalling points whose effect the simulation does not model"
+        return engine_use(sim, kind)[1]
     if not tally.drawn_games[kind]:
         return f"never drawn within {tally.turns} turns in {_count(tally.games, 'game')}"
     if role == ROLE_HAZARD:
@@ -167,6 +156,45 @@ def never_played_reason(sim: SimDeck, tally: Tally, kind: int, hazards: str) -> 
         return f"in hand, but never with a company at one of its {len(sim.play_sites[kind])} site(s) able to play " \
                f"it (a bearer, an influence check it could pass, the site's state) within {tally.turns} turns"
     return f"in hand, but its condition never held within {tally.turns} turns"
+
+
+# What the engine plays an event worth no MP for (`engine_use`): the use, and what the report says of a copy
+# no game played.
+EVENT_USES = (
+    ("attack_cancel", "cancel an attack",
+     "cancels an attack on its company: played only on an attack it may cancel that is expected to cost 1 MP or "
+     "more, and none came while it was in hand and a character who may play it was there"),
+    ("mode", "Ringwraith mode", "a Ringwraith mode: played only when the Ringwraith has a site to go to"),
+    ("tester", "ring test",
+     "tests a gold ring: played only with a gold ring in play and a ring in hand the test could allow"),
+    ("boost", "influence bonus", "played only to turn a failed influence check on a faction into a success"),
+    ("sudden_call", "call the game", "calls the game: played only once the game may be called"),
+    ("gi_change", "general influence", "played only on the Ringwraith at its Darkhaven"),
+)
+NOT_MODELLED = "an event worth no marshalling points whose effect the simulation does not model"
+
+
+def engine_use(sim: SimDeck, kind: int, environment=None) -> tuple[str | None, str]:
+    """(what the engine plays the resource for, or None if it never can; what the report says of a copy never
+    played), from the tables alone, in a game against an opponent (the --hazards model's cancel of one of its
+    effects is not counted). `environment`: a `Side`'s table of environment answers (Gates of Morning...)."""
+    if sim.unplayable[kind]:
+        return None, sim.unplayable[kind]
+    role = sim.role[kind]
+    if role != ROLE_EVENT:
+        return "item, faction or ally", ""
+    if sim.condition[kind] is not None:
+        return "event with a play condition", ""
+    if environment is not None and environment[kind] is not None:
+        return "environment", ""
+    for column, use, reason in EVENT_USES:
+        if getattr(sim, column)[kind]:
+            return use, reason
+    if sim.defence is not None and sim.defence.strike_bonus[kind] is not None:
+        return "strike bonus", ("helps one character against one strike: played only on a strike it saves "
+                                "enough of, and none came while it was in hand and a character who may play it "
+                                "was there")
+    return None, NOT_MODELLED
 
 
 def rarely_played_mp(sim: SimDeck, tally: Tally, hazards: str) -> dict:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from deckcheck.cards.combat_facts import load_combat_facts
-from deckcheck.cards.model import Card, leading_int
+from deckcheck.cards.model import RESOURCE, Card, leading_int
+from deckcheck.cards.resource_effects import STRIKE_BONUS, StrikeBonus
 
 MINION_ALIGNMENTS = frozenset({"Minion", "Balrog"})
 FW_MINION_RACES = frozenset({"Orc", "Troll"})   # coe 7.1.F1
@@ -28,6 +29,10 @@ class DefenceTables:
     weapon: list[tuple[int, int] | None] = field(default_factory=list)   # (prowess bonus, maximum)
     armour: list[tuple[int, int] | None] = field(default_factory=list)   # (body bonus, maximum)
     weapon_warrior_only: list[bool] = field(default_factory=list)
+    skills: list[tuple[str, ...]] = field(default_factory=list)
+    # a resource short-event played on one strike (Risky Blow, Dodge...: `cards.resource_effects`), None if not
+    strike_bonus: list[StrikeBonus | None] = field(default_factory=list)
+    strike_bonus_kinds: frozenset[int] = frozenset()
     # Pure functions of these tables memoized across games (the tables never change once built):
     armed: dict[tuple[int, ...], tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
     #   (kind, *holdings) -> (prowess, body) with its best weapon and armour (`rules.combat.defender_of`)
@@ -36,7 +41,9 @@ class DefenceTables:
 
 
 def defence_tables(alignment: str, kinds: list[Card]) -> DefenceTables:
-    items = load_combat_facts().get("items", {})
+    facts_of = load_combat_facts()
+    items = facts_of.get("items", {})
+    events = facts_of.get("resource_events", {})
     t = DefenceTables()
     for card in kinds:
         t.prowess.append(leading_int(card.prowess) or 0)
@@ -55,4 +62,8 @@ def defence_tables(alignment: str, kinds: list[Card]) -> DefenceTables:
         t.weapon.append((facts["prowess"], facts.get("prowess_max", 99)) if facts.get("prowess", 0) > 0 else None)
         t.armour.append((facts["body"], facts.get("body_max", 99)) if facts.get("body", 0) > 0 else None)
         t.weapon_warrior_only.append(bool(facts.get("warrior_only")))
+        t.skills.append(tuple(card.skills))
+        event = events.get(card.id, {}) if card.type == RESOURCE else {}
+        t.strike_bonus.append(StrikeBonus.of(event) if event.get("effect") == STRIKE_BONUS else None)
+    t.strike_bonus_kinds = frozenset(k for k, bonus in enumerate(t.strike_bonus) if bonus is not None)
     return t

@@ -157,30 +157,48 @@ def weakness(defender: Defender) -> tuple[int, int]:
 
 
 def resolve_attack(attack: Attack, defenders: list[Defender], roll: Callable[[], int],
-                   stay_untapped: frozenset[int] = frozenset(), shielded: frozenset[int] = frozenset()
-                   ) -> AttackResult:
+                   stay_untapped: frozenset[int] = frozenset(), shielded: frozenset[int] = frozenset(),
+                   bonus: Callable | None = None) -> AttackResult:
     """Assign the strikes and resolve each strike sequence (coe 3.ii-3.v); `defenders` are updated in place
     (tapped, wounded). Eliminated defenders are marked in the result; removing them is the caller's job.
     The defenders of `stay_untapped` (indices) take -3 to stay untapped (coe 3.iv.3: the defending player's
-    choice); the `shielded` are assigned strikes last (`assign_strikes`).
+    choice); the `shielded` are assigned strikes last (`assign_strikes`). `bonus(index, defender, excess,
+    stay_untapped)`: the defending player's resource on that strike before it is resolved (coe 3.iv), a
+    `StrikeBonus` or None (the caller asks its player and spends the card).
 
     Strike order: the order of assignment (the defending player's choice, coe 3.iv). A character eliminated by
     one strike has no later strikes (one strike per character, coe 3.ii.1).
     """
     result = AttackResult()
     for index, excess in assign_strikes(attack, defenders, shielded):
-        result.strikes.append(resolve_strike(attack, defenders[index], index, excess, roll,
-                                             stay_untapped=index in stay_untapped))
+        stay = index in stay_untapped
+        played = bonus(index, defenders[index], excess, stay) if bonus is not None else None
+        result.strikes.append(resolve_strike(attack, defenders[index], index, excess, roll, stay_untapped=stay,
+                                             bonus=played))
     return result
 
 
 def resolve_strike(attack: Attack, defender: Defender, index: int, excess: int, roll: Callable[[], int],
-                   support: int = 0, stay_untapped: bool = False) -> StrikeOutcome:
-    """One strike sequence (coe 3.iv.1-3.iv.7), and the body check that follows it."""
+                   support: int = 0, stay_untapped: bool = False, bonus=None) -> StrikeOutcome:
+    """One strike sequence (coe 3.iv.1-3.iv.7), and the body check that follows it. `bonus`: a `StrikeBonus`
+    played on the strike (coe 3.iv): its prowess added, the best of its rolls used, its body modification to
+    the body check; one that says the character does not tap keeps him untapped without the -3 (3.iv.3)."""
     was_wounded = defender.wounded
-    prowess = modified_prowess(defender.prowess, tapped=defender.tapped, wounded=was_wounded, excess=excess,
-                               support=support, stay_untapped=stay_untapped)
-    strike_roll = roll()
+    body = defender.body
+    strike_roll = 0
+    if bonus is not None:
+        if bonus.no_tap and stay_untapped:
+            stay_untapped = False          # he need not take -3: the card keeps him untapped
+        prowess = modified_prowess(defender.prowess, tapped=defender.tapped, wounded=was_wounded, excess=excess,
+                                   support=support + bonus.prowess, stay_untapped=stay_untapped)
+        strike_roll = max(roll() for _ in range(bonus.rolls))
+        body += bonus.body
+        if bonus.no_tap:
+            stay_untapped = True           # as if -3 was taken: a failed or ineffectual strike does not tap him
+    else:
+        prowess = modified_prowess(defender.prowess, tapped=defender.tapped, wounded=was_wounded, excess=excess,
+                                   support=support, stay_untapped=stay_untapped)
+        strike_roll = roll()
     outcome = strike_result(strike_roll, prowess, attack.prowess)
     if outcome == STRIKE_FAILED:
         if not stay_untapped:
@@ -205,7 +223,7 @@ def resolve_strike(attack: Attack, defender: Defender, index: int, excess: int, 
                              prowess=prowess)
     body_roll = roll()
     modifier = attack.wound_body_modifier + (1 if was_wounded else 0)
-    eliminated = body_check_fails(body_roll, defender.body, already_wounded=was_wounded,
+    eliminated = body_check_fails(body_roll, body, already_wounded=was_wounded,
                                   modifier=attack.wound_body_modifier)
     return StrikeOutcome(index, outcome, False, wounded=True, eliminated=eliminated, roll=strike_roll,
                          prowess=prowess, body_roll=body_roll, body_modifier=modifier)

@@ -223,7 +223,9 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
     if g.sim.attack_cancel_kinds and cancelled(g, company, attack, name):
         return AttackResult()          # no strike assigned: not defeated, nobody hurt
     defenders = [defender_of(g, c) for c in characters]
-    result = resolve_attack(attack, defenders, g.roll, stay_untapped, shielded)
+    kinds = g.defence.strike_bonus_kinds
+    bonus = _strike_bonuses(g, attack, characters, shielded) if kinds and not kinds.isdisjoint(g.hand) else None
+    result = resolve_attack(attack, defenders, g.roll, stay_untapped, shielded, bonus)
     if used and result.defeated:
         for entry in [e for e in board.events if e[1] in used and e[1].facts.get("discard_when_defeated")]:
             board.remove(entry)
@@ -245,6 +247,22 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
         triggered_checks(g, company, "wounded", len(wounded))
     return result
 
+
+
+def _strike_bonuses(g, attack, characters, shielded):
+    """What combat asks before each strike (coe 3.iv): the player's strike-bonus card on the character facing
+    it, spent from hand; its facts, or None."""
+    def ask(index, one, excess, stay):
+        character = characters[index]
+        kind = g.player.strike_bonus(g, character, attack, one, excess, stay, stay or index in shielded)
+        if kind is None:
+            return None
+        g.spend(kind)
+        if g.observer is not None:
+            g.observer.event(g, "play", f"{g.sim.kinds[character.kind].name} plays {g.sim.kinds[kind].name} "
+                                        "against a strike")
+        return g.defence.strike_bonus[kind]
+    return ask
 
 
 def cancelled(g, company, attack, name: str) -> bool:

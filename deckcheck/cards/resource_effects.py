@@ -1,0 +1,97 @@
+"""Facts about resource events whose effect a duel plays (`card_db/combat.json`, section "resource_events"),
+read out of the Council of Elrond card text once, at import: facts, never the text.
+
+Each fact is one family of printed effect, `effect` naming it; the simulator applies it where the rules say
+(`sim/rules/combat.py` for a strike) and the resource player chooses when to play it (`sim/players/`). A
+resource event of no family known here is left out, and `benchmarks/unmodelled_resources.py` and the report
+name it as an effect the simulation does not play:
+- `strike_bonus` (coe 3.iv: the defender may play resources that affect one strike before it is resolved):
+  +N prowess and a body modification for the strike ("Warrior only against one strike. +3 to prowess and -1 to
+  body"), two rolls of which the better is used ("Make two rolls against a strike and choose one"), or the
+  character does not tap against it ("Target character does not tap against one strike (unless he is wounded
+  by the strike)"); who may play it: a skill ("Warrior only"), an untapped character ("Untapped character
+  does not tap").
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import asdict, dataclass
+
+STRIKE_BONUS = "strike_bonus"
+
+
+@dataclass(frozen=True, slots=True)
+class StrikeBonus:
+    """A resource short-event played on one character facing one strike (coe 3.iv): `prowess` added to his,
+    `body` added to his body for the body check the strike may cause, `rolls` dice rolls of which he uses the
+    best, `no_tap` he does not tap if the strike fails or is ineffectual; `skill` he must have, `untapped` he
+    must be untapped."""
+
+    prowess: int = 0
+    body: int = 0
+    rolls: int = 1
+    no_tap: bool = False
+    skill: str | None = None
+    untapped: bool = False
+
+    def to_json(self) -> dict:
+        return {"effect": STRIKE_BONUS, **{k: v for k, v in asdict(self).items()
+                                           if v != StrikeBonus.__dataclass_fields__[k].default}}
+
+    @classmethod
+    def of(cls, facts: dict) -> StrikeBonus:
+        return cls(**{k: v for k, v in facts.items() if k != "effect"})
+
+
+_ONE_STRIKE = re.compile(r"\bagainst (?:one|a) strike\b", re.I)
+_SKILL_ONLY = re.compile(r"^(Warrior|Scout|Ranger|Sage|Diplomat) only\b")
+_PROWESS = re.compile(r"\+(\d) (?:to )?prowess", re.I)
+_BODY = re.compile(r"-(\d) to body|his body (?:check )?is ?modified by -(\d)", re.I)
+_TWO_ROLLS = re.compile(r"\btwo (?:rolls|random values) against\b", re.I)
+_NO_TAP = re.compile(r"\bdoes not tap against one strike\b", re.I)
+_UNTAPPED = re.compile(r"^Untapped character\b")
+# What a strike bonus of these families cannot say: a card played by another character (a Hobbit tapping for a
+# companion), on an attack rather than one strike, a named character, a spell or magic, "if" conditions.
+_STRIKE_UNREAD = re.compile(r"playable on|\bmagic\b|\bspell\b|\bif (?!wounded)|\btap (?!against)|only playable|"
+                            r"\bcompany\b|\battack\b", re.I)
+
+
+def _text(raw: dict) -> str:
+    text = (raw.get("text") or {}).get("en") or ""
+    return html.unescape(re.sub(r"<[^>]+>", "", text)).replace("\xa0", " ").strip()
+
+
+def strike_bonus(raw: dict, text: str) -> StrikeBonus | None:
+    """The `strike_bonus` family: a resource short-event whose whole effect is on one strike against one
+    character (Risky Blow, Bold Thrust, Swift Strokes, Lucky Strike, Dodge, Block, Blow Turned, Under His Blow)."""
+    if raw.get("type") != "Resource" or "Short-event" not in ((raw.get("attributes") or {}).get("subtype") or ""):
+        return None
+    if not (_ONE_STRIKE.search(text) or re.search(r"\bagainst a strike\b", text)) or _STRIKE_UNREAD.search(text):
+        return None
+    prowess = _PROWESS.search(text)
+    body = _BODY.search(text)
+    skill = _SKILL_ONLY.match(text)
+    bonus = StrikeBonus(prowess=int(prowess.group(1)) if prowess else 0,
+                        body=-int(body.group(1) or body.group(2)) if body else 0,
+                        rolls=2 if _TWO_ROLLS.search(text) else 1,
+                        no_tap=bool(_NO_TAP.search(text)),
+                        skill=skill.group(1) if skill else None,
+                        untapped=bool(_UNTAPPED.match(text)))
+    if not (bonus.prowess or bonus.rolls > 1 or bonus.no_tap):
+        return None
+    return bonus
+
+
+def resource_event_facts(cards: list[dict]) -> dict:
+    """{card id: facts} for every resource event of a family above, sorted by card id."""
+    out = {}
+    for raw in cards:
+        if raw.get("type") != "Resource":
+            continue
+        text = _text(raw)
+        bonus = strike_bonus(raw, text)
+        if bonus is not None:
+            out[raw["id"]] = bonus.to_json()
+    return dict(sorted(out.items()))

@@ -1,0 +1,139 @@
+"""Resource events whose effect the duel plays (card_db/combat.json "resource_events", cards/resource_effects.py):
+the facts the importer reads, the rule that applies each (sim/rules/), the player's choice to play one
+(sim/players/resource_events.py) and what it does in a game; each both ways, on real decks."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckcheck.cards.combat_facts import load_combat_facts
+from deckcheck.cards.resource_effects import StrikeBonus
+from deckcheck.decklist import read_deck
+from deckcheck.sim.model import build_sim_deck
+from deckcheck.sim.players.resource_events import keeps_strike_bonus, strike_bonus
+from deckcheck.sim.rules.combat import STRIKE_FAILED, STRIKE_SUCCESSFUL, Attack, Defender, resolve_strike
+from deckcheck.sim.scenario import scenario
+from deckcheck.sim.turn.hazards import face_attack
+from tests._shared import DECKS, needs_decks
+
+ZARA = DECKS / "gccg-restoration" / "Contrib" / "zara"
+RISKY_BLOW = StrikeBonus(prowess=3, body=-1, skill="Warrior")
+DODGE = StrikeBonus(body=-1, no_tap=True)
+
+
+# ---- the facts --------------------------------------------------------------------------------------------
+
+def test_the_importer_reads_the_strike_bonuses():
+    events = load_combat_facts()["resource_events"]
+    assert StrikeBonus.of(events["TW-319"]) == RISKY_BLOW                                  # Risky Blow
+    assert StrikeBonus.of(events["LE-172"]) == RISKY_BLOW                                  # Bold Thrust
+    assert StrikeBonus.of(events["TW-209"]) == DODGE                                       # Dodge
+    assert StrikeBonus.of(events["LE-238"]) == StrikeBonus(prowess=1, rolls=2, skill="Warrior")   # Swift Strokes
+    assert StrikeBonus.of(events["LE-247"]) == StrikeBonus(no_tap=True, untapped=True)     # Under His Blow
+    # not read: a Hobbit tapping for another's strike (No Waiting to Wonder), a cancel (Concealment), an
+    # attack's strikes changed (Adûnaphel Unleashed), a card on Beorn (Skin-changer)
+    for card_id in ("DM-151", "TW-204", "LE-161", "TD-152"):
+        assert card_id not in events
+
+
+# ---- the rule ---------------------------------------------------------------------------------------------
+
+def rolls(*values):
+    it = iter(values)
+    return lambda: next(it)
+
+
+def test_a_prowess_bonus_turns_a_wound_into_a_failed_strike():
+    attack = Attack(strikes=1, prowess=12)
+    plain = resolve_strike(attack, Defender(prowess=5, body=8), 0, 0, rolls(6, 9))
+    assert plain.result == STRIKE_SUCCESSFUL and plain.eliminated            # 11 < 12, body check 9 > 8
+    helped = resolve_strike(attack, Defender(prowess=5, body=8), 0, 0, rolls(6), bonus=RISKY_BLOW)
+    assert helped.result == STRIKE_FAILED and helped.prowess == 8            # 14 > 12
+
+
+def test_a_body_penalty_counts_in_the_body_check_only_after_a_wound():
+    attack = Attack(strikes=1, prowess=14)
+    plain = resolve_strike(attack, Defender(prowess=5, body=8), 0, 0, rolls(3, 8))
+    assert plain.wounded and not plain.eliminated                            # body check 8, not above 8
+    helped = resolve_strike(attack, Defender(prowess=5, body=8), 0, 0, rolls(3, 8), bonus=RISKY_BLOW)
+    assert helped.wounded and helped.eliminated                              # 11 < 14, then 8 > 8 - 1
+
+
+def test_two_rolls_use_the_better():
+    attack = Attack(strikes=1, prowess=10)
+    two = StrikeBonus(rolls=2, skill="Warrior")
+    assert resolve_strike(attack, Defender(prowess=3, body=8), 0, 0, rolls(4, 9), bonus=two).result == STRIKE_FAILED
+    assert resolve_strike(attack, Defender(prowess=3, body=8), 0, 0, rolls(4, 9)).result == STRIKE_SUCCESSFUL
+
+
+def test_a_card_that_keeps_him_untapped_replaces_the_minus_three():
+    attack = Attack(strikes=1, prowess=10)
+    one = Defender(prowess=5, body=8)
+    outcome = resolve_strike(attack, one, 0, 0, rolls(6), bonus=DODGE)
+    assert outcome.result == STRIKE_FAILED and not one.tapped                # 11 > 10, and he does not tap
+    plain = Defender(prowess=5, body=8)
+    resolve_strike(attack, plain, 0, 0, rolls(6))
+    assert plain.tapped
+    kept = Defender(prowess=5, body=8)                                       # he had chosen -3: Dodge drops it
+    assert resolve_strike(attack, kept, 0, 0, rolls(6), stay_untapped=True, bonus=DODGE).prowess == 5
+    assert resolve_strike(attack, Defender(prowess=5, body=8), 0, 0, rolls(6, 2), stay_untapped=True).prowess == 2
+
+
+# ---- the choice, on a real deck ---------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def short_game():   # a zara tournament deck: Risky Blow x3; Beretar a warrior, Saruman not
+    return build_sim_deck(read_deck(str(ZARA / "{F}_{F}{R} A Short Game.dck")))
+
+
+def named(sim, name: str) -> int:
+    return next(k for k, card in enumerate(sim.kinds) if card.name == name)
+
+
+def at_rivendell(sim, names, hand, rolled=None, **kwargs):
+    rivendell = next(i for i, s in enumerate(sim.sites) if s.name == "Rivendell")
+    return scenario(sim, starting_company=False, characters=[(named(sim, n), rivendell) for n in names],
+                    hand=[named(sim, n) for n in hand], rolls=rolled, **kwargs)
+
+
+@needs_decks
+def test_a_warrior_plays_risky_blow_on_a_strike_likely_to_wound_him(short_game):
+    g = at_rivendell(short_game, ["Beretar", "Saruman"], ["Risky Blow"])
+    beretar, saruman = g.companies[0].characters
+    strong = Attack(strikes=1, prowess=12)
+    one = Defender(prowess=5, body=8)
+    assert strike_bonus(g, beretar, strong, one, 0, False, False) == named(short_game, "Risky Blow")
+    # not for Saruman (no warrior), nor against a strike he beats on any roll
+    assert strike_bonus(g, saruman, strong, Defender(prowess=6, body=9), 0, False, False) is None
+    assert strike_bonus(g, beretar, Attack(strikes=1, prowess=4), one, 0, False, False) is None
+    # nor against detainment: the strike wounds nobody
+    assert strike_bonus(g, beretar, Attack(strikes=1, prowess=12, detainment=True), one, 0, False, False) is None
+
+
+@needs_decks
+def test_risky_blow_in_a_game_is_spent_and_the_strike_fails(short_game):
+    # rolls: the strike's 2D6 (6): 5 + 3 + 6 = 14 > 12
+    g = at_rivendell(short_game, ["Beretar"], ["Risky Blow"], rolled=[6, 6, 6])
+    result = face_attack(g, g.companies[0], Attack(strikes=1, prowess=12, races=("Orc",)), "Orcs", None, None)
+    assert result.strikes[0].result == STRIKE_FAILED and result.strikes[0].prowess == 8
+    assert g.hand == [] and named(short_game, "Risky Blow") in g.discard
+    g = at_rivendell(short_game, ["Saruman"], ["Risky Blow"], rolled=[6, 6, 6])     # no warrior: kept
+    result = face_attack(g, g.companies[0], Attack(strikes=1, prowess=13, races=("Orc",)), "Orcs", None, None)
+    assert result.strikes[0].result == STRIKE_SUCCESSFUL and g.hand == [named(short_game, "Risky Blow")]
+
+
+@needs_decks
+def test_a_strike_bonus_is_kept_at_the_end_of_the_turn_only_against_an_opponent_with_a_warrior(short_game):
+    from deckcheck.sim.side import side_of
+
+    blow = named(short_game, "Risky Blow")
+    rivendell = next(i for i, s in enumerate(short_game.sites) if s.name == "Rivendell")
+    goldfish = at_rivendell(short_game, ["Beretar"], ["Risky Blow"])
+    assert not keeps_strike_bonus(goldfish, blow)
+    side = side_of(short_game)
+    duel = scenario(short_game, us=side, against=side, starting_company=False,
+                    characters=[(named(short_game, "Beretar"), rivendell)], hand=[blow])
+    assert keeps_strike_bonus(duel, blow)
+    duel = scenario(short_game, us=side, against=side, starting_company=False,
+                    characters=[(named(short_game, "Saruman"), rivendell)], hand=[blow])
+    assert not keeps_strike_bonus(duel, blow)
