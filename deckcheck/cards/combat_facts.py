@@ -43,6 +43,11 @@ _NOT_RACES = re.compile(r"Playable on an? ((?:non-[\w-]+(?:,| or)? )+)character"
 _RECEIVES = re.compile(r"receives? (\d+) corruption points?", re.I)
 _REMOVE = re.compile(r"if the result is greater than (\d+), discard this card", re.I)
 _COMPANY_AT_MOST = re.compile(r"in a company with (\d+) or fewer characters", re.I)
+# Alone and Unadvised: its points are the printed corruption; its checks get + the company's size; it goes when
+# the company grows past the size it was playable on.
+_CHECKS_PLUS_COMPANY = re.compile(r"corruption checks are modified by adding the number of characters in his "
+                                  r"company", re.I)
+_DISCARD_COMPANY = re.compile(r"Discard this card if his company has (\d+) or more characters", re.I)
 # Text a simple corruption card may not have: the simulation cannot satisfy these conditions.
 _CORRUPTION_CONDITIONS = re.compile(r"facing a (?:strike|hazard creature attack)|wounded by|Place with|bearing|"
                                     r"Playable only on a minion|Playable on an Elf|Playable on a (?:Fallen-)?Wizard|"
@@ -188,10 +193,15 @@ def corruption_card_facts(raw: dict) -> dict:
     if m:
         points = int(m.group(1))
     facts: dict = {"corruption": points or 0}
-    if _CORRUPTION_CONDITIONS.search(text) or not m:
+    plus_company = _CHECKS_PLUS_COMPANY.search(text)
+    if _CORRUPTION_CONDITIONS.search(text) or not (m or plus_company and points):
         facts["modelled"] = False
         return facts
     facts["modelled"] = True
+    if plus_company:
+        facts["checks_plus_company"] = True
+    if discard := _DISCARD_COMPANY.search(text):
+        facts["discard_company_from"] = int(discard.group(1))
     if not_races := _NOT_RACES.search(text):
         races = re.findall(r"non-([\w-]+)", not_races.group(1))
         facts["not_races"] = [RACE_NAMES.get(r, r) for r in races]

@@ -62,6 +62,11 @@ class Board:
         entry[2].append(entry[0])
         self._update()
 
+    def remove_from_game(self, entry) -> None:
+        """The event leaves play to no pile (a defeated Dragon manifestation, the Dragons rules insert)."""
+        self.events.remove(entry)
+        self._update()
+
     def holds_card(self, card_id: str) -> bool:
         return any(e[4] == card_id for e in self.events)
 

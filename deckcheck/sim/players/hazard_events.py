@@ -4,9 +4,11 @@
 - Twilight (not counting against the hazard limit) cancels a resource environment in play (Gates of Morning)
   before anything else;
 - before its creatures: Doors of Night, when no copy is in play and the hand holds a card it helps (a creature
-  with keys under it, a card that needs it or does more with it); an attack boost that a creature it plays now,
-  or the new site's automatic-attacks, would get; a hazard-limit card is used (Daelomin at Home discarded, Power
-  Built by Waiting tapped) when the hand holds more playable hazards than the limit leaves room for;
+  with keys under it, a card that needs it or does more with it, a Dragon "Ahunt" with more regions under
+  it); a Dragon "Ahunt" whose regions the company moves in (it attacks it at once); an attack boost that a
+  creature it plays now, or the new site's automatic-attacks, would get; a hazard-limit card is used
+  (Daelomin at Home discarded, Power Built by Waiting tapped) when the hand holds more playable hazards than
+  the limit leaves room for;
 - after them, with the limit left: a movement stopper that returns the company (Long Winter, Snowstorm), River
   on a company with no ranger, then Doors of Night, the boosts and the hazard-limit cards for later;
 - on a company that does not move: Heedless Revelry, when two of its untapped characters or more could tap;
@@ -29,6 +31,7 @@ from deckcheck.sim.rules.events import (
     boost_of,
     hazards_recycled,
     may_be_seized,
+    region_attack,
     returns_to_origin,
     split_off_chance,
 )
@@ -69,7 +72,7 @@ class EventChoices:
             if t.use[k] == CREATURE and t.doors_keys[k] is not None:
                 return True
             spec = t.event[k] if t.use[k] == EVENT else None
-            if spec is not None and (spec.needs_doors or "doors" in spec.facts):
+            if spec is not None and (spec.needs_doors or "doors" in spec.facts or "doors_regions" in spec.facts):
                 return True
         return False
 
@@ -102,6 +105,14 @@ class EventChoices:
                 out.append(k)
                 names.add(name)
         return out
+
+    def ahunt(self, board, move) -> int | None:
+        """A Dragon "Ahunt" from hand (none of it in play) whose regions this company moves in: played now, it
+        attacks the company at once (and every company moving there until it goes)."""
+        for k in self._events("region_attack"):
+            if self._playable(k, board) and region_attack(self.tables.event[k], move, board.doors) is not None:
+                return k
+        return None
 
     def stopper(self, board, owner: int, move, skills: frozenset[str]) -> int | None:
         """Long Winter or Snowstorm that would return this moving company to its site of origin."""

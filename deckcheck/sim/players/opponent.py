@@ -36,7 +36,7 @@ KEEP = {CREATURE: 30, EVENT: 25, CORRUPTION: 20, RESOURCE: 10, UNMODELLED: 0}
 # The hazard events whose effect the simulation applies (`rules.events`); the others are not played.
 MODELLED_EVENTS = frozenset({"doors_of_night", "cancel_environment", "attack_boost", "return_to_origin",
                              "no_site_phase", "hazard_limit", "tap_not_moving", "duplicate_automatic_attacks",
-                             "split_off", "recycle_hazard"})
+                             "split_off", "recycle_hazard", "region_attack"})
 # The opponent's own turn when only its hazards are played (--against without --both): the resources it plays
 # or discards per turn, and the cards it draws for its own movement (the mean opponent draw number of the
 # catalog's non-haven sites is 2.1, as for our own deck in the goldfish).
@@ -84,6 +84,8 @@ class CorruptionSpec:
     company_at_most: int | None
     check: str | None                   # when it forces a check (combat_facts.CHECK_TRIGGERS), None: only at the end
     remove_above: int | None            # the roll that removes it (coe 7.3), None: it cannot be removed by a roll
+    checks_plus_company: bool = False   # every check of its bearer + his company's size (Alone and Unadvised)
+    discard_company_from: int | None = None   # discarded once its bearer's company has this many characters
 
 
 @dataclass
@@ -145,7 +147,9 @@ def hazard_tables(sim) -> HazardTables:
                 corruption = CorruptionSpec(
                     corruption=own.get("corruption", 0), not_races=frozenset(own.get("not_races", ())),
                     company_at_most=own.get("company_at_most"), check=own.get("check"),
-                    remove_above=own.get("remove_above"))
+                    remove_above=own.get("remove_above"),
+                    checks_plus_company=own.get("checks_plus_company", False),
+                    discard_company_from=own.get("discard_company_from"))
             else:
                 use = UNMODELLED
                 tables.not_played[kind] = CORRUPTION_NOT_MODELLED

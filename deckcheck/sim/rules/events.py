@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from deckcheck.cards.site_attacks import race_name
 from deckcheck.sim.rules.combat import Attack
 from deckcheck.sim.rules.keying import Move
 
@@ -113,7 +114,7 @@ def region_attack(spec: EventSpec, move: Move, doors: bool) -> Attack | None:
     if not any(_fold(r) in move.regions for r in regions):
         return None
     return Attack(strikes=f["strikes"], prowess=f["prowess"], body=f.get("body"),
-                  attacker_chooses=f.get("attacker_chooses", False))
+                  attacker_chooses=f.get("attacker_chooses", False), races=(race_name(f.get("race", "")),))
 
 
 def with_wildernesses(move: Move) -> Move | None:

@@ -18,12 +18,19 @@ from deckcheck.sim.rules.corruption import (
     removal_succeeds,
 )
 from deckcheck.sim.rules.council import AVATAR_PENALTY, KILL
-from deckcheck.sim.rules.events import boosted, staying
+from deckcheck.sim.rules.events import boosted, region_attack, staying
 from deckcheck.sim.rules.keying import hazard_limit, move_of
 from deckcheck.sim.rules.play import company_is_overt
 from deckcheck.sim.rules.sites import attacks_faced, heals_at
 from deckcheck.sim.streams import MOVE
-from deckcheck.sim.turn.events import after_creatures, announce, before_creatures, passive_return, revelry
+from deckcheck.sim.turn.events import (
+    after_creatures,
+    announce,
+    before_creatures,
+    passive_return,
+    put_in_play,
+    revelry,
+)
 
 
 def model_hazards(g, company) -> None:
@@ -75,11 +82,15 @@ def hazard_phase(g, company, origin: int, dest: int, origin_state: int = 0) -> N
     if g.board.events and passive_return(g, company, origin, dest, move, origin_state):
         player.cards.reset_to_hand_size()
         return
+    if g.board.events:
+        region_attacks(g, company, move)
     played = 0
     events = player.has_events()
     automatic = [a.race for a in sim.site_attacks[dest]] if not sim.site_is_haven[dest] else []
     if events or g.board.events:
         limit, played = before_creatures(g, company, move, limit, played, [(r,) for r in automatic if r])
+    if events and company.characters and played < limit:
+        played = ahunt(g, company, move, limit, played)
     guard = len(automatic) and site_move(g, dest)
     played = play_hazards(g, company, move, limit, played, guard)
     if events and company.characters and played < limit:
@@ -90,6 +101,51 @@ def hazard_phase(g, company, origin: int, dest: int, origin_state: int = 0) -> N
         triggered_checks(g, company, "wilderness", move.path.count("w"))
         triggered_checks(g, company, "region", len(move.path))
     player.cards.reset_to_hand_size()
+
+
+def region_attacks(g, company, move) -> None:
+    """coe 2.IV.vi, 9.6: each Dragon "Ahunt" in play (either player's) attacks a company moving in its regions
+    (more under Doors of Night): a hazard creature attack, counting against no hazard limit."""
+    for entry in [e for e in g.board.events if e[1].effect == "region_attack"]:
+        if not company.characters:
+            return
+        attack = region_attack(entry[1], move, g.board.doors)
+        if attack is not None:
+            dragon_attacks(g, company, entry, attack)
+
+
+def ahunt(g, company, move, limit: int, played: int) -> int:
+    """A Dragon "Ahunt" the hazard player plays on a company moving in its regions: it goes into play and, its
+    condition holding already, attacks the company at once (coe 9.6)."""
+    kind = g.hazards.ahunt(g.board, move)
+    if kind is None:
+        return played
+    announce(g, company, kind, limit)
+    put_in_play(g, kind)
+    entry = g.board.events[-1]
+    dragon_attacks(g, company, entry, region_attack(entry[1], move, g.board.doors))
+    return played + 1
+
+
+def dragon_attacks(g, company, entry, attack) -> None:
+    """One Dragon "Ahunt" attack. Defeated, the manifestation is removed from the game and its kill MP go to the
+    defender, unless he played it himself (then no one gets them: the Dragons rules insert)."""
+    kind, spec, _discard, owner, _card_id = entry
+    ours = owner == id(g)
+    card = (g.sim if ours else g.opponent.sim).kinds[kind]
+    result = face_attack(g, company, attack, card.name, None if ours else kind, None,
+                         races=(spec.facts.get("race", ""),))
+    if result is None or not result.defeated:
+        return
+    g.board.remove_from_game(entry)
+    if g.observer is not None:
+        g.observer.event(g, "hazard", f"{card.name} is defeated and removed from the game")
+    if ours:
+        return
+    points = kill_points_scored(card.mp or 0, card.mp_star, g.sim.alignment, False)
+    g.mp += points
+    g.category[KILL] += points
+    g.stats.kill_mp += points
 
 
 def site_move(g, site: int):
@@ -301,6 +357,10 @@ def check_corruption(g, company, character, modifier: int, cause: int | None, su
     if not makes_corruption_checks(d.races[kind], ally=d.ally[kind]):
         return True
     bonus = company_modifier([d.races[c.kind] for c in company.characters])
+    cards = g.corruption_on.get(character)
+    if cards:
+        hazards = g.opponent.hazards
+        bonus += len(company.characters) * sum(hazards.corruption[k].checks_plus_company for k in cards)
     roll = g.roll()
     outcome = corruption_check(roll, corruption_points(g, character),
                                modifier + d.check_modifier[kind] + bonus, minion=d.minion[kind],
@@ -373,6 +433,23 @@ def heal(g) -> None:
                             g.observer.event(g, "heal", f"{sim.kinds[character.kind].name} heals at "
                                                         f"{sim.sites[company.site].name}")
     g.stay_tapped = healed | g.wounded
+
+
+def company_size_discards(g) -> None:
+    """A corruption card that goes once its bearer's company has grown to a size it names (Alone and Unadvised:
+    four characters or more), checked after the organization phase, where companies join."""
+    hazards = g.opponent.hazards
+    for company in g.companies:
+        size = len(company.characters)
+        for character in company.characters:
+            for kind in list(g.corruption_on.get(character, ())):
+                at = hazards.corruption[kind].discard_company_from
+                if at is not None and size >= at:
+                    g.corruption_on[character].remove(kind)
+                    g.hazards.discard(kind)
+                    if g.observer is not None:
+                        g.observer.event(g, "hazard", f"{g.opponent.sim.kinds[kind].name} discarded: "
+                                                      f"{size} characters in the company")
 
 
 def corruption_upkeep(g) -> None:

@@ -1,0 +1,217 @@
+"""Hazards of the real tournament decks the engine once left unplayed (issue 22): the facts the importer reads
+out of the card text, the rule each follows and the hazard player's choice, each both ways on scenarios of real
+decks from ../shared/decks with fixed rolls:
+
+- Alone and Unadvised (corruption card): on a non-Wizard, non-Ringwraith character in a company of three or
+  fewer; a check per region moved through; every check of its bearer + the number of characters in his company;
+  discarded once the company has four characters or more.
+- The Dragons' "Ahunt" long-events: played on a company moving in the Dragon's regions, the company faces its
+  attack at once; in play, each company moving there faces it (coe 2.IV.vi, 9.6); defeated, it is removed from
+  the game and gives its kill MP.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from deckcheck.cards.combat_facts import load_combat_facts
+from deckcheck.cards.names import fold
+from deckcheck.decklist import read_deck
+from deckcheck.sim.model import build_sim_deck
+from deckcheck.sim.referee import Referee
+from deckcheck.sim.rules.combat import Attack
+from deckcheck.sim.rules.council import KILL
+from deckcheck.sim.scenario import scenario
+from deckcheck.sim.side import side_of
+from deckcheck.sim.state import OCCUPIED
+from deckcheck.sim.turn.events import owner_of
+from deckcheck.sim.turn.hazards import (
+    check_corruption,
+    company_size_discards,
+    dragon_attacks,
+    hazard_phase,
+    move_seen,
+)
+from tests._shared import DECKS, needs_decks
+
+CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
+GANDALF = CHALLENGE / "E - Gandalf - Return of the King"
+INDUR = CHALLENGE / "J - Indur - Seducing Nations of Men"        # three Alone and Unadvised
+FACTS = load_combat_facts()
+
+
+@pytest.fixture(scope="module")
+def sides():
+    if not GANDALF.exists() or not INDUR.exists():
+        pytest.skip(f"needs the real decks of {DECKS} (../shared is absent)")
+    return {name: side_of(build_sim_deck(read_deck(str(path)))) for name, path in (("gandalf", GANDALF),
+                                                                                 ("indur", INDUR))}
+
+
+def kind(side, name: str) -> int:
+    return next(k for k, c in enumerate(side.sim.kinds) if c.name == name)
+
+
+def site(sim, name: str) -> int:
+    return next(i for i, s in enumerate(sim.sites) if s.name == name)
+
+
+def duel_at(sides, where: str, hand: list[str], names, rolls=(7,), against: str = "indur"):
+    us, them = sides["gandalf"], sides[against]
+    spot = site(us.sim, where)
+    g = scenario(us.sim, starting_company=False, us=us, against=them, rolls=rolls,
+                 characters=[(kind(us, n), spot) for n in names])
+    g.hazards.cards.hand = [kind(them, n) for n in hand]
+    g.hazards.cards.deck = []
+    return g, g.companies[0]
+
+
+# ---- Alone and Unadvised ----------------------------------------------------------------------------------------
+
+def test_the_importer_reads_alone_and_unadvised():
+    assert FACTS["corruption_cards"]["AS-24"] == {
+        "corruption": 4, "modelled": True, "not_races": ["Wizard", "Ringwraith"], "company_at_most": 3,
+        "check": "region", "checks_plus_company": True, "discard_company_from": 4, "remove_above": 6}
+
+
+@needs_decks
+def test_alone_and_unadvised_goes_on_a_small_company_only(sides):
+    us, indur = sides["gandalf"], sides["indur"]
+    alone = kind(indur, "Alone and Unadvised")
+    rivendell, moria = site(us.sim, "Rivendell"), site(us.sim, "Moria")
+    referee = Referee()
+    for names, played in ((("Arwen", "Boromir II"), True),
+                          (("Arwen", "Boromir II", "Annalena", "Aragorn II"), False)):
+        g, company = duel_at(sides, "Rivendell", ["Alone and Unadvised"], names, rolls=(12,))
+        g.observer = referee
+        company.site = moria
+        g.occupy(moria)
+        hazard_phase(g, company, rivendell, moria, OCCUPIED)
+        on = [c for c, cards in g.corruption_on.items() if alone in cards]
+        assert bool(on) is played
+        assert g.stats.hazards_played[alone] == played
+    assert referee.findings["hazard-limit"].count == 0
+
+
+@needs_decks
+def test_alone_and_unadvised_forces_a_check_per_region_moved_through(sides):
+    us = sides["gandalf"]
+    rivendell, moria = site(us.sim, "Rivendell"), site(us.sim, "Moria")
+    for with_card in (True, False):
+        g, company = duel_at(sides, "Rivendell", ["Alone and Unadvised"] if with_card else [], ("Arwen",),
+                             rolls=(12,))
+        company.site = moria
+        g.occupy(moria)
+        hazard_phase(g, company, rivendell, moria, OCCUPIED)
+        regions = len(move_seen(g, rivendell, moria).path)
+        assert regions >= 2
+        assert g.dice.used == (regions if with_card else 0)       # 12s: every check passes
+
+
+@needs_decks
+def test_its_bearers_checks_get_the_size_of_his_company(sides):
+    """Arwen with Alone and Unadvised (4 corruption points) rolls 2: in a company of three, 2 + 3 = 5 is above 4
+    and she passes; alone, 2 + 1 = 3 fails the check."""
+    us, indur = sides["gandalf"], sides["indur"]
+    alone = kind(indur, "Alone and Unadvised")
+    for names, passes in ((("Arwen", "Boromir II", "Annalena"), True), (("Arwen",), False)):
+        g, company = duel_at(sides, "Rivendell", [], names, rolls=(2,))
+        arwen = next(c for c in company.characters if us.sim.kinds[c.kind].name == "Arwen")
+        g.corruption_on[arwen] = [alone]
+        assert check_corruption(g, company, arwen, 0, None) is passes
+        assert (arwen in company.characters) is passes
+
+
+@needs_decks
+def test_alone_and_unadvised_goes_once_the_company_has_four_characters(sides):
+    us, indur = sides["gandalf"], sides["indur"]
+    alone = kind(indur, "Alone and Unadvised")
+    for names, discarded in ((("Arwen", "Boromir II", "Annalena"), False),
+                             (("Arwen", "Boromir II", "Annalena", "Aragorn II"), True)):
+        g, company = duel_at(sides, "Rivendell", [], names)
+        arwen = next(c for c in company.characters if us.sim.kinds[c.kind].name == "Arwen")
+        g.corruption_on[arwen] = [alone]
+        company_size_discards(g)
+        assert (alone not in g.corruption_on[arwen]) is discarded
+        assert (alone in g.hazards.cards.discard) is discarded
+
+
+# ---- the Dragons' "Ahunt" long-events ------------------------------------------------------------------------------
+
+PALLANDO = CHALLENGE / "C - Pallando - Dwarven Quest"
+LUCKY_SEARCH = DECKS / "gccg-restoration" / "Contrib" / "zara" / "{F}_{F}{R} Lucky Search.dck"   # Itangast Ahunt
+
+
+@pytest.fixture(scope="module")
+def dragons():
+    if not PALLANDO.exists() or not LUCKY_SEARCH.exists():
+        pytest.skip(f"needs the real decks of {DECKS} (../shared is absent)")
+    return {"us": side_of(build_sim_deck(read_deck(str(PALLANDO)))),
+            "them": side_of(build_sim_deck(read_deck(str(LUCKY_SEARCH))))}
+
+
+def moving(dragons, dest: str, hand: list[str], rolls, names=("Balin", "Boromir II")):
+    """Pallando's characters moving from Lórien to `dest` against the Lucky Search deck's hazard hand."""
+    us, them = dragons["us"], dragons["them"]
+    lorien, there = site(us.sim, "Lórien"), site(us.sim, dest)
+    g = scenario(us.sim, starting_company=False, us=us, against=them, rolls=rolls,
+                 characters=[(kind(us, n), lorien) for n in names])
+    g.hazards.cards.hand = [kind(them, n) for n in hand]
+    g.hazards.cards.deck = []
+    company = g.companies[0]
+    company.site = there
+    g.occupy(there)
+    return g, company, lorien, there
+
+
+def test_the_importer_reads_the_ahunts():
+    itangast = FACTS["events"]["TD-37"]
+    assert itangast["effect"] == "region_attack" and itangast["lasts"] == "long"
+    assert (itangast["strikes"], itangast["prowess"], itangast["body"], itangast["race"]) == (4, 16, 7, "Dragon")
+    assert itangast["regions"] == ["Withered Heath", "Northern Rhovanion", "Iron Hills"]
+
+
+@needs_decks
+def test_an_ahunt_is_played_on_a_company_moving_in_its_regions_and_attacks_it(dragons):
+    them = dragons["them"]
+    ahunt = kind(them, "Itangast Ahunt")
+    referee = Referee()
+    for dest, played in (("The Lonely Mountain", True), ("Moria", False)):
+        g, company, lorien, there = moving(dragons, dest, ["Itangast Ahunt"], rolls=(12,))
+        g.observer = referee
+        assert bool(move_seen(g, lorien, there).regions & {fold("Northern Rhovanion")}) is played
+        hazard_phase(g, company, lorien, there, OCCUPIED)
+        assert g.stats.hazards_played[ahunt] == played
+        assert g.dice.used > 0 if played else g.dice.used == 0       # the attack's strikes and body check
+    assert referee.findings["hazard-limit"].count == 0
+
+
+@needs_decks
+def test_an_ahunt_in_play_attacks_each_company_moving_in_its_regions(dragons):
+    """Rolls of 2: each strike succeeds (wounds) and the Ahunt stays; a company moving elsewhere is not
+    attacked."""
+    them = dragons["them"]
+    ahunt = kind(them, "Itangast Ahunt")
+    for dest, attacked in (("The Lonely Mountain", True), ("Moria", False)):
+        g, company, lorien, there = moving(dragons, dest, [], rolls=(2,))
+        g.board.add(ahunt, them.hazards.event[ahunt], g.hazards.cards.discard, owner_of(g), "TD-37")
+        hazard_phase(g, company, lorien, there, OCCUPIED)
+        assert bool(g.wounded) is attacked
+        assert g.board.holds_card("TD-37")
+        assert g.stats.hazards_played[ahunt] == 0                # in play already: nothing counted
+
+
+@needs_decks
+def test_a_defeated_ahunt_leaves_the_game_and_gives_its_kill_points(dragons):
+    """Its attack defeated (rolls of 12 against prowess 2, body 7 fails), the Ahunt is removed from the game, not
+    discarded, and its 6 kill MP are the defender's; undefeated (prowess 30), it stays and gives nothing."""
+    them = dragons["them"]
+    ahunt = kind(them, "Itangast Ahunt")
+    for prowess, defeated in ((2, True), (30, False)):
+        g, company, _lorien, _there = moving(dragons, "The Lonely Mountain", [], rolls=(12,))
+        g.board.add(ahunt, them.hazards.event[ahunt], g.hazards.cards.discard, owner_of(g), "TD-37")
+        dragon_attacks(g, company, g.board.events[-1], Attack(strikes=1, prowess=prowess, body=7,
+                                                              races=("Dragon",)))
+        assert g.board.holds_card("TD-37") is not defeated
+        assert g.stats.kill_mp == g.category[KILL] == (6 if defeated else 0)
+        assert ahunt not in g.hazards.cards.discard
