@@ -1,6 +1,6 @@
 """Which resource cards of the real tournament and starter decks the simulator never plays, and how many.
 
-    .venv/bin/python benchmarks/unmodelled_resources.py [--top 40] [--folder DIR ...]
+    .venv/bin/python benchmarks/unmodelled_resources.py [--top 40] [--only TEXT]
 
 Over Mark Alfano's tournament decks (../shared/decks/gccg-restoration/Contrib/zara/) and ICE's ten Challenge
 Decks (../shared/decks/council-of-rivendell/Challenge Decks/), read there, never copied: every resource card of a
@@ -34,7 +34,7 @@ FOLDERS = {"zara": DECKS / "gccg-restoration" / "Contrib" / "zara",
            "challenge": DECKS / "council-of-rivendell" / "Challenge Decks"}
 
 
-def count(folders: dict[str, Path]):
+def count(folders: dict[str, Path], only: str | None = None):
     """(unplayed, used, sideboard, decks read, skipped): per card name, copies by folder and the decks."""
     unplayed: dict[str, Counter] = defaultdict(Counter)
     reasons: dict[str, str] = {}
@@ -42,7 +42,7 @@ def count(folders: dict[str, Path]):
     used: Counter = Counter()
     read, skipped = Counter(), []
     for label, folder in folders.items():
-        for path in sorted(p for p in folder.iterdir() if p.is_file()):
+        for path in sorted(p for p in folder.iterdir() if p.is_file() and (not only or only in p.name)):
             try:
                 sim = build_sim_deck(read_deck(str(path)))
             except Exception as error:          # a sideboard fragment has no play deck: named, not counted
@@ -68,8 +68,9 @@ def count(folders: dict[str, Path]):
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--top", type=int, default=40, help="the cards with most copies to list (0: all)")
+    parser.add_argument("--only", help="decks whose file name contains this")
     args = parser.parse_args(argv)
-    unplayed, reasons, decks_of, used, read, skipped = count(FOLDERS)
+    unplayed, reasons, decks_of, used, read, skipped = count(FOLDERS, args.only)
     labels = list(FOLDERS)
     print("decks read: " + ", ".join(f"{label} {read[label]}" for label in labels)
           + (f"; not played ({len(skipped)}): " + "; ".join(skipped) if skipped else ""))

@@ -7,11 +7,12 @@ from __future__ import annotations
 import pytest
 
 from deckcheck.cards.combat_facts import load_combat_facts
-from deckcheck.cards.resource_effects import StrikeBonus
+from deckcheck.cards.resource_effects import HazardDiscard, StrikeBonus
 from deckcheck.decklist import read_deck
 from deckcheck.sim.model import build_sim_deck
-from deckcheck.sim.players.resource_events import keeps_strike_bonus, strike_bonus
+from deckcheck.sim.players.resource_events import hazard_discard, keeps_resource_event, strike_bonus
 from deckcheck.sim.rules.combat import STRIKE_FAILED, STRIKE_SUCCESSFUL, Attack, Defender, resolve_strike
+from deckcheck.sim.rules.resource_events import may_discard, may_tap_for
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.turn.hazards import face_attack
 from tests._shared import DECKS, needs_decks
@@ -129,11 +130,92 @@ def test_a_strike_bonus_is_kept_at_the_end_of_the_turn_only_against_an_opponent_
     blow = named(short_game, "Risky Blow")
     rivendell = next(i for i, s in enumerate(short_game.sites) if s.name == "Rivendell")
     goldfish = at_rivendell(short_game, ["Beretar"], ["Risky Blow"])
-    assert not keeps_strike_bonus(goldfish, blow)
+    assert not keeps_resource_event(goldfish, blow)
     side = side_of(short_game)
     duel = scenario(short_game, us=side, against=side, starting_company=False,
                     characters=[(named(short_game, "Beretar"), rivendell)], hand=[blow])
-    assert keeps_strike_bonus(duel, blow)
+    assert keeps_resource_event(duel, blow)
     duel = scenario(short_game, us=side, against=side, starting_company=False,
                     characters=[(named(short_game, "Saruman"), rivendell)], hand=[blow])
-    assert not keeps_strike_bonus(duel, blow)
+    assert not keeps_resource_event(duel, blow)
+
+
+# ---- discarding a hazard permanent-event (Marvels Told, Voices of Malice, Ancient Secrets) ---------------------
+
+MARVELS = HazardDiscard(skill="Sage", long_events=True, corruption_check=-2)
+
+
+def test_the_importer_reads_who_discards_which_hazard_event():
+    events = load_combat_facts()["resource_events"]
+    assert HazardDiscard.of(events["TD-134"]) == MARVELS                                   # Marvels Told
+    assert HazardDiscard.of(events["LE-250"]) == MARVELS                                   # Voices of Malice
+    assert HazardDiscard.of(events["BA-36"]) == HazardDiscard(avatar=True, environments=True)   # Ancient Secrets
+    # not read: a discard that is only a card's alternative (The Cock Crows), a permanent-event (No More Nonsense)
+    for card_id in ("TW-342", "LE-210"):
+        assert card_id not in events
+
+
+def test_which_hazard_events_a_card_may_discard_and_who_taps_for_it():
+    assert may_discard(MARVELS, "permanent", False) and may_discard(MARVELS, "long", False)
+    assert not may_discard(MARVELS, "permanent", True)                # "non-environment": not Doors of Night
+    secrets = HazardDiscard(avatar=True, environments=True)
+    assert may_discard(secrets, "permanent", True) and not may_discard(secrets, "long", False)
+    assert may_tap_for(MARVELS, ("Sage",), False, False, False)
+    assert not may_tap_for(MARVELS, ("Sage",), False, True, False)    # tapped
+    assert not may_tap_for(MARVELS, ("Warrior",), False, False, False)
+    assert may_tap_for(secrets, (), True, False, False) and not may_tap_for(secrets, ("Sage",), False, False, False)
+
+
+@pytest.fixture(scope="module")
+def gorn():   # a zara tournament deck: Marvels Told x2; Halbarad a sage, Aragorn II none
+    return build_sim_deck(read_deck(str(ZARA / "{F}_{D} Gorn and Hobos Dunk.dck")))
+
+
+@pytest.fixture(scope="module")
+def witch_king():   # Challenge Deck I: Lure of Nature, Doors of Night, Long Winter
+    from deckcheck.sim.side import side_of
+    return side_of(build_sim_deck(read_deck(str(DECKS / "council-of-rivendell" / "Challenge Decks"
+                                                / "I - Witchking - Morgul Rallying Cry"))))
+
+
+def duel(sim, opponent, names, hand, tapped=(), corruption=(), board=(), rolled=None):
+    from deckcheck.sim.side import side_of
+    rivendell = next(i for i, s in enumerate(sim.sites) if s.name == "Rivendell")
+    return scenario(sim, us=side_of(sim), against=opponent, starting_company=False,
+                    characters=[(named(sim, n), rivendell) for n in names], hand=[named(sim, n) for n in hand],
+                    tapped=[named(sim, n) for n in tapped], rolls=rolled,
+                    corruption=[(named(sim, who), named(opponent.sim, card)) for who, card in corruption],
+                    board=[named(opponent.sim, card) for card in board])
+
+
+@needs_decks
+def test_a_sage_discards_a_corruption_card_worth_more_than_his_own_check(gorn, witch_king):
+    from deckcheck.sim.turn.hazards import corruption_points
+    g = duel(gorn, witch_king, ["Aragorn II", "Halbarad"], ["Marvels Told"],
+             corruption=[("Aragorn II", "Lure of Nature")])
+    points = lambda c: corruption_points(g, c)   # noqa: E731
+    kind, _company, actor, target = hazard_discard(g, points)
+    assert gorn.kinds[kind].name == "Marvels Told" and gorn.kinds[actor.kind].name == "Halbarad"
+    assert target[0] == "corruption" and witch_king.sim.kinds[target[2]].name == "Lure of Nature"
+    # not with the sage tapped, nor with nothing but a long-event (it leaves at our next long-event phase) and
+    # an environment (Marvels Told says "non-environment") in play
+    g = duel(gorn, witch_king, ["Aragorn II", "Halbarad"], ["Marvels Told"], tapped=["Halbarad"],
+             corruption=[("Aragorn II", "Lure of Nature")])
+    assert hazard_discard(g, points) is None
+    g = duel(gorn, witch_king, ["Aragorn II", "Halbarad"], ["Marvels Told"], board=["Long Winter", "Doors of Night"])
+    assert hazard_discard(g, points) is None
+
+
+@needs_decks
+def test_marvels_told_at_the_end_of_the_turn_discards_the_card_and_taps_the_sage(gorn, witch_king):
+    from deckcheck.sim.turn.resource_events import discard_hazard_event
+    g = duel(gorn, witch_king, ["Aragorn II", "Halbarad"], ["Marvels Told"],
+             corruption=[("Aragorn II", "Lure of Nature")], rolled=[9])        # Halbarad's check: 9 - 2 > 0
+    aragorn, halbarad = g.companies[0].characters
+    discard_hazard_event(g)
+    assert g.corruption_on[aragorn] == [] and halbarad.tapped and halbarad in g.companies[0].characters
+    assert named(gorn, "Marvels Told") in g.discard
+    assert named(witch_king.sim, "Lure of Nature") in g.hazards.cards.discard
+    g = duel(gorn, witch_king, ["Aragorn II", "Halbarad"], ["Marvels Told"], rolled=[9])   # nothing to discard
+    discard_hazard_event(g)
+    assert g.hand == [named(gorn, "Marvels Told")] and not g.companies[0].characters[1].tapped

@@ -11,6 +11,11 @@ name it as an effect the simulation does not play:
   character does not tap against it ("Target character does not tap against one strike (unless he is wounded
   by the strike)"); who may play it: a skill ("Warrior only"), an untapped character ("Untapped character
   does not tap").
+- `discard_hazard_event`: a character taps to discard one hazard permanent-event (and long-event, if it says
+  so) in play, environments only if it does not say "non-environment" ("Sage only. Tap a sage to discard one
+  non-environment hazard permanent-event or non-environment hazard long-event. Sage makes a corruption check
+  modified by -2"; "Tap your Ringwraith to discard one hazard permanent-event"): who taps (a skill or our
+  avatar) and the corruption check he then makes.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import re
 from dataclasses import asdict, dataclass
 
 STRIKE_BONUS = "strike_bonus"
+HAZARD_DISCARD = "discard_hazard_event"
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +48,27 @@ class StrikeBonus:
 
     @classmethod
     def of(cls, facts: dict) -> StrikeBonus:
+        return cls(**{k: v for k, v in facts.items() if k != "effect"})
+
+
+@dataclass(frozen=True, slots=True)
+class HazardDiscard:
+    """A resource short-event a character taps to play, discarding one hazard permanent-event in play (a
+    long-event too if `long_events`; environments only if `environments`): the character has `skill`, or is our
+    avatar (`avatar`), and makes a corruption check modified by `corruption_check` (None: none) after."""
+
+    skill: str | None = None
+    avatar: bool = False
+    long_events: bool = False
+    environments: bool = False
+    corruption_check: int | None = None
+
+    def to_json(self) -> dict:
+        return {"effect": HAZARD_DISCARD, **{k: v for k, v in asdict(self).items()
+                                             if v != HazardDiscard.__dataclass_fields__[k].default}}
+
+    @classmethod
+    def of(cls, facts: dict) -> HazardDiscard:
         return cls(**{k: v for k, v in facts.items() if k != "effect"})
 
 
@@ -84,6 +111,27 @@ def strike_bonus(raw: dict, text: str) -> StrikeBonus | None:
     return bonus
 
 
+_DISCARD_HAZARD = re.compile(r"^(?:(Sage|Scout|Ranger|Warrior|Diplomat) only\. )?(?:Ritual\. )?Tap (?:an? (\w+)|(your "
+                             r"Ringwraith)) to (?:force the )?discard (?:of )?(?:one |a )?(non-environment )?hazard "
+                             r"(non-environment )?permanent-event( or (?:non-environment hazard )?long-event)?\.")
+_CHECK_AFTER = re.compile(r"^[^.]*makes a corruption check modified by (-\d)", re.I)
+
+
+def hazard_discard(raw: dict, text: str) -> HazardDiscard | None:
+    """The `discard_hazard_event` family, its first way: Marvels Told, Voices of Malice, Ancient Secrets."""
+    if raw.get("type") != "Resource" or "Short-event" not in ((raw.get("attributes") or {}).get("subtype") or ""):
+        return None
+    m = _DISCARD_HAZARD.match(text)
+    if m is None:
+        return None
+    skill = m.group(1) or (m.group(2).capitalize() if m.group(2) else None)
+    rest = text[m.end():].split("Alternatively", 1)[0]
+    check = _CHECK_AFTER.match(rest.strip())
+    return HazardDiscard(skill=skill, avatar=bool(m.group(3)), long_events=bool(m.group(6)),
+                         environments=not (m.group(4) or m.group(5)),
+                         corruption_check=int(check.group(1)) if check else None)
+
+
 def resource_event_facts(cards: list[dict]) -> dict:
     """{card id: facts} for every resource event of a family above, sorted by card id."""
     out = {}
@@ -91,7 +139,7 @@ def resource_event_facts(cards: list[dict]) -> dict:
         if raw.get("type") != "Resource":
             continue
         text = _text(raw)
-        bonus = strike_bonus(raw, text)
-        if bonus is not None:
-            out[raw["id"]] = bonus.to_json()
+        fact = strike_bonus(raw, text) or hazard_discard(raw, text)
+        if fact is not None:
+            out[raw["id"]] = fact.to_json()
     return dict(sorted(out.items()))

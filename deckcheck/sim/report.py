@@ -194,6 +194,11 @@ def engine_use(sim: SimDeck, kind: int, environment=None) -> tuple[str | None, s
         return "strike bonus", ("helps one character against one strike: played only on a strike it saves "
                                 "enough of, and none came while it was in hand and a character who may play it "
                                 "was there")
+    if sim.defence is not None and sim.defence.hazard_discard[kind] is not None:
+        return "discard a hazard event", ("discards a hazard permanent-event of the opponent's: played only "
+                                          "against an opponent, at the end of the turn, on one worth more than "
+                                          "the corruption check it costs, and none was in play while it was in "
+                                          "hand and a character who may play it was untapped")
     return None, NOT_MODELLED
 
 

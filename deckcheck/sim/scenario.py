@@ -43,7 +43,8 @@ def scenario(sim, *, hand: list[int] | None = None, deck: list[int] | None = Non
              rolls: Iterable[int] | None = None, hazards: str | HazardModel = "none", seed: int = 1,
              site_states: dict[int, int] | None = None, used_unique: Iterable[int] = (), mp: int | None = None,
              exhaustions: int | None = None, turn: int | None = None, general_influence: int | None = None,
-             sideboard_calls: list[int] | None = None, observer=None, against=None, us=None) -> GameState:
+             sideboard_calls: list[int] | None = None, observer=None, against=None, us=None,
+             corruption: Iterable[tuple[int, int]] = (), board: Iterable[int] = ()) -> GameState:
     """A goldfish state (or, with `us` and `against` Sides, one against that opponent's hazards) with:
 
     - `starting_company` False: the deck's starting company leaves play (as if never drafted); `start_at`: it
@@ -58,6 +59,8 @@ def scenario(sim, *, hand: list[int] | None = None, deck: list[int] | None = Non
     - `rolls` fixing every 2D6 roll; `hazards` a `--hazards` model's name or a `HazardModel` of other odds;
     - the turns before: `mp` scored, `exhaustions` of the play deck, the `turn` (round) it is;
       `general_influence`: the player's total (coe 2.II.2.1: 20), to put a state at its edge;
+    - against an opponent: `corruption` its corruption cards on our characters, as (our character's kind, its
+      card's kind); `board` its hazard events in play (kinds of its deck, by its `Side`'s event facts);
     - `observer` told of every step (`sim.observe`)."""
     rng = GameRandom(seed)
     dice = FixedRolls(rolls) if rolls is not None else None
@@ -86,6 +89,11 @@ def scenario(sim, *, hand: list[int] | None = None, deck: list[int] | None = Non
     for site, state in (site_states or {}).items():
         g.site_state[site] = state
     g.used_unique.update(used_unique)
+    for character_kind, card in corruption:
+        character = next(c for company in g.companies for c in company.characters if c.kind == character_kind)
+        g.corruption_on.setdefault(character, []).append(card)
+    for card in board:
+        g.board.add(card, against.hazards.event[card], [], id(against), against.sim.kinds[card].id)
     for name, value in (("mp", mp), ("exhaustions", exhaustions), ("turn", turn), ("gi_max", general_influence)):
         if value is not None:
             setattr(g, name, value)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.cards.model import RESOURCE, Card, leading_int
-from deckcheck.cards.resource_effects import STRIKE_BONUS, StrikeBonus
+from deckcheck.cards.resource_effects import HAZARD_DISCARD, STRIKE_BONUS, HazardDiscard, StrikeBonus
 
 MINION_ALIGNMENTS = frozenset({"Minion", "Balrog"})
 FW_MINION_RACES = frozenset({"Orc", "Troll"})   # coe 7.1.F1
@@ -33,6 +33,10 @@ class DefenceTables:
     # a resource short-event played on one strike (Risky Blow, Dodge...: `cards.resource_effects`), None if not
     strike_bonus: list[StrikeBonus | None] = field(default_factory=list)
     strike_bonus_kinds: frozenset[int] = frozenset()
+    # ... one that discards a hazard permanent-event (Marvels Told...), None if not
+    hazard_discard: list[HazardDiscard | None] = field(default_factory=list)
+    hazard_discard_kinds: frozenset[int] = frozenset()
+    kept_event_kinds: frozenset[int] = frozenset()               # either: kept in hand against an opponent
     # Pure functions of these tables memoized across games (the tables never change once built):
     armed: dict[tuple[int, ...], tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
     #   (kind, *holdings) -> (prowess, body) with its best weapon and armour (`rules.combat.defender_of`)
@@ -65,5 +69,8 @@ def defence_tables(alignment: str, kinds: list[Card]) -> DefenceTables:
         t.skills.append(tuple(card.skills))
         event = events.get(card.id, {}) if card.type == RESOURCE else {}
         t.strike_bonus.append(StrikeBonus.of(event) if event.get("effect") == STRIKE_BONUS else None)
+        t.hazard_discard.append(HazardDiscard.of(event) if event.get("effect") == HAZARD_DISCARD else None)
     t.strike_bonus_kinds = frozenset(k for k, bonus in enumerate(t.strike_bonus) if bonus is not None)
+    t.hazard_discard_kinds = frozenset(k for k, fact in enumerate(t.hazard_discard) if fact is not None)
+    t.kept_event_kinds = t.strike_bonus_kinds | t.hazard_discard_kinds
     return t

@@ -23,7 +23,7 @@ from deckcheck.sim.players.attacks import keeps_attack_cancel
 from deckcheck.sim.players.characters import CharacterChoices
 from deckcheck.sim.players.environments import EnvironmentChoices
 from deckcheck.sim.players.movement import plan_moves, site_values
-from deckcheck.sim.players.resource_events import keeps_strike_bonus
+from deckcheck.sim.players.resource_events import keeps_resource_event
 from deckcheck.sim.players.site_choices import SiteChoices
 from deckcheck.sim.rules.influence import controller_for
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
@@ -88,7 +88,7 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
         cancellable = g.hazards.cancellable
         cancels = sim.cancels
         against_attacks = sim.attack_cancel_kinds
-        against_strikes = g.defence.strike_bonus_kinds
+        against_strikes = g.defence.kept_event_kinds
         rank, dead = self._rank_tables(sim)
         used = g.used_unique
         worst, worst_value = None, DISCARD_AT_OR_BELOW + 1
@@ -97,7 +97,7 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
             if role[kind] == ROLE_HAZARD and spare_hazards:
                 value += 1
             elif ((cancels[kind] and cancellable) or (kind in against_attacks and keeps_attack_cancel(g, kind))
-                  or (kind in against_strikes and keeps_strike_bonus(g, kind))):
+                  or (kind in against_strikes and keeps_resource_event(g, kind))):
                 value = 2                              # kept against the hazards
             if value < worst_value:
                 worst, worst_value = kind, value

@@ -5,13 +5,23 @@ each stated in its docstring (docs/simulation.md "Resource events"); the rules t
 
 - A strike bonus (Risky Blow, Bold Thrust, Swift Strokes, Lucky Strike; Dodge, Block, Blow Turned, Under His
   Blow) on the character facing a strike, when it saves enough of what the strike is expected to cost.
+- A hazard permanent-event discarded (Marvels Told, Voices of Malice, Ancient Secrets) at the end of the turn,
+  the one whose loss is worth most to us, when that outweighs the risk of the corruption check it costs.
 """
 
 from __future__ import annotations
 
 from deckcheck.sim.players.attacks import CANCEL_FROM_LOSS, CHARACTER_WORTH
 from deckcheck.sim.rules.combat import modified_prowess
+from deckcheck.sim.rules.corruption import (
+    DISCARDED,
+    ELIMINATED,
+    company_modifier,
+    corruption_check,
+    makes_corruption_checks,
+)
 from deckcheck.sim.rules.influence import p_check_above
+from deckcheck.sim.rules.resource_events import may_discard, may_tap_for
 
 # A strike bonus is spent on a strike once it saves this many MP of what the strike is expected to cost: a
 # quarter of what an attack must be expected to cost before a card cancels the whole of it
@@ -80,11 +90,95 @@ def strike_bonus(g, character, attack, one, excess: int, stay: bool, keep_untapp
     return best
 
 
-def keeps_strike_bonus(g, kind: int) -> bool:
-    """Keep a strike bonus at the end of the turn against an opponent's hazards (as a card that cancels an
-    attack), while one of our characters may play it."""
+# What discarding a hazard permanent-event on the board (an attack boost, a raised hazard limit, Foolish Words) is
+# worth: as much as one canceled attack must save. A hazard long-event is worth nothing: it leaves play at our next
+# long-event phase (coe 2.III.3) and, till then, boosts our own creatures on the opponent's turn as much as theirs.
+BOARD_EVENT_WORTH = CANCEL_FROM_LOSS
+# The two dice's odds of each total, 2..12.
+_TWO_DICE = tuple((total, (6 - abs(total - 7)) / 36) for total in range(2, 13))
+
+
+def p_corruption_loss(points: int, modifier: int, minion: bool, wizard_avatar: bool) -> float:
+    """P(a corruption check costs the character: discarded or eliminated, coe 7.1) with these corruption points
+    and modifier."""
+    return sum(p for roll, p in _TWO_DICE if corruption_check(roll, points, modifier, minion=minion,
+                                                              wizard_avatar=wizard_avatar) in (DISCARDED, ELIMINATED))
+
+
+def _check_odds(g, company, character, points: int, modifier: int) -> float:
+    d = g.defence
+    kind = character.kind
+    if not makes_corruption_checks(d.races[kind], ally=d.ally[kind]):
+        return 0.0
+    bonus = company_modifier([d.races[c.kind] for c in company.characters])
+    return p_corruption_loss(points, modifier + d.check_modifier[kind] + bonus, d.minion[kind], d.wizard_avatar[kind])
+
+
+def hazard_discard(g, points_of):
+    """(card, company, character who taps, target) to discard a hazard permanent-event at the end of our turn,
+    None for none. Targets: a corruption card on one of our characters (a hazard permanent-event), worth what
+    it adds to the odds of his corruption checks costing him (`p_corruption_loss` with and without its points)
+    times his MP + CHARACTER_WORTH, twice where the card forces checks of its own; a hazard permanent-event of
+    the opponent's on the board, `BOARD_EVENT_WORTH`. Who plays it: an untapped character who may tap for it,
+    the one whose corruption check afterwards risks least (odds times MP + CHARACTER_WORTH). Played when the
+    best target is worth more than that risk and at least `STRIKE_BONUS_FROM`. `points_of(character)`: his
+    corruption points."""
+    d = g.defence
+    held = [k for k in dict.fromkeys(g.hand) if k in d.hazard_discard_kinds]
+    if not held:
+        return None
+    opponent = g.opponent
+    hazards = opponent.hazards
+    targets = []
+    for company in g.companies:
+        for character in company.characters:
+            for card in g.corruption_on.get(character, ()):
+                if "Permanent-event" not in opponent.sim.kinds[card].subtypes:
+                    continue
+                spec = hazards.corruption[card]
+                points = points_of(character)
+                gain = (_check_odds(g, company, character, points, 0)
+                        - _check_odds(g, company, character, points - spec.corruption, 0))
+                times = 2 if spec.check is not None else 1
+                worth = gain * times * (g.sim.mp[character.kind] + CHARACTER_WORTH)
+                targets.append((worth, ("corruption", character, card), "permanent", False))
+    for entry in g.board.events:
+        if entry[3] == id(g):
+            continue                                     # our own (a resource environment)
+        spec = entry[1]
+        worth = BOARD_EVENT_WORTH if spec.lasts == "permanent" and not spec.environment else 0.0
+        targets.append((worth, ("board", entry, entry[0]), spec.lasts, spec.environment))
+    if not targets:
+        return None
+    best = None
+    for kind in held:
+        fact = d.hazard_discard[kind]
+        for company in g.companies:
+            for character in company.characters:
+                if not may_tap_for(fact, d.skills[character.kind], g.sim.avatar[character.kind],
+                                   character.tapped or character in g.stay_tapped, character in g.wounded):
+                    continue
+                risk = 0.0
+                if fact.corruption_check is not None:
+                    risk = (_check_odds(g, company, character, points_of(character), fact.corruption_check)
+                            * (g.sim.mp[character.kind] + CHARACTER_WORTH))
+                for worth, target, lasts, environment in targets:
+                    if not may_discard(fact, lasts, environment):
+                        continue
+                    net = worth - risk
+                    if worth >= STRIKE_BONUS_FROM and net > 0 and (best is None or net > best[0]):
+                        best = (net, kind, company, character, target)
+    return None if best is None else best[1:]
+
+
+def keeps_resource_event(g, kind: int) -> bool:
+    """Keep a strike bonus, or a card that discards a hazard permanent-event, at the end of the turn against an
+    opponent's hazards (as a card that cancels an attack), while one of our characters may play it."""
     if g.opponent is None:
         return False
     d = g.defence
-    skill = d.strike_bonus[kind].skill
+    fact = d.strike_bonus[kind] or d.hazard_discard[kind]
+    if getattr(fact, "avatar", False):
+        return g.avatar_kind is not None and not g.avatar_lost
+    skill = fact.skill
     return skill is None or any(skill in d.skills[c.kind] for company in g.companies for c in company.characters)

@@ -12,7 +12,7 @@ from deckcheck.sim.players.attacks import (
     worth_the_cards_attacks,
 )
 from deckcheck.sim.players.factions import faction_odds, worth_attempting
-from deckcheck.sim.players.resource_events import strike_bonus
+from deckcheck.sim.players.resource_events import hazard_discard, strike_bonus
 from deckcheck.sim.rules.combat import Attack, assign_strikes, defender_of, modified_prowess
 from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di_of
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
@@ -203,3 +203,8 @@ class SiteChoices:
     def strike_bonus(self, g, character, attack, defender, excess: int, stay: bool, keep_untapped: bool):
         """The strike-bonus card to play on `character` facing a strike (coe 3.iv), None for none."""
         return strike_bonus(g, character, attack, defender, excess, stay, keep_untapped)
+
+    def hazard_discard(self, g, points_of):
+        """(card, company, character, target) to discard a hazard permanent-event at the end of the turn, or
+        None; `points_of(character)`: his corruption points."""
+        return hazard_discard(g, points_of)

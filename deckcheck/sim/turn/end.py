@@ -7,6 +7,7 @@ from deckcheck.sim.rules.hand import CALL, NO_CALL
 from deckcheck.sim.rules.hand import may_call as call_allowed
 from deckcheck.sim.rules.rings import RINGWRAITH_RING_TEST
 from deckcheck.sim.turn.organization import resolve_ring_test
+from deckcheck.sim.turn.resource_events import discard_hazard_event
 
 # Cards we draw during the opponent's movement (the mean opponent draw number of non-haven sites is 2.1).
 OPPONENT_MOVE_DRAW = 2
@@ -15,8 +16,8 @@ HAZARDS_PER_OPPONENT_TURN = 2
 
 def end_of_turn(g) -> None:
     """A gold ring in the Ringwraith's company is tested (MELE "Ringwraith effects", -2): at its Darkhaven our
-    companies there may join it at the end of the movement/hazard phases (coe 2.IV.6). Then the hand is
-    reset."""
+    companies there may join it at the end of the movement/hazard phases (coe 2.IV.6). Against an opponent, a
+    card that discards a hazard permanent-event (the player's choice). Then the hand is reset."""
     if g.ringwraith and g.avatar_kind is not None:
         wraith = g.wraith_company()
         if wraith is not None:
@@ -28,6 +29,8 @@ def end_of_turn(g) -> None:
                     for gold in [h for h in character.holdings if sim.ring_table[h]]:
                         if g.player.worth_testing(g, company, gold, RINGWRAITH_RING_TEST, False, False):
                             resolve_ring_test(g, company, character, gold, RINGWRAITH_RING_TEST)
+    if g.opponent is not None:
+        discard_hazard_event(g)
     reset_hand(g)
 
 

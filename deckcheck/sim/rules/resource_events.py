@@ -1,0 +1,25 @@
+"""What the resource events whose effect the duel plays may do (the facts: `cards/resource_effects.py`), as pure
+functions; the choice to play one is the resource player's (`players/resource_events.py`), the turn applies it
+(`turn/resource_events.py`)."""
+
+from __future__ import annotations
+
+PERMANENT, LONG = "permanent", "long"
+
+
+def may_discard(fact, lasts: str, environment: bool) -> bool:
+    """A hazard event in play the card may discard: a permanent-event, a long-event if it says so, an
+    environment only if it does not say "non-environment" (Marvels Told, Voices of Malice, Ancient Secrets)."""
+    if environment and not fact.environments:
+        return False
+    return lasts == PERMANENT or (lasts == LONG and fact.long_events)
+
+
+def may_tap_for(fact, skills: tuple[str, ...], avatar: bool, tapped: bool, wounded: bool) -> bool:
+    """The character may tap to play it: untapped (a wounded character is tapped), with the skill it names
+    ("Sage only. Tap a sage"), or our avatar where it names him ("Tap your Ringwraith")."""
+    if tapped or wounded:
+        return False
+    if fact.avatar:
+        return avatar
+    return fact.skill is None or fact.skill in skills

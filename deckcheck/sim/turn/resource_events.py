@@ -1,0 +1,45 @@
+"""The resource events whose effect the duel plays outside combat (the facts: `cards/resource_effects.py`): the
+turn asks the player (`g.player`) whether to play one and applies it with the state's primitive moves. Strike
+bonuses are combat's (`turn/hazards.face_attack` asks before each strike)."""
+
+from __future__ import annotations
+
+from deckcheck.sim.streams import ORGANIZATION
+from deckcheck.sim.turn.hazards import check_corruption, corruption_points
+
+# The dice of the end-of-turn phase: a place of its own (no site has this index), so that a roll there shifts
+# no roll of the turn's other places.
+END_OF_TURN_PLACE = 0xFFFFF
+
+
+def discard_hazard_event(g) -> None:
+    """coe 2.VI (resource short-events are played in any phase of one's own turn): a card such as Marvels Told
+    discards one hazard permanent-event in play, a corruption card on one of our characters or a long- or
+    permanent-event of the hazard player's on the board; its character taps and makes the corruption check it
+    names. Asked once per end-of-turn phase, against an opponent."""
+    if g.opponent is None or not g.companies:
+        return
+    kinds = g.defence.hazard_discard_kinds
+    if not kinds or kinds.isdisjoint(g.hand):
+        return
+    chosen = g.player.hazard_discard(g, lambda character: corruption_points(g, character))
+    if chosen is None:
+        return
+    kind, company, actor, target = chosen
+    g.spend(kind)
+    actor.tapped = True
+    what, where, card = target
+    if what == "corruption":
+        g.corruption_on[where].remove(card)
+        g.hazards.discard(card)
+        name = g.opponent.sim.kinds[card].name
+    else:
+        g.board.remove(where)
+        name = g.opponent.sim.kinds[card].name
+    if g.observer is not None:
+        g.observer.event(g, "cancel", f"{g.sim.kinds[actor.kind].name} plays {g.sim.kinds[kind].name}: "
+                                      f"{name} is discarded")
+    fact = g.defence.hazard_discard[kind]
+    if fact.corruption_check is not None:
+        g.rng.at(g.turn, ORGANIZATION, END_OF_TURN_PLACE)
+        check_corruption(g, company, actor, fact.corruption_check, None)
