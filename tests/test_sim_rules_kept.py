@@ -133,7 +133,9 @@ def test_a_character_does_not_enter_a_company_it_would_break_away_from_a_haven(d
     assert may_enter_company(dwar, company, lagduf)
     player = ResourcePlayer()
     assert player.controller_to_enter(g, shagrat, there, None) is False
-    assert player.controller_to_enter(g, lagduf, there, None) is None       # under general influence
+    # under the Orc Captain's direct influence restricted to Orcs (+3, coe 2.II.2.2.4), saving general influence
+    captain_c = next(c for c in company.characters if c.kind == captain)
+    assert player.controller_to_enter(g, lagduf, there, None) is captain_c
 
 
 def test_only_ringwraiths_join_the_ringwraith_away_from_a_darkhaven(dwar):

@@ -80,6 +80,20 @@ class InfluenceBonus:
 
 
 @dataclass(frozen=True)
+class FollowerInfluence:
+    """Direct influence restricted to followers of a kind (coe 2.II.2.2.4: "+3 direct influence against Orcs and
+    Orc factions", "+7 direct influence only usable against Aragorn II"): it controls only a character of these
+    races, these names, this specific (the "Balrog specific" ones) or with this home site, and counts once over
+    all the followers it controls, not per follower. The faction half of such a phrase is an `InfluenceBonus`."""
+
+    bonus: int
+    races: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    specific: str | None = None
+    home_site: str | None = None
+
+
+@dataclass(frozen=True)
 class Modification:
     """A faction's standard modification: the influencer's race (or "Wizard"); a faction, or any faction of a
     race, we have in play; the influencer by name or keyword ("The Balrog", "Leader"); our avatar ("if Radagast
@@ -230,6 +244,7 @@ class PlayFacts:
     hand_size: dict[str, HandSize] = field(default_factory=dict)
     mode_influence: dict[str, dict[str, int]] = field(default_factory=dict)   # Ringwraith -> {mode: +DI}
     attack_cancels: dict[str, AttackCancel] = field(default_factory=dict)     # short-events cancelling an attack
+    follower_influence: dict[str, tuple[FollowerInfluence, ...]] = field(default_factory=dict)   # characters
 
     def condition(self, card_id: str) -> PlayCondition | None:
         return self.conditions.get(card_id)
@@ -281,7 +296,7 @@ def condition_from_json(data: dict) -> PlayCondition:
 
 
 SECTIONS = ("conditions", "sites", "regions", "influence", "ring_tests", "ring_testers", "ring_test_bonus", "modes",
-            "mode_influence", "general_influence", "hand_size", "attack_cancels")
+            "mode_influence", "general_influence", "hand_size", "attack_cancels", "follower_influence")
 
 
 def facts_to_json(facts: PlayFacts) -> dict:
@@ -298,6 +313,7 @@ def facts_to_json(facts: PlayFacts) -> dict:
         "general_influence": {k: _compact(v) for k, v in facts.general_influence.items()},
         "hand_size": {k: _compact(v) for k, v in facts.hand_size.items()},
         "attack_cancels": {k: _compact(v) for k, v in facts.attack_cancels.items()},
+        "follower_influence": {k: [_compact(f) for f in v] for k, v in facts.follower_influence.items()},
     }
 
 
@@ -322,6 +338,9 @@ def facts_from_json(data: dict) -> PlayFacts:
         hand_size={k: HandSize(**v) for k, v in data.get("hand_size", {}).items()},
         attack_cancels={k: AttackCancel(**{a: _tuple(b) if isinstance(b, list) else b for a, b in v.items()})
                         for k, v in data.get("attack_cancels", {}).items()},
+        follower_influence={k: tuple(FollowerInfluence(**{a: _tuple(b) if isinstance(b, list) else b
+                                                          for a, b in x.items()}) for x in v)
+                            for k, v in data.get("follower_influence", {}).items()},
     )
 
 

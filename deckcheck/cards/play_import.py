@@ -27,6 +27,7 @@ from deckcheck.cards.play import (
     TAPPED,
     AttackCancel,
     Bearer,
+    FollowerInfluence,
     HandSize,
     InfluenceBonus,
     InfluenceChange,
@@ -724,6 +725,47 @@ def influence_bonuses(card: dict, text: str, names: Names) -> tuple[InfluenceBon
     return tuple(dict.fromkeys(out))
 
 
+# "+3 direct influence against Orcs and Orc factions", "+7 direct influence only usable against Aragorn II", "+5
+# direct influence that is only usable against Galadriel": restricted direct influence (coe 2.II.2.2.4).
+_RESTRICTED = re.compile(r"([+-]\d+) (?:to )?(?:(?:his|her) )?direct influence (?:that is )?(?:only usable )?against "
+                         r"([^.;+]+)")
+_FACTION_TAIL = re.compile(r"\b(?:any |all )?factions?\b(?: that| playable).*$", re.I)
+_CHARACTER_RACES = {"orcs": "Orc", "trolls": "Troll", "dwarves": "Dwarf", "elves": "Elf", "men": "Man",
+                    "dúnedain": "Dúnadan", "hobbits": "Hobbit"}
+
+
+def follower_influence(text: str, characters: dict[str, str]) -> tuple[tuple[FollowerInfluence, ...], list[str]]:
+    """A character's direct influence restricted to followers of a kind, each instance on its own, and the
+    targets of such a phrase that name neither a faction nor characters (printed without "faction": "Riders of
+    Rohan", "Dunlendings"): those are said, not guessed. `characters` maps folded names to printed ones."""
+    out, unread = [], []
+    for value, target in _RESTRICTED.findall(text):
+        target = re.sub(r"(?:,|\band)\s*$", "", _FACTION_TAIL.sub("", target.strip().rstrip(",")).strip()).strip()
+        races: list[str] = []
+        names: list[str] = []
+        specific = home_site = None
+        if m := re.search(r"any character or minion that has ([\w’' -]+?) as a home site", target):
+            home_site = m.group(1).strip()
+            target = target.replace(m.group(0), "")
+        if re.search(r"\bBalrog specific characters\b", target):
+            specific = "Balrog"
+            target = target.replace("Balrog specific characters", "")
+        for token in re.split(r",\s*(?:and\s+)?|\s+and\s+", target):
+            token = token.strip()
+            if not token or re.search(r"\bfactions?\b", token, re.I):
+                continue
+            if token.lower() in _CHARACTER_RACES:
+                races.append(_CHARACTER_RACES[token.lower()])
+            elif fold(token) in characters:
+                names.append(characters[fold(token)])
+            else:
+                unread.append(token)
+        if races or names or specific or home_site:
+            out.append(FollowerInfluence(int(value), races=tuple(races), names=tuple(names), specific=specific,
+                                         home_site=home_site))
+    return tuple(out), unread
+
+
 _RING_ROW = re.compile(r"(the one ring|(?:a )?dwarven ring|(?:a )?magic ring|(?:a )?lesser ring|(?:a )?spirit ring)"
                        r"\s*\(([^)]*)\)", re.I)
 
@@ -778,11 +820,14 @@ def attack_cancel(card: dict, text: str) -> AttackCancel | None:
 # ---- the whole --------------------------------------------------------------------------------------
 
 
-def derive_play_facts(source: dict) -> PlayFacts:
+def derive_play_facts(source: dict, unread: list[tuple[str, str]] | None = None) -> PlayFacts:
+    """Every play fact of the CoE data. `unread`, when given, receives (character, target) for each target of
+    restricted direct influence that names no kind of character (see `follower_influence`)."""
     cards = [raw for set_code in source for raw in source[set_code]["cards"].values()]
     names = Names(cards)
     characters = {fold(c["name"]["en"]) for c in cards if c["type"] == "Character"}
     avatars = {c["name"]["en"].strip() for c in cards if (c.get("attributes") or {}).get("avatar")}
+    printed = {fold(c["name"]["en"]): c["name"]["en"].strip() for c in cards if c["type"] == "Character"}
     facts = PlayFacts()
     for raw in cards:
         text = _text(raw)
@@ -816,16 +861,23 @@ def derive_play_facts(source: dict) -> PlayFacts:
                 facts.general_influence[card_id] = change
             if bonus := hand_size(text, names):
                 facts.hand_size[card_id] = bonus
+        if raw["type"] == "Character":
+            restricted, targets = follower_influence(text, printed)
+            if unread is not None:
+                unread.extend((raw["name"]["en"].strip(), t) for t in targets)
+            if restricted:
+                facts.follower_influence[card_id] = restricted
         if raw["type"] == "Resource" and (cancel := attack_cancel(raw, text)):
             facts.attack_cancels[card_id] = cancel
     return facts
 
 
-def import_play_facts(source_path) -> dict:
-    """Read coe-cards.json and return the play-facts document (sorted, deterministic)."""
+def import_play_facts(source_path, unread: list[tuple[str, str]] | None = None) -> dict:
+    """Read coe-cards.json and return the play-facts document (sorted, deterministic); `unread` as in
+    `derive_play_facts`."""
     data, source = load_coe_source(source_path)
     document = {"format": PLAY_FORMAT, "source": source_facts(source_path, data)}
-    document.update(facts_to_json(derive_play_facts(source)))
+    document.update(facts_to_json(derive_play_facts(source, unread)))
     return document
 
 

@@ -141,10 +141,14 @@ def _import_play_facts(source: str, target) -> None:
     from deckcheck.cards.play_import import import_play_facts, validate_play_facts
     from deckcheck.fileio import atomic_write_text
 
-    document = import_play_facts(source)
+    unread: list[tuple[str, str]] = []
+    document = import_play_facts(source, unread)
     validate_play_facts(document)
     atomic_write_text(target / PLAY_FILE, dump_play_facts(document))
     note(f"{len(document['conditions'])} play conditions written to {target / PLAY_FILE}")
+    note(f"{len(document['follower_influence'])} characters with direct influence restricted to followers of a "
+         f"kind (coe 2.II.2.2.4)" + ("; not read, naming no kind of character: "
+                                     + "; ".join(f"{name}: {target}" for name, target in unread) if unread else ""))
 
 
 def _import_names(source: str, target, source_info: dict) -> None:

@@ -42,7 +42,8 @@ RULES = {
     "ring-tests": "a gold ring tested by an untapped character of its company with the ability, a testing "
                   "event played from hand, or its site (coe 6; the cards)",
     "general-influence": "the mind under general influence is at most the general influence (2.II.2, 2.II.2.1.F2)",
-    "direct-influence": "a character's followers' mind is at most its direct influence (2.II.2.2)",
+    "direct-influence": "a character's followers' mind is at most its direct influence, restricted direct "
+                        "influence only for followers of its kind (2.II.2.2, 2.II.2.2.4)",
     "score": "the MP total is the sum of its sources (less 5 for an eliminated avatar against an opponent, "
              "10.3.vi; the goldfish's curve is the raw total, 10.2)",
     "free-council": "the Free Council totals: a source the opponent lacks doubled, none above half the total, "
@@ -202,9 +203,10 @@ class Referee(Observer):
                         self.found(g, "bearers", f"{sim.kinds[held].name} on {sim.kinds[character.kind].name}")
                 if character.controller is None and not sim.avatar[character.kind]:
                     gi += sim.mind[character.kind]
-                followers = sum(sim.mind[c.kind] for c in characters if c.controller is character)
-                if followers > _direct_influence(g, character):
-                    self.found(g, "direct-influence", f"{sim.kinds[character.kind].name} controls {followers} mind")
+                followers = [c.kind for c in characters if c.controller is character]
+                if followers and _controls_too_much(g, character, followers):
+                    mind = sum(sim.mind[k] for k in followers)
+                    self.found(g, "direct-influence", f"{sim.kinds[character.kind].name} controls {mind} mind")
             if away:
                 if _size(sim, characters) > COMPANY_LIMIT:
                     self.found(g, "company-size", f"a company of {_size(sim, characters)} at "
@@ -255,10 +257,12 @@ def _size(sim, characters) -> int:
     return (halves + 1) // 2
 
 
-def _direct_influence(g, character) -> int:
-    from deckcheck.sim.rules.influence import direct_influence
+def _controls_too_much(g, character, followers: list[int]) -> bool:
+    """Its own count of coe 2.II.2.2.1 and 2.II.2.2.4 from the followers found in the company (not the state's
+    running `followers_mind`): restricted direct influence counts once, for followers of its kind only."""
+    from deckcheck.sim.rules.influence import direct_influence, unrestricted_needed
 
-    return direct_influence(g, character)
+    return unrestricted_needed(g.sim, character.kind, followers) > direct_influence(g, character)
 
 
 def format_referee(document: dict) -> str:

@@ -107,7 +107,26 @@ def card_row(b, card: Card) -> dict:
     row["mode_di"] = dict(facts.mode_influence.get(card.id, {}))
     row["boost"] = (sum(i.bonus for i in facts.influence.get(card.id, ()) if i.any_faction)
                      if role == ROLE_EVENT and "Short-event" in card.subtypes else 0)
+    row["follower_di"] = follower_di(b, card) if role == ROLE_CHARACTER else ()
     return row
+
+
+def follower_di(b, card: Card) -> tuple[tuple[int, frozenset[int]], ...]:
+    """The character's direct influence restricted to followers of a kind (coe 2.II.2.2.4), each instance as
+    (bonus, the character kinds of this deck it may control)."""
+    out = []
+    kinds = b.sim.kinds
+    for restricted in b.facts.follower_influence.get(card.id, ()):
+        names = {fold(n) for n in restricted.names}
+        home = fold(restricted.home_site) if restricted.home_site else None
+        allowed = frozenset(
+            k for k, other in enumerate(kinds) if other.type == CHARACTER and other is not card and (
+                set(restricted.races).intersection(other.races) or fold(other.name) in names
+                or (restricted.specific is not None and other.specific == restricted.specific)
+                or (home is not None and home in {fold(s) for s in (other.home_site or "").split(",")})))
+        if allowed and restricted.bonus > 0:
+            out.append((restricted.bonus, allowed))
+    return tuple(out)
 
 
 def character_sites(b, card: Card) -> frozenset[int]:

@@ -142,6 +142,8 @@ class SimDeck:
     ring_bonus: list[int] = field(default_factory=list)
     mode: list[tuple[str, int] | None] = field(default_factory=list)        # (mode, DI change) of a mode card
     mode_di: list[dict[str, int]] = field(default_factory=list)             # a Ringwraith's own DI per mode
+    # direct influence restricted to followers of a kind (coe 2.II.2.2.4): (bonus, the kinds it may control)
+    follower_di: list[tuple[tuple[int, frozenset[int]], ...]] = field(default_factory=list)
     gi_change: list[tuple[int, int] | None] = field(default_factory=list)   # (+GI, avatar DI): Bade to Rule
     hand_bonus: list[tuple[int, frozenset[int] | None] | None] = field(default_factory=list)   # +cards, where
     #                                              (None: anywhere) for a character or item in play (Pallando...)
@@ -259,7 +261,7 @@ def derive_hot_tables(sim: SimDeck) -> None:
 CARD_COLUMNS = ("role", "mind", "direct_influence", "general_influence", "mp", "mp_category", "unique", "avatar",
                 "races", "skills", "leader", "half_size", "item_bit", "character_sites", "sudden_call", "cancels",
                 "attack_cancel", "ring_table", "tester", "ring_bonus", "mode", "gi_change", "hand_bonus", "makes_overt",
-                "mode_di", "boost")
+                "mode_di", "boost", "follower_di")
 CONDITION_COLUMNS = ("condition", "phase", "play_sites", "mp_on_play", "site_need", "taps_site", "taps_bearer",
                      "once_per_company", "once_per_site", "once_per_character", "play_attacks",
                      "company_need", "makes_haven", "protects", "needs_protected", "made_haven_ok", "bearers",

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from deckcheck.sim.model import ROLE_CHARACTER
 from deckcheck.sim.rules.company import may_be_away, may_enter_company
-from deckcheck.sim.rules.influence import controllers_with_room, general_influence_room
+from deckcheck.sim.rules.influence import (
+    controllers_with_room,
+    followers_of,
+    general_influence_room,
+    unrestricted_needed,
+)
 from deckcheck.sim.rules.play import may_bear
 
 
@@ -60,7 +65,7 @@ class CharacterChoices:
         if sim.avatar[kind]:
             return None if here is None or may_enter_company(sim, here, kind) else False
         others = []
-        for controller in controllers_with_room(g, kind, site):
+        for controller in self.frees_follower(g, kind, controllers_with_room(g, kind, site)):
             company = next(c for c in g.companies if controller in c.characters)
             if not haven and not may_enter_company(sim, company, kind):
                 continue
@@ -73,6 +78,23 @@ class CharacterChoices:
             return None
         # a unit that could no longer leave its haven is a company that never plays again: only for MP
         return others[0] if others and sim.mp[kind] > 0 else False
+
+    def frees_follower(self, g, kind: int, controllers: list) -> list:
+        """The controllers in the order to try them: the avatar stays last (`controllers_with_room`), and
+        before it, first those whose direct influence restricted to followers of a kind (coe 2.II.2.2.4:
+        "+3 against Orcs") takes the newcomer, spending the least unrestricted direct influence, which stays
+        free for a follower of any kind."""
+        sim = g.sim
+        if len(controllers) < 2 or not any(sim.follower_di[c.kind] for c in controllers):
+            return controllers
+
+        def cost(controller) -> tuple:
+            if not sim.follower_di[controller.kind]:
+                return bool(sim.avatar[controller.kind]), sim.mind[kind]
+            held = followers_of(g, controller) if controller.followers_mind else []
+            return (bool(sim.avatar[controller.kind]), unrestricted_needed(sim, controller.kind, [*held, kind])
+                    - unrestricted_needed(sim, controller.kind, held))
+        return sorted(controllers, key=cost)
 
     def room_to_keep(self, g) -> int:
         """The mind of the smallest character worth MP not yet in play (hand, play deck, discard pile)."""

@@ -30,16 +30,65 @@ def direct_influence(g, character) -> int:
     return di
 
 
+def unrestricted_needed(sim, controller: int, followers) -> int:
+    """The controller's unrestricted direct influence these follower kinds need, its restricted direct
+    influence (coe 2.II.2.2.4: "+3 against Orcs") spent first where it may be: each instance counts once over
+    all the followers it controls, and a follower's mind may be split between instances. By Hall's condition,
+    the most over every set T of instances of (mind of the followers only T's instances may control) minus
+    (T's restricted influence); at least 0."""
+    restricted = sim.follower_di[controller]
+    mind = sim.mind
+    if not restricted:
+        return sum(mind[k] for k in followers)
+    eligible = [(mind[k], sum(1 << i for i, (_, kinds) in enumerate(restricted) if k in kinds)) for k in followers]
+    need = 0
+    for mask in range(1 << len(restricted)):
+        spare = sum(bonus for i, (bonus, _) in enumerate(restricted) if mask >> i & 1)
+        need = max(need, sum(m for m, e in eligible if e & ~mask == 0) - spare)
+    return need
+
+
+def followers_of(g, character) -> list[int]:
+    """The kinds of the character's followers (always in its company, coe 2.II.2.2.1)."""
+    return [c.kind for company in g.companies if character in company.characters
+            for c in company.characters if c.controller is character]
+
+
 def unused_di(g, character) -> int:
+    """Unrestricted direct influence not spent on followers (restricted direct influence spent first)."""
+    if character.followers_mind and g.sim.follower_di[character.kind]:
+        return direct_influence(g, character) - unrestricted_needed(g.sim, character.kind, followers_of(g, character))
     return direct_influence(g, character) - character.followers_mind
 
 
 def unused_di_of(g):
-    """`unused_di` as a key function: the plain table where nothing changes direct influence (no Ringwraith)."""
+    """`unused_di` as a key function: the plain table where nothing changes direct influence (no Ringwraith,
+    no restricted direct influence)."""
     if g.ringwraith:
         return lambda character: unused_di(g, character)
-    di = g.sim.direct_influence
-    return lambda character: di[character.kind] - character.followers_mind
+    di, restricted = g.sim.direct_influence, g.sim.follower_di
+    return lambda character: (unused_di(g, character) if restricted[character.kind]
+                              else di[character.kind] - character.followers_mind)
+
+
+def may_control(g, controller, kind: int, followers=None) -> bool:
+    """The controller's direct influence covers its followers and one more of this kind (coe 2.II.2.2.1,
+    2.II.2.2.4); `followers`: its followers' kinds, when known."""
+    sim = g.sim
+    if not sim.follower_di[controller.kind]:
+        return direct_influence(g, controller) - controller.followers_mind >= sim.mind[kind]
+    if followers is None:
+        followers = followers_of(g, controller) if controller.followers_mind else []
+    return unrestricted_needed(sim, controller.kind, [*followers, kind]) <= direct_influence(g, controller)
+
+
+def controls_too_much(g, controller, followers=None) -> bool:
+    """The controller's followers exceed what its direct influence (restricted included) covers."""
+    sim = g.sim
+    if not sim.follower_di[controller.kind] or not controller.followers_mind:
+        return controller.followers_mind > direct_influence(g, controller)
+    held = followers_of(g, controller) if followers is None else followers
+    return unrestricted_needed(sim, controller.kind, held) > direct_influence(g, controller)
 
 
 def controllers_with_room(g, kind: int, site: int) -> list:
@@ -53,6 +102,7 @@ def controllers_with_room(g, kind: int, site: int) -> list:
     mind = sim.mind[kind]
     avatar = sim.avatar
     room = unused_di_of(g)
+    restricted = sim.follower_di
     out = []
     for company in g.companies:
         if company.site != site:
@@ -61,7 +111,7 @@ def controllers_with_room(g, kind: int, site: int) -> list:
             for other in company.characters:
                 if bool(avatar[other.kind]) != last or other.controller is not None or (g.balrog and last):
                     continue
-                if room(other) >= mind:
+                if (may_control(g, other, kind) if restricted[other.kind] else room(other) >= mind):
                     out.append(other)
     return out
 
@@ -88,8 +138,11 @@ def check_bonus(g, character, faction: int) -> int:
     modifications (the influencer's race, name or keyword; factions we have in play; our avatar)."""
     sim = g.sim
     kind = character.kind
-    di = direct_influence(g, character) if g.ringwraith else sim.direct_influence[kind]
-    total = di - character.followers_mind + sim.check_static[faction].get(kind, 0)
+    if g.ringwraith or sim.follower_di[kind]:
+        own = unused_di(g, character)
+    else:
+        own = sim.direct_influence[kind] - character.followers_mind
+    total = own + sim.check_static[faction].get(kind, 0)
     items = sim.check_items[faction]
     if items:
         for held in character.holdings:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from deckcheck.sim.model import PHASE_ORGANIZATION
 from deckcheck.sim.rules.company import may_join
-from deckcheck.sim.rules.influence import direct_influence
+from deckcheck.sim.rules.influence import controls_too_much, may_control
 from deckcheck.sim.rules.play import may_bear, may_play
 from deckcheck.sim.rules.rings import allowed_rings, rings_in_hand, test_bonus
 from deckcheck.sim.state import Character
@@ -105,7 +105,7 @@ def keep_influence(g, entered: list[Character]) -> None:
     # only a Ringwraith's direct influence changes once in play (its mode, Bade to Rule: rules.influence)
     for company in list(g.companies) if g.ringwraith else ():
         for controller in list(company.characters):
-            while controller.followers_mind > direct_influence(g, controller):
+            while controls_too_much(g, controller):
                 follower = next((c for c in company.characters if c.controller is controller), None)
                 if follower is None:
                     break                 # followers are always in their controller's company (2.II.2.2.1)
@@ -167,7 +167,7 @@ def _move_follower(g, company, follower, controller) -> bool:
         g.gi_used += mind
         return True
     host = next((o for o in company.characters if o is not controller and o is not follower
-                 and o.controller is None and direct_influence(g, o) - o.followers_mind >= mind), None)
+                 and o.controller is None and may_control(g, o, follower.kind)), None)
     if host is None:
         return False
     follower.controller = host
