@@ -88,7 +88,7 @@ print(" ".join(f"{1000 * (b - a):.3f}" for a, b in zip(marks, marks[1:])))
 """
 PHASE_NAMES = ("import click", "import deckcheck.cli, build validate's options",
                "import the engine and verdict (models, registry)", "import the deck builder and format detection",
-               "import the GCCG reader", "load the card catalog (card_db/cards.index.json)",
+               "import the GCCG reader", "load the card catalog (card_db/cards.index.jsonl)",
                "load the ruleset (its JSON form), the rule modules", "read and judge the deck")
 
 

@@ -69,7 +69,9 @@ def test_import_coe_writes_a_catalog_equal_to_the_committed_one(tmp_path):
 
     assert (tmp_path / "cards.json").read_bytes() == (CARD_DB / "cards.json").read_bytes()
     # and its quick-loading index, byte for byte (catalog_index.py)
-    assert (tmp_path / "cards.index.json").read_bytes() == (CARD_DB / "cards.index.json").read_bytes()
+    from deckcheck.cards.catalog_index import INDEX_FILE
+
+    assert (tmp_path / INDEX_FILE).read_bytes() == (CARD_DB / INDEX_FILE).read_bytes()
 
 
 @pytest.mark.parametrize("content", [b"", b"{not json", b"\x00\x01\x02binary"])

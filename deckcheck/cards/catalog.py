@@ -137,7 +137,7 @@ class Catalog:
             for record in records:
                 self._ids_by_key.setdefault(fold(record["name"]), []).append(record["id"].upper())
         else:
-            self._positions = {card_id: i for i, card_id in enumerate(index["ids"])}
+            self._positions = dict(zip(index["ids"], range(len(index["ids"]))))
             self._names = dict(zip(index["ids"], index["names"]))
             self._ids_by_key = index["by_key"]
         # An alias maps a folded alternative name (a card renamed between printings) to a card name or id.
