@@ -8,6 +8,9 @@ decks from ../shared/decks with fixed rolls:
 - The Dragons' "Ahunt" long-events: played on a company moving in the Dragon's regions, the company faces its
   attack at once; in play, each company moving there faces it (coe 2.IV.vi, 9.6); defeated, it is removed from
   the game and gives its kill MP.
+- Revealed to all Watchers: the hazard player's non-hazard cards go on top of its play deck, its hand is drawn
+  up with hazards; Rolled down to the Sea: we discard a ring (our choice: the one worth least) from our hand or
+  a company.
 """
 
 from __future__ import annotations
@@ -18,13 +21,15 @@ from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.cards.names import fold
 from deckcheck.decklist import read_deck
 from deckcheck.sim.model import build_sim_deck
+from deckcheck.sim.players.hazard_events import RESOURCE
 from deckcheck.sim.referee import Referee
 from deckcheck.sim.rules.combat import Attack
 from deckcheck.sim.rules.council import KILL
+from deckcheck.sim.rules.rings import is_ring
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.side import side_of
 from deckcheck.sim.state import OCCUPIED
-from deckcheck.sim.turn.events import owner_of
+from deckcheck.sim.turn.events import owner_of, reveal_hand, ring_lost
 from deckcheck.sim.turn.hazards import (
     check_corruption,
     company_size_discards,
@@ -215,3 +220,93 @@ def test_a_defeated_ahunt_leaves_the_game_and_gives_its_kill_points(dragons):
         assert g.board.holds_card("TD-37") is not defeated
         assert g.stats.kill_mp == g.category[KILL] == (6 if defeated else 0)
         assert ahunt not in g.hazards.cards.discard
+
+
+# ---- Revealed to all Watchers, Rolled down to the Sea ---------------------------------------------------------------
+
+AKHORA = DECKS / "gccg-restoration" / "Contrib" / "zara" / "{D}_{F}{R} AkhoraKILL.dck"     # both cards
+
+
+@pytest.fixture(scope="module")
+def rings():
+    if not GANDALF.exists() or not AKHORA.exists():
+        pytest.skip(f"needs the real decks of {DECKS} (../shared is absent)")
+    return {"us": side_of(build_sim_deck(read_deck(str(GANDALF)))),
+            "them": side_of(build_sim_deck(read_deck(str(AKHORA))))}
+
+
+def against_akhora(rings, hand: list[int], deck: list[int] | None = None, names=("Aragorn II", "Faramir")):
+    us, them = rings["us"], rings["them"]
+    spot = site(us.sim, "Rivendell")
+    g = scenario(us.sim, starting_company=False, us=us, against=them, rolls=(7,),
+                 characters=[(kind(us, n), spot) for n in names])
+    g.hazards.cards.hand = list(hand)
+    g.hazards.cards.deck = list(deck or [])
+    return g, g.companies[0]
+
+
+def test_the_importer_reads_revealed_to_all_watchers_and_rolled_down_to_the_sea():
+    assert FACTS["events"]["DM-85"] == {"effect": "cycle_non_hazards", "lasts": "short"}
+    assert FACTS["events"]["WH-29"] == {"effect": "discard_ring", "lasts": "short"}
+
+
+def test_what_a_ring_is():
+    from deckcheck.cards.catalog import load_catalog
+
+    cards = {c.name: c for c in load_catalog().cards}
+    assert all(is_ring(cards[n]) for n in ("Beautiful Gold Ring", "Magic Ring of Stealth", "Lesser Ring",
+                                           "The One Ring"))
+    assert not any(is_ring(cards[n]) for n in ("Smoke Rings", "Glamdring"))
+
+
+@needs_decks
+def test_rolled_down_to_the_sea_takes_a_ring_in_play_when_there_is_one(rings):
+    us, them = rings["us"], rings["them"]
+    rolled, ring = kind(them, "Rolled down to the Sea"), kind(us, "Magic Ring of Stealth")
+    for with_ring in (True, False):
+        g, company = against_akhora(rings, [rolled])
+        g.hand = []
+        aragorn = company.characters[0]
+        if with_ring:
+            aragorn.holdings.append(ring)
+            g.gain(ring)
+        before = g.mp
+        assert ring_lost(g, company, 2, 0) == 1                        # played either way, one against the limit
+        assert ring not in aragorn.holdings
+        assert (ring in g.discard) is with_ring
+        assert before - g.mp == (us.sim.mp[ring] if with_ring else 0)
+        assert g.stats.hazards_played[rolled] == 1
+
+
+@needs_decks
+def test_the_ring_lost_is_the_one_worth_least(rings):
+    """A Beautiful Gold Ring in hand and a Magic Ring of Stealth (3 MP) on Aragorn: the hand's gold ring goes."""
+    us, them = rings["us"], rings["them"]
+    gold, magic = kind(us, "Beautiful Gold Ring"), kind(us, "Magic Ring of Stealth")
+    assert us.sim.mp[gold] < us.sim.mp[magic]
+    g, company = against_akhora(rings, [kind(them, "Rolled down to the Sea")])
+    g.hand = [gold]
+    company.characters[0].holdings.append(magic)
+    g.gain(magic)
+    ring_lost(g, company, 2, 0)
+    assert g.hand == [] and magic in company.characters[0].holdings
+
+
+@needs_decks
+def test_revealed_to_all_watchers_trades_the_hands_resources_for_hazards(rings):
+    them = rings["them"]
+    t = them.hazards
+    revealed = kind(them, "Revealed to all Watchers")
+    resources = [k for k in set(them.sim.play_deck) if t.use[k] == RESOURCE][:3]
+    hazards = [k for k in them.sim.play_deck if t.use[k] != RESOURCE and k != revealed][:10]
+    for held, played in ((resources[:3], True), (resources[:1], False)):
+        g, company = against_akhora(rings, [revealed, *held], deck=hazards)
+        assert reveal_hand(g, company, 4, 0) == (1 if played else 0)
+        hand, deck = g.hazards.cards.hand, g.hazards.cards.deck
+        if played:
+            assert not set(hand) & set(resources) and len(hand) == 8
+            assert deck[-len(held):] == held                           # on top: its next draws
+        else:
+            assert hand == [revealed, *held]
+    g, company = against_akhora(rings, [revealed, *resources[:3]], deck=hazards)
+    assert reveal_hand(g, company, 1, 0) == 0             # no room for a hazard after it: kept

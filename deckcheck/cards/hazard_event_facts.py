@@ -23,7 +23,11 @@ family known here is left out and the report names it as not simulated:
 - `wildernesses`: one region of the path counts as two Wildernesses (Withered Lands);
 - `influence_penalty`: on a character, his influence attempts modified (Foolish Words; revealed on-guard when
   he attempts one), removed by a roll above N;
-- `recycle_hazard`: a hazard from the discard pile back into the play deck (An Unexpected Outpost).
+- `recycle_hazard`: a hazard from the discard pile back into the play deck (An Unexpected Outpost);
+- `cycle_non_hazards`: the non-hazard cards of the hand set aside, the hand drawn up to its size, those cards
+  put back on top of the play deck (Revealed to all Watchers);
+- `discard_ring`: the opponent discards a ring from his hand or from one of his companies (Rolled down to the
+  Sea).
 """
 
 from __future__ import annotations
@@ -93,6 +97,11 @@ _FOOLISH = re.compile(r"^Playable on a character\. Any riddling roll, offering a
                       r"Make a roll.if the result is greater than (\d+), discard this card", re.I)
 _OUTPOST = re.compile(r"^Bring one hazard from your sideboard or discard pile into your play deck and shuffle\. "
                       r"If Doors of Night is in play, you may do this twice", re.I)
+_REVEALED = re.compile(r"Place all non-hazard cards from your hand off to the side\. Draw cards from your play "
+                       r"deck until your hand size is reached\. Place the non-hazard cards from off to the side "
+                       r"face down on top of your play deck", re.I)
+_RING_LOST = re.compile(r"^(?:Unique\. )?Opponent must discard a ring from his hand or from one of his companies",
+                        re.I)
 _TWILIGHT = re.compile(r"^Environment\. One environment card \(in play or declared earlier in the same chain of "
                        r"effects\) is canceled and discarded", re.I)
 _GATES = re.compile(r"When \w[\w ]* is played, all (?:hazard environment|environment hazard) cards in play are "
@@ -195,6 +204,10 @@ def _effect(text: str, names) -> dict | None:
         return {"effect": "influence_penalty", "modifier": int(m.group(1)), "remove_above": int(m.group(2))}
     if _OUTPOST.search(text):
         return {"effect": "recycle_hazard", "times": 1, "doors_times": 2}
+    if _REVEALED.search(text):
+        return {"effect": "cycle_non_hazards"}
+    if _RING_LOST.search(text):
+        return {"effect": "discard_ring"}
     return None
 
 

@@ -16,6 +16,9 @@
   automatic-attacks; Seized by Terror on the character most likely to split off (the likelier of two, then the
   one worth more MP), when that is at least one chance in four; An Unexpected Outpost when the discard pile
   holds a creature (the most threatening come back first);
+- before the creatures, with room for a creature after it: Revealed to all Watchers when the hand holds two
+  non-hazard cards or more (they go on top of the play deck, the hand is drawn up with what comes);
+- last, with the limit left: Rolled down to the Sea (a ring seen on a company, or one in the hand);
 - on-guard (`HazardPlayer.on_guard_creature`, one card per movement/hazard phase, counting against the limit):
   a creature it would play now that may be keyed to the new site itself, when the site has automatic-attacks
   (it attacks after them, on a company they have tapped or wounded, and comes back to hand if the company does
@@ -38,6 +41,9 @@ from deckcheck.sim.rules.events import (
 
 # Seized by Terror is played when its best target splits off at least this often (a heuristic).
 SEIZE_AT_LEAST = 0.25
+
+# Revealed to all Watchers is played when the hand holds at least this many non-hazard cards (a heuristic).
+CYCLE_AT_LEAST = 2
 
 # What each card of the opponent's play deck is to the hazard player (`opponent.hazard_tables`).
 CREATURE, CORRUPTION, UNMODELLED, RESOURCE, EVENT = range(5)
@@ -174,6 +180,20 @@ class EventChoices:
         if best is None or best_key[0] < SEIZE_AT_LEAST:
             return None
         return cards[0], best
+
+    def watchers(self, room: int) -> int | None:
+        """Revealed to all Watchers when the hand holds `CYCLE_AT_LEAST` non-hazard cards or more, the play deck
+        holds cards to draw, and the limit leaves `room` for a hazard drawn in their place (two or more)."""
+        cards = self._events("cycle_non_hazards")
+        if not cards or room < 2 or not self.cards.deck:
+            return None
+        return cards[0] if len(self.non_hazards()) >= CYCLE_AT_LEAST else None
+
+    def ring_card(self) -> int | None:
+        """Rolled down to the Sea, with limit to spare: a ring on one of our companies is seen, one in our hand
+        may be there."""
+        cards = self._events("discard_ring")
+        return cards[0] if cards else None
 
     def outpost(self, board) -> tuple[int, list[int]] | None:
         """An Unexpected Outpost when the discard pile holds a creature: (card, the hazards it brings back, the

@@ -28,6 +28,7 @@ from deckcheck.sim.players.hazard_events import CORRUPTION, CREATURE, EVENT, RES
 from deckcheck.sim.rules.combat import Attack
 from deckcheck.sim.rules.corruption import makes_corruption_checks
 from deckcheck.sim.rules.events import EventSpec
+from deckcheck.sim.rules.hand import hand_size
 from deckcheck.sim.rules.keying import CreatureKeys, Move, best_key, creature_keys, keys_for
 
 HAND_SIZE = 8
@@ -36,7 +37,8 @@ KEEP = {CREATURE: 30, EVENT: 25, CORRUPTION: 20, RESOURCE: 10, UNMODELLED: 0}
 # The hazard events whose effect the simulation applies (`rules.events`); the others are not played.
 MODELLED_EVENTS = frozenset({"doors_of_night", "cancel_environment", "attack_boost", "return_to_origin",
                              "no_site_phase", "hazard_limit", "tap_not_moving", "duplicate_automatic_attacks",
-                             "split_off", "recycle_hazard", "region_attack"})
+                             "split_off", "recycle_hazard", "region_attack", "cycle_non_hazards",
+                             "discard_ring"})
 # The opponent's own turn when only its hazards are played (--against without --both): the resources it plays
 # or discards per turn, and the cards it draws for its own movement (the mean opponent draw number of the
 # catalog's non-haven sites is 2.1, as for our own deck in the goldfish).
@@ -323,6 +325,15 @@ class HazardPlayer(EventChoices):
             if best_key is None or key > best_key:
                 best, best_key = character, key
         return best
+
+    def non_hazards(self) -> list[int]:
+        """The cards of the hand that are not hazards (its resources and characters)."""
+        use = self.tables.use
+        return [k for k in self.cards.hand if use[k] == RESOURCE]
+
+    def hand_size(self) -> int:
+        """The hand size of the hazard player's cards: 8 for its hazards alone, its own game's with `--both`."""
+        return HAND_SIZE if isinstance(self.cards, HazardHand) else hand_size(self.cards)
 
     def spend(self, kind: int) -> None:
         """The card leaves the hand as played (to the discard pile once resolved, or onto a character); a full

@@ -198,6 +198,14 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
         rings = [k for k in g.hand if sim.ring_kind[k] in allowed and may_play(g, k)]
         return max(rings, key=lambda k: sim.mp[k]) if rings else None
 
+    def ring_to_lose(self, g, options: list[tuple]) -> tuple | None:
+        """Rolled down to the Sea: of the rings we may discard, (character or None for the hand, kind), the one
+        worth fewest MP, from the hand before one in play."""
+        if not options:
+            return None
+        mp = g.sim.mp
+        return min(options, key=lambda o: (mp[o[1]], o[0] is not None))
+
     def general_influence_card(self, g) -> int | None:
         """Bade to Rule (and its like) from hand: always worth playing where it may be."""
         gi_change = g.sim.gi_change

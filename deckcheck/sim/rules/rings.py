@@ -14,6 +14,21 @@ _AT_MOST = {r: sum(p for q, p in TWO_DICE.items() if q <= r) for r in range(1, 1
 BEST_OF_TWO = {r: _AT_MOST[r] ** 2 - _AT_MOST[r - 1] ** 2 for r in range(2, 13)}
 
 
+def is_ring(card) -> bool:
+    """A ring item (what "discard a ring" may take): a gold ring, a special ring (Magic, Mind, Dwarven, Spirit,
+    Lesser Ring) or The One Ring."""
+    return ("Gold Ring Item" in card.subtypes or card.name == "The One Ring"
+            or any(k.endswith(" Ring") for k in card.keywords))
+
+
+def ring_kinds(sim) -> frozenset[int]:
+    """The deck's ring items, once per deck (`SimDeck.memo`)."""
+    found = sim.memo.get("ring_kinds")
+    if found is None:
+        found = sim.memo["ring_kinds"] = frozenset(k for k, card in enumerate(sim.kinds) if is_ring(card))
+    return found
+
+
 def may_test_from_hand(sim, kind: int) -> bool:
     """A card of the hand that tests a gold ring when played: a resource event (Test of Lore, Wizard's Test,
     Secrets of Their Forging...). A character whose ability tests rings (Gandalf) tests only once in play, by

@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 from deckcheck.sim.rules.events import DOORS, HAZARD_ENVIRONMENTS_DISCARDED, returns_to_origin, split_off_fails
+from deckcheck.sim.rules.rings import ring_kinds
 
 RANGER = "Ranger"
 
@@ -103,6 +104,8 @@ def before_creatures(g, company, move, limit: int, played: int, automatic_races)
             announce(g, company, doors, limit)
             put_in_play(g, doors)
             played += 1
+    if limit - played >= 2:
+        played = reveal_hand(g, company, limit, played)
     creatures = player.choose_creatures(move, len(player.cards.hand), g.sim.alignment, board.doors)
     races = [player.tables.creature[k].races for k, _key, _det in creatures]
     for kind in player.boosts_for(board, own, races, automatic_races, move.site_type):
@@ -165,7 +168,58 @@ def after_creatures(g, company, move, limit: int, played: int, origin: int, dest
             played += 1
     if played < limit:
         played = outpost(g, company, limit, played)
+    if played < limit:
+        played = ring_lost(g, company, limit, played)
     return played
+
+
+def reveal_hand(g, company, limit: int, played: int) -> int:
+    """Revealed to all Watchers: the hazard player sets the non-hazard cards of its hand aside, draws up to its
+    hand size and puts them back face down on top of its play deck (they are its next draws)."""
+    player = g.hazards
+    kind = player.watchers(limit - played)
+    if kind is None:
+        return played
+    announce(g, company, kind, limit)
+    player.discard(kind)
+    cards = player.cards
+    aside = player.non_hazards()
+    for k in aside:
+        cards.hand.remove(k)
+    size = player.hand_size()
+    if len(cards.hand) < size:
+        cards.draw(size - len(cards.hand))
+    cards.deck.extend(aside)
+    if g.observer is not None:
+        g.observer.event(g, "hazard", f"{g.opponent.sim.kinds[kind].name}: {len(aside)} non-hazard card(s) set "
+                                      "on top of the play deck, the hand drawn up")
+    return played + 1
+
+
+def ring_lost(g, company, limit: int, played: int) -> int:
+    """Rolled down to the Sea: we discard a ring from our hand or from one of our companies (our choice), if we
+    have one (else we reveal our hand, which changes nothing here)."""
+    kind = g.hazards.ring_card()
+    if kind is None:
+        return played
+    announce(g, company, kind, limit)
+    g.hazards.discard(kind)
+    rings = ring_kinds(g.sim)
+    options = [(None, k) for k in dict.fromkeys(g.hand) if k in rings]
+    options += [(c, k) for comp in g.companies for c in comp.characters for k in c.holdings if k in rings]
+    choice = g.player.ring_to_lose(g, options)
+    if choice is None:
+        return played + 1
+    character, ring = choice
+    if character is None:
+        g.hand.remove(ring)
+    else:
+        character.holdings.remove(ring)
+        g.lose_card(ring)
+    g.discard.append(ring)
+    if g.observer is not None:
+        g.observer.event(g, "hazard", f"{g.opponent.sim.kinds[kind].name}: {g.sim.kinds[ring].name} discarded")
+    return played + 1
 
 
 def terror(g, company, move, limit: int, played: int, origin: int, dest: int, origin_state: int) -> int:
