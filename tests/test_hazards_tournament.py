@@ -11,6 +11,8 @@ decks from ../shared/decks with fixed rolls:
 - Revealed to all Watchers: the hazard player's non-hazard cards go on top of its play deck, its hand is drawn
   up with hazards; Rolled down to the Sea: we discard a ring (our choice: the one worth least) from our hand or
   a company.
+- Unabated in Malice: placed on-guard at a site with automatic-attacks (when no creature is), revealed as the
+  company enters: the most threatening automatic-attack gets +1 strike, +1 prowess, -2 body.
 """
 
 from __future__ import annotations
@@ -21,10 +23,12 @@ from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.cards.names import fold
 from deckcheck.decklist import read_deck
 from deckcheck.sim.model import build_sim_deck
+from deckcheck.sim.observe import Observer
 from deckcheck.sim.players.hazard_events import RESOURCE
 from deckcheck.sim.referee import Referee
 from deckcheck.sim.rules.combat import Attack
 from deckcheck.sim.rules.council import KILL
+from deckcheck.sim.rules.events import EventSpec, one_attack_boosted
 from deckcheck.sim.rules.rings import is_ring
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.side import side_of
@@ -37,6 +41,7 @@ from deckcheck.sim.turn.hazards import (
     hazard_phase,
     move_seen,
 )
+from deckcheck.sim.turn.site import enter_site
 from tests._shared import DECKS, needs_decks
 
 CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
@@ -310,3 +315,81 @@ def test_revealed_to_all_watchers_trades_the_hands_resources_for_hazards(rings):
             assert hand == [revealed, *held]
     g, company = against_akhora(rings, [revealed, *resources[:3]], deck=hazards)
     assert reveal_hand(g, company, 1, 0) == 0             # no room for a hazard after it: kept
+
+
+# ---- Unabated in Malice, on-guard --------------------------------------------------------------------------------
+
+WELL = DECKS / "gccg-restoration" / "Contrib" / "zara" / "{F}_{F}{R} All's Well That Ends Well.dck"
+
+
+class Attacks(Observer):
+    """The attacks faced, as combat saw them."""
+
+    def __init__(self):
+        self.seen = []
+
+    def attack(self, g, name, attack, defenders, result):
+        self.seen.append((name, attack.strikes, attack.prowess))
+
+
+@pytest.fixture(scope="module")
+def malice():
+    if not GANDALF.exists() or not WELL.exists():
+        pytest.skip(f"needs the real decks of {DECKS} (../shared is absent)")
+    return {"us": side_of(build_sim_deck(read_deck(str(GANDALF)))),
+            "them": side_of(build_sim_deck(read_deck(str(WELL))))}
+
+
+def moved_to(malice, dest: str, hand: list[str], observer=None):
+    """Gandalf's Aragorn and Faramir moved from Rivendell to `dest` against the opponent's hazard hand; it
+    draws only resources."""
+    us, them = malice["us"], malice["them"]
+    start, end = site(us.sim, "Rivendell"), site(us.sim, dest)
+    g = scenario(us.sim, starting_company=False, us=us, against=them, rolls=(12,), observer=observer,
+                 characters=[(kind(us, n), start) for n in ("Aragorn II", "Faramir")])
+    g.hazards.cards.hand = [kind(them, n) for n in hand]
+    g.hazards.cards.deck = [next(k for k in range(len(them.sim.kinds)) if them.hazards.use[k] == RESOURCE)] * 10
+    company = g.companies[0]
+    company.site = end
+    g.occupy(end)
+    hazard_phase(g, company, start, end, OCCUPIED)
+    return g, company
+
+
+def test_the_importer_reads_unabated_in_malice_and_what_it_does_to_an_attack():
+    facts = FACTS["events"]["BA-26"]
+    assert facts == {"effect": "boost_automatic_attack", "strikes": 1, "prowess": 1, "body": -2,
+                     "no_hazard_limit": True, "cancel_absorbed": True, "lasts": "short"}
+    unabated = EventSpec.of(facts)
+    assert one_attack_boosted(unabated, Attack(strikes=4, prowess=7)) == Attack(strikes=5, prowess=8)
+    assert one_attack_boosted(unabated, Attack(strikes=1, prowess=9, body=8)) == Attack(strikes=2, prowess=10,
+                                                                                         body=6)
+
+
+@needs_decks
+def test_unabated_in_malice_goes_on_guard_at_a_site_with_automatic_attacks_only(malice):
+    unabated = kind(malice["them"], "Unabated in Malice")
+    referee = Referee()
+    for dest, guarded in (("Moria", True), ("Edoras", False)):                  # Moria: an Orc attack
+        g, company = moved_to(malice, dest, ["Unabated in Malice"], observer=referee)
+        assert (id(company) in g.on_guard) is guarded
+        assert (unabated in g.hazards.cards.hand) is not guarded
+    assert referee.findings["hazard-limit"].count == 0
+
+
+@needs_decks
+def test_unabated_in_malice_is_revealed_on_the_automatic_attack_as_the_company_enters(malice):
+    """Moria's automatic-attack (Orcs, 4 strikes at 7) is faced as 5 strikes at 8 with the card on-guard, as
+    printed without."""
+    unabated = kind(malice["them"], "Unabated in Malice")
+    for hand, faced in ((["Unabated in Malice"], (5, 8)), ([], (4, 7))):
+        seen = Attacks()
+        g, company = moved_to(malice, "Moria", hand, observer=seen)
+        for k in dict.fromkeys(g.deck + g.hand + g.discard):         # a card the player enters Moria for
+            g.hand = [k]
+            if g.player.enters_site(g, company) is not None:
+                break
+        assert enter_site(g, company)
+        assert seen.seen[0] == ("the automatic-attack of Moria", *faced)
+        assert g.stats.hazards_played[unabated] == len(hand)
+        assert (unabated in g.hazards.cards.discard) is bool(hand)

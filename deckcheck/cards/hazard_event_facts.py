@@ -26,6 +26,8 @@ family known here is left out and the report names it as not simulated:
 - `recycle_hazard`: a hazard from the discard pile back into the play deck (An Unexpected Outpost);
 - `cycle_non_hazards`: the non-hazard cards of the hand set aside, the hand drawn up to its size, those cards
   put back on top of the play deck (Revealed to all Watchers);
+- `boost_automatic_attack`: one automatic-attack gets strikes, prowess and body added; the first attempt to
+  cancel it cancels these instead (Unabated in Malice; played from on-guard, 2.V.i);
 - `discard_ring`: the opponent discards a ring from his hand or from one of his companies (Rolled down to the
   Sea).
 """
@@ -102,6 +104,9 @@ _REVEALED = re.compile(r"Place all non-hazard cards from your hand off to the si
                        r"face down on top of your play deck", re.I)
 _RING_LOST = re.compile(r"^(?:Unique\. )?Opponent must discard a ring from his hand or from one of his companies",
                         re.I)
+_UNABATED = re.compile(r"^Playable on an automatic-attack[^;.]*;\s*does not count against the hazard limit\. The "
+                       r"attack receives \+(\d) strikes?, \+(\d) prowess, and (-\d) body\. The first attempt to "
+                       r"cancel this attack instead cancels the effects of this card", re.I)
 _TWILIGHT = re.compile(r"^Environment\. One environment card \(in play or declared earlier in the same chain of "
                        r"effects\) is canceled and discarded", re.I)
 _GATES = re.compile(r"When \w[\w ]* is played, all (?:hazard environment|environment hazard) cards in play are "
@@ -204,6 +209,9 @@ def _effect(text: str, names) -> dict | None:
         return {"effect": "influence_penalty", "modifier": int(m.group(1)), "remove_above": int(m.group(2))}
     if _OUTPOST.search(text):
         return {"effect": "recycle_hazard", "times": 1, "doors_times": 2}
+    if m := _UNABATED.search(text):
+        return {"effect": "boost_automatic_attack", "strikes": int(m.group(1)), "prowess": int(m.group(2)),
+                "body": int(m.group(3)), "no_hazard_limit": True, "cancel_absorbed": True}
     if _REVEALED.search(text):
         return {"effect": "cycle_non_hazards"}
     if _RING_LOST.search(text):

@@ -19,6 +19,8 @@
 - before the creatures, with room for a creature after it: Revealed to all Watchers when the hand holds two
   non-hazard cards or more (they go on top of the play deck, the hand is drawn up with what comes);
 - last, with the limit left: Rolled down to the Sea (a ring seen on a company, or one in the hand);
+- on-guard, when no creature is placed there and the limit leaves room: Unabated in Malice, revealed on the
+  most threatening automatic-attack of the site as the company enters;
 - on-guard (`HazardPlayer.on_guard_creature`, one card per movement/hazard phase, counting against the limit):
   a creature it would play now that may be keyed to the new site itself, when the site has automatic-attacks
   (it attacks after them, on a company they have tapped or wounded, and comes back to hand if the company does
@@ -194,6 +196,16 @@ class EventChoices:
         may be there."""
         cards = self._events("discard_ring")
         return cards[0] if cards else None
+
+    def on_guard_event(self) -> int | None:
+        """With no creature placed on-guard and limit to spare, at a site with automatic-attacks: Unabated in
+        Malice, placed on-guard (it may be revealed on one of those attacks, coe 2.V.i)."""
+        cards = self._events("boost_automatic_attack")
+        return cards[0] if cards else None
+
+    def attack_to_boost(self, attacks) -> int:
+        """Of the automatic-attacks faced, the one to boost: the most threatening (prowess + 2 per strike)."""
+        return max(range(len(attacks)), key=lambda i: attacks[i][0].prowess + 2 * attacks[i][0].strikes)
 
     def outpost(self, board) -> tuple[int, list[int]] | None:
         """An Unexpected Outpost when the discard pile holds a creature: (card, the hazards it brings back, the

@@ -92,6 +92,15 @@ def boosted(attack: Attack, races: tuple[str, ...], automatic: bool, site_type: 
     return replace(attack, strikes=attack.strikes * times + strikes, prowess=attack.prowess + prowess), used
 
 
+def one_attack_boosted(spec: EventSpec, attack: Attack) -> Attack:
+    """Unabated in Malice on one automatic-attack: its strikes, prowess and body changed by the card's values (an
+    attack without body keeps none)."""
+    f = spec.facts
+    body = None if attack.body is None else attack.body + f.get("body", 0)
+    return replace(attack, strikes=attack.strikes + f.get("strikes", 0), prowess=attack.prowess + f.get("prowess", 0),
+                   body=body)
+
+
 def faced_twice(races: tuple[str, ...], boosts) -> bool:
     """The Moon Is Dead: each Undead automatic-attack is faced twice."""
     return "Undead" in races and any(s.facts.get("duplicate_automatic") for s in boosts)

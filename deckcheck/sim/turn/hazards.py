@@ -18,7 +18,7 @@ from deckcheck.sim.rules.corruption import (
     removal_succeeds,
 )
 from deckcheck.sim.rules.council import AVATAR_PENALTY, KILL
-from deckcheck.sim.rules.events import boosted, region_attack, staying
+from deckcheck.sim.rules.events import boosted, one_attack_boosted, region_attack, staying
 from deckcheck.sim.rules.keying import hazard_limit, move_of
 from deckcheck.sim.rules.play import company_is_overt
 from deckcheck.sim.rules.sites import attacks_faced, heals_at
@@ -224,6 +224,11 @@ def play_hazards(g, company, move, limit: int, played: int, guard=None) -> int:
                 g.observer.hazard(g, company, kind, limit)
             if not creature_attacks(g, company, kind, detainment):
                 player.discard(kind)           # a defeated creature stays in our marshalling point pile
+    if guard and played < limit and company.characters and id(company) not in g.on_guard and player.has_events():
+        event = player.on_guard_event()
+        if event is not None:
+            place_on_guard(g, company, event, limit)
+            played += 1
     for kind in player.corruption_cards() if played < limit and company.characters else ():
         if played >= limit or not company.characters:
             break
@@ -262,7 +267,7 @@ def creature_attacks(g, company, kind: int, detainment: bool) -> bool:
 
 def face_attack(g, company, attack, name: str, cause: int | None, wounded_check: int | None,
                 stay_untapped: frozenset[int] = frozenset(), shielded: frozenset[int] = frozenset(),
-                races: tuple[str, ...] = (), automatic: bool = False):
+                races: tuple[str, ...] = (), automatic: bool = False, malice=None):
     """One attack on the company (a creature's, or a site's automatic-attack: `cause` None), resolved by
     `rules.combat`, and what follows it: the boosts in play applied (`rules.events`; one "discarded when such
     an attack is defeated" goes then), a wounded character is tapped and stays wounded until it heals, an
@@ -276,8 +281,13 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
     if board.boosts:
         attack, used = boosted(attack, races or attack.races, automatic, g.sim.sites[company.site].site_type or "",
                                board.boosts, board.doors)
+    plain = attack
+    if malice is not None:                 # Unabated in Malice on this attack
+        attack = one_attack_boosted(malice, attack)
     if g.sim.attack_cancel_kinds and cancelled(g, company, attack, name):
-        return AttackResult()          # no strike assigned: not defeated, nobody hurt
+        if malice is None:
+            return AttackResult()          # no strike assigned: not defeated, nobody hurt
+        attack = plain                     # the first cancel cancels the card's effects instead
     defenders = [defender_of(g, c) for c in characters]
     kinds = g.defence.strike_bonus_kinds
     bonus = _strike_bonuses(g, attack, characters, shielded) if kinds and not kinds.isdisjoint(g.hand) else None

@@ -54,16 +54,19 @@ def enter_site(g, company) -> bool:
     name = f"the automatic-attack of {sim.sites[site].name}" if g.observer is not None else ""   # the trace's
     faced = attacks_faced(sim.site_attacks[site], overt=company_is_overt(g, company), balrog_in_play=balrog)
     guard = g.on_guard.get(id(company)) if g.on_guard else None
-    creature = None
+    creature = malice = None
     if guard is not None:
         creature = reveal_on_guard(g, company, guard, faced)
-    for attack, wounded_check in faced:
-        for _ in range(2 if g.board.boosts and faced_twice(attack.races, g.board.boosts) else 1):
+        if creature is None:
+            malice = reveal_boost_on_guard(g, company, guard, faced)
+    for i, (attack, wounded_check) in enumerate(faced):
+        for repeat in range(2 if g.board.boosts and faced_twice(attack.races, g.board.boosts) else 1):
             if not company.characters:
                 return False
             shield = player.shield_from_strikes(g, company, wanted)
             stay = player.stay_untapped(g, company, attack, wanted, shield)
-            face_attack(g, company, attack, name, None, wounded_check, stay, shield, automatic=True)
+            boost = malice[1] if malice is not None and malice[0] == i and repeat == 0 else None
+            face_attack(g, company, attack, name, None, wounded_check, stay, shield, automatic=True, malice=boost)
     if creature is not None and company.characters:      # 2.V.iv: after the automatic-attacks
         kind, detainment = creature
         if not creature_attacks(g, company, kind, detainment):
@@ -86,6 +89,26 @@ def reveal_on_guard(g, company, guard, faced) -> tuple[int, bool] | None:
         g.observer.event(g, "hazard", f"the opponent reveals {g.opponent.sim.kinds[kind].name} on-guard at "
                                       f"{g.sim.sites[company.site].name}")
     return kind, detainment
+
+
+def reveal_boost_on_guard(g, company, guard, faced):
+    """coe 2.V.i: an on-guard hazard event that affects an automatic-attack (Unabated in Malice) is revealed as
+    the company enters a site with automatic-attacks, on the one the hazard player picks: (its index in
+    `faced`, the event), None if the card on-guard is no such event."""
+    _company, kind, _detainment = guard
+    spec = g.opponent.hazards.event[kind]
+    if spec is None or spec.effect != "boost_automatic_attack" or not on_guard_revealed_on_entry(
+            spec, False, len(faced), True):
+        return None
+    del g.on_guard[id(company)]
+    g.hazards.revealed(kind)
+    g.hazards.discard(kind)
+    g.stats.hazards_played[kind] += 1
+    index = g.hazards.attack_to_boost(faced)
+    if g.observer is not None:
+        g.observer.event(g, "hazard", f"the opponent reveals {g.opponent.sim.kinds[kind].name} on-guard at "
+                                      f"{g.sim.sites[company.site].name}")
+    return index, spec
 
 
 def on_guard_returns(g) -> None:
