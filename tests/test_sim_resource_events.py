@@ -7,12 +7,17 @@ from __future__ import annotations
 import pytest
 
 from deckcheck.cards.combat_facts import load_combat_facts
-from deckcheck.cards.resource_effects import HazardDiscard, StrikeBonus
+from deckcheck.cards.resource_effects import DRAW_CARDS, FETCH, CardFlow, HazardDiscard, NoCreatures, StrikeBonus
 from deckcheck.decklist import read_deck
 from deckcheck.sim.model import build_sim_deck
-from deckcheck.sim.players.resource_events import hazard_discard, keeps_resource_event, strike_bonus
+from deckcheck.sim.players.resource_events import (
+    creature_stopper,
+    hazard_discard,
+    keeps_resource_event,
+    strike_bonus,
+)
 from deckcheck.sim.rules.combat import STRIKE_FAILED, STRIKE_SUCCESSFUL, Attack, Defender, resolve_strike
-from deckcheck.sim.rules.resource_events import may_discard, may_tap_for
+from deckcheck.sim.rules.resource_events import may_discard, may_hide, may_tap_for
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.turn.hazards import face_attack
 from tests._shared import DECKS, needs_decks
@@ -219,3 +224,95 @@ def test_marvels_told_at_the_end_of_the_turn_discards_the_card_and_taps_the_sage
     g = duel(gorn, witch_king, ["Aragorn II", "Halbarad"], ["Marvels Told"], rolled=[9])   # nothing to discard
     discard_hazard_event(g)
     assert g.hand == [named(gorn, "Marvels Told")] and not g.companies[0].characters[1].tapped
+
+
+# ---- card flow: Dark Tryst's draw (Smoke Rings' fetch is read, not played) -------------------------------------
+
+def test_the_importer_reads_the_draws_and_fetches():
+    events = load_combat_facts()["resource_events"]
+    assert CardFlow.of(events["AS-80"]) == CardFlow(DRAW_CARDS, draw=3, removed=True)             # Dark Tryst
+    assert CardFlow.of(events["DM-159"]) == CardFlow(FETCH, fetch=1, from_discard=True, characters=True)  # Smoke Rings
+    assert CardFlow.of(events["BA-30"]) == CardFlow(FETCH, fetch=2, removed=True)                # Longbottom Leaf
+    assert "LE-223" not in events          # The Ring Leaves Its Mark: named cards, and another way
+
+
+@pytest.fixture(scope="module")
+def dwar():    # a zara tournament deck (Ringwraith): Dark Tryst
+    return build_sim_deck(read_deck(str(ZARA / "{D}_{D} Dwar CVCC.dck")))
+
+
+@needs_decks
+def test_a_fetch_is_read_but_not_played_and_the_report_says_why():
+    from deckcheck.sim.report import engine_use
+    sim = build_sim_deck(read_deck(str(ZARA / "{F}_{D} Stargazing.dck")))     # Smoke Rings, Longbottom Leaf
+    smoke = named(sim, "Smoke Rings")
+    use, reason = engine_use(sim, smoke)
+    assert use is None and "not modelled" in reason
+    g = scenario(sim, hand=[smoke])
+    assert g.player.card_draw(g) is None
+
+
+# ---- keeping hazard creatures off a company (Stealth, Sneakin', Hiding, Hide in Dark Places) ------------------
+
+STEALTH = NoCreatures(skill="Scout", taps=True, size_below=3)
+HIDING = NoCreatures(skill="Scout", staying=True)
+
+
+def test_the_importer_reads_the_cards_that_keep_creatures_off():
+    events = load_combat_facts()["resource_events"]
+    assert NoCreatures.of(events["TW-332"]) == STEALTH                                     # Stealth
+    assert NoCreatures.of(events["LE-231"]) == STEALTH                                     # Sneakin'
+    assert NoCreatures.of(events["TW-256"]) == HIDING                                      # Hiding
+    assert NoCreatures.of(events["LE-192"]) == HIDING                                      # Hide in Dark Places
+    assert "LE-177" not in events       # Crack in the Wall: only at the new site, unless in a Free-domain
+
+
+def test_which_companies_a_card_may_keep_creatures_off():
+    assert may_hide(STEALTH, 2, True) and not may_hide(STEALTH, 3, True)     # "company size is less than three"
+    assert not may_hide(STEALTH, 2, False)
+    assert may_hide(HIDING, 5, False) and not may_hide(HIDING, 1, True)      # "may not move"
+
+
+@pytest.fixture(scope="module")
+def saruman():     # Challenge Deck A: Stealth x3; Fatty Bolger a scout (a Hobbit: half toward company size)
+    return build_sim_deck(read_deck(str(DECKS / "council-of-rivendell" / "Challenge Decks"
+                                        / "A - Saruman - Stewards of Gondor")))
+
+
+@needs_decks
+def test_a_scout_of_a_small_moving_company_plays_stealth_against_an_opponent(saruman, witch_king):
+    from deckcheck.sim.turn.resource_events import hide
+    moria = next(i for i, s in enumerate(saruman.sites) if s.name == "Moria")
+    g = duel(saruman, witch_king, ["Fatty Bolger", "Haldir"], ["Stealth"])
+    company = g.companies[0]
+    kind, actor = creature_stopper(g, company, moria)
+    assert saruman.kinds[kind].name == "Stealth" and saruman.kinds[actor.kind].name == "Fatty Bolger"
+    hide(g, company, moria)
+    assert id(company) in g.hidden and actor.tapped and g.hand == [] and kind in g.discard
+    # not for a company of three (Glorfindel II, Haldir and the Hobbit: 2.5, rounded up), nor one that stays,
+    # nor in the goldfish (no hazard creatures to keep off)
+    g = duel(saruman, witch_king, ["Fatty Bolger", "Haldir", "Glorfindel II"], ["Stealth"])
+    assert creature_stopper(g, g.companies[0], moria) is None
+    g = duel(saruman, witch_king, ["Fatty Bolger", "Haldir"], ["Stealth"])
+    assert creature_stopper(g, g.companies[0], None) is None
+    goldfish = at_rivendell(saruman, ["Fatty Bolger", "Haldir"], ["Stealth"])
+    assert creature_stopper(goldfish, goldfish.companies[0], moria) is None
+
+
+@needs_decks
+def test_no_creature_is_played_on_a_hidden_company(saruman, witch_king):
+    from deckcheck.sim.turn.hazards import play_hazards, site_move
+    moria = next(i for i, s in enumerate(saruman.sites) if s.name == "Moria")
+    creatures = [named(witch_king.sim, n) for n in ("Ambusher", "Slayer", "Ghosts")]
+
+    def played(hidden: bool) -> list:
+        g = duel(saruman, witch_king, ["Fatty Bolger", "Haldir"], [])
+        g.hazards.cards.hand = list(creatures)
+        company = g.companies[0]
+        company.site = moria
+        if hidden:
+            g.hidden.add(id(company))
+        play_hazards(g, company, site_move(g, moria), 4, 0)
+        return [k for k in creatures if k not in g.hazards.cards.hand]
+    assert played(False)                 # some creature may be keyed to Moria and is played
+    assert played(True) == []

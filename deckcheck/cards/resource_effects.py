@@ -15,7 +15,17 @@ name it as an effect the simulation does not play:
   so) in play, environments only if it does not say "non-environment" ("Sage only. Tap a sage to discard one
   non-environment hazard permanent-event or non-environment hazard long-event. Sage makes a corruption check
   modified by -2"; "Tap your Ringwraith to discard one hazard permanent-event"): who taps (a skill or our
-  avatar) and the corruption check he then makes.
+  avatar) and the corruption check he then makes;
+- `no_creatures`: no hazard creature is played on (or every hazard creature attack against) the company this
+  turn, played in the organization phase by a character with a skill, who taps if it says so, the company of
+  a size under N if it says so ("Scout only. Tap a scout to play at the end of the organization phase only if
+  the scout's company size is less than three. No creature hazards may be played on his company this turn"),
+  or one that does not move (Hiding, Hide in Dark Places);
+- `draw_cards`: "Draw three cards and remove this card from the game" (Dark Tryst), nothing else;
+- `fetch`: cards brought into the play deck, which is shuffled: how many (one, up to two), from the sideboard
+  and (if it says so) the discard pile, resources only or characters too ("Bring one resource or character
+  from your sideboard or discard pile into your play deck and shuffle"; Smoke Rings, Weigh All Things to a
+  Nicety, Longbottom Leaf); whether the card is then removed from the game.
 """
 
 from __future__ import annotations
@@ -26,6 +36,10 @@ from dataclasses import asdict, dataclass
 
 STRIKE_BONUS = "strike_bonus"
 HAZARD_DISCARD = "discard_hazard_event"
+DRAW_CARDS = "draw_cards"
+NO_CREATURES = "no_creatures"
+FETCH = "fetch"
+_COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +84,87 @@ class HazardDiscard:
     @classmethod
     def of(cls, facts: dict) -> HazardDiscard:
         return cls(**{k: v for k, v in facts.items() if k != "effect"})
+
+
+@dataclass(frozen=True, slots=True)
+class NoCreatures:
+    """A resource short-event that keeps hazard creatures off the company this turn: played in the organization
+    phase by a character with `skill` (he taps if `taps`), on a company of size below `size_below` (None: any)
+    that moves, or that does not (`staying`)."""
+
+    skill: str | None = None
+    taps: bool = False
+    size_below: int | None = None
+    staying: bool = False
+
+    def to_json(self) -> dict:
+        return {"effect": NO_CREATURES, **{k: v for k, v in asdict(self).items()
+                                           if v != NoCreatures.__dataclass_fields__[k].default}}
+
+    @classmethod
+    def of(cls, facts: dict) -> NoCreatures:
+        return cls(**{k: v for k, v in facts.items() if k != "effect"})
+
+
+_NO_CREATURES = re.compile(r"No creature hazards may be played on (?:his|the|this) company this turn\.$|"
+                           r"(?:All|Cancels all) hazard creature attacks against the (?:scout.s )?company this turn"
+                           r"(?: are canceled)?\.$|Cancels all hazard creature attacks against the scout.s company "
+                           r"this turn\.$")
+_SIZE_BELOW = re.compile(r"company size (?:is )?less than (three|two|four|3|2|4)\b")
+
+
+def no_creatures(raw: dict, text: str) -> NoCreatures | None:
+    """The `no_creatures` family: Stealth, Sneakin', Hiding, Hide in Dark Places."""
+    if raw.get("type") != "Resource" or "Short-event" not in ((raw.get("attributes") or {}).get("subtype") or ""):
+        return None
+    if not _NO_CREATURES.search(text) or "organization phase" not in text:
+        return None
+    skill = _SKILL_ONLY.match(text)
+    size = _SIZE_BELOW.search(text)
+    words = {"two": 2, "three": 3, "four": 4}
+    return NoCreatures(skill=skill.group(1) if skill else None,
+                       taps=bool(re.search(r"\bTap (?:a|the) (?:scout|sage|ranger|character)\b", text)),
+                       size_below=(words.get(size.group(1)) or int(size.group(1))) if size else None,
+                       staying=bool(re.search(r"may not move|is not moving", text)))
+
+
+@dataclass(frozen=True, slots=True)
+class CardFlow:
+    """A resource short-event that moves cards: `draw` cards drawn (Dark Tryst), or `fetch` cards brought into
+    the play deck from the sideboard (and the discard pile, `from_discard`), characters too (`characters`),
+    the play deck then shuffled; `removed`: the card is removed from the game, not discarded."""
+
+    effect: str
+    draw: int = 0
+    fetch: int = 0
+    from_discard: bool = False
+    characters: bool = False
+    removed: bool = False
+
+    def to_json(self) -> dict:
+        return {k: v for k, v in asdict(self).items() if k == "effect" or v != CardFlow.__dataclass_fields__[k].default}
+
+    @classmethod
+    def of(cls, facts: dict) -> CardFlow:
+        return cls(**facts)
+
+
+_DRAW = re.compile(r"^Draw (one|two|three|four|five) cards?( and remove this card from the game)?\.$")
+_FETCH = re.compile(r"^(?:Bring|Take) (one|up to two) (resources?)( or characters?)?(?: \(including a Ringwraith\))? "
+                    r"from your sideboard( or discard pile)? (?:in)?to your play deck and (?:re)?shuffle\."
+                    r"( Remove this card from the game\.)?$")
+
+
+def card_flow(raw: dict, text: str) -> CardFlow | None:
+    """The `draw_cards` and `fetch` families: a short-event whose whole text is the draw or the fetch."""
+    if raw.get("type") != "Resource" or "Short-event" not in ((raw.get("attributes") or {}).get("subtype") or ""):
+        return None
+    if m := _DRAW.match(text):
+        return CardFlow(DRAW_CARDS, draw=_COUNT_WORDS[m.group(1)], removed=bool(m.group(2)))
+    if m := _FETCH.match(text):
+        return CardFlow(FETCH, fetch=1 if m.group(1) == "one" else 2, characters=bool(m.group(3)),
+                        from_discard=bool(m.group(4)), removed=bool(m.group(5)))
+    return None
 
 
 _ONE_STRIKE = re.compile(r"\bagainst (?:one|a) strike\b", re.I)
@@ -139,7 +234,7 @@ def resource_event_facts(cards: list[dict]) -> dict:
         if raw.get("type") != "Resource":
             continue
         text = _text(raw)
-        fact = strike_bonus(raw, text) or hazard_discard(raw, text)
+        fact = strike_bonus(raw, text) or hazard_discard(raw, text) or card_flow(raw, text) or no_creatures(raw, text)
         if fact is not None:
             out[raw["id"]] = fact.to_json()
     return dict(sorted(out.items()))

@@ -194,6 +194,15 @@ def engine_use(sim: SimDeck, kind: int, environment=None) -> tuple[str | None, s
         return "strike bonus", ("helps one character against one strike: played only on a strike it saves "
                                 "enough of, and none came while it was in hand and a character who may play it "
                                 "was there")
+    if sim.defence is not None and sim.defence.no_creatures[kind] is not None:
+        return "no creatures on a company", ("keeps hazard creatures off its company this turn: played only "
+                                              "against an opponent, on a company it allows whose character who "
+                                              "may play it is not needed at the new site, and none was")
+    if sim.defence is not None and kind in sim.defence.draw_kinds:
+        return "card draw", "draws cards: played in the organization phase once there are cards to draw"
+    if sim.defence is not None and sim.defence.card_flow[kind] is not None:
+        return None, ("brings cards from the sideboard or discard pile into the play deck: not played (which card "
+                      "a player would bring is not modelled)")
     if sim.defence is not None and sim.defence.hazard_discard[kind] is not None:
         return "discard a hazard event", ("discards a hazard permanent-event of the opponent's: played only "
                                           "against an opponent, at the end of the turn, on one worth more than "

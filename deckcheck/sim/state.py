@@ -137,6 +137,7 @@ class GameState:
         self.on_guard: dict[int, int] = {}                    # id(company) -> the opponent's on-guard card
         self.influence_penalty: dict[Character, list[int]] = {}   # Foolish Words on our characters
         self.stopped: set[int] = set()                        # id(company): no site phase this turn
+        self.hidden: set[int] = set()                         # id(company): no hazard creature on it this turn
         self.avatar_lost = False
         self._start()
 

@@ -1,5 +1,6 @@
-"""What combat and corruption need of a deck's kinds (prowess, body, weapons, corruption): built once per deck
-with its `SimDeck`, since its companies face automatic-attacks in every game (coe 2.V.ii), the goldfish too."""
+"""What combat and corruption need of a deck's kinds (prowess, body, weapons, corruption), and the facts of the
+resource events the simulation plays (`cards/resource_effects.py`): built once per deck with its `SimDeck`,
+since its companies face automatic-attacks in every game (coe 2.V.ii), the goldfish too."""
 
 from __future__ import annotations
 
@@ -7,7 +8,17 @@ from dataclasses import dataclass, field
 
 from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.cards.model import RESOURCE, Card, leading_int
-from deckcheck.cards.resource_effects import HAZARD_DISCARD, STRIKE_BONUS, HazardDiscard, StrikeBonus
+from deckcheck.cards.resource_effects import (
+    DRAW_CARDS,
+    FETCH,
+    HAZARD_DISCARD,
+    NO_CREATURES,
+    STRIKE_BONUS,
+    CardFlow,
+    HazardDiscard,
+    NoCreatures,
+    StrikeBonus,
+)
 
 MINION_ALIGNMENTS = frozenset({"Minion", "Balrog"})
 FW_MINION_RACES = frozenset({"Orc", "Troll"})   # coe 7.1.F1
@@ -36,7 +47,14 @@ class DefenceTables:
     # ... one that discards a hazard permanent-event (Marvels Told...), None if not
     hazard_discard: list[HazardDiscard | None] = field(default_factory=list)
     hazard_discard_kinds: frozenset[int] = frozenset()
-    kept_event_kinds: frozenset[int] = frozenset()               # either: kept in hand against an opponent
+    # ... one that keeps hazard creatures off the company this turn (Stealth, Hiding...), None if not
+    no_creatures: list[NoCreatures | None] = field(default_factory=list)
+    no_creatures_kinds: frozenset[int] = frozenset()
+    kept_event_kinds: frozenset[int] = frozenset()               # those: kept in hand against an opponent
+    # ... one that draws cards or brings cards into the play deck (Dark Tryst, Smoke Rings...), None if not;
+    # the engine plays the draws (`draw_kinds`), not the fetches (which card a player would fetch: not modelled)
+    card_flow: list[CardFlow | None] = field(default_factory=list)
+    draw_kinds: frozenset[int] = frozenset()
     # Pure functions of these tables memoized across games (the tables never change once built):
     armed: dict[tuple[int, ...], tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
     #   (kind, *holdings) -> (prowess, body) with its best weapon and armour (`rules.combat.defender_of`)
@@ -70,7 +88,11 @@ def defence_tables(alignment: str, kinds: list[Card]) -> DefenceTables:
         event = events.get(card.id, {}) if card.type == RESOURCE else {}
         t.strike_bonus.append(StrikeBonus.of(event) if event.get("effect") == STRIKE_BONUS else None)
         t.hazard_discard.append(HazardDiscard.of(event) if event.get("effect") == HAZARD_DISCARD else None)
+        t.no_creatures.append(NoCreatures.of(event) if event.get("effect") == NO_CREATURES else None)
+        t.card_flow.append(CardFlow.of(event) if event.get("effect") in (DRAW_CARDS, FETCH) else None)
     t.strike_bonus_kinds = frozenset(k for k, bonus in enumerate(t.strike_bonus) if bonus is not None)
     t.hazard_discard_kinds = frozenset(k for k, fact in enumerate(t.hazard_discard) if fact is not None)
-    t.kept_event_kinds = t.strike_bonus_kinds | t.hazard_discard_kinds
+    t.no_creatures_kinds = frozenset(k for k, fact in enumerate(t.no_creatures) if fact is not None)
+    t.kept_event_kinds = t.strike_bonus_kinds | t.hazard_discard_kinds | t.no_creatures_kinds
+    t.draw_kinds = frozenset(k for k, fact in enumerate(t.card_flow) if fact is not None and fact.draw)
     return t

@@ -7,12 +7,16 @@ each stated in its docstring (docs/simulation.md "Resource events"); the rules t
   Blow) on the character facing a strike, when it saves enough of what the strike is expected to cost.
 - A hazard permanent-event discarded (Marvels Told, Voices of Malice, Ancient Secrets) at the end of the turn,
   the one whose loss is worth most to us, when that outweighs the risk of the corruption check it costs.
+- A card draw (Dark Tryst) in the organization phase, as soon as there are cards to draw.
+- A card that keeps hazard creatures off a company this turn (Stealth, Sneakin', Hiding, Hide in Dark Places),
+  when its character is not the one to play a card at the company's new site.
 """
 
 from __future__ import annotations
 
 from deckcheck.sim.players.attacks import CANCEL_FROM_LOSS, CHARACTER_WORTH
 from deckcheck.sim.rules.combat import modified_prowess
+from deckcheck.sim.rules.company import company_size
 from deckcheck.sim.rules.corruption import (
     DISCARDED,
     ELIMINATED,
@@ -21,7 +25,7 @@ from deckcheck.sim.rules.corruption import (
     makes_corruption_checks,
 )
 from deckcheck.sim.rules.influence import p_check_above
-from deckcheck.sim.rules.resource_events import may_discard, may_tap_for
+from deckcheck.sim.rules.resource_events import may_discard, may_hide, may_tap_for
 
 # A strike bonus is spent on a strike once it saves this many MP of what the strike is expected to cost: a
 # quarter of what an attack must be expected to cost before a card cancels the whole of it
@@ -171,13 +175,61 @@ def hazard_discard(g, points_of):
     return None if best is None else best[1:]
 
 
+def card_draw(g) -> int | None:
+    """The card that draws (Dark Tryst) to play in the organization phase, None for none: as soon as the play
+    deck and discard pile hold its cards (more cards to plan the turn with; the worst go at the hand's reset).
+    Cards that bring a card from the sideboard or discard pile into the play deck (Smoke Rings...) are not
+    played: which card a player would bring is not modelled (bringing the sideboard's best card worth MP made
+    the tournament decks weaker, the engine chasing situational cards)."""
+    d = g.defence
+    for kind in g.hand:
+        if kind in d.draw_kinds and len(g.deck) + len(g.discard) >= d.card_flow[kind].draw:
+            return kind
+    return None
+
+
+def creature_stopper(g, company, dest: int | None):
+    """(card, character) to keep hazard creatures off the company this turn, None for none: against an opponent
+    that plays hazards, a card whose conditions hold (`rules.resource_events.may_hide`) and a character with its
+    skill, untapped (and unwounded) if he taps. A company that stays: at a site that is no haven (the creatures
+    keyed to a site). A company that moves: when the character who taps is not the one the player would have
+    play the best card at the new site (`best_play`); one that does not tap is always played."""
+    d = g.defence
+    held = [k for k in dict.fromkeys(g.hand) if k in d.no_creatures_kinds]
+    if not held or g.opponent is None:
+        return None
+    sim = g.sim
+    moving = dest is not None
+    if not moving and sim.site_is_haven[company.site]:
+        return None
+    size = company_size(sim, company.characters)
+    planned = None
+    for kind in sorted(held, key=lambda k: d.no_creatures[k].taps):       # one that taps nobody first
+        fact = d.no_creatures[kind]
+        if not may_hide(fact, size, moving):
+            continue
+        for character in company.characters:
+            if fact.skill is not None and fact.skill not in d.skills[character.kind]:
+                continue
+            if not fact.taps:
+                return kind, character
+            if character.tapped or character in g.stay_tapped or character in g.wounded:
+                continue
+            if planned is None:
+                planned = g.player.best_play(g, company, dest, True, True) or (None, None)
+            if planned[1] is character:
+                continue
+            return kind, character
+    return None
+
+
 def keeps_resource_event(g, kind: int) -> bool:
     """Keep a strike bonus, or a card that discards a hazard permanent-event, at the end of the turn against an
     opponent's hazards (as a card that cancels an attack), while one of our characters may play it."""
     if g.opponent is None:
         return False
     d = g.defence
-    fact = d.strike_bonus[kind] or d.hazard_discard[kind]
+    fact = d.strike_bonus[kind] or d.hazard_discard[kind] or d.no_creatures[kind]
     if getattr(fact, "avatar", False):
         return g.avatar_kind is not None and not g.avatar_lost
     skill = fact.skill

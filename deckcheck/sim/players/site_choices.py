@@ -12,7 +12,7 @@ from deckcheck.sim.players.attacks import (
     worth_the_cards_attacks,
 )
 from deckcheck.sim.players.factions import faction_odds, worth_attempting
-from deckcheck.sim.players.resource_events import hazard_discard, strike_bonus
+from deckcheck.sim.players.resource_events import card_draw, creature_stopper, hazard_discard, strike_bonus
 from deckcheck.sim.rules.combat import Attack, assign_strikes, defender_of, modified_prowess
 from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di_of
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
@@ -203,6 +203,14 @@ class SiteChoices:
     def strike_bonus(self, g, character, attack, defender, excess: int, stay: bool, keep_untapped: bool):
         """The strike-bonus card to play on `character` facing a strike (coe 3.iv), None for none."""
         return strike_bonus(g, character, attack, defender, excess, stay, keep_untapped)
+
+    def creature_stopper(self, g, company, dest: int | None):
+        """(card, character) to keep hazard creatures off the company this turn (Stealth...), or None."""
+        return creature_stopper(g, company, dest)
+
+    def card_draw(self, g) -> int | None:
+        """The card that draws cards (Dark Tryst) to play in the organization phase, or None."""
+        return card_draw(g)
 
     def hazard_discard(self, g, points_of):
         """(card, company, character, target) to discard a hazard permanent-event at the end of the turn, or

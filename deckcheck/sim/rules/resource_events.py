@@ -23,3 +23,11 @@ def may_tap_for(fact, skills: tuple[str, ...], avatar: bool, tapped: bool, wound
     if fact.avatar:
         return avatar
     return fact.skill is None or fact.skill in skills
+
+
+def may_hide(fact, size: int, moving: bool) -> bool:
+    """The company may be kept from hazard creatures by the card: of a size below the one it names ("company
+    size is less than three"), moving or, for a card that says so ("may not move", "is not moving"), staying."""
+    if fact.staying == moving:
+        return False
+    return fact.size_below is None or size < fact.size_below

@@ -50,6 +50,7 @@ def untap(g) -> None:
     g.havens_tapped.clear()
     g.staying_for.clear()
     g.stopped.clear()
+    g.hidden.clear()
     stay = g.stay_tapped
     for company in g.companies:
         company.lost = False

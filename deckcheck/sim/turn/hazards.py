@@ -206,7 +206,7 @@ def play_hazards(g, company, move, limit: int, played: int, guard=None) -> int:
     on-guard there instead (coe 2.IV.vii.4, 2.V.i)."""
     sim = g.sim
     player = g.hazards
-    if played < limit:
+    if played < limit and id(company) not in g.hidden:      # Stealth, Hiding...: no creature on it this turn
         chosen = player.choose_creatures(move, limit - played, sim.alignment, g.board.doors)
         if guard and chosen and id(company) not in g.on_guard:
             held = player.on_guard_creature(chosen, guard, sim.alignment, g.board.doors, 1)

@@ -8,18 +8,24 @@ from deckcheck.sim.rules.movement import cards_drawn, draws_cards, under_deeps_r
 from deckcheck.sim.streams import MOVE
 from deckcheck.sim.turn.hazards import hazard_phase, model_hazards, staying_hazard_phase
 from deckcheck.sim.turn.organization import join_at_havens, ringwraiths_apart
+from deckcheck.sim.turn.resource_events import hide
 
 
 def movement_hazard(g) -> None:
     had_companies = bool(g.companies)
     moved = set()
+    hides = bool(g.defence.no_creatures_kinds) and g.hazards.plays_cards
     for company, dest in plan_moves(g):
+        if hides:
+            hide(g, company, dest)
         if move(g, company, dest):
             moved.add(id(company))
         g.reset_to_hand_size(dest)         # coe 2.IV.viii: both players reset after each company
     if g.hazards.plays_cards:              # companies that stay have a movement/hazard phase too (coe 2.IV)
         for company in list(g.companies):
             if id(company) not in moved and id(company) not in g.stopped and company.characters:
+                if hides:
+                    hide(g, company, None)
                 staying_hazard_phase(g, company)
     if had_companies:
         g.reset_to_hand_size()

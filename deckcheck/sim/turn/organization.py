@@ -10,11 +10,13 @@ from deckcheck.sim.rules.influence import controls_too_much, may_control
 from deckcheck.sim.rules.play import may_bear, may_play
 from deckcheck.sim.rules.rings import allowed_rings, rings_in_hand, test_bonus
 from deckcheck.sim.state import Character
+from deckcheck.sim.turn.resource_events import play_card_draws
 
 
 def organize(g) -> None:
     """The organization phase after untapping: everything but declaring movement."""
     store_cards(g)
+    play_card_draws(g)
     if g.ringwraith:
         end_mode(g)
     entered = [play_character(g)]

@@ -12,6 +12,42 @@ from deckcheck.sim.turn.hazards import check_corruption, corruption_points
 END_OF_TURN_PLACE = 0xFFFFF
 
 
+def play_card_draws(g) -> None:
+    """Organization phase (coe 2.II; a short-event is played in any phase of one's own turn): the cards that
+    draw (Dark Tryst), each as the player chooses; one removed from the game goes to no pile."""
+    kinds = g.defence.draw_kinds
+    while kinds and not kinds.isdisjoint(g.hand):
+        kind = g.player.card_draw(g)
+        if kind is None:
+            return
+        fact = g.defence.card_flow[kind]
+        g.play_from_hand(kind)
+        if not fact.removed:
+            g.discard.append(kind)
+        g.draw(fact.draw)
+        if g.observer is not None:
+            g.observer.event(g, "play", f"{g.sim.kinds[kind].name}: draws {fact.draw} cards")
+
+
+def hide(g, company, dest: int | None) -> None:
+    """The end of the organization phase, movement declared (`dest`, None for a company that stays): a card
+    such as Stealth or Hiding, as the player chooses; its character taps if it says so, and no hazard creature
+    is played on the company this turn (`turn.hazards.play_hazards`; an on-guard creature neither)."""
+    if not g.defence.no_creatures_kinds.intersection(g.hand):
+        return
+    chosen = g.player.creature_stopper(g, company, dest)
+    if chosen is None:
+        return
+    kind, actor = chosen
+    g.spend(kind)
+    if g.defence.no_creatures[kind].taps:
+        actor.tapped = True
+    g.hidden.add(id(company))
+    if g.observer is not None:
+        g.observer.event(g, "cancel", f"{g.sim.kinds[actor.kind].name} plays {g.sim.kinds[kind].name}: no hazard "
+                                      "creature on his company this turn")
+
+
 def discard_hazard_event(g) -> None:
     """coe 2.VI (resource short-events are played in any phase of one's own turn): a card such as Marvels Told
     discards one hazard permanent-event in play, a corruption card on one of our characters or a long- or
