@@ -50,7 +50,7 @@ def verbosity() -> int:
 def note(message: str) -> None:
     """A line on stderr (a warning, a note, progress), unless -q."""
     if verbosity() >= 0:
-        echo(style_report(message), err=True)
+        echo(style_shown(message, err=True), err=True)
 
 
 def detail(message: str) -> None:
@@ -62,7 +62,7 @@ def detail(message: str) -> None:
 def diagnostic(line: str, severity: str) -> None:
     """A reader's diagnostic on stderr: an error always, a warning unless -q."""
     if severity == "error" or verbosity() >= 0:
-        echo(style_report(line), err=True)
+        echo(style_shown(line, err=True), err=True)
 
 
 def show_progress() -> bool:
@@ -166,10 +166,10 @@ def echo(text: str, *, err: bool = False, nl: bool = True) -> None:
 
 
 _SEVERITY_STYLE = {"error": {"fg": "red", "bold": True}, "warning": {"fg": "yellow"}, "note": {"fg": "cyan"}}
-_VERDICT = re.compile(r"^(\S.*?: )(LEGAL|ILLEGAL)\b", re.M)
-_SEVERITY_COLUMN = re.compile(r"^(  )(error|warning)\b", re.M)
-_NOTE = re.compile(r"^(  )(note:)", re.M)
-_DIAGNOSTIC = re.compile(r"^(\S[^\n]*?: )(error|warning)(:)", re.M)
+_VERDICT = LazyPattern(r"^(\S.*?: )(LEGAL|ILLEGAL)\b", re.M)
+_SEVERITY_COLUMN = LazyPattern(r"^(  )(error|warning)\b", re.M)
+_NOTE = LazyPattern(r"^(  )(note:)", re.M)
+_DIAGNOSTIC = LazyPattern(r"^(\S[^\n]*?: )(error|warning)(:)", re.M)
 
 
 def style_report(text: str) -> str:
@@ -179,6 +179,18 @@ def style_report(text: str) -> str:
     text = _SEVERITY_COLUMN.sub(lambda m: m[1] + click.style(m[2], **_SEVERITY_STYLE[m[2]]), text)
     text = _NOTE.sub(lambda m: m[1] + click.style(m[2], **_SEVERITY_STYLE["note"]), text)
     return _DIAGNOSTIC.sub(lambda m: m[1] + click.style(m[2], **_SEVERITY_STYLE[m[2]]) + m[3], text)
+
+
+def style_shown(text: str, *, err: bool = False) -> str:
+    """style_report(text) where the stream echo writes to keeps colour; else the text as it is: click.echo
+    strips every colour code there, so the bytes written are the same, and no pattern is compiled for them."""
+    from click._compat import should_strip_ansi
+    from click.globals import resolve_color_default
+
+    stream = sys.stderr if err else sys.stdout
+    if stream is not None and should_strip_ansi(stream, resolve_color_default(colour())):
+        return text
+    return style_report(text)
 
 
 # ---------------------------------------------------------------- wrapping
@@ -223,4 +235,4 @@ def wrap_report(text: str, width: int | None) -> str:
 
 def print_report(text: str, *, nl: bool = False) -> None:
     """A text report on stdout: wrapped to the terminal, in colour where colour is on."""
-    echo(style_report(wrap_report(text, terminal_width())), nl=nl)
+    echo(style_shown(wrap_report(text, terminal_width())), nl=nl)

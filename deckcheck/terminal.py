@@ -11,19 +11,32 @@ from __future__ import annotations
 
 import re
 
+from deckcheck.patterns import LazyPattern
+
 # C0 controls but tab and line feed, DEL, C1 controls; the bidirectional embeddings, overrides and isolates.
-CONTROLS = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+CONTROLS = LazyPattern("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def printable(text: str) -> str:
     """`text` with every control character written as its escape: safe to print on a terminal."""
-    return CONTROLS.sub(_escape, text)
+    return text if _no_controls(text) else CONTROLS.sub(_escape, text)
 
 
 def printable_json(document: str) -> str:
     """A JSON text with the control characters json.dumps(ensure_ascii=False) leaves raw (DEL, C1, bidi)
     written as \\u escapes: the same JSON once parsed, inert on a terminal."""
-    return CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", document)
+    return document if _no_controls(document) else CONTROLS.sub(lambda m: f"\\u{ord(m.group()):04x}", document)
+
+
+# Texts longer than this go to the pattern straight away (the test below copies the text).
+_QUICK_TEST_CHARS = 65536
+
+
+def _no_controls(text: str) -> bool:
+    """True when CONTROLS cannot match: every character but tab and line feed is printable (str.isprintable is
+    False for every C0 and C1 control, DEL and the bidirectional format characters, category Cc and Cf). Most
+    texts are so, and need no pattern compiled; a False only means "ask the pattern"."""
+    return len(text) <= _QUICK_TEST_CHARS and text.replace("\n", "").replace("\t", "").isprintable()
 
 
 def printable_html(text: str) -> str:

@@ -7,7 +7,6 @@ and case, so all of these meet at one key.
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from bisect import bisect_right
 from functools import lru_cache
@@ -40,7 +39,7 @@ def is_set_code(token: str) -> bool:
 # Version tags: [H]ero, [M]inion, [F]allen-wizard, [B]alrog.
 TAG_ALIGNMENT = {"H": "Hero", "M": "Minion", "F": "Fallen-wizard", "B": "Balrog"}
 
-_NOT_ALNUM = re.compile(r"[^0-9a-z]+")
+_NOT_ALNUM = LazyPattern(r"[^0-9a-z]+")
 _SPECIAL_LETTERS = str.maketrans({"æ": "ae", "Æ": "AE", "ø": "o", "Ø": "O", "ß": "ss", "ð": "d", "þ": "th"})
 
 

@@ -19,9 +19,9 @@ from deckcheck.patterns import LazyPattern
 
 FORMATS = ("gccg", "gccg-plain", "netmeccg", "octgn", "wigy-json", "tts", "json", "markdown", "cardnum")
 
-NETMECCG_SECTION = re.compile(r"^\[(starting|sideboard|anti-fw|characters|resources|hazards|sites)\]\s*$",
+NETMECCG_SECTION = LazyPattern(r"^\[(starting|sideboard|anti-fw|characters|resources|hazards|sites)\]\s*$",
                               re.IGNORECASE | re.MULTILINE)
-GCCG_FENCE = re.compile(r"^#{3,}[ \t]*\n[^#\n][^\n]*\n#{3,}[ \t]*$", re.MULTILINE)
+GCCG_FENCE = LazyPattern(r"^#{3,}[ \t]*\n[^#\n][^\n]*\n#{3,}[ \t]*$", re.MULTILINE)
 GCCG_PLAIN_DECK = LazyPattern(r"^Deck[ \t]*$", re.MULTILINE)
 CARDNUM_ZONE = LazyPattern(r"^(resources|hazards|characters|fwsb|fw-dc-sb)[ \t]*$", re.IGNORECASE | re.MULTILINE)
 
@@ -90,7 +90,8 @@ def _starts_like_netmeccg(text: str) -> bool:
     for line in text.split("\n"):
         stripped = line.strip("\ufeff \t")
         if stripped and not stripped.startswith("#"):
-            return stripped.lower().startswith("[netmeccg") or NETMECCG_SECTION.match(stripped) is not None
+            return stripped[:1] == "[" and (stripped.lower().startswith("[netmeccg")
+                                            or NETMECCG_SECTION.match(stripped) is not None)
     return False
 
 

@@ -22,12 +22,13 @@ from deckcheck.decklist.lines import (
 )
 from deckcheck.decklist.model import Part, RawLine
 from deckcheck.decklist.prose import Breakdown
+from deckcheck.patterns import LazyPattern
 
-FENCE = re.compile(r"^#{3,}\s*$")
+FENCE = LazyPattern(r"^#{3,}\s*$")
 # Linear patterns (possessive blanks, no lazy part before blanks): the label and value are stripped in code.
-SUBHEADER = re.compile(r"^#\s*+(?P<label>[^#()\d][^()]*+)\((?P<n>\d++)\)\s*+$")
-VERSION = re.compile(r"GCCG\s+v?(?P<v>[\d.]+)", re.IGNORECASE)
-META = re.compile(r"^#\s*+(?P<key>Player|Alignment|Avatar|Length|Name)\s*+:\s*+(?P<value>.+)$", re.IGNORECASE)
+SUBHEADER = LazyPattern(r"^#\s*+(?P<label>[^#()\d][^()]*+)\((?P<n>\d++)\)\s*+$")
+VERSION = LazyPattern(r"GCCG\s+v?(?P<v>[\d.]+)", re.IGNORECASE)
+META = LazyPattern(r"^#\s*+(?P<key>Player|Alignment|Avatar|Length|Name)\s*+:\s*+(?P<value>.+)$", re.IGNORECASE)
 
 # Section words of GCCG files, folded to lower case.
 SECTIONS: dict[str, Part | str] = {

@@ -97,8 +97,8 @@ class ReadResult:
 # parenthesised token, because names hold parentheses themselves ("Bert" (Bûrat) (TW)).
 # Every pattern a reader searches with is linear in its text: one that starts with blanks starts only where a run of
 # blanks starts ((?<!\s)), or every position of a long run would rescan the rest of it.
-_TRAILING_PAREN = re.compile(r"(?<!\s)\s*\(([^()]{1,8})\)\s*$")
-_TRAILING_BRACKET = re.compile(r"(?<!\s)\s*\[([^\[\]]{1,8})\]\s*$")
+_TRAILING_PAREN = LazyPattern(r"(?<!\s)\s*\(([^()]{1,8})\)\s*$")
+_TRAILING_BRACKET = LazyPattern(r"(?<!\s)\s*\[([^\[\]]{1,8})\]\s*$")
 
 
 def short_texts_remembered(function: Callable[[str], Any]) -> Callable[[str], Any]:
@@ -161,26 +161,43 @@ def _is_set_code(token: str) -> bool:
 # "Name x3", "Name (x3)", "Name ×3", "Name (3)", "Name [3]", "Name 3x", "Name - 3", and a count in a tab-separated
 # column of its own ("Name<TAB>3", from a spreadsheet). No card name in any language holds a digit, so a number
 # before or after the name is its count.
-_LEADING_COUNT = re.compile(r"^(?:(?P<n>\d+)(?:\s*[x×]\s+|[x×]\s*|-|\s+)|[x×]\s*(?P<m>\d+)\s+"
+_LEADING_COUNT = LazyPattern(r"^(?:(?P<n>\d+)(?:\s*[x×]\s+|[x×]\s*|-|\s+)|[x×]\s*(?P<m>\d+)\s+"
                             r"|[(\[]\s*+(?:[x×]\s*+)?(?P<p>\d++)\s*+[x×]?\s*+[)\]]\s*+)(?P<rest>\S.*)$",
                             re.IGNORECASE)
 # searched for: the name before it is what precedes the first place it matches (the text is stripped)
 _TRAILING_COUNT = LazyPattern(r"(?<!\s)\s*(?:\(\s*+(?:[x×]\s*+)?(?P<a>\d++)\s*+\)|\[\s*+(?:[x×]\s*+)?(?P<d>\d++)\s*+\]"
                              r"|\s[x×]\s*+(?P<b>\d++)|\s(?P<e>\d++)\s*+[x×]|\s[-–—]\s*+(?P<f>\d++)|\t(?P<c>\d++))"
                              r"\s*+$", re.IGNORECASE)
-NEGATIVE_COUNT = re.compile(r"^\s*+-\d++(?:\s*+[x×])?\s++\S")   # "-3 Dodge" ("- 3 Dodge" is a list item)
-COUNT_RANGE = re.compile(r"^(?P<low>\d+)\s*-\s*(?P<high>\d+)\s+(?P<rest>\S.*)$")
+NEGATIVE_COUNT = LazyPattern(r"^\s*+-\d++(?:\s*+[x×])?\s++\S")   # "-3 Dodge" ("- 3 Dodge" is a list item)
+COUNT_RANGE = LazyPattern(r"^(?P<low>\d+)\s*-\s*(?P<high>\d+)\s+(?P<rest>\S.*)$")
 # list markers: Markdown's, and those word processors and chat apps paste ("–", "—", "·", "▪", "●", "→", ...),
 # with a task-list box after them ("- [ ] ", "- [x] ")
 BULLET_MARK = r"(?:[-*+•·‣⁃▪▫◦●○■□►▸▹→–—]|\d+[.)])"
-_BULLET = re.compile(rf"^\s*{BULLET_MARK}\s+(?:\[[ xX]\]\s+)?(?=\S)")
+_BULLET = LazyPattern(rf"^\s*{BULLET_MARK}\s+(?:\[[ xX]\]\s+)?(?=\S)")
 _COUNT_FIRST = LazyPattern(r"^\s*\d+\s")
+
+
+_BULLET_CHARS = frozenset(BULLET_MARK[BULLET_MARK.index("[") + 1:BULLET_MARK.index("]")])
+
+
+def _may_start_with_bullet(text: str) -> bool:
+    """False where _BULLET cannot match: no list marker after the leading blanks. ("3 Dodge", a card line of every
+    format, needs no pattern compiled: str.lstrip strips what \\s matches, str.isdecimal is \\d.)"""
+    text = text.lstrip()
+    if not text:
+        return False
+    if text[0] in _BULLET_CHARS:
+        return True
+    digits = len(text) - len(text.lstrip("0123456789")) if text[0].isascii() else 0
+    if not digits:
+        return text[0].isdecimal()      # a digit of another script: the pattern decides
+    return text[digits:digits + 1] in (".", ")") or text[digits:digits + 1].isdecimal()
 
 
 @short_texts_remembered
 def strip_bullet(text: str) -> str:
     """Drop a Markdown list marker ("- ", "* ", "1. ") but not a count ("1 Gandalf")."""
-    m = _BULLET.match(text)
+    m = _BULLET.match(text) if _may_start_with_bullet(text) else None
     if m and not _COUNT_FIRST.match(text):
         return text[m.end():]
     return text
@@ -232,20 +249,23 @@ def fold(text: str) -> str:
     return _NOT_ALNUM.sub(" ", ascii_only.lower()).strip()
 
 
-_NOT_ALNUM = re.compile(r"[^a-z0-9]+")
+_NOT_ALNUM = LazyPattern(r"[^a-z0-9]+")
 
 
 # NOTES: a label whose section is prose, not cards
 
 
-# label_part is asked about every line of a hand-typed list: its patterns are compiled once, its answers kept.
-_LABEL_COUNT = re.compile(r"\(\s*\d+\s*\)")
-_DECKS = re.compile(r"\bdecks\b")
-_FALLEN = re.compile(r"\b(fw|fallen|anti fw|fw dc sb|fwsb)\b")
-_SITES = re.compile(r"\b(sites?|locations?|location deck)\b")
-_HAZARDS = re.compile(r"\b(hazards?|creatures?)\b")
-_RESOURCES = re.compile(r"\b(resources?|items?|factions?|allies|allys|ally|mp sources?)\b")
-_CHARACTERS = re.compile(r"\b(characters?|heroes|hero|avatars?|minions|wizards?|ringwraiths?)\b")
+# The words of a folded label (lower-case letters, digits, single blanks) that name a part: what the patterns
+# \\b(fw|fallen|...)\\b found, asked of the set of its words (no pattern to compile at every start).
+_LABEL_COUNT = LazyPattern(r"\(\s*\d+\s*\)")
+_FALLEN_WORDS = frozenset({"fw", "fallen", "fwsb"})      # "anti fw", "fw dc sb" hold "fw"
+_SITE_WORDS = frozenset({"site", "sites", "location", "locations"})      # "location deck" holds "location"
+_HAZARD_WORDS = frozenset({"hazard", "hazards", "creature", "creatures"})
+_RESOURCE_WORDS = frozenset({"resource", "resources", "item", "items", "faction", "factions", "allies", "allys",
+                             "ally"})
+_RESOURCE_PHRASES = (" mp source ", " mp sources ")
+_CHARACTER_WORDS = frozenset({"character", "characters", "heroes", "hero", "avatar", "avatars", "minions", "wizard",
+                              "wizards", "ringwraith", "ringwraiths"})
 
 
 @lru_cache(maxsize=4096)
@@ -255,8 +275,9 @@ def label_part(label: str) -> Part | str | None:
 
     Returns a Part, NOTES for prose sections, or None when the label is not understood.
     """
-    words = fold(_LABEL_COUNT.sub(" ", label))
-    if not words or _DECKS.search(words):
+    words = fold(_LABEL_COUNT.sub(" ", label) if "(" in label else label)
+    each = frozenset(words.split(" "))
+    if not words or "decks" in each:
         return None   # "Wizard decks:" heads a list of decks, not a part of one
     if words.startswith(("starting compan", "sarting compan")) and " at " in f" {words} ":
         return NOTES   # "Starting Companies (2) at Rivendell": prose about the starting companies
@@ -264,7 +285,7 @@ def label_part(label: str) -> Part | str | None:
         return NOTES
     side = any(w in words for w in ("sideboard", "sidebord", "sidebar", "side board")) \
         or words in ("side", "sb", "side deck", "sidedeck")   # "Side:", "SB:" in chat and forum lists
-    fallen = _FALLEN.search(words) is not None
+    fallen = not _FALLEN_WORDS.isdisjoint(each)
     if fallen and (side or words in ("anti fw", "fwsb", "fw dc sb", "fw sideboard", "fw sb")):
         return Part.FW_SIDEBOARD
     if side:
@@ -272,13 +293,13 @@ def label_part(label: str) -> Part | str | None:
     if words in ("pool", "starting", "starting company", "starting companies", "starting pool",
                  "starting characters", "starting company pool", "draft", "drafted characters"):
         return Part.POOL
-    if _SITES.search(words):
+    if not _SITE_WORDS.isdisjoint(each):
         return Part.SITES
-    if _HAZARDS.search(words):
+    if not _HAZARD_WORDS.isdisjoint(each):
         return Part.HAZARDS
-    if _RESOURCES.search(words):
+    if not _RESOURCE_WORDS.isdisjoint(each) or any(p in f" {words} " for p in _RESOURCE_PHRASES):
         return Part.RESOURCES   # before characters: "Hero Resource" is a resource block
-    if _CHARACTERS.search(words):
+    if not _CHARACTER_WORDS.isdisjoint(each):
         return Part.CHARACTERS
     if words in ("deck", "play deck", "in deck", "playdeck", "main deck", "other"):
         return Part.PLAY
@@ -294,6 +315,22 @@ def looks_like_prose(text: str) -> bool:
     return len(text.split()) >= PROSE_WORDS or "://" in text
 
 
+def _starts_negative(text: str) -> bool:
+    """False where NEGATIVE_COUNT cannot match: no "-" and a digit first after the leading blanks."""
+    text = text.lstrip()
+    return text[:1] == "-" and text[1:2].isdecimal()
+
+
+def _starts_range(text: str) -> bool:
+    """False where COUNT_RANGE cannot match: no digits, then blanks and a "-", first."""
+    text = text.strip()
+    digits = len(text) - len(text.lstrip("0123456789"))
+    if not digits:
+        return text[:1].isdecimal()      # a digit of another script: the pattern decides
+    rest = text[digits:]
+    return rest[:1].isdecimal() or rest.lstrip()[:1] == "-"
+
+
 def read_card_line(result: ReadResult, path: str, line_no: int, text: str, part: Part,
                    *, default_count: int | None = None) -> RawLine | None:
     """Parse "3 Name [H] (TW)" into a RawLine appended to result; problems become diagnostics.
@@ -301,12 +338,13 @@ def read_card_line(result: ReadResult, path: str, line_no: int, text: str, part:
     default_count: the count for a line without one (formats where a bare name means 1 copy); when None,
     a missing count is reported and the line is read as 1 copy so the rest of the deck stays whole.
     """
-    if "-" in text and NEGATIVE_COUNT.match(text):   # the test first, here and below: most lines hold no "-"
+    if "-" in text and _starts_negative(text) and NEGATIVE_COUNT.match(text):   # the tests first, here and below:
+        # most lines hold no "-", or not where a negative count or a range would have it ("Far-sight")
         result.problem(path, line_no, "bad-count", f"negative count in {excerpt(text)!r}; line skipped")
         return None
     unbulleted = strip_bullet(text)
     count, rest = split_count(unbulleted)
-    in_range = COUNT_RANGE.match(unbulleted.strip()) if "-" in unbulleted else None
+    in_range = COUNT_RANGE.match(unbulleted.strip()) if "-" in unbulleted and _starts_range(unbulleted) else None
     if in_range:   # "1-2 Leg It Double Quick": a web list not yet settled on a count
         count, rest = number(in_range.group("low")), in_range.group("rest").strip()
         result.problem(path, line_no, "count-range",

@@ -7,7 +7,6 @@ card name holds "MP", "marshalling points", or one of these category words with 
 
 from __future__ import annotations
 
-import re
 from dataclasses import field
 
 from deckcheck.decklist.lines import ReadResult, excerpt, fold, label_part, split_card_text, split_count, strip_bullet
@@ -15,10 +14,13 @@ from deckcheck.decklist.model import Part
 from deckcheck.patterns import LazyPattern
 from deckcheck.records import record
 
-MP_WORDS = re.compile(r"(?i)(?<![\w'’])(?:mps?|marshall?ing[ -]+points?)(?![\w'’])")
-MP_CATEGORY = re.compile(r"(?i)^(?:total|kills?|misc(?:ellaneous)?|characters?|items?|factions?|all(?:y|ies)|general)"
+MP_WORDS = LazyPattern(r"(?i)(?<![\w'’])(?:mps?|marshall?ing[ -]+points?)(?![\w'’])")
+MP_CATEGORY = LazyPattern(r"(?i)^(?:total|kills?|misc(?:ellaneous)?|characters?|items?|factions?|all(?:y|ies)|general)"
                          r"(?:[ \t]+(?:mps?|points?|pts))?[ \t]*[:=\-–—]?[ \t]*\(?[ \t]*-?\d{1,3}[ \t]*\)?"
                          r"(?:[ \t]*(?:mps?|points?|pts|cards?))?\.?$")
+# The characters MP_CATEGORY can start with (its words' first letters, either case, and what (?i) matches them with:
+# the Kelvin sign, dotted and dotless I): a card line ("3 Dodge") is not tried, nor the pattern compiled for it.
+_CATEGORY_FIRST = frozenset("ACFGIKMTacfgikmt\u0130\u0131\u212a")
 MAX_BREAKDOWN_WORDS = 12
 BREAKDOWN_LABEL = LazyPattern(r"[^\d:(]*")     # what precedes the numbers: "Characters", "Kill MP"
 
@@ -37,7 +39,8 @@ class Breakdown:
         if len(text.split()) > MAX_BREAKDOWN_WORDS:
             return False
         mentions_mp = MP_WORDS.search(text) is not None
-        if not (mentions_mp or MP_CATEGORY.match(text) and (self.lines or fold(text).startswith("total"))):
+        category = text[:1] in _CATEGORY_FIRST and MP_CATEGORY.match(text)
+        if not (mentions_mp or category and (self.lines or fold(text).startswith("total"))):
             return False
         named = label_part(BREAKDOWN_LABEL.match(text).group(0).strip(" \t:-–—(")) if not self.lines else None
         if isinstance(named, Part) and named not in seen_parts:
