@@ -98,6 +98,8 @@ def main(argv: list[str] | None = None) -> None:
     as "internal error" (a bug: the traceback only with --debug), a failed write of the report, and SIGTERM."""
     from deckcheck import process
 
+    if argv is None:
+        process.keep_what_is_loaded()
     process.exit_on_sigterm()
     exited = False   # the command called sys.exit: so does main (a command that returned lets main return)
     try:

@@ -32,6 +32,16 @@ class Terminated(BaseException):
     Exception, so that no `except Exception` on the way (a batch row's own guard) can swallow it."""
 
 
+def keep_what_is_loaded() -> None:
+    """The objects made so far (click, the modules imported) stay for the life of the process: moved out of the
+    garbage collector's sight (gc.freeze), so that each full collection while the command imports and loads the
+    rest no longer walks them all (~5% of a one-deck `validate`: benchmarks/bench_startup.py). Only for the
+    command's own process (main() of sys.argv): a caller's objects, garbage among them, are not frozen."""
+    import gc
+
+    gc.freeze()
+
+
 def exit_on_sigterm() -> None:
     def terminate(_signum, _frame):
         raise Terminated()
