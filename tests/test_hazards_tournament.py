@@ -13,6 +13,10 @@ decks from ../shared/decks with fixed rolls:
   a company.
 - Unabated in Malice: placed on-guard at a site with automatic-attacks (when no creature is), revealed as the
   company enters: the most threatening automatic-attack gets +1 strike, +1 prowess, -2 body.
+- Faces of the Dead: Seized by Terror's split-off on a non-Wizard character moving with two Wildernesses, for
+  the discard of an Undead creature from hand.
+- Foolish Words: on the character with most direct influence, -4 to his influence checks until he rolls it
+  off (he taps for it at a haven).
 """
 
 from __future__ import annotations
@@ -28,12 +32,21 @@ from deckcheck.sim.players.hazard_events import RESOURCE
 from deckcheck.sim.referee import Referee
 from deckcheck.sim.rules.combat import Attack
 from deckcheck.sim.rules.council import KILL
-from deckcheck.sim.rules.events import EventSpec, one_attack_boosted
+from deckcheck.sim.rules.events import EventSpec, may_be_seized, one_attack_boosted
+from deckcheck.sim.rules.influence import check_bonus
+from deckcheck.sim.rules.keying import Move, site_path
 from deckcheck.sim.rules.rings import is_ring
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.side import side_of
 from deckcheck.sim.state import OCCUPIED
-from deckcheck.sim.turn.events import owner_of, reveal_hand, ring_lost
+from deckcheck.sim.turn.events import (
+    foolish_words,
+    owner_of,
+    remove_influence_penalties,
+    reveal_hand,
+    ring_lost,
+    terror,
+)
 from deckcheck.sim.turn.hazards import (
     check_corruption,
     company_size_discards,
@@ -393,3 +406,96 @@ def test_unabated_in_malice_is_revealed_on_the_automatic_attack_as_the_company_e
         assert seen.seen[0] == ("the automatic-attack of Moria", *faced)
         assert g.stats.hazards_played[unabated] == len(hand)
         assert (unabated in g.hazards.cards.discard) is bool(hand)
+
+
+# ---- Faces of the Dead -------------------------------------------------------------------------------------------
+
+FRAMSBURG = DECKS / "gccg-restoration" / "Contrib" / "zara" / "{R}A_{D}{R} The Bounty of Framsburg.dck"
+
+
+@pytest.fixture(scope="module")
+def faces():
+    if not GANDALF.exists() or not FRAMSBURG.exists():
+        pytest.skip(f"needs the real decks of {DECKS} (../shared is absent)")
+    return {"us": side_of(build_sim_deck(read_deck(str(GANDALF)))),
+            "them": side_of(build_sim_deck(read_deck(str(FRAMSBURG))))}
+
+
+def faces_on(faces, dest: str, hand: list[str], rolls):
+    us, them = faces["us"], faces["them"]
+    start, end = site(us.sim, "Rivendell"), site(us.sim, dest)
+    g = scenario(us.sim, starting_company=False, us=us, against=them, rolls=rolls,
+                 characters=[(kind(us, n), start) for n in ("Aragorn II", "Arwen")])
+    g.hazards.cards.hand = [kind(them, n) for n in hand]
+    g.hazards.cards.deck = [next(k for k in range(len(them.sim.kinds)) if them.hazards.use[k] == RESOURCE)] * 10
+    company = g.companies[0]
+    company.site = end
+    g.occupy(end)
+    return g, company, start, end
+
+
+def test_the_importer_reads_faces_of_the_dead():
+    assert FACTS["events"]["DM-57"] == {"effect": "split_off", "wildernesses": 2, "discard_race": "Undead",
+                                        "below": 13, "ringwraith_too": True, "lasts": "short"}
+    faces = EventSpec.of(FACTS["events"]["DM-57"])
+    two = Move(path=site_path("{w}{b}{w}"), regions=frozenset(), site_type="R", site="x", site_region="y")
+    one = Move(path=site_path("{w}{b}{s}"), regions=frozenset(), site_type="R", site="x", site_region="y")
+    assert may_be_seized(faces, two, False) and not may_be_seized(faces, one, False)
+    assert not may_be_seized(faces, two, True)                     # a Wizard
+    assert may_be_seized(faces, two, True, ringwraith=True)        # a Ringwraith may be targeted
+
+
+@needs_decks
+def test_faces_of_the_dead_splits_a_character_off_with_an_undead_discarded(faces):
+    """Rivendell -> Moria crosses two Wildernesses: with an Undead creature (Ghosts) in hand to discard, Faces of
+    the Dead is played and a roll of 2 sends the character back; without one, it is not played."""
+    them = faces["them"]
+    card, ghosts = kind(them, "Faces of the Dead"), kind(them, "Ghosts")
+    for hand, played in ((["Faces of the Dead", "Ghosts"], True), (["Faces of the Dead"], False)):
+        g, company, start, end = faces_on(faces, "Moria", hand, rolls=(2,))
+        assert move_seen(g, start, end).path.count("w") >= 2
+        terror(g, company, move_seen(g, start, end), 4, 0, start, end, OCCUPIED)
+        assert g.stats.hazards_played[card] == played
+        assert (ghosts in g.hazards.cards.discard) is played
+        assert (len(g.companies) == 2) is played
+
+
+# ---- Foolish Words ------------------------------------------------------------------------------------------------
+
+def test_the_importer_reads_foolish_words():
+    assert FACTS["events"]["LE-112"] == {"effect": "influence_penalty", "modifier": -4, "remove_above": 7,
+                                         "lasts": "permanent"}
+
+
+@needs_decks
+def test_foolish_words_goes_on_the_character_with_most_direct_influence(faces):
+    """Aragorn II (direct influence 3) rather than Arwen (0); a company with no influence gets none."""
+    us, them = faces["us"], faces["them"]
+    words = kind(them, "Foolish Words")
+    for names, target in ((("Aragorn II", "Arwen"), "Aragorn II"), (("Arwen", "Annalena"), None)):
+        g = scenario(us.sim, starting_company=False, us=us, against=them, rolls=(7,),
+                     characters=[(kind(us, n), site(us.sim, "Rivendell")) for n in names])
+        g.hazards.cards.hand = [words]
+        company = g.companies[0]
+        assert foolish_words(g, company, 2, 0) == (1 if target else 0)
+        on = [us.sim.kinds[c.kind].name for c, cards in g.influence_penalty.items() if words in cards]
+        assert on == ([target] if target else [])
+
+
+@needs_decks
+def test_foolish_words_lowers_his_influence_checks_until_rolled_off_at_a_haven(faces):
+    """-4 to Aragorn's checks on Rangers of Ithilien; at Rivendell he taps and a roll of 8 (above 7) removes it,
+    a roll of 7 does not; away from a haven he does not try."""
+    us, them = faces["us"], faces["them"]
+    words, rangers = kind(them, "Foolish Words"), kind(us, "Rangers of Ithilien")
+    for where, rolls, removed in (("Rivendell", (8,), True), ("Rivendell", (7,), False), ("Moria", (12,), False)):
+        g = scenario(us.sim, starting_company=False, us=us, against=them, rolls=rolls,
+                     characters=[(kind(us, "Aragorn II"), site(us.sim, where))])
+        aragorn = g.companies[0].characters[0]
+        plain = check_bonus(g, aragorn, rangers)
+        g.influence_penalty[aragorn] = [words]
+        assert check_bonus(g, aragorn, rangers) == plain - 4
+        remove_influence_penalties(g)
+        assert (words not in g.influence_penalty[aragorn]) is removed
+        assert aragorn.tapped is (where == "Rivendell")
+        assert check_bonus(g, aragorn, rangers) == (plain if removed else plain - 4)

@@ -17,8 +17,9 @@ family known here is left out and the report names it as not simulated:
 - `tap_not_moving`: a roll per untapped character of a company that does not move, above his mind taps him
   (Heedless Revelry; as an on-guard card, it taps the company when an item, ally or faction is played);
 - `duplicate_automatic_attacks`: the company faces its new site's automatic-attacks now (Tidings of Bold Spies);
-- `split_off`: a character moving in a region type rolls plus his mind, below N he returns to the site of
-  origin alone (Seized by Terror);
+- `split_off`: a character moving in a region type (or with N Wildernesses in his site path) rolls plus his
+  mind, below N he returns to the site of origin alone (Seized by Terror; Faces of the Dead, which costs the
+  discard of a creature of a race from the hand and spares only Wizards);
 - `region_attack`: any company moving in the named regions faces an attack (the Dragons' "Ahunt" cards);
 - `wildernesses`: one region of the path counts as two Wildernesses (Withered Lands);
 - `influence_penalty`: on a character, his influence attempts modified (Foolish Words; revealed on-guard when
@@ -88,6 +89,11 @@ _SPLIT = re.compile(r"moving in a Shadow-land \[\{s\}\] or Dark-domain \[\{d\}\]
                     r"makes a roll and adds character.s mind\. If the result is less than (\d+), that character "
                     r"splits off into a different company\. This new company immediately returns to his "
                     r"original company.s site of origin", re.I)
+_FACES = re.compile(r"^Playable on a non-Wizard character moving with at least (two|one) Wildernesses? \[\{w\}\]\s*"
+                    r"in his site path if you discard any (\w+) hazard creature from your hand[^.]*\. Target "
+                    r"character.s player makes a roll and adds character.s mind\. If the result is less than "
+                    r"(\d+), that character splits off into a different company\. This new company immediately "
+                    r"returns to his original company.s site of origin", re.I)
 _AHUNT = re.compile(r"Any company moving in (.+?) faces one (Dragon) attack \(considered a hazard creature "
                     r"attack\) . (\d+) strikes at (\d+)/(\d+)( \(attacker chooses defending characters\))?\. "
                     r"If Doors of Night is in play, this attack also affects: ([^.]+)\.", re.I)
@@ -196,6 +202,9 @@ def _effect(text: str, names) -> dict | None:
         return {"effect": "duplicate_automatic_attacks"}
     if m := _SPLIT.search(text):
         return {"effect": "split_off", "region_types": ["s", "d"], "below": int(m.group(1))}
+    if m := _FACES.search(text):
+        return {"effect": "split_off", "wildernesses": _n(m.group(1)), "discard_race": _RACE_WORDS[m.group(2).lower()],
+                "below": int(m.group(3)), "ringwraith_too": True}
     if m := _AHUNT.search(text):
         fact = {"effect": "region_attack", "race": m.group(2), "strikes": int(m.group(3)),
                 "prowess": int(m.group(4)), "body": int(m.group(5)),

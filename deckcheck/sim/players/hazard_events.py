@@ -13,12 +13,14 @@
   on a company with no ranger, then Doors of Night, the boosts and the hazard-limit cards for later;
 - on a company that does not move: Heedless Revelry, when two of its untapped characters or more could tap;
 - after the creatures, with the limit left, on a moving company: Tidings of Bold Spies when its new site has
-  automatic-attacks; Seized by Terror on the character most likely to split off (the likelier of two, then the
-  one worth more MP), when that is at least one chance in four; An Unexpected Outpost when the discard pile
+  automatic-attacks; Seized by Terror or Faces of the Dead (when the hand holds an Undead creature to discard
+  with it) on the character most likely to split off (the likelier of two, then the one worth more MP), when
+  that is at least one chance in four; An Unexpected Outpost when the discard pile
   holds a creature (the most threatening come back first);
 - before the creatures, with room for a creature after it: Revealed to all Watchers when the hand holds two
   non-hazard cards or more (they go on top of the play deck, the hand is drawn up with what comes);
-- last, with the limit left: Rolled down to the Sea (a ring seen on a company, or one in the hand);
+- last, with the limit left: Foolish Words on the character with most direct influence; Rolled down to the Sea
+  (a ring seen on a company, or one in the hand);
 - on-guard, when no creature is placed there and the limit leaves room: Unabated in Malice, revealed on the
   most threatening automatic-attack of the site as the company enters;
 - on-guard (`HazardPlayer.on_guard_creature`, one card per movement/hazard phase, counting against the limit):
@@ -164,24 +166,34 @@ class EventChoices:
         cards = self._events("duplicate_automatic_attacks")
         return cards[0] if cards else None
 
-    def terror_target(self, move, candidates) -> tuple[int, object] | None:
-        """Seized by Terror: (card, character) for the candidate most likely to split off (then the one worth
-        more MP), if that is at least `SEIZE_AT_LEAST`; `candidates` are (character, mind, MP,
-        Wizard-or-Ringwraith)."""
-        cards = self._events("split_off")
-        if not cards:
-            return None
-        spec = self.tables.event[cards[0]]
+    def terror_target(self, move, candidates, ringwraith: bool = False) -> tuple[int, object] | None:
+        """Seized by Terror or Faces of the Dead: (card, character) for the candidate most likely to split off
+        (then the one worth more MP), if that is at least `SEIZE_AT_LEAST`; `candidates` are (character, mind,
+        MP, Wizard-or-Ringwraith); `ringwraith`: our avatars are Ringwraiths. A card that costs the discard of a
+        creature (Faces of the Dead: an Undead) only while the hand holds one besides."""
         best, best_key = None, None
-        for character, mind, mp, avatar in candidates:
-            if not may_be_seized(spec, move, avatar):
+        for card in dict.fromkeys(self._events("split_off")):
+            spec = self.tables.event[card]
+            if spec.facts.get("discard_race") and self.split_off_cost(card) is None:
                 continue
-            key = (split_off_chance(spec, mind), mp)
-            if best_key is None or key > best_key:
-                best, best_key = character, key
+            for character, mind, mp, avatar in candidates:
+                if not may_be_seized(spec, move, avatar, ringwraith):
+                    continue
+                key = (split_off_chance(spec, mind), mp)
+                if best_key is None or key > best_key:
+                    best, best_key = (card, character), key
         if best is None or best_key[0] < SEIZE_AT_LEAST:
             return None
-        return cards[0], best
+        return best
+
+    def split_off_cost(self, card: int) -> int | None:
+        """The creature of the race the card names to discard from hand with it: the least threatening."""
+        race = self.tables.event[card].facts.get("discard_race")
+        if race is None:
+            return None
+        t = self.tables
+        fit = [k for k in self.cards.hand if t.use[k] == CREATURE and race in t.creature[k].races]
+        return min(fit, key=lambda k: t.creature[k].threat) if fit else None
 
     def watchers(self, room: int) -> int | None:
         """Revealed to all Watchers when the hand holds `CYCLE_AT_LEAST` non-hazard cards or more, the play deck
@@ -196,6 +208,18 @@ class EventChoices:
         may be there."""
         cards = self._events("discard_ring")
         return cards[0] if cards else None
+
+    def foolish_words(self, candidates) -> tuple[int, object] | None:
+        """Foolish Words, with the limit left after the creatures and the other events, on the character of the
+        company with most direct influence (then most MP) without one already, if he has any: (card,
+        character). `candidates` are (character, direct influence, MP, holds one already)."""
+        cards = self._events("influence_penalty")
+        if not cards:
+            return None
+        fit = [(di, mp, c) for c, di, mp, held in candidates if not held and di > 0]
+        if not fit:
+            return None
+        return cards[0], max(fit, key=lambda f: (f[0], f[1]))[2]
 
     def on_guard_event(self) -> int | None:
         """With no creature placed on-guard and limit to spare, at a site with automatic-attacks: Unabated in

@@ -206,6 +206,10 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
         mp = g.sim.mp
         return min(options, key=lambda o: (mp[o[1]], o[0] is not None))
 
+    def tries_to_remove(self, g, company, character) -> bool:
+        """Foolish Words on him: he taps to roll it off at a haven, where tapping costs no site phase."""
+        return bool(g.sim.site_is_haven[company.site])
+
     def general_influence_card(self, g) -> int | None:
         """Bade to Rule (and its like) from hand: always worth playing where it may be."""
         gi_change = g.sim.gi_change

@@ -147,10 +147,13 @@ def split_off_chance(spec: EventSpec, mind: int) -> float:
     return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b < below) / 36
 
 
-def may_be_seized(spec: EventSpec, move: Move, wizard_or_ringwraith: bool) -> bool:
+def may_be_seized(spec: EventSpec, move: Move, wizard_or_ringwraith: bool, ringwraith: bool = False) -> bool:
     """Seized by Terror: playable on a non-Wizard, non-Ringwraith character moving in a Shadow-land or
-    Dark-domain."""
-    return not wizard_or_ringwraith and moves_through(spec, move)
+    Dark-domain; Faces of the Dead on a non-Wizard character (a Ringwraith too) moving with two Wildernesses in
+    his site path."""
+    if wizard_or_ringwraith and not (ringwraith and spec.facts.get("ringwraith_too")):
+        return False
+    return moves_through(spec, move)
 
 
 def hazards_recycled(spec: EventSpec, doors: bool) -> int:
@@ -170,6 +173,9 @@ def on_guard_revealed_on_entry(spec: EventSpec | None, creature_keyed: bool, aut
 
 
 def moves_through(spec: EventSpec, move: Move) -> bool:
+    """The move crosses a region of the types the card names, or as many Wildernesses as it asks for."""
+    if "wildernesses" in spec.facts:
+        return move.path.count("w") >= spec.facts["wildernesses"]
     return any(symbol in move.path for symbol in spec.facts.get("region_types", ()))
 
 

@@ -135,7 +135,8 @@ def controller_for(g, kind: int, site: int):
 def check_bonus(g, character, faction: int) -> int:
     """Everything an influence check on the faction adds to the roll (coe 2.V.3): the influencer's unused
     direct influence, its own and its items' bonuses against the faction, and the faction's standard
-    modifications (the influencer's race, name or keyword; factions we have in play; our avatar)."""
+    modifications (the influencer's race, name or keyword; factions we have in play; our avatar); the opponent's
+    influence penalties on him (Foolish Words)."""
     sim = g.sim
     kind = character.kind
     if g.ringwraith or sim.follower_di[kind]:
@@ -156,4 +157,9 @@ def check_bonus(g, character, faction: int) -> int:
     avatars = sim.check_avatar[faction]
     if avatars and g.avatar_kind is not None:
         total += avatars.get(g.avatar_kind, 0)
+    if g.influence_penalty:
+        penalties = g.influence_penalty.get(character)
+        if penalties:                     # Foolish Words: the opponent's cards on him
+            events = g.opponent.hazards.event
+            total += sum(events[k].facts.get("modifier", 0) for k in penalties)
     return total

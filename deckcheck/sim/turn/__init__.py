@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from deckcheck.sim.streams import ORGANIZATION
 from deckcheck.sim.turn.end import end_of_turn
-from deckcheck.sim.turn.events import end_long_events, resource_environment
+from deckcheck.sim.turn.events import end_long_events, remove_influence_penalties, resource_environment
 from deckcheck.sim.turn.hazards import company_size_discards, corruption_upkeep, heal
 from deckcheck.sim.turn.movement import movement_hazard
 from deckcheck.sim.turn.organization import organize
@@ -24,6 +24,8 @@ def our_turn(g) -> None:
     if g.opponent is not None:
         if g.corruption_on:
             company_size_discards(g)
+        if g.influence_penalty:
+            remove_influence_penalties(g)
         resource_environment(g)             # our answer to Doors of Night, in the organization phase
         end_long_events(g)                  # coe 2.III.3: the hazard player's long-events go
     movement_hazard(g)

@@ -32,13 +32,13 @@ def skills_of(g, company) -> frozenset[str]:
     return frozenset(s for c in company.characters for s in skills[c.kind])
 
 
-def announce(g, company, kind: int, limit: int, counts: bool = True) -> None:
+def announce(g, company, kind: int, limit: int, counts: bool = True, target=None) -> None:
     """The hazard player plays the event: out of its hand, counted (`counts`) against the limit."""
     g.hazards.spend(kind)
     g.stats.hazards_played[kind] += 1
     if g.observer is not None:
         if counts:
-            g.observer.hazard(g, company, kind, limit)
+            g.observer.hazard(g, company, kind, limit, target)
         else:
             g.observer.event(g, "hazard", f"the opponent plays {g.opponent.sim.kinds[kind].name} "
                                           "(not counting against the hazard limit)")
@@ -168,9 +168,27 @@ def after_creatures(g, company, move, limit: int, played: int, origin: int, dest
             played += 1
     if played < limit:
         played = outpost(g, company, limit, played)
+    if played < limit and company.characters:
+        played = foolish_words(g, company, limit, played)
     if played < limit:
         played = ring_lost(g, company, limit, played)
     return played
+
+
+def foolish_words(g, company, limit: int, played: int) -> int:
+    """Foolish Words on the character the hazard player picks: his influence attempts get the card's modifier
+    while it is on him (`rules.influence.check_bonus`)."""
+    sim = g.sim
+    penalties = g.influence_penalty
+    candidates = [(c, sim.direct_influence[c.kind], sim.mp[c.kind], bool(penalties.get(c)))
+                  for c in company.characters]
+    chosen = g.hazards.foolish_words(candidates)
+    if chosen is None:
+        return played
+    kind, character = chosen
+    announce(g, company, kind, limit, target=character)
+    penalties.setdefault(character, []).append(kind)
+    return played + 1
 
 
 def reveal_hand(g, company, limit: int, played: int) -> int:
@@ -223,24 +241,28 @@ def ring_lost(g, company, limit: int, played: int) -> int:
 
 
 def terror(g, company, move, limit: int, played: int, origin: int, dest: int, origin_state: int) -> int:
-    """Seized by Terror on the character the hazard player picks: a roll plus his mind below the card's number
-    and he splits off into a company of his own that returns to the site of origin (the card) and does nothing
-    there (2.IV.4). Played only on a character under general influence without followers (a follower apart from
-    his controller is not modelled) and only where no other company of ours is at the site of origin (it would
-    join it, 2.IV.6, which is not modelled)."""
+    """Seized by Terror (or Faces of the Dead) on the character the hazard player picks: a roll plus his mind
+    below the card's number and he splits off into a company of his own that returns to the site of origin (the
+    card) and does nothing there (2.IV.4). Played only on a character under general influence without followers
+    (a follower apart from his controller is not modelled) and only where no other company of ours is at the site
+    of origin (it would join it, 2.IV.6, which is not modelled)."""
     sim = g.sim
     if any(c.site == origin for c in g.companies if c is not company):
         return played
     led = {id(c.controller) for c in company.characters if c.controller is not None}
     candidates = [(c, sim.mind[c.kind], sim.mp[c.kind], sim.avatar[c.kind] and not g.balrog)
                   for c in company.characters if c.controller is None and id(c) not in led]
-    chosen = g.hazards.terror_target(move, candidates)
+    chosen = g.hazards.terror_target(move, candidates, g.ringwraith)
     if chosen is None:
         return played
     kind, character = chosen
     spec = g.opponent.hazards.event[kind]
+    cost = g.hazards.split_off_cost(kind)
     announce(g, company, kind, limit)
     g.hazards.discard(kind)
+    if cost is not None:                    # Faces of the Dead: an Undead creature discarded with it
+        g.hazards.cards.hand.remove(cost)
+        g.hazards.discard(cost)
     roll = g.roll()
     if not split_off_fails(spec, roll, sim.mind[character.kind]):
         if g.observer is not None:
@@ -253,7 +275,8 @@ def terror(g, company, move, limit: int, played: int, origin: int, dest: int, or
     new.site = origin
     if not sim.site_is_haven[origin]:
         g.site_state[origin] = origin_state
-    stop(g, new, f"{sim.kinds[character.kind].name} seized by terror, back at {sim.sites[origin].name}")
+    stop(g, new, f"{sim.kinds[character.kind].name} split off ({g.opponent.sim.kinds[kind].name}), back at "
+                 f"{sim.sites[origin].name}")
     return played + 1
 
 
@@ -294,6 +317,26 @@ def revelry(g, company, limit: int, played: int) -> int:
         if g.roll() + modifier > sim.mind[character.kind]:
             character.tapped = True
     return played + 1
+
+
+def remove_influence_penalties(g) -> None:
+    """Foolish Words: in our organization phase a character bearing it may tap to roll it off (above the card's
+    number); the player says who tries (`ResourcePlayer.tries_to_remove`)."""
+    events = g.opponent.hazards.event
+    for company in g.companies:
+        for character in company.characters:
+            for kind in list(g.influence_penalty.get(character, ())):
+                if character.tapped or not g.player.tries_to_remove(g, company, character):
+                    continue
+                character.tapped = True
+                g.stay_tapped.add(character)
+                roll = g.roll()
+                if roll > events[kind].facts.get("remove_above", 12):
+                    g.influence_penalty[character].remove(kind)
+                    g.hazards.discard(kind)
+                    if g.observer is not None:
+                        g.observer.event(g, "hazard", f"{g.opponent.sim.kinds[kind].name} removed from "
+                                                      f"{g.sim.kinds[character.kind].name} (rolls {roll})")
 
 
 def end_long_events(g) -> None:

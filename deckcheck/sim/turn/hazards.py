@@ -424,6 +424,9 @@ def lose(g, company, character, cause: int | None, out_of_game: bool = True) -> 
     for gone_character in [c for c in g.corruption_on if c not in present]:
         for kind in g.corruption_on.pop(gone_character):
             g.hazards.discard(kind)
+    for gone_character in [c for c in g.influence_penalty if c not in present]:
+        for kind in g.influence_penalty.pop(gone_character):
+            g.hazards.discard(kind)
     g.wounded &= present
 
 
