@@ -60,6 +60,12 @@ CHECK_TRIGGERS = (
     ("untap-at-haven", re.compile(r"end of his untap phase if at a Haven", re.I)),
     ("untap-not-at-haven", re.compile(r"untap phases? if (?:he is )?not (?:at|in) a Haven", re.I)),
 )
+# Characters: "Discard on a body check result of 9", "... of 7 or 8" (many Orcs and Trolls, coe 3.I.1).
+_BODY_DISCARD = re.compile(r"discard on a body check result of (\d+)((?:\s*(?:,|or)\s*\d+)*)", re.I)
+# Sites: "Creatures keyed to this site attack normally, not as detainment" ("Non-Nazgûl creatures played at this
+# site ..."), "Creatures keyed to this site attack as detainment" (coe 3.II.2: what keying would make them).
+_SITE_NORMAL = re.compile(r"(non-nazg[uû]l )?creatures (?:keyed to|played at) this site attack normally", re.I)
+_SITE_DETAINS = re.compile(r"creatures keyed to this site (?:attack as|are) detainment", re.I)
 # Weapons and armour: "+2 to prowess to a maximum of 9", "Warrior only: +1 to body (to a maximum of 8)".
 _PROWESS_MAX = re.compile(r"prowess[^.;]*?to a maximum of (\d+)", re.I)
 _BODY_MAX = re.compile(r"body[^.;]*?to a maximum of (\d+)", re.I)
@@ -216,6 +222,27 @@ def corruption_card_facts(raw: dict) -> dict:
     return facts
 
 
+def character_facts(raw: dict) -> dict:
+    """The body check results on which a character is discarded though its body holds ("Discard on a body
+    check result of 7 or 8"): {"discard_on_body": [7, 8]}."""
+    m = _BODY_DISCARD.search(_text(raw))
+    if not m:
+        return {}
+    results = [int(m.group(1))] + [int(n) for n in re.findall(r"\d+", m.group(2) or "")]
+    return {"discard_on_body": sorted(set(results))}
+
+
+def site_facts(raw: dict) -> dict:
+    """How creatures keyed to the site attack, when its text overrides keying's detainment (coe 3.II.2):
+    {"keyed_attacks": "normal"} (with "not_races": ["Nazgûl"] for "Non-Nazgûl creatures") or "detainment"."""
+    text = _text(raw)
+    if m := _SITE_NORMAL.search(text):
+        return {"keyed_attacks": "normal", **({"not_races": ["Nazgûl"]} if m.group(1) else {})}
+    if _SITE_DETAINS.search(text):
+        return {"keyed_attacks": "detainment"}
+    return {}
+
+
 def item_facts(raw: dict) -> dict:
     """Prowess and body bonuses of an item with their caps, and whether only a warrior gets them."""
     text = _text(raw)
@@ -242,7 +269,7 @@ def combat_facts(source: dict) -> dict:
     from deckcheck.cards.hazard_event_facts import hazard_event_facts
     from deckcheck.cards.resource_effects import resource_event_facts
 
-    creatures, corruption, items, havens = {}, {}, {}, {}
+    creatures, corruption, items, havens, characters, sites = {}, {}, {}, {}, {}, {}
     for raw in cards:
         attrs = raw.get("attributes") or {}
         subtypes = attrs.get("subtype") or ""
@@ -252,10 +279,16 @@ def combat_facts(source: dict) -> dict:
                 creatures[raw["id"]] = facts
         if raw["type"] == "Hazard" and "Corruption" in (attrs.get("keywords") or ()):
             corruption[raw["id"]] = corruption_card_facts(raw)
+        if raw["type"] == "Character":
+            facts = character_facts(raw)
+            if facts:
+                characters[raw["id"]] = facts
         if raw["type"] == "Resource" and "Item" in subtypes:
             facts = item_facts(raw)
             if facts:
                 items[raw["id"]] = facts
+        if raw["type"] == "Site" and (facts := site_facts(raw)):
+            sites[raw["id"]] = facts
         if raw["type"] == "Site" and attrs.get("siteType") == "{H}":
             paths = haven_paths(attrs)
             if paths:
@@ -268,6 +301,8 @@ def combat_facts(source: dict) -> dict:
         "haven_paths": dict(sorted(havens.items())),
         "events": hazard_event_facts(cards, names),
         "resource_events": resource_event_facts(cards),
+        "characters": dict(sorted(characters.items())),
+        "sites": dict(sorted(sites.items())),
     }
 
 
@@ -320,7 +355,8 @@ def load_combat_facts(directory=None) -> dict:
     return _load(str(directory) if directory is not None else None)
 
 
-COMBAT_SECTIONS = ("creatures", "corruption_cards", "items", "haven_paths", "events", "resource_events")
+COMBAT_SECTIONS = ("creatures", "corruption_cards", "items", "haven_paths", "events", "resource_events",
+                   "characters", "sites")
 
 
 @cache

@@ -122,6 +122,8 @@ class Trace(Observer):
             parts.append("wounded " + ", ".join(names[i] for i in result.wounded))
         if result.eliminated:
             parts.append("eliminated " + ", ".join(names[i] for i in result.eliminated))
+        if result.discarded:
+            parts.append("discarded " + ", ".join(names[i] for i in result.discarded))
         parts.append("the attack is defeated" if result.defeated else "the attack is not defeated")
         record = self._record(g)
         if record is not None:
@@ -192,7 +194,7 @@ def _strike(attack, defender, name: str, strike) -> dict:
             "strike_prowess": attack.prowess,
             "result": strike.result, "detainment": attack.detainment, "body_check": body_check,
             "defeated": strike.defeated, "wounded": strike.wounded, "eliminated": strike.eliminated,
-            "stayed_untapped": strike.stayed_untapped}
+            "stayed_untapped": strike.stayed_untapped, **({"discarded": True} if strike.discarded else {})}
 
 
 def strike_text(strike: dict) -> str:
@@ -214,6 +216,8 @@ def strike_text(strike: dict) -> str:
         return text + ", tapped (detainment)"
     if check is None:
         return text + ", wounded" + (": eliminated" if strike["eliminated"] else "")
+    if strike.get("discarded"):
+        return text + f", wounded; body check {_body(check)}: discarded (its own text)"
     return text + f", wounded; body check {_body(check)}: " + ("eliminated" if check["fails"] else "survives")
 
 

@@ -30,6 +30,7 @@ class DefenceTables:
 
     prowess: list[int] = field(default_factory=list)
     body: list[int] = field(default_factory=list)
+    body_discard: list[frozenset[int]] = field(default_factory=list)  # "Discard on a body check result of 9"
     races: list[tuple[str, ...]] = field(default_factory=list)
     warrior: list[bool] = field(default_factory=list)
     corruption_points: list[int] = field(default_factory=list)      # an item's corruption points
@@ -64,12 +65,13 @@ class DefenceTables:
 
 def defence_tables(alignment: str, kinds: list[Card]) -> DefenceTables:
     facts_of = load_combat_facts()
-    items = facts_of.get("items", {})
+    items, characters = facts_of.get("items", {}), facts_of.get("characters", {})
     events = facts_of.get("resource_events", {})
     t = DefenceTables()
     for card in kinds:
         t.prowess.append(leading_int(card.prowess) or 0)
         t.body.append(leading_int(card.body) or 0)
+        t.body_discard.append(frozenset(characters.get(card.id, {}).get("discard_on_body", ())))
         t.races.append(tuple(card.races))
         t.warrior.append("Warrior" in card.skills)
         is_item = card.is_item

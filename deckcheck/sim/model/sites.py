@@ -153,6 +153,8 @@ def _site_row(b, i: int, site: Card, sites_by_name: dict[str, list[int]], havens
             "site_under_deeps": site.under_deeps, "site_links": links, "site_draw": max(1, site.draw or 1),
             "site_stored_test": site_facts.stored_ring_test, "site_test_here": site_facts.ring_test_here,
             "site_test_bonus": site_facts.ring_test_bonus, "site_attacks": () if site.is_haven else site_facts.attacks,
+            "site_hand_attack": (site_facts.hand_attack, site_facts.hand_attack_unique)
+            if site_facts.hand_attack and not site.is_haven else None,
             # g.hav.F1: a Fallen-wizard heals only at a Wizardhaven (its own havens; made ones count in play)
             "site_heals": site.is_haven and (b.alignment != "fallen-wizard" or site.alignment == "Fallen-wizard")}
 

@@ -190,6 +190,9 @@ class SimDeck:
     site_test_here: list[int | None] = field(default_factory=list)
     site_test_bonus: list[int] = field(default_factory=list)
     site_attacks: list[tuple[SiteAttack, ...]] = field(default_factory=list)   # coe 2.V.ii, as printed
+    # the last automatic-attack a creature from the hazard player's hand (2.V.ii.4): (what it must normally be
+    # keyed to, whether a unique one may), None if the site has none
+    site_hand_attack: list[tuple[tuple[str, ...], bool] | None] = field(default_factory=list)
     site_heals: list[bool] = field(default_factory=list)          # a wounded character heals here (2.I.1)
     neighbours: list[frozenset[int]] = field(default_factory=list)  # moves_from(site), once per site
     made_haven_kinds: tuple[int, ...] = ()                        # site-phase kinds a made Wizardhaven allows
@@ -270,7 +273,8 @@ CONDITION_COLUMNS = ("condition", "phase", "play_sites", "mp_on_play", "site_nee
 INFLUENCE_COLUMNS = ("check_static", "check_items", "check_in_play", "check_avatar")
 MORE_KIND_COLUMNS = ("influence_number", "keep_value", "part")          # each one list, built in one pass
 SITE_COLUMNS = ("site_is_haven", "site_dark_haven", "site_under_deeps", "site_links", "site_draw",
-                "site_stored_test", "site_test_here", "site_test_bonus", "site_attacks", "site_heals")
+                "site_stored_test", "site_test_here", "site_test_bonus", "site_attacks", "site_hand_attack",
+                "site_heals")
 MORE_SITE_COLUMNS = ("reachable", "reachable_set", "starter", "region_reach", "under_deeps", "site_playable",
                      "site_playable_set", "neighbours")
 KIND_COLUMNS = CARD_COLUMNS + CONDITION_COLUMNS + INFLUENCE_COLUMNS + MORE_KIND_COLUMNS

@@ -5,7 +5,14 @@ can play there. The rules of the attacks themselves are `sim.rules.sites` and `s
 from __future__ import annotations
 
 from deckcheck.sim.rules.cancels import may_cancel, who_may_cancel
-from deckcheck.sim.rules.combat import Defender, assign_strikes, defender_of, modified_prowess, weakness
+from deckcheck.sim.rules.combat import (
+    Defender,
+    assign_strikes,
+    defender_of,
+    modified_prowess,
+    p_body_check_loses,
+    weakness,
+)
 from deckcheck.sim.rules.influence import p_check_above
 from deckcheck.sim.rules.play import company_is_overt
 from deckcheck.sim.rules.sites import attacks_faced
@@ -79,7 +86,8 @@ def _outlook(g, characters, printed, overt: bool, balrog: bool) -> tuple[float, 
         for index, _excess in assigned:         # the next attack finds them tapped (or worse)
             one = defenders[index]
             if not one.tapped:
-                defenders[index] = Defender(one.prowess, one.body, tapped=True, wounded=one.wounded)
+                defenders[index] = Defender(one.prowess, one.body, tapped=True, wounded=one.wounded,
+                                            discard_on=one.discard_on)
     return loss, 1.0 if strikes < n else max(stays)
 
 
@@ -130,8 +138,9 @@ def _assigned(attack, defenders) -> list[tuple[int, int]]:
 
 
 def _attack_loss(sim, characters, defenders, attack, assigned, loss: float = 0.0) -> float:
-    """`loss` plus the MP one attack is expected to cost: for each strike, P(wounded) x P(the body check fails)
-    (1 where any character wounded is eliminated, 0 for detainment), times the character's MP + CHARACTER_WORTH."""
+    """`loss` plus the MP one attack is expected to cost: for each strike, P(wounded) x P(the body check fails,
+    or discards the character by its text) (1 where any character wounded is eliminated, 0 for detainment),
+    times the character's MP + CHARACTER_WORTH."""
     if attack.detainment:
         return loss
     for index, excess in assigned:
@@ -140,7 +149,8 @@ def _attack_loss(sim, characters, defenders, attack, assigned, loss: float = 0.0
         wounded = 1.0 - p_check_above(attack.prowess - prowess - 1)
         if wounded <= 0.0:
             continue
-        dies = 1.0 if attack.wounded_eliminated else p_check_above(one.body - (1 if one.wounded else 0))
+        dies = 1.0 if attack.wounded_eliminated else p_body_check_loses(one.body, one.discard_on,
+                                                                         already_wounded=one.wounded)
         loss += wounded * dies * (sim.mp[characters[index].kind] + CHARACTER_WORTH)
     return loss
 

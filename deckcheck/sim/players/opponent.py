@@ -29,7 +29,15 @@ from deckcheck.sim.rules.combat import Attack
 from deckcheck.sim.rules.corruption import makes_corruption_checks
 from deckcheck.sim.rules.events import EventSpec
 from deckcheck.sim.rules.hand import hand_size
-from deckcheck.sim.rules.keying import CreatureKeys, Move, best_key, creature_keys, keys_for
+from deckcheck.sim.rules.keying import (
+    CreatureKeys,
+    Move,
+    best_key,
+    creature_keys,
+    keys_for,
+    normally_keyed,
+    printed_detainment,
+)
 
 HAND_SIZE = 8
 # Hand ranks of the hazard side: kept longest first.
@@ -300,6 +308,27 @@ class HazardPlayer(EventChoices):
             if keyed is not None:
                 return kind, keyed[1]
         return None
+
+    def automatic_attack_creature(self, hand_attack: tuple[tuple[str, ...], bool], defender_alignment: str
+                                  ) -> tuple[int, bool] | None:
+        """coe 2.V.ii.4: the creature from hand played as the site's last automatic-attack ("one non-unique
+        hazard creature from his hand normally keyed to a Shadow-hold"): the most threatening one in hand the
+        site allows (`hand_attack`: what it must normally be keyed to, whether a unique one may), with whether it
+        is detainment (only as printed: an automatic-attack is not keyed); None if none. It is always played (a
+        heuristic: it costs no hazard limit, and the company has chosen to enter)."""
+        symbols, unique_allowed = hand_attack
+        t = self.tables
+        best = None
+        for kind in set(self.cards.hand):
+            if t.use[kind] != CREATURE or (t.cards[kind].unique and not unique_allowed):
+                continue
+            if t.keys[kind] is not None and normally_keyed(t.keys[kind], symbols):
+                option = (-t.creature[kind].threat, kind)
+                best = option if best is None or option < best else best
+        if best is None:
+            return None
+        kind = best[1]
+        return kind, printed_detainment(defender_alignment, t.creature[kind].detainment_against)
 
     def corruption_cards(self) -> list[int]:
         """Corruption cards in hand, most corruption points first (each copy once)."""

@@ -53,6 +53,7 @@ class Defender:
     tapped: bool = False
     wounded: bool = False
     ref: object = None
+    discard_on: frozenset[int] = frozenset()   # body check results that discard it though its body holds
 
 
 @dataclass(slots=True)
@@ -64,6 +65,7 @@ class StrikeOutcome:
     defeated: bool                       # the strike is defeated (failed, and the creature's body check failed)
     wounded: bool = False                # the character was wounded by this strike
     eliminated: bool = False
+    discarded: bool = False              # "Discard on a body check result of N": the check came to N
     roll: int = 0                        # the strike's 2D6
     prowess: int = 0                     # the character's modified prowess it was added to (coe 3.iv.6)
     body_roll: int | None = None         # the body check's 2D6: the creature's after a failed strike, the
@@ -83,6 +85,10 @@ class AttackResult:
     @property
     def eliminated(self) -> list[int]:
         return [s.defender for s in self.strikes if s.eliminated]
+
+    @property
+    def discarded(self) -> list[int]:
+        return [s.defender for s in self.strikes if s.discarded]
 
     @property
     def wounded(self) -> list[int]:
@@ -116,6 +122,14 @@ def strike_result(roll: int, character_prowess: int, strike_prowess: int) -> str
 def body_check_fails(roll: int, body: int, *, already_wounded: bool = False, modifier: int = 0) -> bool:
     """coe 3.I.1: the opponent rolls, +1 if the entity was wounded before this strike; above body fails."""
     return roll + modifier + (1 if already_wounded else 0) > body
+
+
+def p_body_check_loses(body: int, discard_on: frozenset[int] = frozenset(), *, already_wounded: bool = False,
+                       modifier: int = 0) -> float:
+    """The chance that a wounded character's body check (`body_check_fails`) eliminates it, or comes to a
+    result its text discards it on ("Discard on a body check result of 9")."""
+    shift = modifier + (1 if already_wounded else 0)
+    return sum((6 - abs(r - 7)) / 36 for r in range(2, 13) if r + shift > body or r + shift in discard_on)
 
 
 def assign_strikes(attack: Attack, defenders: list[Defender],
@@ -225,8 +239,10 @@ def resolve_strike(attack: Attack, defender: Defender, index: int, excess: int, 
     modifier = attack.wound_body_modifier + (1 if was_wounded else 0)
     eliminated = body_check_fails(body_roll, body, already_wounded=was_wounded,
                                   modifier=attack.wound_body_modifier)
-    return StrikeOutcome(index, outcome, False, wounded=True, eliminated=eliminated, roll=strike_roll,
-                         prowess=prowess, body_roll=body_roll, body_modifier=modifier)
+    # the character's own text: "Discard on a body check result of 9" (the modified roll, within its body)
+    discarded = not eliminated and body_roll + modifier in defender.discard_on
+    return StrikeOutcome(index, outcome, False, wounded=True, eliminated=eliminated, discarded=discarded,
+                         roll=strike_roll, prowess=prowess, body_roll=body_roll, body_modifier=modifier)
 
 
 def defender_of(g, character) -> Defender:
@@ -234,7 +250,7 @@ def defender_of(g, character) -> Defender:
     their maximums, coe 3.iv.6), tapped (or staying tapped this turn) and wounded as the game has it."""
     prowess, body = armed_stats(g.defence, character)
     return Defender(prowess, body, character.tapped or character in g.stay_tapped, character in g.wounded,
-                    character)
+                    character, g.defence.body_discard[character.kind])
 
 
 def armed_stats(d, character) -> tuple[int, int]:

@@ -179,10 +179,11 @@ def moves_through(spec: EventSpec, move: Move) -> bool:
     return any(symbol in move.path for symbol in spec.facts.get("region_types", ()))
 
 
-def staying(site_type: str, site: str, site_region: str) -> Move:
+def staying(site_type: str, site: str, site_region: str, **keying) -> Move:
     """A company that does not move has a movement/hazard phase with no site path; its current site is its new
-    site (coe 2.IV.ii): creatures may be keyed to the site only."""
-    return Move(path=(), regions=frozenset(), site_type=site_type, site=site, site_region=site_region)
+    site (coe 2.IV.ii): creatures may be keyed to the site only. `keying`: the site's own text on creatures
+    keyed to it (`rules.keying.site_keying`)."""
+    return Move(path=(), regions=frozenset(), site_type=site_type, site=site, site_region=site_region, **keying)
 
 
 def _fold(name: str) -> str:

@@ -49,6 +49,10 @@ class Move:
     site_type: str                 # the new site's type symbol: H F B R S D
     site: str                      # folded name of the new site
     site_region: str               # folded name of the new site's region
+    # the new site's own text on creatures keyed to it (coe 3.II.2 overridden): "normal" (not detainment),
+    # "detainment", or "" (keying decides); races it leaves out ("Non-Nazgûl creatures ...")
+    keyed_attacks: str = ""
+    keyed_not_races: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +105,38 @@ def keys_for(creature: CreatureKeys, move: Move) -> list[str]:
     return found
 
 
+def normally_keyed(creature: CreatureKeys, symbols: tuple[str, ...]) -> bool:
+    """coe 2.V.ii.4: whether the creature may be played as a site's automatic-attack that takes "one hazard
+    creature from his hand normally keyed to a Shadow-hold" (the site's `symbols`: site types "S" "R", region
+    types "c" "w" "s"): its card keys it to one of them (a region type by a single region of it)."""
+    for symbol in symbols:
+        if symbol.isupper():
+            if symbol in creature.site_types:
+                return True
+        elif (symbol, 1) in creature.region_types:
+            return True
+    return False
+
+
+def site_keying(card_id: str) -> dict:
+    """What the site's card says of creatures keyed to it ({"keyed_attacks": "normal", "not_races": [...]}),
+    from `card_db/combat.json` (`sites`): the `Move` fields `keyed_attacks` and `keyed_not_races`."""
+    from deckcheck.cards.combat_facts import load_combat_facts
+
+    facts = load_combat_facts().get("sites", {}).get(card_id, {})
+    return {"keyed_attacks": facts.get("keyed_attacks", ""),
+            "keyed_not_races": frozenset(facts.get("not_races", ()))}
+
+
+def printed_detainment(defender_alignment: str, detainment_against: tuple[str, ...]) -> bool:
+    """The creature's own "detainment against hero/covert/minion companies" (a Fallen-wizard's companies count
+    as hero companies for this, coe 2.IV.vii.F1): all that makes an attack that is not keyed detainment, such
+    as a creature played as an automatic-attack (coe 3.II.2 names keyed attacks)."""
+    minion = defender_alignment in MINION_PLAYERS
+    return ("minion" if minion else "hero") in detainment_against or (
+        not minion and "covert" in detainment_against)
+
+
 def is_detainment(key: str, races: tuple[str, ...], defender_alignment: str, move: Move,
                   detainment_against: tuple[str, ...] = ()) -> bool:
     """Whether an attack with this key is detainment against the defending player's company.
@@ -110,11 +146,12 @@ def is_detainment(key: str, races: tuple[str, ...], defender_alignment: str, mov
     to a Shadow-land. The card's own "detainment against hero/covert/minion companies" (a Fallen-wizard's
     companies count as hero companies for this, coe 2.IV.vii.F1).
     """
-    minion = defender_alignment in MINION_PLAYERS
-    side = "minion" if minion else "hero"
-    if side in detainment_against or (not minion and "covert" in detainment_against):
+    if printed_detainment(defender_alignment, detainment_against):
         return True
-    if not minion:
+    if move.keyed_attacks and (key.isupper() or key.startswith(("site:", "site-in:"))) and \
+            not move.keyed_not_races.intersection(races):
+        return move.keyed_attacks == "detainment"    # the site's text: "attack normally" / "as detainment"
+    if defender_alignment not in MINION_PLAYERS:
         return False
     if key in DETAINING_KEYS or (key.startswith(("site:", "site-in:")) and move.site_type in ("D", "S")):
         return True
@@ -169,7 +206,8 @@ def move_of(sim, origin: int, dest: int) -> Move:
     from deckcheck.cards.combat_facts import load_combat_facts
 
     a, b = sim.sites[origin], sim.sites[dest]
-    new_site = {"site_type": b.site_type or "", "site": fold(b.name), "site_region": fold(b.region or "")}
+    new_site = {"site_type": b.site_type or "", "site": fold(b.name), "site_region": fold(b.region or ""),
+                **site_keying(b.id)}
     if any(site == dest for site, _ in sim.under_deeps[origin]):
         return Move(path=(), regions=frozenset(), **new_site)
     crossed = None

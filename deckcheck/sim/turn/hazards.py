@@ -19,7 +19,7 @@ from deckcheck.sim.rules.corruption import (
 )
 from deckcheck.sim.rules.council import AVATAR_PENALTY, KILL
 from deckcheck.sim.rules.events import boosted, one_attack_boosted, region_attack, staying
-from deckcheck.sim.rules.keying import hazard_limit, move_of
+from deckcheck.sim.rules.keying import hazard_limit, move_of, site_keying
 from deckcheck.sim.rules.play import company_is_overt
 from deckcheck.sim.rules.sites import attacks_faced, heals_at
 from deckcheck.sim.streams import MOVE
@@ -154,7 +154,8 @@ def site_move(g, site: int):
     move = g.side.staying.get(site)
     if move is None:
         card = g.sim.sites[site]
-        move = g.side.staying[site] = staying(card.site_type or "", fold(card.name), fold(card.region or ""))
+        move = g.side.staying[site] = staying(card.site_type or "", fold(card.name), fold(card.region or ""),
+                                              **site_keying(card.id))
     return move
 
 
@@ -271,8 +272,9 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
     """One attack on the company (a creature's, or a site's automatic-attack: `cause` None), resolved by
     `rules.combat`, and what follows it: the boosts in play applied (`rules.events`; one "discarded when such
     an attack is defeated" goes then), a wounded character is tapped and stays wounded until it heals, an
-    eliminated one leaves play, a wounded one makes the corruption check the attack names. The result, None if
-    the company had nobody left to face it."""
+    eliminated one leaves play (one discarded on its body check result goes to the discard pile), a wounded
+    one makes the corruption check the attack names. The result, None if the company had nobody left to face
+    it."""
     characters = list(company.characters)
     if not characters:
         return None
@@ -304,6 +306,8 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
             g.wounded.add(character)
     for index in result.eliminated:
         lose(g, company, characters[index], cause)
+    for index in result.discarded:           # "Discard on a body check result of N": to the discard pile
+        lose(g, company, characters[index], cause, out_of_game=False)
     wounded = [characters[i] for i in result.wounded if characters[i] in company.characters]
     if wounded_check is not None:
         for character in wounded:

@@ -1,5 +1,6 @@
-"""The site phase (coe 2.V): each company enters its site, facing its automatic-attacks (2.V.ii) and the
-on-guard card revealed there (2.V.i, 2.V.iv), and plays, while it can, the card the player chooses among those
+"""The site phase (coe 2.V): each company enters its site, facing its automatic-attacks (2.V.ii; the last of
+them a creature from the hazard player's hand where the site says so, 2.V.ii.4) and the on-guard card revealed
+there (2.V.i, 2.V.iv), and plays, while it can, the card the player chooses among those
 the rules allow at its site now; a faction by an influence check (2.V.3); one additional minor item after a
 resource that taps the site (2.V.5). On-guard cards not revealed go back to the hazard player's hand (2.V.10)."""
 
@@ -67,11 +68,42 @@ def enter_site(g, company) -> bool:
             stay = player.stay_untapped(g, company, attack, wanted, shield)
             boost = malice[1] if malice is not None and malice[0] == i and repeat == 0 else None
             face_attack(g, company, attack, name, None, wounded_check, stay, shield, automatic=True, malice=boost)
+    hand = sim.site_hand_attack[site]
+    if hand is not None and g.opponent is not None and g.hazards.plays_cards and company.characters:
+        hand_attack(g, company, hand, wanted)
     if creature is not None and company.characters:      # 2.V.iv: after the automatic-attacks
         kind, detainment = creature
         if not creature_attacks(g, company, kind, detainment):
             g.hazards.discard(kind)
     return bool(company.characters)
+
+
+def hand_attack(g, company, hand: tuple[tuple[str, ...], bool], wanted) -> None:
+    """coe 2.V.ii.4: the site's last automatic-attack is a creature the hazard player plays from hand for it
+    ("one non-unique hazard creature from his hand normally keyed to a Shadow-hold"; its choice), played just
+    before the attack; it counts neither as a creature played nor against the hazard limit, its attack is an
+    automatic-attack (not keyed: detainment only as printed) and it is discarded after it (3.v: no MP)."""
+    player = g.hazards
+    chosen = player.automatic_attack_creature(hand, g.sim.alignment)
+    if chosen is None:
+        return
+    kind, detainment = chosen
+    player.spend(kind)
+    g.stats.hazards_played[kind] += 1
+    spec = g.opponent.hazards.creature[kind]
+    name = g.opponent.sim.kinds[kind].name
+    if g.observer is not None:
+        g.observer.event(g, "hazard", f"the opponent plays {name} from hand as the automatic-attack of "
+                                      f"{g.sim.sites[company.site].name}")
+    for _ in range(spec.attacks):
+        if not company.characters:
+            break
+        attack = spec.attack(detainment)
+        shield = g.player.shield_from_strikes(g, company, wanted)
+        stay = g.player.stay_untapped(g, company, attack, wanted, shield)
+        face_attack(g, company, attack, name, kind, spec.wounded_corruption_check, stay, shield,
+                    races=spec.races, automatic=True)
+    player.discard(kind)
 
 
 def reveal_on_guard(g, company, guard, faced) -> tuple[int, bool] | None:
