@@ -44,7 +44,9 @@ def test_the_importer_reads_the_common_events():
                                 "lasts": "long", "environment": True, "not_duplicated": True}   # Long Winter
     assert EVENTS["TW-91"]["needs_doors"] and EVENTS["TW-91"]["wildernesses"] == 1          # Snowstorm
     assert EVENTS["TW-84"] == {"effect": "no_site_phase", "unless_skill": "ranger", "lasts": "short"}  # River
-    assert EVENTS["TD-11"] == {"effect": "hazard_limit", "raise": 2, "use": "discard", "lasts": "permanent"}
+    assert EVENTS["TD-11"] == {"effect": "hazard_limit", "raise": 2, "use": "discard", "lasts": "permanent",
+                               "lair": "Dancing Spire", "unless_in_play": "Daelomin Ahunt",   # Daelomin at Home
+                               "lair_attack": {"race": "Dragon", "strikes": 3, "prowess": 14, "body": 8}}
     assert EVENTS["DM-83"]["automatic_only"] and EVENTS["DM-83"]["discard_when_defeated"]   # Redoubled Force
     assert "DM-86" not in EVENTS              # Scimitars of Steel: "Playable only if you have a Nazgûl ..."
 

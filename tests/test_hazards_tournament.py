@@ -17,6 +17,8 @@ decks from ../shared/decks with fixed rolls:
   the discard of an Undead creature from hand.
 - Foolish Words: on the character with most direct influence, -4 to his influence checks until he rolls it
   off (he taps for it at a haven).
+- The Dragons' "at Home": their lair's added automatic-attack (unless the Ahunt is in play), Smaug's one card
+  less drawn by a moving company, Scorba's and Itangast's item corruption.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ from deckcheck.sim.players.hazard_events import RESOURCE
 from deckcheck.sim.referee import Referee
 from deckcheck.sim.rules.combat import Attack
 from deckcheck.sim.rules.council import KILL
-from deckcheck.sim.rules.events import EventSpec, may_be_seized, one_attack_boosted
+from deckcheck.sim.rules.events import EventSpec, lair_attack, may_be_seized, one_attack_boosted
 from deckcheck.sim.rules.influence import check_bonus
 from deckcheck.sim.rules.keying import Move, site_path
 from deckcheck.sim.rules.rings import is_ring
@@ -50,10 +52,12 @@ from deckcheck.sim.turn.events import (
 from deckcheck.sim.turn.hazards import (
     check_corruption,
     company_size_discards,
+    corruption_points,
     dragon_attacks,
     hazard_phase,
     move_seen,
 )
+from deckcheck.sim.turn.movement import move
 from deckcheck.sim.turn.site import enter_site
 from tests._shared import DECKS, needs_decks
 
@@ -499,3 +503,87 @@ def test_foolish_words_lowers_his_influence_checks_until_rolled_off_at_a_haven(f
         assert (words not in g.influence_penalty[aragorn]) is removed
         assert aragorn.tapped is (where == "Rivendell")
         assert check_bonus(g, aragorn, rangers) == (plain if removed else plain - 4)
+
+
+# ---- the Dragons' "at Home" permanent-events ---------------------------------------------------------------------
+
+STOOGES = DECKS / "gccg-restoration" / "Contrib" / "zara" / "{D}_{F}{R} The Three Stooges.dck"   # Smaug, Scorba
+
+
+@pytest.fixture(scope="module")
+def homes():
+    if not PALLANDO.exists() or not STOOGES.exists():
+        pytest.skip(f"needs the real decks of {DECKS} (../shared is absent)")
+    return {"us": side_of(build_sim_deck(read_deck(str(PALLANDO)))),
+            "them": side_of(build_sim_deck(read_deck(str(STOOGES))))}
+
+
+def at_home(homes, where: str, names=("Balin", "Boromir II"), rolls=(12,), observer=None, home=()):
+    """Pallando's characters at `where` against the Three Stooges deck, its `home` cards in play."""
+    us, them = homes["us"], homes["them"]
+    g = scenario(us.sim, starting_company=False, us=us, against=them, rolls=rolls, observer=observer,
+                 characters=[(kind(us, n), site(us.sim, where)) for n in names])
+    g.hazards.cards.hand, g.hazards.cards.deck = [], []
+    for name in home:
+        k = kind(them, name)
+        g.board.add(k, them.hazards.event[k], g.hazards.cards.discard, owner_of(g), them.sim.kinds[k].id)
+    return g, g.companies[0]
+
+
+def test_the_importer_reads_the_at_homes():
+    smaug, itangast = FACTS["events"]["TD-71"], FACTS["events"]["TD-38"]
+    assert smaug == {"effect": "at_home", "lair": "The Lonely Mountain", "unless_in_play": "Smaug Ahunt",
+                     "lair_attack": {"race": "Dragon", "strikes": 2, "prowess": 18, "body": 8}, "draws_less": 1,
+                     "lasts": "permanent"}
+    assert itangast["item_corruption"] == {"greater": 1} and itangast["lair"] == "Gold Hill"
+    assert "TD-2" not in FACTS["events"]        # Agburanar at Home: its global effect is not read, nor played
+    spec = EventSpec.of(smaug)
+    lonely = fold("The Lonely Mountain")
+    assert lair_attack(spec, lonely, set()) == Attack(strikes=2, prowess=18, body=8, races=("Dragon",))
+    assert lair_attack(spec, lonely, {fold("Smaug Ahunt")}) is None
+    assert lair_attack(spec, fold("Moria"), set()) is None
+
+
+@needs_decks
+def test_smaug_at_home_adds_an_automatic_attack_at_the_lonely_mountain(homes):
+    for home, faced in ((("Smaug at Home",), ["the automatic-attack of The Lonely Mountain", "Smaug at Home"]),
+                        ((), ["the automatic-attack of The Lonely Mountain"])):
+        seen = Attacks()
+        g, company = at_home(homes, "The Lonely Mountain", observer=seen, home=home)
+        g.occupy(company.site)
+        for k in dict.fromkeys(g.deck + g.hand + g.discard):         # a card the player enters for
+            g.hand = [k]
+            if g.player.enters_site(g, company) is not None:
+                break
+        else:
+            pytest.skip("no card of the deck makes the player enter The Lonely Mountain")
+        enter_site(g, company)
+        assert [name for name, _s, _p in seen.seen] == faced[:len(seen.seen)] and len(seen.seen) == len(faced)
+
+
+@needs_decks
+def test_smaug_at_home_makes_a_moving_company_draw_one_less(homes):
+    """Rivendell -> Moria draws Moria's 2; with Smaug at Home, 1 (the referee agrees)."""
+    us = homes["us"]
+    referee = Referee()
+    for home, drawn in ((("Smaug at Home",), 1), ((), 2)):
+        g, company = at_home(homes, "Rivendell", home=home, observer=referee)
+        g.deck = list(us.sim.play_deck)
+        before = len(g.hand)
+        assert move(g, company, site(us.sim, "Moria"))
+        assert len(g.hand) - before == drawn
+    assert us.sim.site_draw[site(us.sim, "Moria")] == 2
+    assert referee.findings["draws"].count == 0
+
+
+@needs_decks
+def test_scorba_at_home_gives_each_major_item_a_corruption_point_more(homes):
+    us = homes["us"]
+    axe, wormsbane = kind(us, "Durin’s Axe"), kind(us, "Wormsbane")          # a major and a greater item
+    for home, extra in ((("Scorba at Home",), 1), ((), 0)):
+        g, company = at_home(homes, "Rivendell", home=home)
+        balin = company.characters[0]
+        plain = corruption_points(g, balin)
+        balin.holdings += [axe, wormsbane]
+        printed = us.defence.corruption_points[axe] + us.defence.corruption_points[wormsbane]
+        assert corruption_points(g, balin) == plain + printed + extra

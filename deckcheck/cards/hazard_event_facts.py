@@ -29,6 +29,10 @@ family known here is left out and the report names it as not simulated:
   put back on top of the play deck (Revealed to all Watchers);
 - `boost_automatic_attack`: one automatic-attack gets strikes, prowess and body added; the first attempt to
   cancel it cancels these instead (Unabated in Malice; played from on-guard, 2.V.i);
+- `at_home`: a Dragon's "at Home" permanent-event: its lair's added automatic-attack (`lair`, `lair_attack`,
+  unless its Ahunt is in play) and one global effect: each moving company draws fewer cards (`draws_less`),
+  an item class gives more corruption points (`item_corruption`); Daelomin at Home's lair facts are added to
+  its `hazard_limit` fact; the other globals are not read (those cards have no fact);
 - `discard_ring`: the opponent discards a ring from his hand or from one of his companies (Rolled down to the
   Sea).
 """
@@ -113,6 +117,12 @@ _RING_LOST = re.compile(r"^(?:Unique\. )?Opponent must discard a ring from his h
 _UNABATED = re.compile(r"^Playable on an automatic-attack[^;.]*;\s*does not count against the hazard limit\. The "
                        r"attack receives \+(\d) strikes?, \+(\d) prowess, and (-\d) body\. The first attempt to "
                        r"cancel this attack instead cancels the effects of this card", re.I)
+_AT_HOME = re.compile(r"^Unique\. Unless (.+? Ahunt) is in play, (.+?) has an additional automatic-attack: "
+                      r"(Dragon) . (\d+) strikes at (\d+)/(\d+)( \(attacker chooses defending characters\))?\. "
+                      r"In addition, (.+)$", re.I)
+_DRAWS_LESS = re.compile(r"^each moving company draws one less card to a minimum of one at the start of its "
+                         r"movement/hazard phase\.$", re.I)
+_ITEM_CORRUPTION = re.compile(r"^each (major|greater|minor) item gives an additional corruption point\.$", re.I)
 _TWILIGHT = re.compile(r"^Environment\. One environment card \(in play or declared earlier in the same chain of "
                        r"effects\) is canceled and discarded", re.I)
 _GATES = re.compile(r"When \w[\w ]* is played, all (?:hazard environment|environment hazard) cards in play are "
@@ -228,16 +238,38 @@ def _effect(text: str, names) -> dict | None:
     return None
 
 
+def _at_home(text: str) -> dict | None:
+    """A Dragon's "at Home": its lair facts, and its global effect where it is one read here."""
+    m = _AT_HOME.search(text)
+    if not m:
+        return None
+    attack = {"race": m.group(3), "strikes": int(m.group(4)), "prowess": int(m.group(5)), "body": int(m.group(6))}
+    if m.group(7):
+        attack["attacker_chooses"] = True
+    fact = {"lair": m.group(2), "lair_attack": attack, "unless_in_play": m.group(1)}
+    rest = m.group(8).strip()
+    if _DRAWS_LESS.search(rest):
+        fact["draws_less"] = 1
+    elif item := _ITEM_CORRUPTION.search(rest):
+        fact["item_corruption"] = {item.group(1).lower(): 1}
+    return fact
+
+
 def event_facts(raw: dict, names) -> dict | None:
     """The facts of one hazard event (or resource environment), None if the simulation applies none."""
     text = _text(raw)
     attrs = raw.get("attributes") or {}
+    home = _at_home(text) if raw["type"] == "Hazard" else None
     if raw["type"] == "Resource":
         if not _GATES.search(text):
             return None
         fact = {"effect": "discards_hazard_environments"}
     else:
         fact = _effect(text, names)
+        if fact is not None and home is not None:
+            fact.update(home)                       # Daelomin at Home: its lair too
+        elif home is not None and ("draws_less" in home or "item_corruption" in home):
+            fact = {"effect": "at_home", **home}
         if fact is None:
             return None
     subtypes = attrs.get("subtype") or ""

@@ -112,6 +112,8 @@ class Referee(Observer):
         draws = any(sim.avatar[c.kind] or sim.mind[c.kind] >= 3 for c in company.characters)
         by_origin = sim.site_is_haven[dest] and sim.alignment not in ("fallen-wizard", "balrog")
         number = max(1, (sim.sites[origin] if by_origin else sim.sites[dest]).draw or 1) if draws else 0
+        if number and g.board.draws_less:             # Smaug at Home: one less, at least one
+            number = max(1, number - g.board.draws_less)
         if drawn != number and (drawn > number or g.deck or g.discard):
             self.found(g, "draws", f"{sim.sites[origin].name} -> {sim.sites[dest].name}: drew {drawn}, "
                                    f"the rule says {number}")

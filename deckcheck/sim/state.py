@@ -43,7 +43,7 @@ class Board:
     play) and `boosts` (the attack boosts in play) are kept up to date, since combat reads them at every
     attack."""
 
-    __slots__ = ("events", "doors", "boosts", "tapped")
+    __slots__ = ("events", "doors", "boosts", "tapped", "draws_less", "item_corruption", "lairs")
 
     def __init__(self):
         self.tapped: set[tuple[int, int]] = set()     # (owner, kind): a card in play tapped for its effect
@@ -51,6 +51,9 @@ class Board:
         self.events: list[tuple[int, object, list, int, str]] = []
         self.doors = False
         self.boosts: list = []
+        self.draws_less = 0                           # Smaug at Home: each moving company draws one less
+        self.item_corruption: dict[str, int] = {}     # Scorba / Itangast at Home: an item class's added points
+        self.lairs: list = []                         # the entries of the Dragons "at Home" (added automatic-attacks)
 
     def add(self, kind: int, spec, discard: list, owner: int, card_id: str) -> None:
         self.events.append((kind, spec, discard, owner, card_id))
@@ -73,6 +76,13 @@ class Board:
     def _update(self) -> None:
         self.doors = any(e[1].effect == "doors_of_night" for e in self.events)
         self.boosts = [e[1] for e in self.events if e[1].effect == "attack_boost"]
+        self.lairs = [e for e in self.events if "lair" in e[1].facts]
+        self.draws_less = sum(e[1].facts.get("draws_less", 0) for e in self.lairs)
+        self.item_corruption = {}
+        for e in self.lairs:
+            for size, points in e[1].facts.get("item_corruption", {}).items():   # "greater": Greater Item
+                subtype = f"{size.capitalize()} Item"
+                self.item_corruption[subtype] = self.item_corruption.get(subtype, 0) + points
 
 
 class GameState:

@@ -10,7 +10,8 @@
   (Daelomin at Home discarded, Power Built by Waiting tapped) when the hand holds more playable hazards than
   the limit leaves room for;
 - after them, with the limit left: a movement stopper that returns the company (Long Winter, Snowstorm), River
-  on a company with no ranger, then Doors of Night, the boosts and the hazard-limit cards for later;
+  on a company with no ranger, then Doors of Night, the boosts, the hazard-limit cards and a Dragon's "at
+  Home" for later;
 - on a company that does not move: Heedless Revelry, when two of its untapped characters or more could tap;
 - after the creatures, with the limit left, on a moving company: Tidings of Bold Spies when its new site has
   automatic-attacks; Seized by Terror or Faces of the Dead (when the hand holds an Undead creature to discard
@@ -135,6 +136,11 @@ class EventChoices:
     def river(self, ranger_untapped: bool) -> int | None:
         rivers = self._events("no_site_phase")
         return rivers[0] if rivers and not ranger_untapped else None
+
+    def at_home_cards(self, board, owner: int) -> list[int]:
+        """A Dragon's "at Home" to put in play with limit to spare (it lasts: its lair's added automatic-attack and
+        its global effect), one (unique, not in play)."""
+        return [k for k in self._events("at_home") if self._playable(k, board)][:1]
 
     def limit_cards(self, board, owner: int) -> list[int]:
         """Hazard-limit cards in hand to put in play (Daelomin at Home, Power Built by Waiting)."""

@@ -126,6 +126,17 @@ def region_attack(spec: EventSpec, move: Move, doors: bool) -> Attack | None:
                   attacker_chooses=f.get("attacker_chooses", False), races=(race_name(f.get("race", "")),))
 
 
+def lair_attack(spec: EventSpec, site_name: str, in_play: set[str]) -> Attack | None:
+    """A Dragon "at Home": the automatic-attack it adds to its lair (`site_name`, folded), unless its Ahunt is
+    in play (`in_play`: the folded names of the cards in play)."""
+    f = spec.facts
+    if _fold(f["lair"]) != site_name or _fold(f.get("unless_in_play", "")) in in_play:
+        return None
+    a = f["lair_attack"]
+    return Attack(strikes=a["strikes"], prowess=a["prowess"], body=a.get("body"),
+                  attacker_chooses=a.get("attacker_chooses", False), races=(race_name(a.get("race", "")),))
+
+
 def with_wildernesses(move: Move) -> Move | None:
     """Withered Lands: one Wilderness, Shadow-land or Border-land of the path counts as two Wildernesses (the
     hazard player picks the region: the first Wilderness, else Shadow-land, else Border-land)."""

@@ -159,7 +159,7 @@ def after_creatures(g, company, move, limit: int, played: int, origin: int, dest
         if played < limit and id(company) not in g.stopped:
             played = terror(g, company, move, limit, played, origin, dest, origin_state)
     for pick in (lambda: [player.doors_card(board, own)], lambda: player.spare_boosts(board, own),
-                 lambda: player.limit_cards(board, own)):
+                 lambda: player.limit_cards(board, own), lambda: player.at_home_cards(board, own)):
         for kind in pick():
             if kind is None or played >= limit:
                 continue

@@ -127,17 +127,26 @@ def ahunt(g, company, move, limit: int, played: int) -> int:
     return played + 1
 
 
-def dragon_attacks(g, company, entry, attack) -> None:
-    """One Dragon "Ahunt" attack. Defeated, the manifestation is removed from the game and its kill MP go to the
-    defender, unless he played it himself (then no one gets them: the Dragons rules insert)."""
+def board_card(g, entry):
+    """The card of an event in play, whichever player's."""
+    return (g.sim if entry[3] == id(g) else g.opponent.sim).kinds[entry[0]]
+
+
+def dragon_attacks(g, company, entry, attack, automatic: bool = False) -> None:
+    """One attack of a Dragon manifestation in play (an "Ahunt"'s, or an "at Home"'s added automatic-attack at
+    its lair). Defeated, every manifestation of that Dragon in play is removed from the game and its kill MP go
+    to the defender, unless he played it himself (then no one gets them: the Dragons rules insert)."""
     kind, spec, _discard, owner, _card_id = entry
     ours = owner == id(g)
-    card = (g.sim if ours else g.opponent.sim).kinds[kind]
-    result = face_attack(g, company, attack, card.name, None if ours else kind, None,
-                         races=(spec.facts.get("race", ""),))
+    card = board_card(g, entry)
+    race = spec.facts.get("race") or spec.facts.get("lair_attack", {}).get("race", "")
+    result = face_attack(g, company, attack, card.name, None if ours else kind, None, races=(race,),
+                         automatic=automatic)
     if result is None or not result.defeated:
         return
-    g.board.remove_from_game(entry)
+    dragon = card.manifestation_of
+    for other in [e for e in g.board.events if e is entry or dragon and board_card(g, e).manifestation_of == dragon]:
+        g.board.remove_from_game(other)
     if g.observer is not None:
         g.observer.event(g, "hazard", f"{card.name} is defeated and removed from the game")
     if ours:
@@ -357,6 +366,9 @@ def cancelled(g, company, attack, name: str) -> bool:
 def corruption_points(g, character) -> int:
     d = g.defence
     points = sum(d.corruption_points[h] for h in character.holdings)
+    if g.board.item_corruption:               # Scorba / Itangast at Home: an item class gives more
+        extra, kinds = g.board.item_corruption, g.sim.kinds
+        points += sum(extra.get(t, 0) for h in character.holdings for t in kinds[h].subtypes)
     cards = g.corruption_on.get(character)
     if cards:
         hazards = g.opponent.hazards

@@ -57,7 +57,8 @@ def move(g, company, dest: int) -> bool:
     origin_state = g.site_state[origin]
     before = len(g.hand)
     if draws_cards(sim, company.characters):
-        g.draw(cards_drawn(sim, origin, dest, g.draw_by_destination))
+        number = cards_drawn(sim, origin, dest, g.draw_by_destination)
+        g.draw(max(1, number - g.board.draws_less) if g.board.draws_less else number)
     if not sim.site_is_haven[origin] and not any(c.site == origin for c in g.companies if c is not company):
         g.leave_site(origin)
     company.site = dest

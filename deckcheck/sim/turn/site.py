@@ -6,14 +6,15 @@ resource that taps the site (2.V.5). On-guard cards not revealed go back to the 
 
 from __future__ import annotations
 
+from deckcheck.cards.names import fold
 from deckcheck.sim.model import ROLE_ALLY, ROLE_EVENT, ROLE_FACTION, ROLE_ITEM
-from deckcheck.sim.rules.events import faced_twice, on_guard_revealed_on_entry
+from deckcheck.sim.rules.events import faced_twice, lair_attack, on_guard_revealed_on_entry
 from deckcheck.sim.rules.influence import check_bonus, unused_di
 from deckcheck.sim.rules.play import company_is_overt, may_bear
 from deckcheck.sim.rules.sites import attacks_faced
 from deckcheck.sim.state import OCCUPIED, TAPPED
 from deckcheck.sim.streams import SITE
-from deckcheck.sim.turn.hazards import creature_attacks, face_attack, triggered_checks
+from deckcheck.sim.turn.hazards import board_card, creature_attacks, dragon_attacks, face_attack, triggered_checks
 from deckcheck.sim.turn.organization import resolve_ring_test
 
 
@@ -54,10 +55,11 @@ def enter_site(g, company) -> bool:
     balrog = g.balrog and (g.avatar_revealed or g.avatar_lost)
     name = f"the automatic-attack of {sim.sites[site].name}" if g.observer is not None else ""   # the trace's
     faced = attacks_faced(sim.site_attacks[site], overt=company_is_overt(g, company), balrog_in_play=balrog)
+    lairs = lair_attacks(g, site) if g.board.lairs else ()
     guard = g.on_guard.get(id(company)) if g.on_guard else None
     creature = malice = None
     if guard is not None:
-        creature = reveal_on_guard(g, company, guard, faced)
+        creature = reveal_on_guard(g, company, guard, faced, len(lairs))
         if creature is None:
             malice = reveal_boost_on_guard(g, company, guard, faced)
     for i, (attack, wounded_check) in enumerate(faced):
@@ -71,6 +73,10 @@ def enter_site(g, company) -> bool:
     hand = sim.site_hand_attack[site]
     if hand is not None and g.opponent is not None and g.hazards.plays_cards and company.characters:
         hand_attack(g, company, hand, wanted)
+    for entry, attack in lairs:                          # a Dragon at Home: its lair's added automatic-attack
+        if not company.characters:
+            return False
+        dragon_attacks(g, company, entry, attack, automatic=True)
     if creature is not None and company.characters:      # 2.V.iv: after the automatic-attacks
         kind, detainment = creature
         if not creature_attacks(g, company, kind, detainment):
@@ -106,13 +112,26 @@ def hand_attack(g, company, hand: tuple[tuple[str, ...], bool], wanted) -> None:
     player.discard(kind)
 
 
-def reveal_on_guard(g, company, guard, faced) -> tuple[int, bool] | None:
+def lair_attacks(g, site: int) -> list:
+    """The automatic-attacks the Dragons "at Home" in play add to this site (their lair): [(entry, attack)]."""
+    name = fold(g.sim.sites[site].name)
+    in_play = {fold(board_card(g, e).name) for e in g.board.events}
+    found = []
+    for entry in g.board.lairs:
+        attack = lair_attack(entry[1], name, in_play)
+        if attack is not None:
+            found.append((entry, attack))
+    return found
+
+
+def reveal_on_guard(g, company, guard, faced, added: int = 0) -> tuple[int, bool] | None:
     """coe 2.V.i: the on-guard card on the company's site is revealed as it enters a site with
-    automatic-attacks if it is a creature that may be keyed to the site (the hazard player placed only such
-    creatures): (kind, detainment), and it attacks after them (2.V.iv); None if it stays face down."""
+    automatic-attacks (printed, or `added` by a Dragon at Home) if it is a creature that may be keyed to the site
+    (the hazard player placed only such creatures): (kind, detainment), and it attacks after them (2.V.iv); None
+    if it stays face down."""
     _company, kind, detainment = guard
     is_creature = g.opponent.hazards.creature[kind] is not None
-    if not on_guard_revealed_on_entry(None, is_creature, len(faced), False):
+    if not on_guard_revealed_on_entry(None, is_creature, len(faced) + added, False):
         return None
     del g.on_guard[id(company)]
     g.hazards.revealed(kind)
