@@ -7,7 +7,16 @@ from __future__ import annotations
 import pytest
 
 from deckcheck.cards.combat_facts import load_combat_facts
-from deckcheck.cards.resource_effects import DRAW_CARDS, FETCH, CardFlow, HazardDiscard, NoCreatures, StrikeBonus
+from deckcheck.cards.resource_effects import (
+    DRAW_CARDS,
+    FETCH,
+    CardFlow,
+    CharacterAtSite,
+    CorruptionBonus,
+    HazardDiscard,
+    NoCreatures,
+    StrikeBonus,
+)
 from deckcheck.decklist import read_deck
 from deckcheck.sim.model import build_sim_deck
 from deckcheck.sim.players.resource_events import (
@@ -17,7 +26,7 @@ from deckcheck.sim.players.resource_events import (
     strike_bonus,
 )
 from deckcheck.sim.rules.combat import STRIKE_FAILED, STRIKE_SUCCESSFUL, Attack, Defender, resolve_strike
-from deckcheck.sim.rules.resource_events import may_discard, may_hide, may_tap_for
+from deckcheck.sim.rules.resource_events import corruption_bonus_value, may_discard, may_hide, may_tap_for
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.turn.hazards import face_attack
 from tests._shared import DECKS, needs_decks
@@ -316,3 +325,75 @@ def test_no_creature_is_played_on_a_hidden_company(saruman, witch_king):
         return [k for k in creatures if k not in g.hazards.cards.hand]
     assert played(False)                 # some creature may be keyed to Moria and is played
     assert played(True) == []
+
+
+# ---- a character brought into play at a site (We Have Come to Kill, A Chance Meeting) ------------------------
+
+def test_the_importer_reads_where_a_card_brings_a_character_into_play():
+    events = load_combat_facts()["resource_events"]
+    assert CharacterAtSite.of(events["TW-188"]) == CharacterAtSite(site_types=("F", "B", "R"), direct_only=True,
+                                                                   no_wizard=True)          # A Chance Meeting
+    assert CharacterAtSite.of(events["LE-252"]) == CharacterAtSite(site_types=("S", "R", "B"), no_avatar=True)
+
+
+@pytest.fixture(scope="module")
+def dwarves():    # a zara tournament deck: A Chance Meeting x3; Balin (direct influence 2), Bofur (mind 2)
+    return build_sim_deck(read_deck(str(ZARA / "{F}_{D} Snow White and the Seven Dwarves.dck")))
+
+
+def company_at(sim, site_name, names, hand):
+    site = next(i for i, s in enumerate(sim.sites) if s.name == site_name)
+    return scenario(sim, starting_company=False, characters=[(named(sim, n), site) for n in names],
+                    hand=[named(sim, n) for n in hand])
+
+
+@needs_decks
+def test_a_chance_meeting_brings_a_follower_into_play_at_a_border_hold(dwarves):
+    from deckcheck.sim.turn.organization import play_characters_by_events
+    g = company_at(dwarves, "Bree", ["Balin"], ["A Chance Meeting", "Bofur"])
+    entered = play_characters_by_events(g)
+    assert [dwarves.kinds[c.kind].name for c in entered] == ["Bofur"]
+    balin, bofur = g.companies[0].characters
+    assert bofur.controller is balin and named(dwarves, "A Chance Meeting") in g.discard and g.hand == []
+    # not at a haven (it lists none), nor under general influence ("with direct influence"): Bombur has none
+    g = company_at(dwarves, "Rivendell", ["Balin"], ["A Chance Meeting", "Bofur"])
+    assert play_characters_by_events(g) == [] and len(g.hand) == 2
+    g = company_at(dwarves, "Bree", ["Bombur"], ["A Chance Meeting", "Bofur"])
+    assert play_characters_by_events(g) == [] and len(g.hand) == 2
+
+
+# ---- a bonus to one corruption check (A Friend or Three, New Friendship, Halfling Strength...) ---------------
+
+def test_the_importer_reads_the_corruption_check_bonuses():
+    events = load_combat_facts()["resource_events"]
+    assert CorruptionBonus.of(events["TW-189"]) == CorruptionBonus(per_character=True)       # A Friend or Three
+    assert CorruptionBonus.of(events["TW-292"]) == CorruptionBonus(bonus=2, company_skill="Diplomat")   # New Fr.
+    assert CorruptionBonus.of(events["TW-253"]) == CorruptionBonus(bonus=4, race="Hobbit")   # Halfling Strength
+    assert "DM-131" not in events        # First of the Order: on Saruman, for the rest of the turn
+
+
+def test_what_a_corruption_bonus_adds_and_to_whom():
+    friends = CorruptionBonus(per_character=True)
+    assert corruption_bonus_value(friends, ("Elf",), [("Warrior",), ("Sage",), ()]) == 3
+    diplomat = CorruptionBonus(bonus=2, company_skill="Diplomat")
+    assert corruption_bonus_value(diplomat, ("Elf",), [("Warrior",), ("Sage", "Diplomat")]) == 2
+    assert corruption_bonus_value(diplomat, ("Elf",), [("Warrior",), ("Sage",)]) == 0
+    hobbit = CorruptionBonus(bonus=4, race="Hobbit")
+    assert corruption_bonus_value(hobbit, ("Hobbit",), [()]) == 4
+    assert corruption_bonus_value(hobbit, ("Elf",), [()]) == 0
+
+
+@needs_decks
+def test_a_friend_or_three_saves_a_corrupt_character_and_is_kept_for_a_safe_check(witch_king):
+    from deckcheck.sim.turn.hazards import check_corruption
+    stargazing = build_sim_deck(read_deck(str(ZARA / "{F}_{D} Stargazing.dck")))    # A Friend or Three x2
+    lure = [("Aragorn II", "Lure of Nature"), ("Aragorn II", "Lure of Nature")]       # 4 corruption points
+    g = duel(stargazing, witch_king, ["Aragorn II", "Glorfindel II"], ["A Friend or Three"], corruption=lure,
+             rolled=[4])                        # 4 + 2 (two in his company) > 4: passes
+    aragorn = g.companies[0].characters[0]
+    assert check_corruption(g, g.companies[0], aragorn, 0, None) and g.hand == []
+    g = duel(stargazing, witch_king, ["Aragorn II", "Glorfindel II"], [], corruption=lure, rolled=[4])
+    assert not check_corruption(g, g.companies[0], g.companies[0].characters[0], 0, None)     # 4: discarded
+    g = duel(stargazing, witch_king, ["Aragorn II", "Glorfindel II"], ["A Friend or Three"], rolled=[4])
+    assert check_corruption(g, g.companies[0], g.companies[0].characters[0], 0, None)
+    assert g.hand == [named(stargazing, "A Friend or Three")]      # no corruption points: nothing to save

@@ -21,6 +21,13 @@ name it as an effect the simulation does not play:
   a size under N if it says so ("Scout only. Tap a scout to play at the end of the organization phase only if
   the scout's company size is less than three. No creature hazards may be played on his company this turn"),
   or one that does not move (Hiding, Hide in Dark Places);
+- `character_at_site`: a character brought into play at a site of the types it lists, beside the one character
+  a turn ("A non-Wizard character (even a Hobbit) may be brought into play with direct influence at any
+  Free-hold [{F}], Border-hold [{B}], or Ruins & Lairs [{R}]. This does not count against the one character
+  per turn limit"): the site types, under direct influence only or general too, Wizards or avatars excluded;
+- `corruption_bonus`: +N to one corruption check by a character (of a race, "Hobbit only"), in a company with a
+  skill ("+2 to a corruption check by a character in a diplomat's company"), or +1 for each character in his
+  company (A Friend or Three); the card's other ways (influence checks, untapping) are not read;
 - `draw_cards`: "Draw three cards and remove this card from the game" (Dark Tryst), nothing else;
 - `fetch`: cards brought into the play deck, which is shuffled: how many (one, up to two), from the sideboard
   and (if it says so) the discard pile, resources only or characters too ("Bring one resource or character
@@ -38,17 +45,36 @@ STRIKE_BONUS = "strike_bonus"
 HAZARD_DISCARD = "discard_hazard_event"
 DRAW_CARDS = "draw_cards"
 NO_CREATURES = "no_creatures"
+CHARACTER_AT_SITE = "character_at_site"
+CORRUPTION_BONUS = "corruption_bonus"
 FETCH = "fetch"
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
+class _Fact:
+    """A family's facts as JSON (its `EFFECT` and the fields not at their default, tuples as lists) and back."""
+
+    __slots__ = ()
+    EFFECT = ""
+
+    def to_json(self) -> dict:
+        defaults = self.__dataclass_fields__
+        return {"effect": self.EFFECT, **{k: list(v) if isinstance(v, tuple) else v for k, v in asdict(self).items()
+                                          if v != defaults[k].default}}
+
+    @classmethod
+    def of(cls, facts: dict):
+        return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in facts.items() if k != "effect"})
+
+
 @dataclass(frozen=True, slots=True)
-class StrikeBonus:
+class StrikeBonus(_Fact):
     """A resource short-event played on one character facing one strike (coe 3.iv): `prowess` added to his,
     `body` added to his body for the body check the strike may cause, `rolls` dice rolls of which he uses the
     best, `no_tap` he does not tap if the strike fails or is ineffectual; `skill` he must have, `untapped` he
     must be untapped."""
 
+    EFFECT = STRIKE_BONUS
     prowess: int = 0
     body: int = 0
     rolls: int = 1
@@ -56,54 +82,32 @@ class StrikeBonus:
     skill: str | None = None
     untapped: bool = False
 
-    def to_json(self) -> dict:
-        return {"effect": STRIKE_BONUS, **{k: v for k, v in asdict(self).items()
-                                           if v != StrikeBonus.__dataclass_fields__[k].default}}
-
-    @classmethod
-    def of(cls, facts: dict) -> StrikeBonus:
-        return cls(**{k: v for k, v in facts.items() if k != "effect"})
-
 
 @dataclass(frozen=True, slots=True)
-class HazardDiscard:
+class HazardDiscard(_Fact):
     """A resource short-event a character taps to play, discarding one hazard permanent-event in play (a
     long-event too if `long_events`; environments only if `environments`): the character has `skill`, or is our
     avatar (`avatar`), and makes a corruption check modified by `corruption_check` (None: none) after."""
 
+    EFFECT = HAZARD_DISCARD
     skill: str | None = None
     avatar: bool = False
     long_events: bool = False
     environments: bool = False
     corruption_check: int | None = None
 
-    def to_json(self) -> dict:
-        return {"effect": HAZARD_DISCARD, **{k: v for k, v in asdict(self).items()
-                                             if v != HazardDiscard.__dataclass_fields__[k].default}}
-
-    @classmethod
-    def of(cls, facts: dict) -> HazardDiscard:
-        return cls(**{k: v for k, v in facts.items() if k != "effect"})
-
 
 @dataclass(frozen=True, slots=True)
-class NoCreatures:
+class NoCreatures(_Fact):
     """A resource short-event that keeps hazard creatures off the company this turn: played in the organization
     phase by a character with `skill` (he taps if `taps`), on a company of size below `size_below` (None: any)
     that moves, or that does not (`staying`)."""
 
+    EFFECT = NO_CREATURES
     skill: str | None = None
     taps: bool = False
     size_below: int | None = None
     staying: bool = False
-
-    def to_json(self) -> dict:
-        return {"effect": NO_CREATURES, **{k: v for k, v in asdict(self).items()
-                                           if v != NoCreatures.__dataclass_fields__[k].default}}
-
-    @classmethod
-    def of(cls, facts: dict) -> NoCreatures:
-        return cls(**{k: v for k, v in facts.items() if k != "effect"})
 
 
 _NO_CREATURES = re.compile(r"No creature hazards may be played on (?:his|the|this) company this turn\.$|"
@@ -115,7 +119,7 @@ _SIZE_BELOW = re.compile(r"company size (?:is )?less than (three|two|four|3|2|4)
 
 def no_creatures(raw: dict, text: str) -> NoCreatures | None:
     """The `no_creatures` family: Stealth, Sneakin', Hiding, Hide in Dark Places."""
-    if raw.get("type") != "Resource" or "Short-event" not in ((raw.get("attributes") or {}).get("subtype") or ""):
+    if not _short_event(raw):
         return None
     if not _NO_CREATURES.search(text) or "organization phase" not in text:
         return None
@@ -126,6 +130,70 @@ def no_creatures(raw: dict, text: str) -> NoCreatures | None:
                        taps=bool(re.search(r"\bTap (?:a|the) (?:scout|sage|ranger|character)\b", text)),
                        size_below=(words.get(size.group(1)) or int(size.group(1))) if size else None,
                        staying=bool(re.search(r"may not move|is not moving", text)))
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterAtSite(_Fact):
+    """A resource short-event that brings a character into play at a site of `site_types` where one of our
+    companies is, beside the one character a turn: under direct influence only (`direct_only`), not a Wizard
+    (`no_wizard`), not an avatar (`no_avatar`: "not Ringwraiths or Fallen-wizards")."""
+
+    EFFECT = CHARACTER_AT_SITE
+    site_types: tuple[str, ...] = ()
+    direct_only: bool = False
+    no_wizard: bool = False
+    no_avatar: bool = False
+
+
+_CHARACTER_AT = re.compile(r"^An? (non-Wizard )?character(?: \(even a Hobbit\))? may be brought into play "
+                           r"(under general or direct influence|with direct influence)[^.]*? at any ([^.]+)\. "
+                           r"This does not count against the one character per turn limit\.")
+
+
+def character_at_site(raw: dict, text: str) -> CharacterAtSite | None:
+    """The `character_at_site` family: We Have Come to Kill, A Chance Meeting."""
+    m = _matched(raw, text, _CHARACTER_AT)
+    if m is None:
+        return None
+    types = tuple(re.findall(r"\[\{([RSDBF])\}\]", m.group(3)))
+    if not types:
+        return None
+    return CharacterAtSite(site_types=types, direct_only=m.group(2).startswith("with"), no_wizard=bool(m.group(1)),
+                           no_avatar=bool(re.search(r"not Ringwraiths or Fallen-wizards", text)))
+
+
+@dataclass(frozen=True, slots=True)
+class CorruptionBonus(_Fact):
+    """A resource short-event adding `bonus` (or, `per_character`, one for each character in his company) to one
+    corruption check by a character: of `race` if it names one, in a company holding a character with
+    `company_skill` if it names one."""
+
+    EFFECT = CORRUPTION_BONUS
+    bonus: int = 0
+    per_character: bool = False
+    race: str | None = None
+    company_skill: str | None = None
+
+
+_CHECK_BONUS = re.compile(r"\+(\d) (?:modification )?to (?:a|one|any one) corruption check by a character in "
+                          r"(?:a diplomat.s|his) company")
+_HOBBIT_CHECK = re.compile(r"^(Hobbit) only\..* receive a \+(\d) modification to one corruption check")
+_EACH_CHARACTER = re.compile(r"corruption check by a character in a company receives a \+1 modification for each "
+                             r"character in his company")
+
+
+def corruption_bonus(raw: dict, text: str) -> CorruptionBonus | None:
+    """The `corruption_bonus` family: A Friend or Three, New Friendship, Old Friendship, Crooked Promptings (their
+    corruption-check way), Halfling Strength (its third way)."""
+    if not _short_event(raw):
+        return None
+    if _EACH_CHARACTER.search(text):
+        return CorruptionBonus(per_character=True)
+    if m := _HOBBIT_CHECK.match(text):
+        return CorruptionBonus(bonus=int(m.group(2)), race=m.group(1))
+    if (m := _CHECK_BONUS.search(text)) and text.startswith("Diplomat only."):
+        return CorruptionBonus(bonus=int(m.group(1)), company_skill="Diplomat")
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +225,7 @@ _FETCH = re.compile(r"^(?:Bring|Take) (one|up to two) (resources?)( or character
 
 def card_flow(raw: dict, text: str) -> CardFlow | None:
     """The `draw_cards` and `fetch` families: a short-event whose whole text is the draw or the fetch."""
-    if raw.get("type") != "Resource" or "Short-event" not in ((raw.get("attributes") or {}).get("subtype") or ""):
+    if not _short_event(raw):
         return None
     if m := _DRAW.match(text):
         return CardFlow(DRAW_CARDS, draw=_COUNT_WORDS[m.group(1)], removed=bool(m.group(2)))
@@ -180,6 +248,15 @@ _STRIKE_UNREAD = re.compile(r"playable on|\bmagic\b|\bspell\b|\bif (?!wounded)|\
                             r"\bcompany\b|\battack\b", re.I)
 
 
+def _short_event(raw: dict) -> bool:
+    return raw.get("type") == "Resource" and "Short-event" in ((raw.get("attributes") or {}).get("subtype") or "")
+
+
+def _matched(raw: dict, text: str, pattern: re.Pattern):
+    """The pattern's match at the start of a resource short-event's text, None if no match or no such card."""
+    return pattern.match(text) if _short_event(raw) else None
+
+
 def _text(raw: dict) -> str:
     text = (raw.get("text") or {}).get("en") or ""
     return html.unescape(re.sub(r"<[^>]+>", "", text)).replace("\xa0", " ").strip()
@@ -188,7 +265,7 @@ def _text(raw: dict) -> str:
 def strike_bonus(raw: dict, text: str) -> StrikeBonus | None:
     """The `strike_bonus` family: a resource short-event whose whole effect is on one strike against one
     character (Risky Blow, Bold Thrust, Swift Strokes, Lucky Strike, Dodge, Block, Blow Turned, Under His Blow)."""
-    if raw.get("type") != "Resource" or "Short-event" not in ((raw.get("attributes") or {}).get("subtype") or ""):
+    if not _short_event(raw):
         return None
     if not (_ONE_STRIKE.search(text) or re.search(r"\bagainst a strike\b", text)) or _STRIKE_UNREAD.search(text):
         return None
@@ -214,9 +291,7 @@ _CHECK_AFTER = re.compile(r"^[^.]*makes a corruption check modified by (-\d)", r
 
 def hazard_discard(raw: dict, text: str) -> HazardDiscard | None:
     """The `discard_hazard_event` family, its first way: Marvels Told, Voices of Malice, Ancient Secrets."""
-    if raw.get("type") != "Resource" or "Short-event" not in ((raw.get("attributes") or {}).get("subtype") or ""):
-        return None
-    m = _DISCARD_HAZARD.match(text)
+    m = _matched(raw, text, _DISCARD_HAZARD)
     if m is None:
         return None
     skill = m.group(1) or (m.group(2).capitalize() if m.group(2) else None)
@@ -234,7 +309,8 @@ def resource_event_facts(cards: list[dict]) -> dict:
         if raw.get("type") != "Resource":
             continue
         text = _text(raw)
-        fact = strike_bonus(raw, text) or hazard_discard(raw, text) or card_flow(raw, text) or no_creatures(raw, text)
+        fact = (strike_bonus(raw, text) or hazard_discard(raw, text) or card_flow(raw, text)
+                or no_creatures(raw, text) or character_at_site(raw, text) or corruption_bonus(raw, text))
         if fact is not None:
             out[raw["id"]] = fact.to_json()
     return dict(sorted(out.items()))

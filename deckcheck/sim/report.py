@@ -198,6 +198,13 @@ def engine_use(sim: SimDeck, kind: int, environment=None) -> tuple[str | None, s
         return "no creatures on a company", ("keeps hazard creatures off its company this turn: played only "
                                               "against an opponent, on a company it allows whose character who "
                                               "may play it is not needed at the new site, and none was")
+    if sim.defence is not None and sim.defence.character_at_site[kind] is not None:
+        return "character at a site", ("brings a character into play at a site of the types it lists: played "
+                                        "only with a company at such a site and a character in hand with room "
+                                        "under influence, and that never came together")
+    if sim.defence is not None and sim.defence.corruption_bonus[kind] is not None:
+        return "corruption-check bonus", ("adds to one corruption check: played only against an opponent, "
+                                           "before a check it makes safer by enough, and none came")
     if sim.defence is not None and kind in sim.defence.draw_kinds:
         return "card draw", "draws cards: played in the organization phase once there are cards to draw"
     if sim.defence is not None and sim.defence.card_flow[kind] is not None:

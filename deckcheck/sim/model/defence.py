@@ -9,12 +9,16 @@ from dataclasses import dataclass, field
 from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.cards.model import RESOURCE, Card, leading_int
 from deckcheck.cards.resource_effects import (
+    CHARACTER_AT_SITE,
+    CORRUPTION_BONUS,
     DRAW_CARDS,
     FETCH,
     HAZARD_DISCARD,
     NO_CREATURES,
     STRIKE_BONUS,
     CardFlow,
+    CharacterAtSite,
+    CorruptionBonus,
     HazardDiscard,
     NoCreatures,
     StrikeBonus,
@@ -51,7 +55,13 @@ class DefenceTables:
     # ... one that keeps hazard creatures off the company this turn (Stealth, Hiding...), None if not
     no_creatures: list[NoCreatures | None] = field(default_factory=list)
     no_creatures_kinds: frozenset[int] = frozenset()
+    # ... one that adds to a corruption check (A Friend or Three, Halfling Strength...), None if not
+    corruption_bonus: list[CorruptionBonus | None] = field(default_factory=list)
+    corruption_bonus_kinds: frozenset[int] = frozenset()
     kept_event_kinds: frozenset[int] = frozenset()               # those: kept in hand against an opponent
+    # ... one that brings a character into play at a site (We Have Come to Kill, A Chance Meeting), None if not
+    character_at_site: list[CharacterAtSite | None] = field(default_factory=list)
+    character_at_site_kinds: frozenset[int] = frozenset()
     # ... one that draws cards or brings cards into the play deck (Dark Tryst, Smoke Rings...), None if not;
     # the engine plays the draws (`draw_kinds`), not the fetches (which card a player would fetch: not modelled)
     card_flow: list[CardFlow | None] = field(default_factory=list)
@@ -91,10 +101,15 @@ def defence_tables(alignment: str, kinds: list[Card]) -> DefenceTables:
         t.strike_bonus.append(StrikeBonus.of(event) if event.get("effect") == STRIKE_BONUS else None)
         t.hazard_discard.append(HazardDiscard.of(event) if event.get("effect") == HAZARD_DISCARD else None)
         t.no_creatures.append(NoCreatures.of(event) if event.get("effect") == NO_CREATURES else None)
+        t.character_at_site.append(CharacterAtSite.of(event) if event.get("effect") == CHARACTER_AT_SITE else None)
+        t.corruption_bonus.append(CorruptionBonus.of(event) if event.get("effect") == CORRUPTION_BONUS else None)
         t.card_flow.append(CardFlow.of(event) if event.get("effect") in (DRAW_CARDS, FETCH) else None)
     t.strike_bonus_kinds = frozenset(k for k, bonus in enumerate(t.strike_bonus) if bonus is not None)
     t.hazard_discard_kinds = frozenset(k for k, fact in enumerate(t.hazard_discard) if fact is not None)
     t.no_creatures_kinds = frozenset(k for k, fact in enumerate(t.no_creatures) if fact is not None)
-    t.kept_event_kinds = t.strike_bonus_kinds | t.hazard_discard_kinds | t.no_creatures_kinds
+    t.corruption_bonus_kinds = frozenset(k for k, fact in enumerate(t.corruption_bonus) if fact is not None)
+    t.kept_event_kinds = (t.strike_bonus_kinds | t.hazard_discard_kinds | t.no_creatures_kinds
+                          | t.corruption_bonus_kinds)
+    t.character_at_site_kinds = frozenset(k for k, fact in enumerate(t.character_at_site) if fact is not None)
     t.draw_kinds = frozenset(k for k, fact in enumerate(t.card_flow) if fact is not None and fact.draw)
     return t

@@ -17,10 +17,12 @@ from deckcheck.sim.rules.play import may_bear
 
 class CharacterChoices:
     """Part of `ResourcePlayer`: its choices about characters."""
-    def character_to_play(self, g, non_unique_only: bool = False):
+    def character_to_play(self, g, non_unique_only: bool = False, event=None, where: frozenset[int] = frozenset()):
         """(kind, site, controller) of the most valuable character the hand allows at a haven or home site
         (coe 2.II.2), None if none. A character worth no MP is not played under general influence when that
-        would leave no room for the smallest character worth MP still to come: a player keeps room to grow."""
+        would leave no room for the smallest character worth MP still to come: a player keeps room to grow.
+        `event`: a card bringing a character into play at the sites `where` instead (`CharacterAtSite`: under
+        direct influence only, no Wizard, no avatar, as it says)."""
         sim = g.sim
         role = sim.role
         if ROLE_CHARACTER not in [role[k] for k in g.hand]:
@@ -36,11 +38,15 @@ class CharacterChoices:
             if (sim.avatar[kind] and g.avatar_revealed) or (non_unique_only and sim.unique[kind]):
                 continue
             allowed = sim.character_sites[kind]
+            if event is not None:
+                if (event.no_avatar and sim.avatar[kind]) or (event.no_wizard and "Wizard" in sim.races[kind]):
+                    continue
+                allowed = where
             for site in locations:
                 if site not in allowed:
                     continue
                 controller = self.controller_to_enter(g, kind, site, avatar_site)
-                if controller is False:
+                if controller is False or (controller is None and event is not None and event.direct_only):
                     continue
                 if controller is None and not sim.avatar[kind] and sim.mp[kind] <= 0:
                     if reserve is None:

@@ -7,6 +7,7 @@ each stated in its docstring (docs/simulation.md "Resource events"); the rules t
   Blow) on the character facing a strike, when it saves enough of what the strike is expected to cost.
 - A hazard permanent-event discarded (Marvels Told, Voices of Malice, Ancient Secrets) at the end of the turn,
   the one whose loss is worth most to us, when that outweighs the risk of the corruption check it costs.
+- A corruption-check bonus (A Friend or Three, New Friendship...) on a check it makes safer by enough.
 - A card draw (Dark Tryst) in the organization phase, as soon as there are cards to draw.
 - A card that keeps hazard creatures off a company this turn (Stealth, Sneakin', Hiding, Hide in Dark Places),
   when its character is not the one to play a card at the company's new site.
@@ -25,7 +26,7 @@ from deckcheck.sim.rules.corruption import (
     makes_corruption_checks,
 )
 from deckcheck.sim.rules.influence import p_check_above
-from deckcheck.sim.rules.resource_events import may_discard, may_hide, may_tap_for
+from deckcheck.sim.rules.resource_events import corruption_bonus_value, may_discard, may_hide, may_tap_for
 
 # A strike bonus is spent on a strike once it saves this many MP of what the strike is expected to cost: a
 # quarter of what an attack must be expected to cost before a card cancels the whole of it
@@ -223,14 +224,64 @@ def creature_stopper(g, company, dest: int | None):
     return None
 
 
+def character_by_event(g):
+    """(card, (character kind, site, controller)) to bring a character into play with a card such as We Have
+    Come to Kill or A Chance Meeting, None for none: the character the player's own choice takes
+    (`character_to_play`, the most valuable one with room, keeping room to grow) at a site of the types the card
+    lists where one of our companies is."""
+    d = g.defence
+    held = [k for k in dict.fromkeys(g.hand) if k in d.character_at_site_kinds]
+    if not held:
+        return None
+    sim = g.sim
+    for kind in held:
+        fact = d.character_at_site[kind]
+        where = frozenset(c.site for c in g.companies if (sim.sites[c.site].site_type or "") in fact.site_types
+                          and not sim.site_is_haven[c.site])
+        if not where:
+            continue
+        choice = g.player.character_to_play(g, event=fact, where=where)
+        if choice is not None:
+            return kind, choice
+    return None
+
+
+def corruption_bonus(g, company, character, points: int, modifier: int):
+    """(card, what it adds) to play on this corruption check before its roll, None for none: the card that cuts
+    the check's odds of costing the character most (`p_corruption_loss`, discarded or eliminated), when that
+    saves at least `STRIKE_BONUS_FROM` of his MP + CHARACTER_WORTH. `modifier`: the check's modifiers so far."""
+    d = g.defence
+    held = [k for k in dict.fromkeys(g.hand) if k in d.corruption_bonus_kinds]
+    if not held:
+        return None
+    kind = character.kind
+    minion, wizard = d.minion[kind], d.wizard_avatar[kind]
+    before = p_corruption_loss(points, modifier, minion, wizard)
+    if before <= 0.0:
+        return None
+    worth = g.sim.mp[kind] + CHARACTER_WORTH
+    skills = [d.skills[c.kind] for c in company.characters]
+    best, best_gain = None, STRIKE_BONUS_FROM
+    for card in held:
+        value = corruption_bonus_value(d.corruption_bonus[card], d.races[kind], skills)
+        if value <= 0:
+            continue
+        gain = (before - p_corruption_loss(points, modifier + value, minion, wizard)) * worth
+        if gain >= best_gain:
+            best, best_gain = (card, value), gain
+    return best
+
+
 def keeps_resource_event(g, kind: int) -> bool:
     """Keep a strike bonus, or a card that discards a hazard permanent-event, at the end of the turn against an
     opponent's hazards (as a card that cancels an attack), while one of our characters may play it."""
     if g.opponent is None:
         return False
     d = g.defence
-    fact = d.strike_bonus[kind] or d.hazard_discard[kind] or d.no_creatures[kind]
+    fact = d.strike_bonus[kind] or d.hazard_discard[kind] or d.no_creatures[kind] or d.corruption_bonus[kind]
     if getattr(fact, "avatar", False):
         return g.avatar_kind is not None and not g.avatar_lost
-    skill = fact.skill
+    if getattr(fact, "race", None) is not None:
+        return any(fact.race in d.races[c.kind] for company in g.companies for c in company.characters)
+    skill = getattr(fact, "skill", None) or getattr(fact, "company_skill", None)
     return skill is None or any(skill in d.skills[c.kind] for company in g.companies for c in company.characters)

@@ -12,7 +12,14 @@ from deckcheck.sim.players.attacks import (
     worth_the_cards_attacks,
 )
 from deckcheck.sim.players.factions import faction_odds, worth_attempting
-from deckcheck.sim.players.resource_events import card_draw, creature_stopper, hazard_discard, strike_bonus
+from deckcheck.sim.players.resource_events import (
+    card_draw,
+    character_by_event,
+    corruption_bonus,
+    creature_stopper,
+    hazard_discard,
+    strike_bonus,
+)
 from deckcheck.sim.rules.combat import Attack, assign_strikes, defender_of, modified_prowess
 from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di_of
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
@@ -207,6 +214,15 @@ class SiteChoices:
     def creature_stopper(self, g, company, dest: int | None):
         """(card, character) to keep hazard creatures off the company this turn (Stealth...), or None."""
         return creature_stopper(g, company, dest)
+
+    def character_by_event(self, g):
+        """(card, (kind, site, controller)) to bring a character into play at a site with a card (We Have Come
+        to Kill...), or None."""
+        return character_by_event(g)
+
+    def corruption_bonus(self, g, company, character, points: int, modifier: int):
+        """(card, what it adds) to play on a corruption check before its roll, or None."""
+        return corruption_bonus(g, company, character, points, modifier)
 
     def card_draw(self, g) -> int | None:
         """The card that draws cards (Dark Tryst) to play in the organization phase, or None."""

@@ -31,3 +31,13 @@ def may_hide(fact, size: int, moving: bool) -> bool:
     if fact.staying == moving:
         return False
     return fact.size_below is None or size < fact.size_below
+
+
+def corruption_bonus_value(fact, races: tuple[str, ...], company_skills: list[tuple[str, ...]]) -> int:
+    """What the card adds to a corruption check by a character of these races in a company whose characters have
+    these skills; 0 where it may not be played on him (not of its race, no character with its skill)."""
+    if fact.race is not None and fact.race not in races:
+        return 0
+    if fact.company_skill is not None and not any(fact.company_skill in skills for skills in company_skills):
+        return 0
+    return len(company_skills) if fact.per_character else fact.bonus

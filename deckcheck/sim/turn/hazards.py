@@ -387,10 +387,13 @@ def check_corruption(g, company, character, modifier: int, cause: int | None, su
     if cards:
         hazards = g.opponent.hazards
         bonus += len(company.characters) * sum(hazards.corruption[k].checks_plus_company for k in cards)
+    points = corruption_points(g, character)
+    total = modifier + d.check_modifier[kind] + bonus
+    if d.corruption_bonus_kinds and not d.corruption_bonus_kinds.isdisjoint(g.hand):
+        total += _corruption_bonus(g, company, character, points, total + support)
     roll = g.roll()
-    outcome = corruption_check(roll, corruption_points(g, character),
-                               modifier + d.check_modifier[kind] + bonus, minion=d.minion[kind],
-                               wizard_avatar=d.wizard_avatar[kind], support=support)
+    outcome = corruption_check(roll, points, total, minion=d.minion[kind], wizard_avatar=d.wizard_avatar[kind],
+                               support=support)
     if g.observer is not None:
         g.observer.corruption_check(g, character, roll, outcome)
     if outcome == TAPPED:
@@ -399,6 +402,20 @@ def check_corruption(g, company, character, modifier: int, cause: int | None, su
         lose(g, company, character, cause, out_of_game=outcome == ELIMINATED)
         return False
     return True
+
+
+def _corruption_bonus(g, company, character, points: int, modifier: int) -> int:
+    """Before the roll (coe 7.1; at the Free Council too, 10.3.i): the player's card adding to this check (A
+    Friend or Three...), spent from hand; what it adds, 0 for none."""
+    chosen = g.player.corruption_bonus(g, company, character, points, modifier)
+    if chosen is None:
+        return 0
+    kind, value = chosen
+    g.spend(kind)
+    if g.observer is not None:
+        g.observer.event(g, "play", f"{g.sim.kinds[kind].name}: +{value} to the corruption check of "
+                                    f"{g.sim.kinds[character.kind].name}")
+    return value
 
 
 def triggered_checks(g, company, trigger: str, times: int) -> None:

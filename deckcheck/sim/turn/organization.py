@@ -24,6 +24,7 @@ def organize(g) -> None:
         discard_for_room(g)
     if g.balrog:
         entered.append(play_character(g, non_unique_only=True))   # coe 2.II.2.2.B2: one more, non-unique
+    entered += play_characters_by_events(g)
     if g.ringwraith:
         free_ringwraith_followers(g)
     play_events(g)
@@ -56,6 +57,28 @@ def play_character(g, non_unique_only: bool = False) -> Character | None:
     choice = g.player.character_to_play(g, non_unique_only)
     if choice is None:
         return None
+    return enter_character(g, choice)
+
+
+def play_characters_by_events(g) -> list[Character]:
+    """Characters brought into play by a card (We Have Come to Kill, A Chance Meeting: at a site of the types it
+    lists, beside the one character a turn), as the player chooses; the ones played."""
+    entered = []
+    while g.defence.character_at_site_kinds and not g.defence.character_at_site_kinds.isdisjoint(g.hand):
+        chosen = g.player.character_by_event(g)
+        if chosen is None:
+            break
+        kind, choice = chosen
+        g.spend(kind)
+        if g.observer is not None:
+            g.observer.event(g, "play", f"{g.sim.kinds[kind].name} brings a character into play")
+        entered.append(enter_character(g, choice))
+    return entered
+
+
+def enter_character(g, choice) -> Character:
+    """The character (kind, site, controller) enters play there: under general influence in the company at the
+    site, or as its controller's follower in the controller's company."""
     kind, site, controller = choice
     g.play_from_hand(kind)
     character = g.enter(kind, controller)
