@@ -13,13 +13,17 @@ from __future__ import annotations
 
 import errno
 import os
-import signal
 import sys
 import threading
 from collections.abc import Callable
 from contextlib import contextmanager
 
 from deckcheck.terminal import printable
+
+try:    # signal's C module: all this module asks of signal, without the three enums signal.py builds at every start
+    import _signal as signal
+except ImportError:     # pragma: no cover - an interpreter without it
+    import signal
 
 # More processes than this only queue for the same cores and multiply the memory (each loads the catalog).
 JOBS_PER_CPU = 2

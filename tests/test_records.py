@@ -111,3 +111,40 @@ def test_the_records_a_batch_sends_to_its_workers_pickle():
     diagnostic = Diagnostic(**{f.name: f.default if f.default is not dataclasses.MISSING else 1
                                for f in dataclasses.fields(Diagnostic)})
     assert pickle.loads(pickle.dumps(diagnostic)) == diagnostic
+
+
+def test_a_record_compiles_its_init_at_its_first_build_with_the_same_errors():
+    made, ours = _both()
+    stand_in = ours.__dict__["__init__"]
+    with pytest.raises(TypeError) as theirs_error:
+        made()
+    with pytest.raises(TypeError) as our_error:
+        ours()                      # the first call, a wrong one: the error the compiled __init__ raises
+    assert str(our_error.value).split("(")[1] == str(theirs_error.value).split("(")[1]
+    assert ours.__dict__["__init__"] is not stand_in         # compiled, and in its place
+    assert ours(1).y == 2 and ours.__dict__["__init__"].__qualname__.endswith("Point.__init__")
+
+
+def test_a_subclass_of_a_record_builds_through_its_stand_in():
+    made, ours = _both()
+
+    class Sub(ours):
+        pass
+
+    assert Sub(4).x == 4 and ours(5).x == 5 and "__init__" not in Sub.__dict__
+
+
+def test_card_from_json_makes_what_card_makes_of_every_record_of_the_catalog():
+    from deckcheck.cards.catalog import CARD_DB, load_catalog_from
+    from deckcheck.cards.model import Card
+
+    records = load_catalog_from(CARD_DB).records()
+    for data in records:
+        fast, built = Card.from_json(data), Card(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+        assert [getattr(fast, f.name) for f in dataclasses.fields(Card)] == \
+            [getattr(built, f.name) for f in dataclasses.fields(Card)]
+        assert type(fast.subtypes) is tuple
+    with pytest.raises(TypeError, match="unexpected keyword argument 'flavour'"):
+        Card.from_json({**records[0], "flavour": "x"})
+    with pytest.raises(TypeError, match="missing 1 required positional argument: 'alignment'"):
+        Card.from_json({k: v for k, v in records[0].items() if k != "alignment"})

@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from deckcheck.decklist import lines
-from deckcheck.decklist.prose import _CATEGORY_FIRST, MP_CATEGORY
+from deckcheck.decklist.prose import _CATEGORY_FIRST, MP_CATEGORY, MP_WORDS
 from deckcheck.terminal import CONTROLS, _no_controls, printable, printable_json
 from tests._shared import corpus_files, needs_decks
 
 # the characters the patterns care about, and some they do not, so that generated texts come near a match
-ALPHABET = st.sampled_from(list(" \t\u00a0\u2003-–—*•·▪●→.)(][x×#:0123456789٣MmPpTtKkİıKaz\x1b\u202e"))
+ALPHABET = st.sampled_from(list(" \t\u00a0\u2003-–—*•·▪●→.)(][x×#:0123456789٣MmPpTtKkİıKazrRſ\x1b\u202e"))
 TEXTS = st.text(ALPHABET, max_size=12)
 
 
@@ -42,6 +42,8 @@ def _agrees(text: str) -> None:
         assert lines._starts_range(text), text
     if MP_CATEGORY.match(text):
         assert text[:1] in _CATEGORY_FIRST, text
+    if MP_WORDS.search(text):
+        assert "mp" in text.lower() or "mar" in text.lower(), text
 
 
 @needs_decks
@@ -59,6 +61,15 @@ def test_the_tests_stop_most_card_lines_of_the_real_decks(corpus_lines):
     assert not any(lines._may_start_with_bullet(t) for t in card_lines)
     assert not any(lines._starts_negative(t) or lines._starts_range(t) for t in card_lines)
     assert not any(t[:1] in _CATEGORY_FIRST for t in card_lines)
+    assert sum("mp" in t.lower() or "mar" in t.lower() for t in card_lines) < len(card_lines) / 10
+
+
+def test_the_letters_the_mp_words_start_with_match_only_themselves_in_any_case():
+    """(?i) matches M only with m, P with p, A with a, R with r (the Kelvin sign matches k, the long s s): so
+    "mp" or "mar" in the lower-cased text is a test MP_WORDS never fails."""
+    for letter in "mpar":
+        pattern = re.compile(f"(?i){letter}")
+        assert {chr(c) for c in range(sys.maxunicode + 1) if pattern.fullmatch(chr(c))} == {letter, letter.upper()}
 
 
 @settings(max_examples=3000, deadline=None)

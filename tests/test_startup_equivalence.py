@@ -81,11 +81,13 @@ def test_a_damaged_record_is_named_as_before(tmp_path):
 
 
 # What `validate` of a GCCG deck must not import: the other formats' readers (and the html and xml.etree they
-# need), the near-miss index (no name is misspelt), importlib.resources, and what writes files or wraps text for a
-# terminal (stdout here is a pipe).
+# need), the near-miss index (no name is misspelt), importlib.resources, what writes files or wraps text for a
+# terminal (stdout here is a pipe), signal.py (its C module _signal is all process.py needs) and the collection
+# check (no --collection).
 NOT_ON_THE_PATH = ("deckcheck.decklist.labelled", "deckcheck.decklist.octgn", "deckcheck.decklist.native",
                    "deckcheck.decklist.netmeccg", "deckcheck.decklist.wigy", "deckcheck.cards.nearmiss", "html",
-                   "xml.etree.ElementTree", "importlib.resources", "tempfile", "shutil", "textwrap", "traceback")
+                   "xml.etree.ElementTree", "importlib.resources", "tempfile", "shutil", "textwrap", "traceback",
+                   "signal", "deckcheck.rules.collection")
 
 
 def test_validate_of_a_gccg_deck_imports_only_what_it_uses():

@@ -5,7 +5,7 @@ The JSON keys of `card_db/cards.json` are exactly these field names (see `card_d
 
 from __future__ import annotations
 
-from dataclasses import fields
+from dataclasses import MISSING, fields
 
 from deckcheck.patterns import LazyPattern
 from deckcheck.records import record
@@ -162,8 +162,23 @@ class Card:
         kwargs = dict(data)
         for key in _TUPLE_FIELDS.intersection(kwargs):
             kwargs[key] = tuple(kwargs[key])
-        return cls(**kwargs)
+        if cls is not Card or not _REQUIRED <= kwargs.keys() <= _FIELD_NAMES:
+            return cls(**kwargs)     # a field missing or unknown: the TypeError Card(...) raises
+        # What Card(**kwargs) makes, without compiling its __init__ of 50 fields (records.py): a run that reads one
+        # deck builds some 65 cards, each in a few microseconds either way, and the compiling cost more than all.
+        card = _new_card(Card)
+        for name, value in _DEFAULTS.items():
+            _set_field(card, name, value)
+        for name, value in kwargs.items():
+            _set_field(card, name, value)
+        return card
 
 
 CARD_FIELDS = tuple(f.name for f in fields(Card))
 _TUPLE_FIELDS = frozenset(f.name for f in fields(Card) if str(f.type).startswith("tuple"))
+_REQUIRED = frozenset(f.name for f in fields(Card) if f.default is MISSING)
+_DEFAULTS = {f.name: f.default for f in fields(Card) if f.default is not MISSING}
+_FIELD_NAMES = frozenset(CARD_FIELDS)
+if any(f.default_factory is not MISSING or not f.init for f in fields(Card)):
+    raise TypeError("Card.from_json sets plain defaults only")   # a factory or a non-init field: see from_json
+_new_card, _set_field = object.__new__, object.__setattr__

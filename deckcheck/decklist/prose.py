@@ -38,7 +38,8 @@ class Breakdown:
         text = strip_bullet(stripped).strip()
         if len(text.split()) > MAX_BREAKDOWN_WORDS:
             return False
-        mentions_mp = MP_WORDS.search(text) is not None
+        lower = text.lower()     # MP_WORDS needs "mp" or "mar" in any case ((?i) matches M, P, A, R only so)
+        mentions_mp = ("mp" in lower or "mar" in lower) and MP_WORDS.search(text) is not None
         category = text[:1] in _CATEGORY_FIRST and MP_CATEGORY.match(text)
         if not (mentions_mp or category and (self.lines or fold(text).startswith("total"))):
             return False

@@ -21,7 +21,9 @@ from deckcheck.rules.ruleset import ALIGNMENTS, DEFAULT_RULESET, ICE_ALIGNMENTS,
 from deckcheck.rules.versions import read_same_verdicts, read_versions, site_readings
 
 # Package modules that hold no rules.
-_NOT_RULE_MODULES = {"registry", "engine", "ruleset", "common", "describe", "forms"}
+# The modules of deckcheck.rules that register no rule: load_rule_modules passes them over (collection.py adds
+# collection-short to a verdict itself, for validate --collection and a batch's collection column).
+_NOT_RULE_MODULES = {"registry", "engine", "ruleset", "common", "describe", "forms", "collection"}
 
 # Card alignment of an avatar -> deck alignment.
 AVATAR_ALIGNMENT = {"Hero": "wizard", "Minion": "ringwraith", "Fallen-wizard": "fallen-wizard",
