@@ -2,7 +2,7 @@
 
     .venv/bin/python benchmarks/tournament_vs_starters.py [--games 40] [--seed 1] [--jobs 2]
                                                           [--skip-tournament] [--skip-balance] [--only TEXT]
-                                                          [--balance-games N] [--mirror-games 400]
+                                                          [--balance-games N] [--mirror-games 1200]
 
 1. Each of Mark Alfano's tournament decks (../shared/decks/gccg-restoration/Contrib/zara/, read there, never
    copied; the two sideboard fragments have no play deck and are named, not played) against each of the ten ICE
@@ -11,9 +11,11 @@
    over the decks and how many are above 50% (target: mean at least 60%, at least 3 in 4 above 50%).
 2. The Challenge Decks stay balanced: each one's win rate against the other nine (target 30-70%), each against
    itself (47-53%), and goldfish MP after turn 12 lowest / highest (at least 0.6; 2,000 games each, no hazards).
-   A deck against itself plays `--mirror-games` games (default 400) and is scored as a chess score: a win 1, a
-   draw 1/2, a loss 0 (by wins alone a mirror with 4% draws cannot reach 48%), with its 95% interval (about
-   +/-4.9 points at 400 games; a mirror's interval containing 50% is one chance cannot tell from 50%). The seats
+   A deck against itself plays `--mirror-games` games (default 1,200) and is scored as a chess score: a win 1,
+   a draw 1/2, a loss 0 (by wins alone a mirror with 4% draws cannot reach 48%), with its 95% interval (about
+   +/-2.8 points at 1,200 games, +/-4.9 at 400: only from about 1,100 games is the interval inside the 47-53%
+   band, so that the band's check means something; a mirror's interval holding 50% is one chance cannot tell
+   from 50%). The seats
    alternate (the row deck starts the even games), so a mirror's expected score is 50% whatever the first
    player's advantage; that advantage is printed apart: the first player's score over all mirror games and over
    all the games of the field, each with its interval (a seat bias of the engine shows there).
@@ -24,6 +26,7 @@ No number here is tuned: the players and rules name no deck (issue 22).
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 import sys
 import time
@@ -94,6 +97,11 @@ def _score(halves: list[int]) -> dict:
     """A chess score (win 1, draw 1/2, loss 0) with its 95% normal interval, from results in half points."""
     cell = mean_interval(sum(halves), sum(h * h for h in halves), len(halves))
     return {"p": cell["mean"] / 2, "ci95": [min(1.0, max(0.0, x / 2)) for x in cell["ci95"]]}
+
+
+def _outside_band(games: int, band: float = 0.03) -> float:
+    """The chance that a fair mirror's score (no draws: variance 1/4 a game) falls outside 50% +/- `band`."""
+    return math.erfc(band / math.sqrt(0.25 / games) / math.sqrt(2))
 
 
 def _first_seat(results: list[int]) -> list[int]:
@@ -172,7 +180,8 @@ def balance(games: int, mirror_games: int, seed: int, workers: int) -> None:
               f"({low:.1%}-{high:.1%}) {'ok' if ok else 'OUT'}, {'holds' if holds else 'EXCLUDES'} 50%, "
               f"draws {mirror_draws:4.1%}   {path.name}")
     print(f"  mirrors in 47-53%: {within}/{len(challenge)}; intervals holding 50%: {inside}/{len(challenge)} "
-          f"(chance alone puts about 1 in 20 intervals and, at 400 games, about 1 in 4 scores outside)")
+          f"(by chance alone about 1 interval in 20 misses 50%, and a score falls outside 47-53% with odds "
+          f"{_outside_band(mirror_games):.0%})")
     for label, halves in (("mirror games", first_mirror), ("games between two decks", first_field)):
         score = _score(halves)
         low, high = score["ci95"]
@@ -191,7 +200,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--balance-games", type=int, default=None, help="games a Challenge pair (default --games)")
-    parser.add_argument("--mirror-games", type=int, default=400, help="games of a deck against itself")
+    parser.add_argument("--mirror-games", type=int, default=1200, help="games of a deck against itself")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", help="tournament decks whose file name contains this")
