@@ -19,6 +19,8 @@ decks from ../shared/decks with fixed rolls:
   off (he taps for it at a haven).
 - The Dragons' "at Home": their lair's added automatic-attack (unless the Ahunt is in play), Smaug's one card
   less drawn by a moving company, Scorba's and Itangast's item corruption.
+- Peril Returned (Doors of Night considered in play, nothing for Gates of Morning to answer); Withered Lands
+  (one region as two Wildernesses when that lets a creature be keyed).
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from deckcheck.cards.names import fold
 from deckcheck.decklist import read_deck
 from deckcheck.sim.model import build_sim_deck
 from deckcheck.sim.observe import Observer
-from deckcheck.sim.players.hazard_events import RESOURCE
+from deckcheck.sim.players.hazard_events import CREATURE, RESOURCE
+from deckcheck.sim.players.opponent import creature_key
 from deckcheck.sim.referee import Referee
 from deckcheck.sim.rules.combat import Attack
 from deckcheck.sim.rules.council import KILL
@@ -45,9 +48,11 @@ from deckcheck.sim.turn.events import (
     foolish_words,
     owner_of,
     remove_influence_penalties,
+    resource_environment,
     reveal_hand,
     ring_lost,
     terror,
+    withered_lands,
 )
 from deckcheck.sim.turn.hazards import (
     check_corruption,
@@ -587,3 +592,79 @@ def test_scorba_at_home_gives_each_major_item_a_corruption_point_more(homes):
         balin.holdings += [axe, wormsbane]
         printed = us.defence.corruption_points[axe] + us.defence.corruption_points[wormsbane]
         assert corruption_points(g, balin) == plain + printed + extra
+
+
+# ---- Peril Returned, Withered Lands -------------------------------------------------------------------------------
+
+EARCARAXE = DECKS / "gccg-restoration" / "Contrib" / "zara" / "{R}A_{F}{R} The Bounty of Earcaraxe.dck"
+BOATS = DECKS / "gccg-restoration" / "Contrib" / "zara" / "{F}_{F}{R} Dwarves on Boats.dck"   # Drakes {w}{w}{w}
+
+
+@pytest.fixture(scope="module")
+def doors():
+    if not GANDALF.exists() or not EARCARAXE.exists():
+        pytest.skip(f"needs the real decks of {DECKS} (../shared is absent)")
+    return {"us": side_of(build_sim_deck(read_deck(str(GANDALF)))),
+            "them": side_of(build_sim_deck(read_deck(str(EARCARAXE)))),
+            "alatar": side_of(build_sim_deck(read_deck(str(CHALLENGE / "B - Alatar - Release of Prisoners")))),
+            "boats": side_of(build_sim_deck(read_deck(str(BOATS))))}
+
+
+def in_play(g, side, name: str) -> None:
+    k = kind(side, name)
+    g.board.add(k, side.hazards.event[k], g.hazards.cards.discard, owner_of(g), side.sim.kinds[k].id)
+
+
+def test_the_importer_reads_peril_returned():
+    assert FACTS["events"]["TD-54"] == {"effect": "doors_considered", "lasts": "long"}
+
+
+@needs_decks
+def test_peril_returned_counts_as_doors_of_night_and_gates_of_morning_does_not_answer_it(doors):
+    us, them = doors["alatar"], doors["them"]                       # Alatar's deck holds Gates of Morning
+    gates = kind(us, "Gates of Morning")
+    for peril in (True, False):
+        g = scenario(us.sim, us=us, against=them, hand=[gates])
+        if peril:
+            in_play(g, them, "Peril Returned")
+        assert g.board.doors is peril
+        resource_environment(g)
+        assert g.hand == [gates]                         # nothing for Gates of Morning to discard
+        assert g.board.doors is peril
+
+
+@needs_decks
+def test_the_hazard_player_plays_peril_returned_as_doors_of_night(doors):
+    us, them = doors["us"], doors["them"]
+    peril, night = kind(them, "Peril Returned"), kind(them, "Doors of Night")
+    g = scenario(us.sim, us=us, against=them)
+    g.hazards.cards.hand = [peril]
+    assert g.hazards.doors_card(g.board, owner_of(g)) == peril
+    g.hazards.cards.hand = [peril, night]
+    assert g.hazards.doors_card(g.board, owner_of(g)) == night            # the card itself first
+    in_play(g, them, "Peril Returned")
+    assert g.hazards.doors_card(g.board, owner_of(g)) is None             # considered in play already
+
+
+@needs_decks
+def test_withered_lands_is_played_when_it_lets_a_creature_be_keyed(doors):
+    """The Drakes keyed to three Wildernesses, a site path of two: under Doors of Night Withered Lands makes one
+    of them two and a Drake keyable; without a Drake in hand, or without Doors of Night, it is kept."""
+    us, them = doors["us"], doors["boats"]
+    t = them.hazards
+    plain = Move(path=site_path("{w}{b}{w}"), regions=frozenset(), site_type="R", site="x", site_region="y")
+    wider = Move(path=site_path("{w}{w}{b}{w}"), regions=frozenset(), site_type="R", site="x", site_region="y")
+    drakes = [k for k in set(them.sim.play_deck) if t.use[k] == CREATURE
+              and creature_key(t, k, wider, "wizard", True) and not creature_key(t, k, plain, "wizard", True)]
+    assert drakes
+    withered = kind(them, "Withered Lands")
+    for hand, night, played in (([withered, drakes[0]], True, True), ([withered], True, False),
+                                ([withered, drakes[0]], False, False)):
+        g = scenario(us.sim, starting_company=False, us=us, against=them,
+                     characters=[(kind(us, "Aragorn II"), site(us.sim, "Rivendell"))])
+        if night:
+            in_play(g, them, "Doors of Night")
+        g.hazards.cards.hand = list(hand)
+        after, move = withered_lands(g, g.companies[0], plain, 3, 0)
+        assert after == (1 if played else 0)
+        assert (move.path.count("w") == 3) is played

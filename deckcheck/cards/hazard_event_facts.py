@@ -33,6 +33,8 @@ family known here is left out and the report names it as not simulated:
   unless its Ahunt is in play) and one global effect: each moving company draws fewer cards (`draws_less`),
   an item class gives more corruption points (`item_corruption`); Daelomin at Home's lair facts are added to
   its `hazard_limit` fact; the other globals are not read (those cards have no fact);
+- `doors_considered`: Doors of Night is considered in play while the card is, and Gates of Morning out of play
+  (Peril Returned);
 - `discard_ring`: the opponent discards a ring from his hand or from one of his companies (Rolled down to the
   Sea).
 """
@@ -123,6 +125,8 @@ _AT_HOME = re.compile(r"^Unique\. Unless (.+? Ahunt) is in play, (.+?) has an ad
 _DRAWS_LESS = re.compile(r"^each moving company draws one less card to a minimum of one at the start of its "
                          r"movement/hazard phase\.$", re.I)
 _ITEM_CORRUPTION = re.compile(r"^each (major|greater|minor) item gives an additional corruption point\.$", re.I)
+_PERIL = re.compile(r"^If Gates of Morning is not in play, Doors of Night is considered to be in play\. If Gates "
+                    r"of Morning is in play, it is considered to be out of play while", re.I)
 _TWILIGHT = re.compile(r"^Environment\. One environment card \(in play or declared earlier in the same chain of "
                        r"effects\) is canceled and discarded", re.I)
 _GATES = re.compile(r"When \w[\w ]* is played, all (?:hazard environment|environment hazard) cards in play are "
@@ -231,6 +235,8 @@ def _effect(text: str, names) -> dict | None:
     if m := _UNABATED.search(text):
         return {"effect": "boost_automatic_attack", "strikes": int(m.group(1)), "prowess": int(m.group(2)),
                 "body": int(m.group(3)), "no_hazard_limit": True, "cancel_absorbed": True}
+    if _PERIL.search(text):
+        return {"effect": "doors_considered"}
     if _REVEALED.search(text):
         return {"effect": "cycle_non_hazards"}
     if _RING_LOST.search(text):

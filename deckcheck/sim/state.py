@@ -74,7 +74,7 @@ class Board:
         return any(e[4] == card_id for e in self.events)
 
     def _update(self) -> None:
-        self.doors = any(e[1].effect == "doors_of_night" for e in self.events)
+        self.doors = any(e[1].effect in ("doors_of_night", "doors_considered") for e in self.events)
         self.boosts = [e[1] for e in self.events if e[1].effect == "attack_boost"]
         self.lairs = [e for e in self.events if "lair" in e[1].facts]
         self.draws_less = sum(e[1].facts.get("draws_less", 0) for e in self.lairs)

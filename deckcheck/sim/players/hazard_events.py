@@ -42,6 +42,7 @@ from deckcheck.sim.rules.events import (
     region_attack,
     returns_to_origin,
     split_off_chance,
+    with_wildernesses,
 )
 
 # Seized by Terror is played when its best target splits off at least this often (a heuristic).
@@ -88,9 +89,23 @@ class EventChoices:
         return False
 
     def doors_card(self, board, owner: int) -> int | None:
+        """Doors of Night, else Peril Returned (Doors of Night considered in play, and no environment: Gates of
+        Morning and Twilight do not remove it), when Doors of Night is not in play already."""
         if board.doors:
             return None
-        return next((k for k in self._events(DOORS) if self._playable(k, board)), None)
+        return next((k for k in self._events(DOORS) + self._events("doors_considered") if self._playable(k, board)),
+                    None)
+
+    def withered_lands(self, board, move, keyable) -> tuple[int, object] | None:
+        """Withered Lands (under Doors of Night): (card, the move with one region as two Wildernesses) when that
+        lets the hand key more creatures to this company (`keyable(move)`: how many, how threatening)."""
+        cards = [k for k in self._events("wildernesses") if self._playable(k, board)]
+        if not cards:
+            return None
+        altered = with_wildernesses(move)
+        if altered is None or keyable(altered) <= keyable(move):
+            return None
+        return cards[0], altered
 
     def boosts_for(self, board, owner: int, races: list[tuple[str, ...]], automatic: list[tuple[str, ...]],
                    site_type: str) -> list[int]:

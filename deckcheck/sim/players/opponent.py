@@ -47,7 +47,7 @@ MODELLED_EVENTS = frozenset({"doors_of_night", "cancel_environment", "attack_boo
                              "no_site_phase", "hazard_limit", "tap_not_moving", "duplicate_automatic_attacks",
                              "split_off", "recycle_hazard", "region_attack", "cycle_non_hazards",
                              "discard_ring", "boost_automatic_attack", "influence_penalty",
-                             "at_home"})
+                             "at_home", "doors_considered", "wildernesses"})
 # The opponent's own turn when only its hazards are played (--against without --both): the resources it plays
 # or discards per turn, and the cards it draws for its own movement (the mean opponent draw number of the
 # catalog's non-haven sites is 2.1, as for our own deck in the goldfish).
@@ -169,7 +169,7 @@ def hazard_tables(sim) -> HazardTables:
             event = EventSpec.of(events[card.id])
         elif card.type == HAZARD:
             use = UNMODELLED
-            tables.not_played[kind] = NOT_MODELLED
+            tables.not_played[kind] = AGENT if card.agent else NOT_MODELLED
         elif sim.role[kind] == ROLE_HAZARD:          # an agent played as a hazard
             use = UNMODELLED
             tables.not_played[kind] = AGENT

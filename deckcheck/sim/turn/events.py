@@ -88,9 +88,10 @@ def stop(g, company, why: str) -> None:
         g.observer.stopped(g, company, why)
 
 
-def before_creatures(g, company, move, limit: int, played: int, automatic_races) -> tuple[int, int]:
-    """Twilight, Doors of Night and the boosts the attacks to come would get, and the hazard-limit cards the
-    hand needs now; (limit, played) after them."""
+def before_creatures(g, company, move, limit: int, played: int, automatic_races):
+    """Twilight, Doors of Night (or Peril Returned), Revealed to all Watchers, Withered Lands, the boosts the
+    attacks to come would get, and the hazard-limit cards the hand needs now; (limit, played, the move as keying
+    sees it) after them."""
     player, board, own = g.hazards, g.board, owner_of(g)
     cancel = player.environment_to_cancel(board, own)
     if cancel is not None:
@@ -106,6 +107,8 @@ def before_creatures(g, company, move, limit: int, played: int, automatic_races)
             played += 1
     if limit - played >= 2:
         played = reveal_hand(g, company, limit, played)
+    if board.doors and limit - played >= 2:
+        played, move = withered_lands(g, company, move, limit, played)
     creatures = player.choose_creatures(move, len(player.cards.hand), g.sim.alignment, board.doors)
     races = [player.tables.creature[k].races for k, _key, _det in creatures]
     for kind in player.boosts_for(board, own, races, automatic_races, move.site_type):
@@ -117,7 +120,30 @@ def before_creatures(g, company, move, limit: int, played: int, automatic_races)
     wanted = len(creatures) - (limit - played)
     if wanted > 0:
         limit = raise_limit(g, company, limit, wanted)
-    return limit, played
+    return limit, played, move
+
+
+def withered_lands(g, company, move, limit: int, played: int):
+    """Withered Lands under Doors of Night: one region of the company's site path counts as two Wildernesses
+    until the end of the turn, when that lets the hazard player key more creatures; (played, the move as keying
+    now sees it)."""
+    player = g.hazards
+    doors = g.board.doors
+
+    def keyable(m):
+        chosen = player.choose_creatures(m, limit - played - 1, g.sim.alignment, doors)
+        return len(chosen), sum(player.tables.creature[k].threat for k, _key, _det in chosen)
+
+    found = player.withered_lands(g.board, move, keyable)
+    if found is None:
+        return played, move
+    kind, altered = found
+    announce(g, company, kind, limit)
+    g.hazards.discard(kind)
+    if g.observer is not None:
+        g.observer.event(g, "hazard", f"{g.opponent.sim.kinds[kind].name}: the site path is "
+                                      f"{''.join(altered.path)}")
+    return played + 1, altered
 
 
 def raise_limit(g, company, limit: int, wanted: int) -> int:
@@ -350,7 +376,7 @@ def resource_environment(g) -> None:
     """Our answer to Doors of Night in play (a choice of the resource player): Gates of Morning from hand
     (it discards the hazard environments and stays), else Twilight (it cancels Doors of Night)."""
     board = g.board
-    if not board.doors:
+    if not board.doors or not any(e[1].effect == DOORS for e in board.events):   # Peril Returned: nothing to answer
         return
     kind = g.player.environment_answer(g)
     if kind is None:

@@ -88,7 +88,7 @@ def hazard_phase(g, company, origin: int, dest: int, origin_state: int = 0) -> N
     events = player.has_events()
     automatic = [a.race for a in sim.site_attacks[dest]] if not sim.site_is_haven[dest] else []
     if events or g.board.events:
-        limit, played = before_creatures(g, company, move, limit, played, [(r,) for r in automatic if r])
+        limit, played, move = before_creatures(g, company, move, limit, played, [(r,) for r in automatic if r])
     if events and company.characters and played < limit:
         played = ahunt(g, company, move, limit, played)
     guard = len(automatic) and site_move(g, dest)
