@@ -16,7 +16,9 @@
 4. characters lost per duel game, each real deck against each of the ten ICE Challenge Decks, both sides playing
    (--duel-games each, the deck starting every other game): Balrog within 0.5x of Wizard (ratio 0.5-2);
 5. the share of the decks' MP (characters and starting company included) in cards played in under 10% of games,
-   goldfish (`simulate`'s headline; the issue sets no target: reported).
+   goldfish (`simulate`'s headline; the issue sets no target: reported); beside it the share of the play deck's
+   character MP in characters played in under 10% of games, split by why each such character stayed in hand: at
+   each organization phase it is held, the reason it did not enter (`entry_blocker`), its MP shared over them.
 Each with its target and met / missed, and the machine's load. The engine only is measured: no choice of it
 reads these numbers.
 """
@@ -37,14 +39,54 @@ from benchmarks.sites_and_healing import CHALLENGE, DECKS, playable_decks  # noq
 from deckcheck.decklist import read_deck  # noqa: E402
 from deckcheck.sim.match import run_games  # noqa: E402
 from deckcheck.sim.matchups import play_pair  # noqa: E402
-from deckcheck.sim.model import build_sim_deck  # noqa: E402
+from deckcheck.sim.model import ROLE_CHARACTER, build_sim_deck  # noqa: E402
 from deckcheck.sim.observe import Observer  # noqa: E402
 from deckcheck.sim.players.factions import better_may_come  # noqa: E402
 from deckcheck.sim.report import rarely_played_mp  # noqa: E402
-from deckcheck.sim.rules.influence import check_bonus, p_check_above  # noqa: E402
+from deckcheck.sim.rules.influence import check_bonus, may_control, p_check_above  # noqa: E402
 from deckcheck.sim.side import side_of  # noqa: E402
 
 SEED, TURNS = 1, 12
+RARELY = 0.10
+# Why a character held in hand did not enter play at an organization phase (`entry_blocker`), in report order.
+NEVER, UNIQUE, NO_HOME, NO_PLACE, AVATAR_SITE, COMPANY, INFLUENCE, ONE_A_TURN, HELD_BACK, UNDRAWN = (
+    "may never enter (FW mind > 5, Orc/Troll; no home)",    # coe 2.II.2.2.F1-F2; no home site in the location deck
+    "unique: already in play or out of the game",
+    "agent: no company at its home site (2.II.2.2.5)",
+    "no company at a haven or its home site",
+    "avatar in play: only at its site, no DI for it",       # coe 2.II.2.2
+    "room, but it would break the company there",           # coe 2.II.3.1, 2.II.2.1.R3
+    "influence full: no room in general or direct",
+    "could enter: another entered (one a turn)",
+    "could enter: held back (room kept for MP)",
+    "drawn in under 10% of games",
+)
+REASONS = (NEVER, UNIQUE, NO_HOME, NO_PLACE, AVATAR_SITE, COMPANY, INFLUENCE, ONE_A_TURN, HELD_BACK, UNDRAWN)
+
+
+def entry_blocker(g, kind: int, entered: bool) -> str:
+    """Why the character held in hand did not enter play at this organization phase (coe 2.II.2), from the
+    rules and the player's own `controller_to_enter`; `entered`: another character entered this phase."""
+    sim = g.sim
+    allowed = sim.character_sites[kind]
+    if not allowed:
+        return NEVER
+    if sim.unique[kind] and kind in g.used_unique:
+        return UNIQUE
+    sites = {c.site for c in g.companies} or {sim.start_site}
+    there = [s for s in sites if s in allowed]
+    room = g.gi_used + sim.mind[kind] <= g.gi_max
+    if not there:                     # a place would not help if no influence could take it there
+        if not room and not any(c.controller is None and not (g.balrog and sim.avatar[c.kind])
+                                and may_control(g, c, kind) for co in g.companies for c in co.characters):
+            return INFLUENCE
+        return NO_HOME if sim.kinds[kind].agent else NO_PLACE
+    avatar_site = g.avatar_site()
+    if any(g.player.controller_to_enter(g, kind, s, avatar_site) is not False for s in there):
+        return ONE_A_TURN if entered else HELD_BACK
+    if room:
+        return AVATAR_SITE if avatar_site is not None and avatar_site not in there else COMPANY
+    return INFLUENCE
 ALIGNMENTS = ("wizard", "ringwraith", "fallen-wizard", "balrog")
 IDLE_TURNS, LOW_CHANCE = 3, 0.30
 
@@ -59,6 +101,7 @@ class Behaviour(Observer):
         self.stuck_games = self.idle_or_stuck_games = self.stuck_turns = 0
         self.poor_waitable = self.poor_waitable_games = 0
         self.worn = self.stayed = 0
+        self.held: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))   # kind -> reason -> phases
 
     def watch(self, sim) -> None:
         self.sim = sim
@@ -77,9 +120,14 @@ class Behaviour(Observer):
             return
         self.start_sites = {id(c): c.site for c in g.companies}
         self.played_at: set[int] = set()
+        self.entered = False
         self.stuck: set[int] = set()          # companies that failed an Under-deeps roll this turn
         self.worn_now = {id(c) for c in g.companies if c.characters and not g.sim.site_is_haven[c.site]
                          and all(ch in g.wounded for ch in c.characters)}
+
+    def character_played(self, g, character, site) -> None:
+        if self._ours(g):
+            self.entered = True
 
     def resource_played(self, g, kind, site, actor, additional=False) -> None:
         if self._ours(g) and site is not None:
@@ -112,7 +160,12 @@ class Behaviour(Observer):
     def phase(self, g, name: str) -> None:
         if not self._ours(g):
             return
-        if name == "movement":
+        if name == "organization":
+            sim = g.sim
+            for kind in set(g.hand):
+                if sim.role[kind] == ROLE_CHARACTER and sim.mp[kind] > 0 and not sim.avatar[kind]:
+                    self.held[kind][entry_blocker(g, kind, self.entered)] += 1
+        elif name == "movement":
             for company in g.companies:
                 if id(company) in self.worn_now:
                     self.worn += 1
@@ -150,6 +203,22 @@ def measure(paths: list[Path], games: int, duel_games: int) -> dict:
         row["deck_mp"] += rare["deck_mp"]
         row["rare_mp"] += (rare["share"] or 0) * rare["deck_mp"]
         row["never_mp"] += (rare["never_played_share"] or 0) * rare["deck_mp"]
+        start = set(sim.start_characters)
+        for kind in set(sim.play_deck):
+            if sim.role[kind] != ROLE_CHARACTER or sim.mp[kind] <= 0 or kind in start or sim.avatar[kind]:
+                continue
+            weight = sim.mp[kind] * sim.copies(kind)
+            row["character_mp"] += weight
+            if tally.played_games[kind] >= RARELY * tally.games:
+                continue
+            row["rare_character_mp"] += weight
+            reasons = goldfish.held.get(kind)
+            if not reasons or tally.drawn_games[kind] < RARELY * tally.games:
+                row["why:" + UNDRAWN] += weight
+                continue
+            phases = sum(reasons.values())
+            for reason, count in reasons.items():
+                row["why:" + reason] += weight * count / phases
         for key in ("games", "idle_games", "idle_or_stuck_games", "stuck_turns", "poor_faction_games", "attempts",
                     "poor_attempts", "poor_waitable",
                     "poor_waitable_games", "worn", "stayed"):
@@ -224,6 +293,14 @@ def report(out: dict, games: int, duel_games: int) -> None:
     rare = [_share(r.get("rare_mp", 0), r.get("deck_mp", 0)) for r in rows]
     line("MP share in cards played in under 10% of games", rare, "reported (the issue sets none)")
     line("  (never played)", [_share(r.get("never_mp", 0), r.get("deck_mp", 0)) for r in rows], "")
+    line("play-deck character MP in characters played under 10%", [_share(r.get("rare_character_mp", 0),
+                                                                          r.get("character_mp", 0)) for r in rows],
+         "reported")
+    print("  of that MP, why such a character stayed in hand (share of the play deck's character MP):")
+    for reason in REASONS:
+        values = [_share(r.get("why:" + reason, 0), r.get("character_mp", 0)) for r in rows]
+        if any(values):
+            line(f"    {reason}", values, "")
 
 
 def main() -> None:

@@ -139,6 +139,7 @@ class GameState:
         # (company, card): a company the movement plan keeps at its site for that card of the hand, until the site
         # phase; the others neither play it nor discard it first (`SiteChoices.reserved_for_others`)
         self.staying_for: list[tuple[Company, int]] = []
+        self.memo: dict = {}                  # a player's own notes between turns (`players`), never a rule
         # against a real opponent (empty in the goldfish)
         self.corruption_on: dict[Character, list[int]] = {}   # the opponent's corruption cards on our characters
         self.corrupted_this_turn: set[Character] = set()      # coe 7.2.1: one corruption card a turn each

@@ -214,6 +214,7 @@ class SimDeck:
     site_value_sites: list[tuple[tuple[int, bool, bool], ...] | None] = field(default_factory=list)   # a
     #                         site-phase kind with sites: (site, a haven, valued half: it needs the site tapped)
     boost_kinds: frozenset[int] = frozenset()                     # the kinds with a `boost`
+    mp_characters: frozenset[int] = frozenset()    # non-avatar characters worth MP that may enter play somewhere
     warnings: list[str] = field(default_factory=list)
     # pure functions of these tables memoized across games, by (function name, arguments...): where a company
     # may move (`rules.movement.destinations`), the factions a card may be played on (`rules.play`)
@@ -257,6 +258,8 @@ def derive_hot_tables(sim: SimDeck) -> None:
               for s in sim.play_sites[k])
         if sim.phase[k] == PHASE_SITE and sim.play_sites[k] else None for k in kinds]
     sim.boost_kinds = frozenset(k for k in kinds if sim.boost[k])
+    sim.mp_characters = frozenset(k for k in kinds if sim.role[k] == ROLE_CHARACTER and sim.mp[k] > 0
+                                  and not sim.avatar[k] and sim.character_sites[k])
 
 
 # The sub-tables of `SimDeck`: each built by one pass (one row per kind or site, a dict of exactly these

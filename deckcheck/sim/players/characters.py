@@ -8,8 +8,10 @@ from deckcheck.sim.model import ROLE_CHARACTER
 from deckcheck.sim.rules.company import may_be_away, may_enter_company
 from deckcheck.sim.rules.influence import (
     controllers_with_room,
+    direct_influence,
     followers_of,
     general_influence_room,
+    may_control,
     unrestricted_needed,
 )
 from deckcheck.sim.rules.play import may_bear
@@ -101,6 +103,148 @@ class CharacterChoices:
             return (bool(sim.avatar[controller.kind]), unrestricted_needed(sim, controller.kind, [*held, kind])
                     - unrestricted_needed(sim, controller.kind, held))
         return sorted(controllers, key=cost)
+
+    def followers_to_free(self, g) -> list:
+        """[(character, controller)]: characters in play under general influence to move under the direct
+        influence of another in their company (coe 2.II.3.2: a non-avatar character without followers, to a
+        non-follower character whose available direct influence, restricted included, 2.II.2.2.4, covers it), so
+        that general influence makes room for a character of the hand worth MP that waits for it and could then
+        enter where one of our companies is (with the avatar in play, at the avatar's site, 2.II.2.2). Empty
+        unless the moves together make that room. Each controller's unit (it and its followers) must stay one
+        that may leave a haven together; the avatar controls none (a Ringwraith's followers could not leave its
+        Darkhaven with another company; The Balrog has none); the largest mind first."""
+        sim = g.sim
+        candidates = sim.mp_characters
+        if candidates.isdisjoint(g.hand):
+            return []
+        mind, avatar = sim.mind, sim.avatar
+        room = g.gi_max - g.gi_used
+        waiting = [k for k in candidates.intersection(g.hand) if mind[k] > room
+                   and not (sim.unique[k] and k in g.used_unique)]
+        if not waiting:
+            return []
+        avatar_site = g.avatar_site() if g.avatar_revealed else None
+        sites = {c.site for c in g.companies} if avatar_site is None else {avatar_site}
+        allowed = sim.character_sites
+        need = min((mind[k] - room for k in waiting if not sites.isdisjoint(allowed[k])), default=0)
+        if need <= 0:                         # the least room that lets one of them in
+            return []
+        key = (need, tuple(len(co.characters) for co in g.companies),
+               tuple((id(c), id(c.controller)) for co in g.companies for c in co.characters))
+        if key == g.memo.get("followers_to_free"):
+            return []                         # the same characters in the same companies found none last time
+        # what all controllers could take at most (their direct influence, restricted included, less their
+        # followers' mind): nothing to try when it is too little
+        di, restricted = sim.direct_influence, sim.follower_di
+        spare = sum(max(0, di[c.kind] + sum(b for b, _ in restricted[c.kind]) - c.followers_mind)
+                    for co in g.companies for c in co.characters if c.controller is None and not avatar[c.kind])
+        if need > spare:
+            g.memo["followers_to_free"] = key
+            return []
+        moves: list = []
+        freed = 0
+        taken: dict = {}                      # controller -> the kinds of its followers, moves included
+        for company in g.companies:
+            members = company.characters
+            room_of = {o: di[o.kind] + sum(b for b, _ in restricted[o.kind]) - o.followers_mind for o in members
+                       if o.controller is None and not avatar[o.kind]}
+            most = max(room_of.values(), default=0)
+            if most <= 0:
+                continue
+            movable = sorted((c for c in members if c.controller is None and not avatar[c.kind]
+                              and mind[c.kind] <= most and not any(o.controller is c for o in members)),
+                             key=lambda c: -mind[c.kind])
+            chosen: set = set()
+            for character in movable:
+                if any(m[1] is character for m in moves):
+                    continue                  # it controls one moved already: a follower controls none
+                for controller, spare_here in room_of.items():
+                    if controller is character or spare_here < mind[character.kind] or controller in chosen:
+                        continue
+                    own = restricted[controller.kind]
+                    if di[controller.kind] + sum(b for b, kinds in own if character.kind in kinds) \
+                            < mind[character.kind]:
+                        continue              # (a Ringwraith's mode changes only its own DI: no controller here)
+                    held = taken.get(controller)
+                    if held is None:
+                        held = taken[controller] = followers_of(g, controller) if controller.followers_mind else []
+                    if unrestricted_needed(sim, controller.kind, [*held, character.kind]) > \
+                            direct_influence(g, controller):
+                        continue
+                    unit = [controller, *(c for c in members if c.controller is controller), character,
+                            *(m[0] for m in moves if m[1] is controller)]
+                    if not may_be_away(sim, unit):
+                        continue
+                    held.append(character.kind)
+                    moves.append((character, controller))
+                    chosen.add(character)
+                    freed += mind[character.kind]
+                    break
+                if freed >= need:
+                    return moves
+        g.memo["followers_to_free"] = key
+        return []
+
+    def characters_to_bring_in(self, g) -> list[int]:
+        """The characters of the hand worth MP that may enter nowhere our companies now are (a non-avatar
+        character enters at a haven or its home site, coe 2.II.2.2) but that influence could take somewhere:
+        general influence has room for them, or some character has the direct influence (restricted included)
+        to spare. What `haven_to_bring_in` chooses from, worked out once per turn's moves."""
+        sim = g.sim
+        candidates = sim.mp_characters
+        if candidates.isdisjoint(g.hand):
+            return []
+        where = {c.site for c in g.companies}
+        allowed = sim.character_sites
+        hand = [k for k in candidates.intersection(g.hand) if where.isdisjoint(allowed[k])
+                and not (sim.unique[k] and k in g.used_unique)]
+        if not hand:
+            return []
+        room = g.gi_max - g.gi_used
+        mind, avatar = sim.mind, sim.avatar
+        if all(mind[k] <= room for k in hand):
+            return hand
+        di, restricted = sim.direct_influence, sim.follower_di
+        most = max((di[c.kind] + sum(b for b, _ in restricted[c.kind]) - c.followers_mind for co in g.companies
+                    for c in co.characters if c.controller is None and not (g.balrog and avatar[c.kind])), default=0)
+        return [k for k in hand if mind[k] <= max(room, most)]
+
+    def haven_to_bring_in(self, g, company, reach, best_value: float, candidates: list[int]):
+        """(site, kind): where the company, away from a haven, goes instead so as to bring in one of the
+        `candidates` (`characters_to_bring_in`, less those another company already goes for), None if none.
+        Only where it could enter once there: under general influence with room for its mind (with the avatar
+        in play, only in the avatar's company, 2.II.2.2), or under the direct influence of someone in the
+        company (2.II.2.2.1, 2.II.2.2.4); at a home site that is no haven, only into a company that stays one
+        that may be there. Only for a character worth more (10 x MP + mind, as `character_to_play` values it)
+        than the best site the company could go to instead (`best_value`, the same 10-per-MP scale); the most
+        valuable first, a haven before a home site."""
+        sim = g.sim
+        mp, mind = sim.mp, sim.mind
+        hand = [k for k in candidates if 10 * mp[k] + mind[k] > best_value]
+        if not hand:
+            return None
+        avatar_site = g.avatar_site()
+        with_avatar = g.avatar_kind is not None and any(c.kind == g.avatar_kind for c in company.characters)
+        best = None
+        for kind in hand:
+            allowed = sim.character_sites[kind]
+            value = 10 * mp[kind] + mind[kind]
+            if reach.isdisjoint(allowed):
+                continue
+            general = general_influence_room(g, kind) and (avatar_site is None or with_avatar)
+            if not general and not any(c.controller is None and not (g.balrog and sim.avatar[c.kind])
+                                       and may_control(g, c, kind) for c in company.characters):
+                continue
+            for site in reach:
+                if site not in allowed:
+                    continue
+                haven = sim.site_is_haven[site]
+                if not haven and not may_enter_company(sim, company, kind):
+                    continue
+                key = (value, haven, -site)
+                if best is None or key > best[0]:
+                    best = (key, site, kind)
+        return None if best is None else (best[1], best[2])
 
     def room_to_keep(self, g) -> int:
         """The mind of the smallest character worth MP not yet in play (hand, play deck, discard pile)."""

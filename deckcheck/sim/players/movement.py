@@ -100,6 +100,7 @@ def plan_moves(g) -> list[tuple[Company, int]]:
     values = site_values(g, cards=cards)
     moves: list[tuple[Company, int]] = []
     claimed: set[int] = set()
+    bring_in = g.player.characters_to_bring_in(g)    # characters of the hand a company may go to bring in
     pending = list(g.companies)
     while pending:
         company = pending.pop(0)
@@ -125,6 +126,14 @@ def plan_moves(g) -> list[tuple[Company, int]]:
             own = site_values(g, company.characters, cards)
             if odds is not None:                  # what a site brings, by the odds of getting there this turn
                 own = {s: 1 + (v - 1) * odds[s] for s, v in own.items() if s in reach}
+            bring = bring_in and g.player.haven_to_bring_in(g, company, reach, max(
+                (v for s, v in own.items() if s in reach and s not in claimed), default=0.0), bring_in)
+            if bring:                             # a character of the hand worth more than any site here
+                moves.append((company, bring[0]))
+                bring_in.remove(bring[1])         # one company goes for it
+                if not sim.site_is_haven[bring[0]]:
+                    claimed.add(bring[0])
+                continue
             dest = _first_worth_going(g, company, own, reach, claimed)
             if dest is not None:
                 moves.append((company, dest))

@@ -19,6 +19,7 @@ def organize(g) -> None:
     play_card_draws(g)
     if g.ringwraith:
         end_mode(g)
+    free_general_influence(g)
     entered = [play_character(g)]
     if entered[0] is None:
         discard_for_room(g)
@@ -50,6 +51,19 @@ def store_cards(g) -> None:
                 g.score(kind, 1, sim.mp[kind] - sim.mp_on_play[kind])
                 if g.observer is not None:
                     g.observer.event(g, "store", f"{sim.kinds[kind].name} stored at {sim.sites[site].name}")
+
+
+def free_general_influence(g) -> None:
+    """coe 2.II.3.2: characters under general influence moved under another's direct influence in their company,
+    the player's choice (to make room for a character of the hand)."""
+    sim = g.sim
+    for character, controller in g.player.followers_to_free(g):
+        character.controller = controller
+        controller.followers_mind += sim.mind[character.kind]
+        g.gi_used -= sim.mind[character.kind]
+        if g.observer is not None:
+            g.observer.event(g, "follower", f"{sim.kinds[character.kind].name} under "
+                                            f"{sim.kinds[controller.kind].name}'s direct influence (coe 2.II.3.2)")
 
 
 def play_character(g, non_unique_only: bool = False) -> Character | None:

@@ -1,0 +1,122 @@
+"""Choices that let the hand's characters enter play (coe 2.II.2, 2.II.3.2): a company away from a haven goes
+to one to bring in a character worth more than any site in reach (`haven_to_bring_in`), and characters under
+general influence move under another's direct influence to make room (`followers_to_free`). Real Challenge
+Decks; each choice both ways."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckcheck.decklist import read_deck
+from deckcheck.sim.model import build_sim_deck
+from deckcheck.sim.players.movement import company_destinations, plan_moves
+from deckcheck.sim.players.resource import ResourcePlayer
+from deckcheck.sim.scenario import scenario
+from deckcheck.sim.turn.organization import organize
+from tests._shared import CHALLENGE, GANDALF, needs_decks
+
+pytestmark = needs_decks
+
+
+def named(sim, name: str) -> int:
+    return next(k for k, card in enumerate(sim.kinds) if card.name == name)
+
+
+def site(sim, name: str) -> int:
+    return next(i for i, s in enumerate(sim.sites) if s.name == name)
+
+
+@pytest.fixture(scope="module")
+def gandalf():   # Faramir (home Henneth Annûn), Aragorn II (mind 9, 3 MP: only at a haven here), Imrahil (Dol Amroth)
+    return build_sim_deck(read_deck(str(GANDALF)))
+
+
+@pytest.fixture(scope="module")
+def pallando():  # Thorin II: DI 2, +2 against Dwarves; Kíli (Dwarf, 3), Boromir II (Dúnadan, 4), Celeborn (6, 2 MP)
+    return build_sim_deck(read_deck(str(CHALLENGE / "C - Pallando - Dwarven Quest")))
+
+
+# ---- a company goes to a haven to bring a character in -------------------------------------------------------
+
+def test_a_company_goes_to_a_haven_to_bring_in_a_character_worth_more_than_any_site(gandalf):
+    sim = gandalf
+    faramir, aragorn = named(sim, "Faramir"), named(sim, "Aragorn II")
+    henneth, lorien = site(sim, "Henneth Annûn"), site(sim, "Lórien")
+    g = scenario(sim, starting_company=False, characters=[(faramir, henneth)], hand=[aragorn])
+    company = g.companies[0]
+    reach = company_destinations(g, company)
+    assert lorien in reach and henneth not in sim.character_sites[aragorn]
+    player = ResourcePlayer()
+    assert player.characters_to_bring_in(g) == [aragorn]
+    assert player.haven_to_bring_in(g, company, reach, 0.0, [aragorn]) == (lorien, aragorn)
+    assert plan_moves(g) == [(company, lorien)]
+    # not for a character another company already goes for, nor when a site is worth more (10 per MP)
+    assert player.haven_to_bring_in(g, company, reach, 0.0, []) is None
+    assert player.haven_to_bring_in(g, company, reach, 10.0 * sim.mp[aragorn] + sim.mind[aragorn], [aragorn]) is None
+
+
+def test_a_company_does_not_go_for_a_character_no_influence_could_take_there(gandalf):
+    sim = gandalf
+    faramir, aragorn = named(sim, "Faramir"), named(sim, "Aragorn II")
+    henneth = site(sim, "Henneth Annûn")
+    # general influence full (Faramir's DI 0 cannot take him): a haven would not let him in
+    g = scenario(sim, starting_company=False, characters=[(faramir, henneth)], hand=[aragorn],
+                 general_influence=sim.mind[faramir] + sim.mind[aragorn] - 1)
+    company = g.companies[0]
+    player = ResourcePlayer()
+    assert player.characters_to_bring_in(g) == []
+    assert player.haven_to_bring_in(g, company, company_destinations(g, company), 0.0, [aragorn]) is None
+
+
+def test_a_haven_before_a_home_site_and_none_where_a_company_already_is(gandalf):
+    sim = gandalf
+    faramir, imrahil = named(sim, "Faramir"), named(sim, "Imrahil")
+    henneth, lorien, amroth = site(sim, "Henneth Annûn"), site(sim, "Lórien"), site(sim, "Dol Amroth")
+    g = scenario(sim, starting_company=False, characters=[(faramir, henneth)], hand=[imrahil])
+    company = g.companies[0]
+    reach = company_destinations(g, company)
+    assert {lorien, amroth} <= reach and {lorien, amroth} <= sim.character_sites[imrahil]
+    assert ResourcePlayer().haven_to_bring_in(g, company, reach, 0.0, [imrahil]) == (lorien, imrahil)
+    # a company already at one of his sites: he waits for the organization phase there, nobody travels for him
+    g = scenario(sim, starting_company=False, characters=[(faramir, henneth), (named(sim, "Beretar"), lorien)],
+                 hand=[imrahil])
+    assert ResourcePlayer().characters_to_bring_in(g) == []
+
+
+# ---- general influence freed by moving a character under direct influence (coe 2.II.3.2) ---------------------
+
+def test_a_character_moves_under_direct_influence_to_make_room_for_one_waiting(pallando):
+    sim = pallando
+    thorin, kili, celeborn = named(sim, "Thorin II"), named(sim, "Kíli"), named(sim, "Celeborn")
+    haven = sim.start_site
+    assert sim.site_is_haven[haven] and haven in sim.character_sites[celeborn]
+    # Celeborn (6) lacks 3 of general influence; Kíli (a Dwarf, 3) fits Thorin's 2 + 2 against Dwarves
+    total = sim.mind[thorin] + sim.mind[kili] + sim.mind[celeborn] - 3
+    g = scenario(sim, starting_company=False, characters=[(thorin, haven), (kili, haven)], hand=[celeborn],
+                 general_influence=total)
+    thorin_c, kili_c = g.companies[0].characters
+    assert ResourcePlayer().followers_to_free(g) == [(kili_c, thorin_c)]
+    organize(g)
+    assert kili_c.controller is thorin_c and celeborn in [c.kind for c in g.companies[0].characters]
+    assert g.gi_used == sim.mind[thorin] + sim.mind[celeborn] <= g.gi_max
+
+
+def test_no_move_that_makes_no_room_or_that_nobody_needs(pallando):
+    sim = pallando
+    thorin, kili, celeborn = named(sim, "Thorin II"), named(sim, "Kíli"), named(sim, "Celeborn")
+    boromir = named(sim, "Boromir II")
+    haven = sim.start_site
+    player = ResourcePlayer()
+    # a Dúnadan of mind 4: Thorin's restricted influence is for Dwarves, his own 2 too little
+    total = sim.mind[thorin] + sim.mind[boromir] + sim.mind[celeborn] - 3
+    g = scenario(sim, starting_company=False, characters=[(thorin, haven), (boromir, haven)], hand=[celeborn],
+                 general_influence=total)
+    assert player.followers_to_free(g) == []
+    # Kíli's 3 is too little when Celeborn lacks 4
+    g = scenario(sim, starting_company=False, characters=[(thorin, haven), (kili, haven)], hand=[celeborn],
+                 general_influence=total - 1 - sim.mind[boromir] + sim.mind[kili])
+    assert g.gi_used + sim.mind[celeborn] - g.gi_max == 4 and player.followers_to_free(g) == []
+    # nobody waits: nothing moves
+    g = scenario(sim, starting_company=False, characters=[(thorin, haven), (kili, haven)], hand=[],
+                 general_influence=sim.mind[thorin] + sim.mind[kili])
+    assert player.followers_to_free(g) == []
