@@ -14,7 +14,9 @@
    discards the faction, coe 2.V.3, which the end-of-turn discard would do for nothing);
 3. all-wounded company-turns away from a haven that stay where they are, goldfish and in duels (at most 20%);
 4. characters lost per duel game, each real deck against each of the ten ICE Challenge Decks, both sides playing
-   (--duel-games each, the deck starting every other game): Balrog within 0.5x of Wizard (ratio 0.5-2);
+   (--duel-games each, the deck starting every other game): Balrog within 0.5x of Wizard (ratio 0.5-2); beside
+   it, why: the attacks and strikes its companies face a game, and per strike the share that wounds, that
+   eliminates or discards (the character's own "Discard on a body check result of N"), that is detainment;
 5. the share of the decks' MP (characters and starting company included) in cards played in under 10% of games,
    goldfish (`simulate`'s headline; the issue sets no target: reported); beside it the share of the play deck's
    character MP in characters played in under 10% of games, split by why each such character stayed in hand: at
@@ -102,6 +104,7 @@ class Behaviour(Observer):
         self.poor_waitable = self.poor_waitable_games = 0
         self.worn = self.stayed = 0
         self.held: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))   # kind -> reason -> phases
+        self.attacks = self.strikes = self.wounds = self.losses = self.detained = 0
 
     def watch(self, sim) -> None:
         self.sim = sim
@@ -156,6 +159,15 @@ class Behaviour(Observer):
                 if not self.waitable_flagged:
                     self.waitable_flagged = True
                     self.poor_waitable_games += 1
+
+    def attack(self, g, name, attack, defenders, result) -> None:
+        if not self._ours(g):
+            return
+        self.attacks += 1
+        self.strikes += len(result.strikes)
+        self.wounds += len(result.wounded)
+        self.losses += len(result.eliminated) + len(result.discarded)
+        self.detained += len(result.strikes) if attack.detainment else 0
 
     def phase(self, g, name: str) -> None:
         if not self._ours(g):
@@ -231,6 +243,8 @@ def measure(paths: list[Path], games: int, duel_games: int) -> dict:
             row["lost"] += pair.characters_lost
             row["duel_games"] += pair.games
         row["duel_worn"] += duel.worn
+        for key in ("attacks", "strikes", "wounds", "losses", "detained"):
+            row[f"duel_{key}"] += getattr(duel, key)
         row["duel_stayed"] += duel.stayed
     return out
 
@@ -290,6 +304,13 @@ def report(out: dict, games: int, duel_games: int) -> None:
     verdict = "no data" if ratio is None else ("met" if 0.5 <= ratio <= 2 else "MISSED")
     print(f"{'  Balrog / Wizard':54}{(f'{ratio:.2f}' if ratio is not None else '-'):>15}{'':45}  "
           f"within 0.5x-2x  {verdict}")
+    line("  (attacks faced per duel game)", [_share(r.get("duel_attacks", 0), r.get("duel_games", 0)) for r in rows],
+         "", "{:.2f}")
+    line("  (strikes faced per duel game)", [_share(r.get("duel_strikes", 0), r.get("duel_games", 0)) for r in rows],
+         "", "{:.2f}")
+    for label, key in (("wound", "duel_wounds"), ("eliminate or discard", "duel_losses"),
+                       ("are detainment", "duel_detained")):
+        line(f"  (strikes that {label})", [_share(r.get(key, 0), r.get("duel_strikes", 0)) for r in rows], "")
     rare = [_share(r.get("rare_mp", 0), r.get("deck_mp", 0)) for r in rows]
     line("MP share in cards played in under 10% of games", rare, "reported (the issue sets none)")
     line("  (never played)", [_share(r.get("never_mp", 0), r.get("deck_mp", 0)) for r in rows], "")
