@@ -46,6 +46,7 @@ from deckcheck.sim.report import engine_use  # noqa: E402
 from deckcheck.sim.rules.corruption import DISCARDED, ELIMINATED  # noqa: E402
 from deckcheck.sim.side import side_of  # noqa: E402
 from deckcheck.sim.tally import DuelTally, Tally  # noqa: E402
+from deckcheck.sim.trace import Trace, format_trace  # noqa: E402
 from deckcheck.sim.turn.hazards import corruption_points  # noqa: E402
 
 DECKS = PROJECT.parent / "shared" / "decks"
@@ -155,6 +156,23 @@ class Accounting(Observer):
             self.totals = [totals[1], totals[0]]
 
 
+class Both(Observer):
+    """The accounting and a trace, both told every step (`--trace`)."""
+
+    def __init__(self, *watchers):
+        self.watchers = watchers
+
+    def __getattribute__(self, name):
+        if name.startswith("_") or name == "watchers":
+            return object.__getattribute__(self, name)
+        watchers = object.__getattribute__(self, "watchers")
+
+        def tell(*args, **kwargs):
+            for w in watchers:
+                getattr(w, name)(*args, **kwargs)
+        return tell
+
+
 def held_all_game(hands: list[Counter]) -> Counter:
     """Cards in hand at every turn start from the second to the last (as many copies as were always there)."""
     if len(hands) < 3:
@@ -175,20 +193,26 @@ def what_engine_does(sim, kind: int) -> str:
     return use or reason
 
 
-def play(zara_path: Path, opp_path: Path, games: int, seed: int):
+def play(zara_path: Path, opp_path: Path, games: int, seed: int, trace: int | None = None):
     zd, od = read_deck(str(zara_path)), read_deck(str(opp_path))
     z, o = side_of(build_sim_deck(zd)), side_of(build_sim_deck(od))
     s = pair_seed(seed, deck_fingerprint(zd), deck_fingerprint(od))
     rows = []
-    for game in range(games):
+    for game in range(games) if trace is None else (trace,):
         z_first = game % 2 == 0
         one, two = (z, o) if z_first else (o, z)
         acc = Accounting(z.sim)
         tallies = (Tally(turns=TURNS, kinds=len(one.sim.kinds)), Tally(turns=TURNS, kinds=len(two.sim.kinds)))
         stats = (DuelTally(opponent_kinds=len(two.sim.kinds)), DuelTally(opponent_kinds=len(one.sim.kinds)))
-        duel = Duel(one, two, game, s, TURNS, tallies, stats, acc)
-        acc.new_game()
+        tracer = Trace() if trace is not None else None
+        duel = Duel(one, two, game, s, TURNS, tallies, stats, acc if tracer is None else Both(acc, tracer))
+        if tracer is not None:
+            tracer.label(duel.a, f"{one.sim.name} (first)")
+            tracer.label(duel.b, f"{two.sim.name} (second)")
         scores = duel.play()
+        if tracer is not None:
+            print(format_trace(tracer.document(game=game + 1, seed=s, deck=z.sim.name, mode="both",
+                                               opponent=o.sim.name)))
         zs, os_ = (scores[0], scores[1]) if z_first else (scores[1], scores[0])
         us, them = (duel.a, duel.b) if z_first else (duel.b, duel.a)
         if duel.ending is None:
@@ -221,7 +245,15 @@ def main() -> None:
     parser.add_argument("--worst", type=int, default=2, help="without --opponents: the N Challenge Decks the "
                                                              "zara deck scores least against")
     parser.add_argument("--games-table", action="store_true", help="one line per game and per loss")
+    parser.add_argument("--trace", type=int, default=None, help="with one deck and --opponents: write game N "
+                                                                  "(0 = the first) turn by turn, and its line")
     args = parser.parse_args()
+    if args.trace is not None:
+        zara_path = next(p for p in sorted(ZARA.iterdir()) if args.decks.split(",")[0] in p.name)
+        opp = next(p for p in sorted(CHALLENGE.iterdir()) if (args.opponents or "A - ").split(",")[0] in p.name)
+        rows = play(zara_path, opp, 1, args.seed, trace=args.trace)
+        summary([dict(r, deck=zara_path.name, opp=opp.name) for r in rows])
+        return
     print_conditions()
     challenge = sorted(p for p in CHALLENGE.iterdir() if p.is_file())
     zara = sorted(p for p in ZARA.iterdir() if p.is_file())

@@ -197,7 +197,8 @@ def test_a_hero_failing_a_corruption_check_by_one_is_discarded_and_by_more_elimi
         hero = next(c for c in company.characters if not gandalf.sim.avatar[c.kind] and gandalf.sim.unique[c.kind])
         points = corruption_points(game, hero)
         fixed = game.defence.check_modifier[hero.kind]
-        assert not check_corruption(game, company, hero, points - below - 2 - fixed, None)
+        # support=0: nobody taps for +1 (coe 7.1.1, tests/test_sim_support.py)
+        assert not check_corruption(game, company, hero, points - below - 2 - fixed, None, support=0)
         assert hero not in company.characters and game.lost == 1
         assert (hero.kind in game.discard) is not out_of_game
         assert (hero.kind in game.used_unique) is out_of_game

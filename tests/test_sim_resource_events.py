@@ -391,9 +391,10 @@ def test_a_friend_or_three_saves_a_corrupt_character_and_is_kept_for_a_safe_chec
     g = duel(stargazing, witch_king, ["Aragorn II", "Glorfindel II"], ["A Friend or Three"], corruption=lure,
              rolled=[4])                        # 4 + 2 (two in his company) > 4: passes
     aragorn = g.companies[0].characters[0]
-    assert check_corruption(g, g.companies[0], aragorn, 0, None) and g.hand == []
+    # support=0: Glorfindel II does not tap for +1 (coe 7.1.1, tests/test_sim_support.py): the card alone
+    assert check_corruption(g, g.companies[0], aragorn, 0, None, support=0) and g.hand == []
     g = duel(stargazing, witch_king, ["Aragorn II", "Glorfindel II"], [], corruption=lure, rolled=[4])
-    assert not check_corruption(g, g.companies[0], g.companies[0].characters[0], 0, None)     # 4: discarded
+    assert not check_corruption(g, g.companies[0], g.companies[0].characters[0], 0, None, support=0)   # discarded
     g = duel(stargazing, witch_king, ["Aragorn II", "Glorfindel II"], ["A Friend or Three"], rolled=[4])
-    assert check_corruption(g, g.companies[0], g.companies[0].characters[0], 0, None)
+    assert check_corruption(g, g.companies[0], g.companies[0].characters[0], 0, None, support=0)
     assert g.hand == [named(stargazing, "A Friend or Three")]      # no corruption points: nothing to save

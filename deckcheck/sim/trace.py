@@ -194,13 +194,16 @@ def _strike(attack, defender, name: str, strike) -> dict:
             "strike_prowess": attack.prowess,
             "result": strike.result, "detainment": attack.detainment, "body_check": body_check,
             "defeated": strike.defeated, "wounded": strike.wounded, "eliminated": strike.eliminated,
-            "stayed_untapped": strike.stayed_untapped, **({"discarded": True} if strike.discarded else {})}
+            "stayed_untapped": strike.stayed_untapped, "support": strike.support,
+            **({"discarded": True} if strike.discarded else {})}
 
 
 def strike_text(strike: dict) -> str:
     """coe 3.iv.7 and 3.I, in words: "Arwen: rolls 3 + prowess 4 = 7 against 10: successful, wounded; ..."."""
     total = strike["roll"] + strike["prowess"]
     of = f" (of {strike['unmodified_prowess']})" if strike["unmodified_prowess"] != strike["prowess"] else ""
+    if strike.get("support"):
+        of += f" (+{strike['support']} support)"
     text = (f"{strike['character']}: rolls {strike['roll']} + prowess {strike['prowess']}{of} = {total} against "
             f"{strike['strike_prowess']}: {strike['result']}")
     check = strike["body_check"]

@@ -20,6 +20,7 @@ from deckcheck.sim.players.resource_events import (
     hazard_discard,
     strike_bonus,
 )
+from deckcheck.sim.players.support import corruption_supporters, strike_supporters
 from deckcheck.sim.rules.combat import Attack, assign_strikes, defender_of, modified_prowess
 from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di_of
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
@@ -227,6 +228,15 @@ class SiteChoices:
     def card_draw(self, g) -> int | None:
         """The card that draws cards (Dark Tryst) to play in the organization phase, or None."""
         return card_draw(g)
+
+    def strike_support(self, g, company, characters, attack, index: int, one, excess: int, stay: bool,
+                       able: list[int], shielded: frozenset[int] = frozenset()) -> list[int]:
+        """The characters (indices) who tap to support the one facing a strike (coe 3.iv.4)."""
+        return strike_supporters(g, company, characters, attack, index, one, excess, stay, able, shielded)
+
+    def corruption_support(self, g, company, character, points: int, modifier: int, when: str) -> list:
+        """The other characters of the company who tap to support his corruption check (coe 7.1.1)."""
+        return corruption_supporters(g, company, character, points, modifier, when)
 
     def hazard_discard(self, g, points_of):
         """(card, company, character, target) to discard a hazard permanent-event at the end of the turn, or

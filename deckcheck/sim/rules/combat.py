@@ -71,6 +71,7 @@ class StrikeOutcome:
     body_roll: int | None = None         # the body check's 2D6: the creature's after a failed strike, the
     body_modifier: int = 0               # character's (+ this) after a wound; None: no body check
     stayed_untapped: bool = False        # took -3 to stay untapped (coe 3.iv.3) and did not tap
+    support: int = 0                     # characters tapped to support him, +1 prowess each (coe 3.iv.4)
 
 
 @dataclass(slots=True)
@@ -172,23 +173,37 @@ def weakness(defender: Defender) -> tuple[int, int]:
 
 def resolve_attack(attack: Attack, defenders: list[Defender], roll: Callable[[], int],
                    stay_untapped: frozenset[int] = frozenset(), shielded: frozenset[int] = frozenset(),
-                   bonus: Callable | None = None) -> AttackResult:
+                   bonus: Callable | None = None, support: Callable | None = None) -> AttackResult:
     """Assign the strikes and resolve each strike sequence (coe 3.ii-3.v); `defenders` are updated in place
     (tapped, wounded). Eliminated defenders are marked in the result; removing them is the caller's job.
     The defenders of `stay_untapped` (indices) take -3 to stay untapped (coe 3.iv.3: the defending player's
     choice); the `shielded` are assigned strikes last (`assign_strikes`). `bonus(index, defender, excess,
     stay_untapped)`: the defending player's resource on that strike before it is resolved (coe 3.iv), a
-    `StrikeBonus` or None (the caller asks its player and spends the card).
+    `StrikeBonus` or None (the caller asks its player and spends the card). `support(index, defender, excess,
+    stay_untapped, able)`: the defenders (indices among `able`: untapped, not wounded, assigned no strike of this
+    attack) who tap to give +1 prowess each to the one facing the strike (coe 3.iv.4); they are tapped here.
 
     Strike order: the order of assignment (the defending player's choice, coe 3.iv). A character eliminated by
     one strike has no later strikes (one strike per character, coe 3.ii.1).
     """
     result = AttackResult()
-    for index, excess in assign_strikes(attack, defenders, shielded):
+    assignment = assign_strikes(attack, defenders, shielded)
+    assigned = {index for index, _excess in assignment}
+    for index, excess in assignment:
         stay = index in stay_untapped
+        tapping = 0
+        if support is not None:
+            able = [i for i, d in enumerate(defenders) if i not in assigned and not d.tapped and not d.wounded]
+            if able:
+                helpers = support(index, defenders[index], excess, stay, able)
+                for helper in helpers:
+                    defenders[helper].tapped = True
+                tapping = len(helpers)
         played = bonus(index, defenders[index], excess, stay) if bonus is not None else None
-        result.strikes.append(resolve_strike(attack, defenders[index], index, excess, roll, stay_untapped=stay,
-                                             bonus=played))
+        outcome = resolve_strike(attack, defenders[index], index, excess, roll, support=tapping,
+                                 stay_untapped=stay, bonus=played)
+        outcome.support = tapping
+        result.strikes.append(outcome)
     return result
 
 

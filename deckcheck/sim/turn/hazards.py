@@ -302,7 +302,8 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
     defenders = [defender_of(g, c) for c in characters]
     kinds = g.defence.strike_bonus_kinds
     bonus = _strike_bonuses(g, attack, characters, shielded) if kinds and not kinds.isdisjoint(g.hand) else None
-    result = resolve_attack(attack, defenders, g.roll, stay_untapped, shielded, bonus)
+    support = _supporters(g, company, attack, characters, shielded) if len(characters) > 1 else None
+    result = resolve_attack(attack, defenders, g.roll, stay_untapped, shielded, bonus, support)
     if used and result.defeated:
         for entry in [e for e in board.events if e[1] in used and e[1].facts.get("discard_when_defeated")]:
             board.remove(entry)
@@ -326,6 +327,19 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
         triggered_checks(g, company, "wounded", len(wounded))
     return result
 
+
+
+def _supporters(g, company, attack, characters, shielded):
+    """What combat asks before each strike (coe 3.iv.4): who of the company taps to support the character facing
+    it, the player's choice (indices); told to the observer."""
+    def ask(index, one, excess, stay, able):
+        chosen = g.player.strike_support(g, company, characters, attack, index, one, excess, stay, able, shielded)
+        if chosen and g.observer is not None:
+            names = ", ".join(g.sim.kinds[characters[i].kind].name for i in chosen)
+            g.observer.event(g, "support", f"{names} tap to support {g.sim.kinds[characters[index].kind].name} "
+                                           f"against a strike (+{len(chosen)})")
+        return chosen
+    return ask
 
 
 def _strike_bonuses(g, attack, characters, shielded):
@@ -376,8 +390,12 @@ def corruption_points(g, character) -> int:
     return points
 
 
-def check_corruption(g, company, character, modifier: int, cause: int | None, support: int = 0) -> bool:
-    """coe 7.1; True if the character is still in play afterwards."""
+def check_corruption(g, company, character, modifier: int, cause: int | None, support: int | None = None,
+                     when: str = "turn") -> bool:
+    """coe 7.1; True if the character is still in play afterwards. `support`: the characters tapped for +1
+    each (7.1.1); None: the player chooses them now (`corruption_support`) and they stay tapped this turn.
+    `when`: "turn" (before the site phase: tapping costs), "end" (the end of the turn: it costs nothing),
+    "upkeep" (the untap phase: whoever is about to untap may tap)."""
     d = g.defence
     kind = character.kind
     if not makes_corruption_checks(d.races[kind], ally=d.ally[kind]):
@@ -388,6 +406,17 @@ def check_corruption(g, company, character, modifier: int, cause: int | None, su
         hazards = g.opponent.hazards
         bonus += len(company.characters) * sum(hazards.corruption[k].checks_plus_company for k in cards)
     points = corruption_points(g, character)
+    if support is None:
+        helpers = g.player.corruption_support(g, company, character, points, modifier + bonus
+                                              - company_modifier([d.races[c.kind] for c in company.characters]),
+                                              when)
+        for helper in helpers:
+            helper.tapped = True
+            g.stay_tapped.add(helper)         # tapped for the rest of the turn (an untap-phase check too)
+        support = len(helpers)
+        if helpers and g.observer is not None:
+            g.observer.event(g, "support", f"{', '.join(g.sim.kinds[h.kind].name for h in helpers)} tap to support "
+                                           f"{g.sim.kinds[kind].name}'s corruption check (+{support})")
     total = modifier + d.check_modifier[kind] + bonus
     if d.corruption_bonus_kinds and not d.corruption_bonus_kinds.isdisjoint(g.hand):
         total += _corruption_bonus(g, company, character, points, total + support)
@@ -512,7 +541,7 @@ def corruption_upkeep(g) -> None:
                 spec = hazards.corruption[kind]
                 if (spec.check == "untap-at-haven" and at_haven) or (
                         spec.check == "untap-not-at-haven" and not at_haven):
-                    if not check_corruption(g, company, character, 0, kind):
+                    if not check_corruption(g, company, character, 0, kind, when="upkeep"):
                         break
                 if spec.remove_above is None:
                     continue

@@ -78,4 +78,4 @@ def discard_hazard_event(g) -> None:
     fact = g.defence.hazard_discard[kind]
     if fact.corruption_check is not None:
         g.rng.at(g.turn, ORGANIZATION, END_OF_TURN_PLACE)
-        check_corruption(g, company, actor, fact.corruption_check, None)
+        check_corruption(g, company, actor, fact.corruption_check, None, when="end")
