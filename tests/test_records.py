@@ -10,6 +10,7 @@ from dataclasses import field
 
 import pytest
 
+from deckcheck import records
 from deckcheck.records import record
 
 
@@ -28,8 +29,10 @@ def _both(frozen: bool = False, eq: bool = True, slots: bool = False):
     return made
 
 
+@pytest.mark.parametrize("compile_after", [records.COMPILE_AFTER, 0], ids=["stand-in __init__", "compiled"])
 @pytest.mark.parametrize("frozen, eq, slots", [(False, True, False), (True, True, False), (False, False, True)])
-def test_a_record_behaves_as_the_dataclass(frozen, eq, slots):
+def test_a_record_behaves_as_the_dataclass(frozen, eq, slots, compile_after, monkeypatch):
+    monkeypatch.setattr(records, "COMPILE_AFTER", compile_after)
     made, ours = _both(frozen, eq, slots)
     for args, kwargs in [((1,), {}), ((1, 5), {}), ((), {"x": 1, "tags": ["a"]}), ((3,), {"y": 4, "tags": []})]:
         theirs, mine = made(*args, **kwargs), ours(*args, **kwargs)
@@ -113,6 +116,51 @@ def test_the_records_a_batch_sends_to_its_workers_pickle():
     assert pickle.loads(pickle.dumps(diagnostic)) == diagnostic
 
 
+def test_a_record_compiles_its_init_after_compile_after_builds():
+    made, ours = _both(slots=True)
+    stand_in = ours.__dict__["__init__"]
+    built = [ours(n, tags=[str(n)]) for n in range(records.COMPILE_AFTER)]
+    assert ours.__dict__["__init__"] is stand_in
+    built.append(ours(99))
+    assert ours.__dict__["__init__"] is not stand_in
+    assert [repr(b) for b in built] == [repr(made(n, tags=[str(n)])) for n in range(records.COMPILE_AFTER)] + \
+        [repr(made(99))]
+
+
+class _Tracked:
+    """A default_factory that counts its calls, for the order and number of factory calls."""
+
+    def __init__(self):
+        self.calls = []
+
+    def factory(self, name):
+        return lambda: self.calls.append(name) or [name]
+
+
+@pytest.mark.parametrize("compile_after", [records.COMPILE_AFTER, 0])
+def test_the_stand_in_calls_the_factories_and_post_init_as_the_compiled_init(compile_after, monkeypatch):
+    monkeypatch.setattr(records, "COMPILE_AFTER", compile_after)
+    tracked = _Tracked()
+
+    @record(slots=True)
+    class Built:
+        """Fields of every kind."""
+
+        a: int
+        b: list = field(default_factory=tracked.factory("b"))
+        c: list = field(default_factory=tracked.factory("c"), init=False)
+        d: str = field(default="d", init=False)
+        e: str = "e"
+
+        def __post_init__(self):
+            tracked.calls.append(("post", self.a, self.b, self.c, self.d, self.e))
+
+    Built(1)
+    Built(2, ["given"], e="E")
+    assert tracked.calls == ["b", "c", ("post", 1, ["b"], ["c"], "d", "e"),
+                             "c", ("post", 2, ["given"], ["c"], "d", "E")]
+
+
 def test_a_record_compiles_its_init_at_its_first_build_with_the_same_errors():
     made, ours = _both()
     stand_in = ours.__dict__["__init__"]
@@ -123,6 +171,13 @@ def test_a_record_compiles_its_init_at_its_first_build_with_the_same_errors():
     assert str(our_error.value).split("(")[1] == str(theirs_error.value).split("(")[1]
     assert ours.__dict__["__init__"] is not stand_in         # compiled, and in its place
     assert ours(1).y == 2 and ours.__dict__["__init__"].__qualname__.endswith("Point.__init__")
+    for bad_args, bad_kwargs in [((1, 2, [], 4), {}), ((1,), {"x": 2}), ((1,), {"hidden": {}}), ((), {"z": 1})]:
+        made, ours = _both()
+        with pytest.raises(TypeError) as theirs_error:
+            made(*bad_args, **bad_kwargs)
+        with pytest.raises(TypeError) as our_error:
+            ours(*bad_args, **bad_kwargs)
+        assert str(our_error.value).split("(")[1] == str(theirs_error.value).split("(")[1]
 
 
 def test_a_subclass_of_a_record_builds_through_its_stand_in():
