@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from deckcheck.decklist import lines
 from deckcheck.decklist.prose import _CATEGORY_FIRST, MP_CATEGORY, MP_WORDS
+from deckcheck.decklist.section_words import foreign_part
 from deckcheck.terminal import CONTROLS, _no_controls, printable, printable_json
 from tests._shared import corpus_files, needs_decks
 
@@ -149,7 +150,7 @@ def _old_label_part(label: str):
             return part
     if words in ("deck", "play deck", "in deck", "playdeck", "main deck", "other"):
         return lines.Part.PLAY
-    return lines.foreign_part(words)
+    return foreign_part(words)
 
 
 @needs_decks
@@ -173,3 +174,33 @@ LABEL_WORDS = st.sampled_from(["decks", "fw", "anti", "dc", "sb", "fwsb", "falle
 def test_label_part_names_the_part_its_patterns_named_for_generated_labels(words, joint):
     label = joint.join(words)
     assert lines.label_part(label) == _old_label_part(label), label
+
+
+def _split_count_by_pattern(text: str):
+    """split_count as it was: _LEADING_COUNT first, then _TRAILING_COUNT."""
+    text = text.strip()
+    m = lines._LEADING_COUNT.match(text)
+    if m:
+        return lines.number(m.group("n") or m.group("m") or m.group("p")), m.group("rest").strip()
+    m = lines._TRAILING_COUNT.search(text, 1)
+    if m:
+        return lines.number(next(d for d in m.group("a", "d", "b", "e", "f", "c") if d)), text[:m.start()].strip()
+    return None, text
+
+
+@needs_decks
+def test_split_count_answers_as_its_patterns_for_every_line_of_the_real_decks(corpus_lines):
+    counted = 0
+    for text in corpus_lines:
+        assert lines.split_count.__wrapped__(text) == _split_count_by_pattern(text), text
+        counted += lines._plain_after_count(text.strip(), 2) and text.strip()[:2] == "3 "
+    assert counted > 100         # the plain test does take most card lines
+
+
+COUNT_TEXTS = st.text(st.sampled_from(list(" \t\n\u00a0-x×X()[]٣0123456789aBz")), max_size=10)
+
+
+@settings(max_examples=3000, deadline=None)
+@given(COUNT_TEXTS)
+def test_split_count_answers_as_its_patterns_for_generated_texts(text):
+    assert lines.split_count.__wrapped__(text) == _split_count_by_pattern(text)

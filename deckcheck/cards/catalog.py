@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.catalog_index import INDEX_FILE, read_index, record_of
-from deckcheck.cards.languages import LANGUAGES, load_names
 from deckcheck.cards.model import CARD_FIELDS, Card
 from deckcheck.cards.names import ICE_SET_CODES, TAG_ALIGNMENT, fold, ice_set_code
 from deckcheck.cards.set_codes import non_ice_set, not_in_pool_by_name, not_in_pool_message, sets_of_name
@@ -209,6 +208,8 @@ class Catalog:
         found = self.foreign_names().get(key) if key else None
         if found:
             cards = [card for english in sorted(found) for card in self._versions_of(english)]
+            from deckcheck.cards.languages import LANGUAGES  # here: only a name of another edition needs it
+
             languages = sorted({code for codes in found.values() for code in codes}, key=list(LANGUAGES).index)
             return cards, languages[0]
         return [], None
@@ -222,6 +223,8 @@ class Catalog:
         """folded name of another edition -> {English card name: {language codes}}. An English name always wins:
         another edition's name that folds like the English name of a card is left out."""
         if self._foreign is None:
+            from deckcheck.cards.languages import load_names
+
             table = load_names(self._directory) if self._directory is not None else {}
             foreign: dict[str, dict[str, set[str]]] = {}
             written: dict[str, str] = {}      # folded -> as written, every spelling (the last of a fold wins)
@@ -243,6 +246,8 @@ class Catalog:
         none (for a reprint, the name of the printing that was translated)."""
         if not language or language == "en" or self._directory is None:
             return card.name
+        from deckcheck.cards.languages import load_names
+
         table = load_names(self._directory)
         names = table.get(card.id, {}).get(language)
         if not names:
@@ -261,6 +266,8 @@ class Catalog:
                 versions = self._versions_of(target)
                 if versions:
                     entries.append(NameEntry.of(written, versions[0].name, "alias"))
+            from deckcheck.cards.languages import LANGUAGES
+
             first = {code: order for order, code in enumerate(LANGUAGES)}.__getitem__
             for key, targets in sorted(foreign.items()):
                 written = self._foreign_written.get(key, key)   # a spelling that folds to the key: no fold again

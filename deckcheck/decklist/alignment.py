@@ -118,7 +118,7 @@ def _from_evidence(evidence: Evidence) -> tuple[str, str] | None:
     if copies[FALLEN_CARDS] or copies[FALLEN_SITES]:
         return "fallen-wizard", f"{_fallen_evidence(evidence)}, which only a Fallen-wizard plays" + (
             f" ({listed})" if listed else "")
-    winner = votes.most_common(1)[0][0] if votes else None
+    winner = _most_common(votes)[0] if votes else None
     mixed = winner in ("wizard", "ringwraith") and _mixed(votes)
     if winner in (None, "ringwraith") or mixed:
         # before the mix: hero items in a Balrog's deck are its mistake, Balrog-specific cards its identity
@@ -152,6 +152,16 @@ def _balrog_or_ringwraith(evidence: Evidence) -> str | None:
         return (f"{deeps} of the {evidence.sites} sites of the location deck are Under-deeps sites "
                 f"({', '.join(evidence.names[UNDER_DEEPS][:3])}, ...), as a Balrog's are")
     return None
+
+
+def _most_common(counts: Counter) -> tuple:
+    """counts.most_common(1)[0]: the first of the most counted, in the order counted (max keeps the first, as
+    most_common does), without the heapq module most_common(1) imports."""
+    return max(counts.items(), key=_count_of)
+
+
+def _count_of(item: tuple) -> int:
+    return item[1]
 
 
 def _mixed(votes: Counter) -> bool:
@@ -276,7 +286,7 @@ def _from_avatar(lines: list[RawLine], facts_of_lines: list[LineFacts], catalog,
     copies = found[own_place]
     if not copies:
         return None
-    key, n = copies.most_common(1)[0]
+    key, n = _most_common(copies)
     line = first[own_place][key]
     possible = {a for a in line_facts(line, catalog).alignments if a in ALIGNMENTS}
     avatar_versions = {DECK_ALIGNMENT[c.alignment] for c in _versions(line, catalog)

@@ -156,6 +156,8 @@ def _avatars_in_pool(path: str, deck: Deck) -> list[Diagnostic]:
 
 def _language_notes(path: str, languages: dict[str, list[tuple[RawLine, object]]]) -> list[Diagnostic]:
     """One note per language: names of another edition are read as their cards, and said so once."""
+    if not languages:
+        return []
     from deckcheck.cards.languages import LANGUAGES
 
     notes = []

@@ -212,7 +212,7 @@ def is_plain_name_comment(name: str) -> bool:
 def _header_comment(result: ReadResult, comment: str, path: str, line_no: int) -> None:
     """The comment block before the first section: version line, deck name, our own metadata lines."""
     body = comment.lstrip("#").strip()
-    meta = META.match(comment)
+    meta = META.match(comment) if ":" in comment else None      # META needs its colon
     if meta:   # before the version check: "# Name: GCCG v2 fans" names the deck
         key, value = meta.group("key").lower(), meta.group("value").rstrip()
         if key == "length":

@@ -13,8 +13,7 @@ from itertools import accumulate
 from typing import Any
 
 from deckcheck.cards.names import is_set_code
-from deckcheck.decklist.model import Diagnostic, Part, RawLine
-from deckcheck.decklist.section_words import NOTES, foreign_part
+from deckcheck.decklist.model import NOTES, Diagnostic, Part, RawLine
 from deckcheck.errors import DeckcheckError
 from deckcheck.patterns import LazyPattern
 from deckcheck.records import record
@@ -203,10 +202,20 @@ def strip_bullet(text: str) -> str:
     return text
 
 
+def _plain_after_count(text: str, at: int) -> bool:
+    """After "3 " at `at`: a first character that is no blank and no x (IGNORECASE: x, X, × only), and no line end
+    anywhere. _LEADING_COUNT then matches its digits, that one blank and the rest (the text is stripped already),
+    and none of its other branches comes first (tests/test_start_up_shortcuts.py compares the two)."""
+    return at < len(text) and not text[at].isspace() and text[at] not in "xX×" and "\n" not in text
+
+
 @short_texts_remembered   # a hand-typed list asks it of each card line twice: is it a heading, and then its card
 def split_count(text: str) -> tuple[int | None, str]:
     """("3 Twilight (LE)") -> (3, "Twilight (LE)"); no count found -> (None, text)."""
     text = text.strip()
+    digits = len(text) - len(text.lstrip("0123456789"))
+    if digits and text[digits:digits + 1] == " " and _plain_after_count(text, digits + 1):
+        return number(text[:digits]), text[digits + 1:]    # what _LEADING_COUNT finds in "3 Dodge", without it
     m = _LEADING_COUNT.match(text)
     if m:
         return number(m.group("n") or m.group("m") or m.group("p")), m.group("rest").strip()
@@ -303,6 +312,8 @@ def label_part(label: str) -> Part | str | None:
         return Part.CHARACTERS
     if words in ("deck", "play deck", "in deck", "playdeck", "main deck", "other"):
         return Part.PLAY
+    from deckcheck.decklist.section_words import foreign_part  # here: only a label not in English needs it
+
     return foreign_part(words)   # "Recursos", "Périls", "Startgemeinschaft"
 
 

@@ -34,6 +34,9 @@ for _part in Part:
     _part.in_play_deck = _part in (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY)
 
 
+# What a reader makes of a section whose lines are prose, not cards (a deck's notes): no Part.
+NOTES = "notes"
+
 # Order in which parts are shown and violations are sorted.
 PART_ORDER = [Part.POOL, Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY,
               Part.SIDEBOARD, Part.FW_SIDEBOARD, Part.SITES]

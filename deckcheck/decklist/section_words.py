@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from deckcheck.decklist.model import Part
+from deckcheck.decklist.model import NOTES, Part
 
-NOTES = "notes"
+__all__ = ["NOTES", "SECTION_WORDS", "FALLEN_WORDS", "BARE_WORDS", "foreign_part"]
 
 # part -> folded words and phrases; checked in this order (a sideboard before what it holds)
 SECTION_WORDS: dict[Part | str, tuple[str, ...]] = {

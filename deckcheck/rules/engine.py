@@ -119,7 +119,7 @@ def infer_alignment(deck: Deck) -> tuple[str | None, str]:
         by_alignment = Counter()
         for (alignment, _), n in avatars.items():
             by_alignment[alignment] += n
-        alignment = by_alignment.most_common(1)[0][0]
+        alignment = max(by_alignment.items(), key=lambda item: item[1])[0]   # most_common(1), without heapq
         names = sorted({name for (a, name) in avatars if a == alignment})
         reason = f"inferred from the avatar{'s' if len(names) > 1 else ''} {', '.join(names)}"
         others = sorted({name for (a, name) in avatars if a != alignment})
