@@ -223,6 +223,7 @@ def play(zara_path: Path, opp_path: Path, games: int, seed: int, trace: int | No
         rows.append({"game": game, "first": z_first, "zara": zs, "opponent": os_,
                      "result": "win" if zs > os_ else "draw" if zs == os_ else "loss", "end": end,
                      "turn": duel.a.turn, "exhaustions": (us.exhaustions, them.exhaustions),
+                     "first_exhaustion": (us.first_exhaustion, them.first_exhaustion),
                      "mp": (us.mp, them.mp),
                      "sources": (acc.sources.get("zara", list(us.category)),
                                  acc.sources.get("opponent", list(them.category))),
@@ -313,6 +314,12 @@ def summary(rows: list[dict]) -> None:
     theirs = dict(Counter(r["exhaustions"][1] for r in limit))
     print(f"  at the turn limit ({TURNS} each): {len(limit)}/{n}; of them neither deck exhausted twice (a Short "
           f"game would go on, coe 10.2.2): {len(unexhausted)}; zara exhaustions then {ours}, opponent's {theirs}")
+    for label, i in (("zara", 0), ("opponent", 1)):
+        first = [r["first_exhaustion"][i] for r in rows if r["first_exhaustion"][i] is not None]
+        at = f"at turn {statistics.mean(first):.1f} on average" if first else "never"
+        print(f"  {label}: play deck exhausted by the game's end in {len(first)}/{n} games ({at}); twice in "
+              f"{sum(r['exhaustions'][i] >= 2 for r in rows)}/{n} (a Short game ends by itself once both decks "
+              "are, coe 10.2.2)")
     lost = [r for r in limit if r["result"] == "loss"]
     if lost:
         gap = statistics.mean(r["opponent"] - r["zara"] for r in lost)
