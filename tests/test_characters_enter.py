@@ -120,3 +120,26 @@ def test_no_move_that_makes_no_room_or_that_nobody_needs(pallando):
     g = scenario(sim, starting_company=False, characters=[(thorin, haven), (kili, haven)], hand=[],
                  general_influence=sim.mind[thorin] + sim.mind[kili])
     assert player.followers_to_free(g) == []
+
+
+# ---- why a character stays in hand (benchmarks/behaviour.py) --------------------------------------------------
+
+def test_the_reason_a_character_stays_in_hand(gandalf):
+    from benchmarks.behaviour import HELD_BACK, INFLUENCE, NO_PLACE, ONE_A_TURN, UNIQUE, entry_blocker
+
+    sim = gandalf
+    faramir, aragorn = named(sim, "Faramir"), named(sim, "Aragorn II")
+    henneth, lorien = site(sim, "Henneth Annûn"), site(sim, "Lórien")
+    # away from every haven, room in general influence: a place is what it lacks
+    g = scenario(sim, starting_company=False, characters=[(faramir, henneth)], hand=[aragorn])
+    assert entry_blocker(g, aragorn, entered=False) == NO_PLACE
+    # general influence full and nobody's direct influence for him: no haven would help
+    g = scenario(sim, starting_company=False, characters=[(faramir, henneth)], hand=[aragorn],
+                 general_influence=sim.mind[faramir] + sim.mind[aragorn] - 1)
+    assert entry_blocker(g, aragorn, entered=False) == INFLUENCE
+    # at a haven with room: he could enter; another did (one a turn), or the player kept him back
+    g = scenario(sim, starting_company=False, characters=[(faramir, lorien)], hand=[aragorn])
+    assert entry_blocker(g, aragorn, entered=True) == ONE_A_TURN
+    assert entry_blocker(g, aragorn, entered=False) == HELD_BACK
+    g = scenario(sim, starting_company=False, characters=[(faramir, lorien)], hand=[aragorn], used_unique=[aragorn])
+    assert entry_blocker(g, aragorn, entered=False) == UNIQUE
