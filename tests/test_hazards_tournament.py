@@ -20,7 +20,7 @@ decks from ../shared/decks with fixed rolls:
 - The Dragons' "at Home": their lair's added automatic-attack (unless the Ahunt is in play), Smaug's one card
   less drawn by a moving company, Scorba's and Itangast's item corruption.
 - Peril Returned (Doors of Night considered in play, nothing for Gates of Morning to answer); Withered Lands
-  (one region as two Wildernesses when that lets a creature be keyed).
+  (one region as two Wildernesses when that lets a creature be keyed); Morgul-rats keyed under Doors of Night.
 """
 
 from __future__ import annotations
@@ -668,3 +668,22 @@ def test_withered_lands_is_played_when_it_lets_a_creature_be_keyed(doors):
         after, move = withered_lands(g, g.companies[0], plain, 3, 0)
         assert after == (1 if played else 0)
         assert (move.path.count("w") == 3) is played
+
+
+# ---- Morgul-rats -------------------------------------------------------------------------------------------------
+
+def test_the_importer_reads_morgul_rats_keys_under_doors_of_night():
+    assert FACTS["creatures"]["TD-49"] == {"with_doors_of_night": {"site_types": ["S", "D"]}}
+
+
+@needs_decks
+def test_morgul_rats_are_keyed_to_a_shadow_hold_under_doors_of_night_only(doors):
+    them = doors["them"]                                        # The Bounty of Earcaraxe holds them
+    rats = kind(them, "Morgul-rats")
+    t = them.hazards
+    assert t.use[rats] == CREATURE and rats not in t.not_played
+    hold = Move(path=site_path("{w}{s}"), regions=frozenset(), site_type="S", site="x", site_region="y")
+    ruins = Move(path=site_path("{w}{s}"), regions=frozenset(), site_type="R", site="x", site_region="y")
+    assert creature_key(t, rats, hold, "wizard", True) is not None
+    assert creature_key(t, rats, hold, "wizard", False) is None
+    assert creature_key(t, rats, ruins, "wizard", True) is None

@@ -31,6 +31,8 @@ _WOUND_CHECK = re.compile(r"wounded by [^.]*?makes? a corruption check(?: modifi
 _DETAINMENT = re.compile(r"detainment[^.;)]*?against ([a-z, ]+?) compan", re.I)
 _CONDITIONAL = re.compile(r"^(?:if |additionally|may (?:also )?be played (?:following|\(on the same)|"
                           r"may be played keyed to wilderness \[\{w\}\] after)", re.I)
+_WOUNDED_OR_DOORS = re.compile(r"Only playable at ((?:[^.,]*?\[\{[SDRBF]\}\][^.,]*?)+), and only if a character in "
+                               r"target company is wounded or Doors of Night is in play", re.I)
 # "If Doors of Night is in play, may also be played keyed to ...": keys that hold only while it is in play.
 _DOORS = re.compile(r"^If Doors of Night is in play,\s*", re.I)
 _KEYED_TO = re.compile(r"(?:keyed to|playable at|played at) (.+)$", re.I)
@@ -130,6 +132,11 @@ def creature_facts(raw: dict, names: _Names) -> dict:
         against = sorted(set(re.findall(r"\b(hero|covert|minion|overt)\b", m.group(1).lower())))
         if against:
             facts["detainment_against"] = against
+    if m := _WOUNDED_OR_DOORS.search(text):
+        # Morgul-rats: site types keyed only while a character of the company is wounded (not read) or Doors of
+        # Night is in play (read: keys under it).
+        facts["with_doors_of_night"] = {"site_types": list(dict.fromkeys(_SITE_TYPE_CODE.findall(m.group(1))))}
+        return facts
     always, doors = [], []
     skip_next = False
     for sentence in _SENTENCE.split(text):

@@ -74,7 +74,7 @@ def creature_keys(keyed_to: str | None, facts: dict | None = None) -> CreatureKe
     """`keyed_to` is the catalog's symbol string ("{w}{w}{R}"); `facts` the creature's entry of combat.json."""
     facts = facts or {}
     counts: dict[str, int] = {}
-    site_types = set()
+    site_types = set(facts.get("site_types", ()))
     for symbol in _SYMBOL.findall(keyed_to or ""):
         if symbol.isupper():
             site_types.add(symbol)
