@@ -122,3 +122,47 @@ def test_a_cancel_is_kept_at_the_end_of_the_turn_only_against_an_opponent_and_wh
     duel = scenario(saruman, us=side, against=side, starting_company=False,
                     characters=[(named(saruman, "Haldir"), rivendell)], hand=[concealment])
     assert not keeps_attack_cancel(duel, concealment)            # no scout to tap for it
+
+
+# ---- against a covert company only (Not Slay Needlessly, Ruse) ---------------------------------------------
+
+MEN = Attack(strikes=2, prowess=14, races=("Man",))         # both characters likely lost
+
+
+def test_the_importer_reads_the_cancels_of_a_covert_company():
+    cancels = load_play_facts().attack_cancels
+    assert cancels["LE-212"] == AttackCancel(races=("Elf", "Dwarf", "Dúnadan", "Man"), covert=True)  # Not Slay N.
+    assert cancels["LE-225"] == AttackCancel(skill="Diplomat", taps=True, covert=True)                # Ruse
+    assert not cancels["TW-207"].covert                                                                 # Dark Quarrels
+
+
+def test_a_covert_cancel_cancels_only_against_a_covert_company():
+    not_slay = AttackCancel(races=("Elf", "Dwarf", "Dúnadan", "Man"), covert=True)
+    assert may_cancel(not_slay, MEN, covert=True)
+    assert not may_cancel(not_slay, MEN, covert=False)           # an overt company: only its -2 way (not played)
+    assert not may_cancel(not_slay, ORCS, covert=True)           # not a race it names
+    assert may_cancel(AttackCancel(races=("Man",)), MEN, covert=False)    # a card that names no company
+
+
+@pytest.fixture(scope="module")
+def adunaphel():   # Challenge Deck F: Not Slay Needlessly x3; Eradan a Dúnadan, Layos a Man, Orc Captain an Orc
+    return build_sim_deck(read_deck(str(DECKS / "council-of-rivendell" / "Challenge Decks"
+                                        / "F - Adunaphel - Spies and Traitors")))
+
+
+def at_dol_guldur(sim, names, hand):
+    site = next(i for i, s in enumerate(sim.sites) if s.name == "Dol Guldur")
+    return scenario(sim, starting_company=False, characters=[(named(sim, n), site) for n in names],
+                    hand=[named(sim, n) for n in hand])
+
+
+@needs_decks
+def test_not_slay_needlessly_cancels_men_on_a_covert_company_and_not_on_an_overt_one(adunaphel):
+    not_slay = named(adunaphel, "Not Slay Needlessly")
+    g = at_dol_guldur(adunaphel, ["Eradan", "Layos"], ["Not Slay Needlessly"])
+    result = face_attack(g, g.companies[0], MEN, "Men", None, None)
+    assert result.strikes == [] and g.hand == [] and not_slay in g.discard
+    g = at_dol_guldur(adunaphel, ["Eradan", "Orc Captain"], ["Not Slay Needlessly"])     # an Orc: overt
+    assert attack_cancel(g, g.companies[0], MEN) is None
+    result = face_attack(g, g.companies[0], MEN, "Men", None, None)
+    assert len(result.strikes) == 2 and g.hand == [not_slay]

@@ -213,12 +213,13 @@ class AttackCancel:
     """A resource short-event that cancels one attack against the company (Concealment, Dark Quarrels,
     Escape...): of these races only (empty: any attack), played by a character of the company with `skill`
     (None: anyone), who taps for it (`taps`: he must be untapped) or is wounded by it (`wounds`: he must be
-    unwounded, no body check)."""
+    unwounded, no body check); `covert`: only against a covert company (Not Slay Needlessly, Ruse)."""
 
     races: tuple[str, ...] = ()
     skill: str | None = None
     taps: bool = False
     wounds: bool = False
+    covert: bool = False
 
 
 @dataclass(frozen=True)

@@ -787,11 +787,16 @@ def ring_test_table(text: str) -> tuple[tuple[str, int, int], ...]:
 
 _CANCEL = re.compile(r"\bcancel(?:s|ed)?\b(?! all)[^.]*\battack|\bthe attack is canceled", re.I)
 # A cancel whose first way asks for what the facts cannot say (an avatar named or Sauron, a spell's corruption
-# check, a roll, a covert company, a chain of effects, an organization-phase play for the rest of the turn, an
-# automatic-attack or a site's keying, detainment, one cancel per character tapped): not read.
+# check, a roll, a chain of effects, an organization-phase play for the rest of the turn, an automatic-attack or a
+# site's keying, detainment, one cancel per character tapped): not read. A covert company (glossary) and a
+# diplomat who taps are read only as _COVERT and the card's "Diplomat only." say them (Not Slay Needlessly, Ruse).
 _CANCEL_UNREAD = re.compile(r"playable if|playable on (?!an?\b)|specific|corruption check|\bmagic\b|\bspell\b|"
                             r"sorcery|make a roll|influence check|covert|chain of effects|organization phase|"
                             r"automatic-attack|keyed|detainment|this turn|diplomat|hazard creature|for each", re.I)
+# "Against a covert company, the attack is canceled." / "Playable on a untapped diplomat in a covert company facing
+# an attack. Tap the diplomat.": cancels only against a covert company (glossary "covert").
+_COVERT = re.compile(r"\b(?:against|in) a covert company,?", re.I)
+_DIPLOMAT = re.compile(r"^Diplomat only\.(?: Scout only\.)?|(?:un)?tapped diplomat|\bthe diplomat\b", re.I)
 _RACE_LIST = r"((?:[A-Z][\w-]*,? (?:or )?)*[A-Z][\w-]*)"        # "Orc, Troll, or Man"
 _CANCEL_RACES = re.compile(r"(?:[Pp]layable on an? |[Cc]ancels? (?:one |an? )?)" + _RACE_LIST + r" attack|attack by "
                            + _RACE_LIST)
@@ -803,8 +808,13 @@ def attack_cancel(card: dict, text: str) -> AttackCancel | None:
     unwounded character facing an attack. The attack is canceled and the character is wounded")."""
     if "Short-event" not in ((card.get("attributes") or {}).get("subtype") or ""):
         return None
-    first = re.split(r"\balternatively\b", text, maxsplit=1, flags=re.I)[0]
-    if not _CANCEL.search(first) or _CANCEL_UNREAD.search(first):
+    first = re.split(r"\balternatively\b|\botherwise\b", text, maxsplit=1, flags=re.I)[0]
+    covert = bool(_COVERT.search(first))
+    diplomat = first.startswith("Diplomat only.")
+    readable = _COVERT.sub("", first)
+    if diplomat:
+        readable = _DIPLOMAT.sub("", readable)
+    if not _CANCEL.search(first) or _CANCEL_UNREAD.search(readable):
         return None
     races: tuple[str, ...] = ()
     if m := _CANCEL_RACES.search(first):
@@ -812,9 +822,9 @@ def attack_cancel(card: dict, text: str) -> AttackCancel | None:
         races = tuple(dict.fromkeys(race_name(w) for w in words if w))
     skill = re.match(r"(Sage|Scout|Ranger|Warrior|Diplomat) only\.", first)
     return AttackCancel(races=races, skill=skill.group(1) if skill else None,
-                        taps=bool(re.search(r"\btap (?:the |a )?(?:scout|ranger|sage|warrior|character)\b", first,
-                                            re.I)),
-                        wounds=bool(re.search(r"character is wounded", first, re.I)))
+                        taps=bool(re.search(r"\btap (?:the |a )?(?:scout|ranger|sage|warrior|diplomat|character)\b",
+                                            first, re.I)),
+                        wounds=bool(re.search(r"character is wounded", first, re.I)), covert=covert)
 
 
 # ---- the whole --------------------------------------------------------------------------------------

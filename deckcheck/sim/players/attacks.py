@@ -171,9 +171,10 @@ def attack_cancel(g, company, attack):
     if loss < CANCEL_FROM_LOSS:
         return None
     best = None
+    covert = not company_is_overt(g, company)
     for kind in held:
         cancel = sim.attack_cancel[kind]
-        if not may_cancel(cancel, attack) or (cancel.wounds and loss < 2 * CANCEL_FROM_LOSS):
+        if not may_cancel(cancel, attack, covert) or (cancel.wounds and loss < 2 * CANCEL_FROM_LOSS):
             continue
         able = who_may_cancel(cancel, characters, sim.skills, g.wounded)
         if not able:

@@ -9,10 +9,12 @@ from deckcheck.cards.play import AttackCancel
 from deckcheck.sim.rules.combat import Attack
 
 
-def may_cancel(cancel: AttackCancel, attack: Attack) -> bool:
-    """The card may be played on this attack: the attack may be canceled and, if the card names races, the
-    attack is of one of them ("Cancel one attack by Orcs, Trolls, or Men")."""
-    if not attack.cancellable:
+def may_cancel(cancel: AttackCancel, attack: Attack, covert: bool = False) -> bool:
+    """The card may be played on this attack: the attack may be canceled, the company is covert if the card
+    cancels only then (`covert`: the company's status at the attack, coe 3.4; "Against a covert company, the
+    attack is canceled"), and, if the card names races, the attack is of one of them ("Cancel one attack by
+    Orcs, Trolls, or Men")."""
+    if not attack.cancellable or (cancel.covert and not covert):
         return False
     return not cancel.races or any(race in cancel.races for race in attack.races)
 
