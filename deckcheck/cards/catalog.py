@@ -131,13 +131,15 @@ class Catalog:
         self._index = index
         if index is None:
             self._records = {r["id"].upper(): r for r in records}
-            self._names = {card_id: r["name"] for card_id, r in self._records.items()}
+            self._by_id: dict = self._records
+            self._names_made: dict[str, str] | None = {card_id: r["name"] for card_id, r in self._records.items()}
             self._ids_by_key: dict[str, list[str]] = {}
             for record in records:
                 self._ids_by_key.setdefault(fold(record["name"]), []).append(record["id"].upper())
         else:
             self._positions = dict(zip(index["ids"], range(len(index["ids"]))))
-            self._names = dict(zip(index["ids"], index["names"]))
+            self._by_id = self._positions
+            self._names_made = None       # made when asked (a deck whose names are all English never asks)
             self._ids_by_key = index["by_key"]
         # An alias maps a folded alternative name (a card renamed between printings) to a card name or id.
         self._aliases = {fold(k): (k, v) for k, v in aliases.items()}
@@ -149,6 +151,13 @@ class Catalog:
         self._looked_up: dict[str, tuple[tuple[Card, ...], str | None]] = {}
         self._resolved: dict[tuple, Resolution] = {}
         self._memos: dict[str, dict] = {}
+
+    @property
+    def _names(self) -> dict[str, str]:
+        """card id -> English name, every card, in set and number order."""
+        if self._names_made is None:
+            self._names_made = dict(zip(self._index["ids"], self._index["names"]))
+        return self._names_made
 
     def _card(self, card_id: str) -> Card:
         card = self._made.get(card_id)
@@ -174,17 +183,17 @@ class Catalog:
     @property
     def cards(self) -> list[Card]:
         """Every card, in set and number order."""
-        return [self._card(card_id) for card_id in self._names]
+        return [self._card(card_id) for card_id in self._by_id]
 
     def __len__(self) -> int:
-        return len(self._names)
+        return len(self._by_id)
 
     def by_id(self, card_id: str) -> Card | None:
         """A card by id, "TW-181", "tw-181" or "tw-0181" alike."""
         set_code, _, number = card_id.strip().upper().partition("-")
         # isdecimal, not isdigit ("tw-²"), and short: int() of thousands of digits raises
         key = f"{set_code}-{int(number)}" if number.isdecimal() and len(number) < 9 else card_id.strip().upper()
-        return self._card(key) if key in self._names else None
+        return self._card(key) if key in self._by_id else None
 
     def by_name(self, name: str) -> list[Card]:
         """Every version of a name (folded: case, accents, apostrophes, spaces): English, an alternative name, or
