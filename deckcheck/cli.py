@@ -126,6 +126,8 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as exc:  # noqa: BLE001 - every bug ends in one line, never a traceback (unless --debug)
         code = process.unexpected(exc, debug=_debug)
     code = process.flush_stdout(code if isinstance(code, int) or code is None else 2)
+    if argv is None:
+        process.nothing_left_to_collect()
     if code or exited:
         sys.exit(code)
 

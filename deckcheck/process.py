@@ -46,6 +46,17 @@ def keep_what_is_loaded() -> None:
     gc.freeze()
 
 
+def nothing_left_to_collect() -> None:
+    """At the end of the command's own process: what the command made moves out of the collector's sight too, so
+    that the interpreter's last collections as it exits walk none of it (~8 M instructions, 3% of a one-deck
+    `validate`). By then the command has written its files whole (fileio.py: closed and renamed, or removed) and
+    flushed its streams; nothing it leaves waits on a collection (Ctrl-C and SIGTERM end in exit_now, which skips
+    the interpreter's exit altogether). Only for main() of sys.argv, as keep_what_is_loaded."""
+    import gc
+
+    gc.freeze()
+
+
 def exit_on_sigterm() -> None:
     def terminate(_signum, _frame):
         raise Terminated()
