@@ -27,6 +27,9 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 _NUMBER = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 _ATTACKS = re.compile(rf"\b{_NUMBER} attacks\b(?: \(?of {_NUMBER} strikes?)?", re.I)
 _STRIKES = re.compile(rf"\b{_NUMBER} strikes?\b", re.I)
+# Slayer: "The defender may tap any one character in the company to cancel one of these attacks."
+_TAP_CANCELS_ONE = re.compile(r"defender may tap any one character in the company to cancel one of these attacks",
+                              re.I)
 _WOUND_CHECK = re.compile(r"wounded by [^.]*?makes? a corruption check(?: modified by ([+-]\d+))?", re.I)
 _DETAINMENT = re.compile(r"detainment[^.;)]*?against ([a-z, ]+?) compan", re.I)
 _CONDITIONAL = re.compile(r"^(?:if |additionally|may (?:also )?be played (?:following|\(on the same)|"
@@ -120,6 +123,8 @@ def creature_facts(raw: dict, names: _Names) -> dict:
         facts["attacker_chooses"] = True
     if re.search(r"each character in (?:the|target) company faces one strike", text, re.I):
         facts["each_character_faces_strike"] = True
+    if _TAP_CANCELS_ONE.search(text):
+        facts["tap_cancels_one"] = True
     if m := _ATTACKS.search(text):
         facts["attacks"] = _number(m.group(1))
         if m.group(2):

@@ -155,6 +155,14 @@ def _attack_loss(sim, characters, defenders, attack, assigned, loss: float = 0.0
     return loss
 
 
+def expected_attack_loss(g, company, attack) -> float:
+    """What the attack is expected to cost the company as it stands (the automatic-attack reckoning: per strike
+    P(wounded) x P(body check fails) x (MP + CHARACTER_WORTH))."""
+    characters = company.characters
+    defenders = [defender_of(g, c) for c in characters]
+    return _attack_loss(g.sim, characters, defenders, attack, _assigned(attack, defenders))
+
+
 def attack_cancel(g, company, attack):
     """(card, character who plays it) to cancel this attack on the company, None to face it: a card in hand that
     may cancel it, played when the attack is expected to cost at least CANCEL_FROM_LOSS (the card that costs

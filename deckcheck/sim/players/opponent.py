@@ -76,6 +76,7 @@ class CreatureSpec:
     detainment_against: tuple[str, ...]
     wounded_corruption_check: int | None
     attack_races: tuple[str, ...] = ()  # the races as a cancel names them ("Orcs" -> "Orc")
+    tap_cancels_one: bool = False       # the defender may tap a character to cancel one of its attacks (Slayer)
 
     def attack(self, detainment: bool) -> Attack:
         return Attack(strikes=self.strikes, prowess=self.prowess, body=self.body,
@@ -147,7 +148,8 @@ def hazard_tables(sim) -> HazardTables:
                     races=tuple(card.races), mp=card.mp or 0, mp_star=card.mp_star,
                     detainment_against=tuple(own.get("detainment_against", ())),
                     wounded_corruption_check=own.get("wounded_corruption_check"),
-                    attack_races=tuple(race_name(r) for r in card.races))
+                    attack_races=tuple(race_name(r) for r in card.races),
+                    tap_cancels_one=own.get("tap_cancels_one", False))
             else:
                 use = UNMODELLED
                 tables.not_played[kind] = NO_KEY

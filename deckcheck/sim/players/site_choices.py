@@ -20,7 +20,7 @@ from deckcheck.sim.players.resource_events import (
     hazard_discard,
     strike_bonus,
 )
-from deckcheck.sim.players.support import corruption_supporters, strike_supporters
+from deckcheck.sim.players.support import corruption_supporters, strike_supporters, tap_to_cancel
 from deckcheck.sim.rules.combat import Attack, assign_strikes, defender_of, modified_prowess
 from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di_of
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
@@ -207,6 +207,10 @@ class SiteChoices:
     def attack_cancel(self, g, company, attack):
         """(card, character) to cancel an attack on the company before strikes are assigned, None to face it."""
         return attack_cancel(g, company, attack)
+
+    def tap_to_cancel(self, g, company, attack):
+        """The character who taps to cancel one of the creature's attacks its card lets him (Slayer), or None."""
+        return tap_to_cancel(g, company, attack)
 
     def strike_bonus(self, g, character, attack, defender, excess: int, stay: bool, keep_untapped: bool):
         """The strike-bonus card to play on `character` facing a strike (coe 3.iv), None for none."""

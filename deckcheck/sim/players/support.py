@@ -10,7 +10,7 @@ the end of the turn or at a haven, `TAPPED_WORTH` before a site phase elsewhere 
 
 from __future__ import annotations
 
-from deckcheck.sim.players.attacks import CHARACTER_WORTH
+from deckcheck.sim.players.attacks import CHARACTER_WORTH, expected_attack_loss
 from deckcheck.sim.players.resource_events import STRIKE_BONUS_FROM, p_corruption_loss, strike_loss
 from deckcheck.sim.rules.combat import modified_prowess
 from deckcheck.sim.rules.corruption import company_modifier, makes_corruption_checks
@@ -102,3 +102,17 @@ def strike_supporters(g, company, characters, attack, index: int, one, excess: i
         chosen.append(i)
         loss = better
     return chosen
+
+
+def tap_to_cancel(g, company, attack):
+    """The character who taps to cancel one of a creature's attacks where its card lets the defender (Slayer:
+    "The defender may tap any one character in the company to cancel one of these attacks"), None to face it:
+    the untapped character worth least, when the attack is expected to cost more than `TAPPED_WORTH`, what an
+    untapped character is worth before the site phase."""
+    characters = company.characters
+    untapped = [c for c in characters if not c.tapped]
+    if not untapped:
+        return None
+    if expected_attack_loss(g, company, attack) <= TAPPED_WORTH:
+        return None
+    return min(untapped, key=lambda c: (worth_keeping(g, c), g.sim.mp[c.kind]))

@@ -260,9 +260,20 @@ def creature_attacks(g, company, kind: int, detainment: bool) -> bool:
     spec = g.opponent.hazards.creature[kind]
     defeated = True
     name = g.opponent.sim.kinds[kind].name
+    tap_cancel = spec.tap_cancels_one
     for _ in range(spec.attacks):
-        result = face_attack(g, company, spec.attack(detainment), name, kind, spec.wounded_corruption_check,
-                             races=spec.races)
+        attack = spec.attack(detainment)
+        if tap_cancel and company.characters:
+            actor = g.player.tap_to_cancel(g, company, attack)
+            if actor is not None:            # "tap any one character in the company to cancel one of these attacks"
+                tap_cancel = False
+                actor.tapped = True
+                defeated = False             # a canceled attack is not defeated: no kill MP
+                if g.observer is not None:
+                    g.observer.event(g, "cancel", f"{g.sim.kinds[actor.kind].name} taps to cancel an attack of "
+                                                  f"{name}")
+                continue
+        result = face_attack(g, company, attack, name, kind, spec.wounded_corruption_check, races=spec.races)
         if result is None:
             return False
         defeated = defeated and result.defeated
