@@ -112,7 +112,8 @@ def test_card_stated_detainment_against_hero_companies():
 
 def test_combat_facts_read_out_of_the_text():
     facts = load_combat_facts()
-    assert facts["creatures"]["LE-90"] == {"attacker_chooses": True, "attacks": 2, "strikes": 1}    # Slayer
+    slayer = facts["creatures"]["LE-90"]
+    assert slayer == {"attacker_chooses": True, "attacks": 2, "strikes": 1, "tap_cancels_one": True}
     assert facts["creatures"]["LE-72"] == {"wounded_corruption_check": -1}                         # Ghosts
     assert facts["creatures"]["TW-20"] == {"attacker_chooses": True}                               # Cave-drake
     assert facts["creatures"]["LE-60"]["detainment_against"] == ["covert", "hero"]
