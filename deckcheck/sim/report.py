@@ -171,6 +171,26 @@ EVENT_USES = (
     ("sudden_call", "call the game", "calls the game: played only once the game may be called"),
     ("gi_change", "general influence", "played only on the Ringwraith at its Darkhaven"),
 )
+# The resource events of `sim.model.defence` (each card holds one fact): the use, and what the report says of a
+# copy no game played. Card draws and fetches share `card_flow`; `engine_use` tells them apart.
+DEFENCE_USES = (
+    ("strike_bonus", "strike bonus",
+     "helps one character against one strike: played only on a strike it saves enough of, and none came while it "
+     "was in hand and a character who may play it was there"),
+    ("no_creatures", "no creatures on a company",
+     "keeps hazard creatures off its company this turn: played only against an opponent, on a company it allows "
+     "whose character who may play it is not needed at the new site, and none was"),
+    ("character_at_site", "character at a site",
+     "brings a character into play at a site of the types it lists: played only with a company at such a site and "
+     "a character in hand with room under influence, and that never came together"),
+    ("corruption_bonus", "corruption-check bonus",
+     "adds to one corruption check: played only against an opponent, before a check it makes safer by enough, and "
+     "none came"),
+    ("hazard_discard", "discard a hazard event",
+     "discards a hazard permanent-event of the opponent's: played only against an opponent, at the end of the "
+     "turn, on one worth more than the corruption check it costs, and none was in play while it was in hand and a "
+     "character who may play it was untapped"),
+)
 NOT_MODELLED = "an event worth no marshalling points whose effect the simulation does not model"
 
 
@@ -190,31 +210,16 @@ def engine_use(sim: SimDeck, kind: int, environment=None) -> tuple[str | None, s
     for column, use, reason in EVENT_USES:
         if getattr(sim, column)[kind]:
             return use, reason
-    if sim.defence is not None and sim.defence.strike_bonus[kind] is not None:
-        return "strike bonus", ("helps one character against one strike: played only on a strike it saves "
-                                "enough of, and none came while it was in hand and a character who may play it "
-                                "was there")
-    if sim.defence is not None and sim.defence.no_creatures[kind] is not None:
-        return "no creatures on a company", ("keeps hazard creatures off its company this turn: played only "
-                                              "against an opponent, on a company it allows whose character who "
-                                              "may play it is not needed at the new site, and none was")
-    if sim.defence is not None and sim.defence.character_at_site[kind] is not None:
-        return "character at a site", ("brings a character into play at a site of the types it lists: played "
-                                        "only with a company at such a site and a character in hand with room "
-                                        "under influence, and that never came together")
-    if sim.defence is not None and sim.defence.corruption_bonus[kind] is not None:
-        return "corruption-check bonus", ("adds to one corruption check: played only against an opponent, "
-                                           "before a check it makes safer by enough, and none came")
-    if sim.defence is not None and kind in sim.defence.draw_kinds:
-        return "card draw", "draws cards: played in the organization phase once there are cards to draw"
-    if sim.defence is not None and sim.defence.card_flow[kind] is not None:
-        return None, ("brings cards from the sideboard or discard pile into the play deck: not played (which card "
-                      "a player would bring is not modelled)")
-    if sim.defence is not None and sim.defence.hazard_discard[kind] is not None:
-        return "discard a hazard event", ("discards a hazard permanent-event of the opponent's: played only "
-                                          "against an opponent, at the end of the turn, on one worth more than "
-                                          "the corruption check it costs, and none was in play while it was in "
-                                          "hand and a character who may play it was untapped")
+    defence = sim.defence
+    if defence is not None:
+        for column, use, reason in DEFENCE_USES:
+            if getattr(defence, column)[kind] is not None:
+                return use, reason
+        if kind in defence.draw_kinds:
+            return "card draw", "draws cards: played in the organization phase once there are cards to draw"
+        if defence.card_flow[kind] is not None:
+            return None, ("brings cards from the sideboard or discard pile into the play deck: not played (which "
+                          "card a player would bring is not modelled)")
     return None, NOT_MODELLED
 
 
