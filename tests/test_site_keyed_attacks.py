@@ -14,12 +14,12 @@ import pytest
 from deckcheck.cards.combat_facts import load_combat_facts, site_facts
 from deckcheck.decklist import read_deck
 from deckcheck.sim.model import build_sim_deck
-from deckcheck.sim.observe import Observer
 from deckcheck.sim.rules.keying import Move, creature_keys, is_detainment, move_of, normally_keyed
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.side import side_of
 from deckcheck.sim.turn.site import hand_attack
 from tests._shared import DECKS, needs_decks
+from tests._watch import Watch
 
 FLAME_ON = DECKS / "gccg-restoration" / "Contrib" / "zara" / "{d}_{F}{R} Flame On!.dck"
 GANDALF = DECKS / "council-of-rivendell" / "Challenge Decks" / "E - Gandalf - Return of the King"
@@ -93,17 +93,6 @@ def test_moving_to_the_under_leas_its_keyed_creatures_attack_normally(sides):
     leas, gundabad = _site(sim, "BA-102"), next(i for i, s in enumerate(sim.sites) if s.name == "Mount Gundabad")
     assert move_of(sim, gundabad, leas).keyed_attacks == "normal"
     assert move_of(sim, leas, _site(sim, "BA-104")).keyed_attacks == ""      # The Wind-deeps says nothing
-
-
-class Watch(Observer):
-    def __init__(self):
-        self.seen = []
-
-    def event(self, g, what, text):
-        self.seen.append(text)
-
-    def attack(self, g, name, attack, defenders, result):
-        self.seen.append(f"attack by {name}")
 
 
 def _umagaur_at(sides, site_id: str, opponent_hand: list[str]):

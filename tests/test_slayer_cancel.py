@@ -10,26 +10,15 @@ import pytest
 from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.decklist import read_deck
 from deckcheck.sim.model import build_sim_deck
-from deckcheck.sim.observe import Observer
 from deckcheck.sim.players.support import tap_to_cancel
 from deckcheck.sim.rules.combat import Attack
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.side import side_of
 from deckcheck.sim.turn.hazards import creature_attacks
 from tests._shared import DECKS, needs_decks
+from tests._watch import Watch
 
 CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
-
-
-class Watch(Observer):
-    def __init__(self):
-        self.seen = []
-
-    def event(self, g, what, text):
-        self.seen.append(text)
-
-    def attack(self, g, name, attack, defenders, result):
-        self.seen.append(f"attack by {name}")
 
 
 def test_the_importer_reads_slayers_cancel_by_a_tap_and_no_other_creatures():
