@@ -64,7 +64,7 @@ def test_the_importer_reads_what_sites_say_of_creatures_keyed_to_them():
     sites = load_combat_facts()["sites"]
     assert sites["BA-102"] == {"keyed_attacks": "normal"}                                # The Under-leas (B)
     assert sites["LE-392"] == {"keyed_attacks": "normal", "not_races": ["Nazgûl"]}       # Moria (minion)
-    assert sites["BA-100"] == {"keyed_attacks": "detainment"}                            # The Under-gates (B)
+    assert sites["BA-100"] == {"attacks_canceled": True, "keyed_attacks": "detainment"}  # The Under-gates (B)
     assert "BA-90" not in sites and "TW-413" not in sites        # The Gem-deeps (B), a hero site: no such text
     assert site_facts({"text": {"en": "Special: Creatures keyed to this site attack normally, not as "
                                       "detainment."}}) == {"keyed_attacks": "normal"}

@@ -70,6 +70,10 @@ _BODY_DISCARD = re.compile(r"discard on a body check result of (\d+)((?:\s*(?:,|
 # Sites: "Creatures keyed to this site attack normally, not as detainment" ("Non-Nazgûl creatures played at this
 # site ..."), "Creatures keyed to this site attack as detainment" (coe 3.II.2: what keying would make them).
 _SITE_NORMAL = re.compile(r"(non-nazg[uû]l )?creatures (?:keyed to|played at) this site attack normally", re.I)
+# The Balrog: "prowess is only modified by -1 when not tapping to face a strike" (coe 3.iv.3 says -3)
+_STAY_PENALTY = re.compile(r"prowess is only modified by -(\d+) when not tapping to face a strike", re.I)
+# The Balrog's Under-gates: "If one of your companies is at this site, all attacks against it are canceled."
+_SITE_SAFE = re.compile(r"if one of your companies is at this site, all attacks against it are cancel+ed", re.I)
 _SITE_DETAINS = re.compile(r"creatures keyed to this site (?:attack as|are) detainment", re.I)
 # Weapons and armour: "+2 to prowess to a maximum of 9", "Warrior only: +1 to body (to a maximum of 8)".
 _PROWESS_MAX = re.compile(r"prowess[^.;]*?to a maximum of (\d+)", re.I)
@@ -236,23 +240,33 @@ def corruption_card_facts(raw: dict) -> dict:
 
 def character_facts(raw: dict) -> dict:
     """The body check results on which a character is discarded though its body holds ("Discard on a body
-    check result of 7 or 8"): {"discard_on_body": [7, 8]}."""
-    m = _BODY_DISCARD.search(_text(raw))
-    if not m:
-        return {}
-    results = [int(m.group(1))] + [int(n) for n in re.findall(r"\d+", m.group(2) or "")]
-    return {"discard_on_body": sorted(set(results))}
+    check result of 7 or 8"): {"discard_on_body": [7, 8]}; the prowess modification to stay untapped where
+    the card replaces coe 3.iv.3's -3 (The Balrog: "only modified by -1 when not tapping"):
+    {"stay_untapped_penalty": 1}."""
+    text = _text(raw)
+    facts: dict = {}
+    if m := _BODY_DISCARD.search(text):
+        results = [int(m.group(1))] + [int(n) for n in re.findall(r"\d+", m.group(2) or "")]
+        facts["discard_on_body"] = sorted(set(results))
+    if m := _STAY_PENALTY.search(text):
+        facts["stay_untapped_penalty"] = int(m.group(1))
+    return facts
 
 
 def site_facts(raw: dict) -> dict:
     """How creatures keyed to the site attack, when its text overrides keying's detainment (coe 3.II.2):
-    {"keyed_attacks": "normal"} (with "not_races": ["Nazgûl"] for "Non-Nazgûl creatures") or "detainment"."""
+    {"keyed_attacks": "normal"} (with "not_races": ["Nazgûl"] for "Non-Nazgûl creatures") or "detainment";
+    {"attacks_canceled": true} where all attacks against its player's company there are canceled (the Balrog's
+    Under-gates)."""
     text = _text(raw)
+    facts: dict = {}
     if m := _SITE_NORMAL.search(text):
-        return {"keyed_attacks": "normal", **({"not_races": ["Nazgûl"]} if m.group(1) else {})}
-    if _SITE_DETAINS.search(text):
-        return {"keyed_attacks": "detainment"}
-    return {}
+        facts = {"keyed_attacks": "normal", **({"not_races": ["Nazgûl"]} if m.group(1) else {})}
+    elif _SITE_DETAINS.search(text):
+        facts = {"keyed_attacks": "detainment"}
+    if _SITE_SAFE.search(text):
+        facts["attacks_canceled"] = True
+    return facts
 
 
 def item_facts(raw: dict) -> dict:

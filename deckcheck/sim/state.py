@@ -148,6 +148,8 @@ class GameState:
         self.on_guard: dict[int, int] = {}                    # id(company) -> the opponent's on-guard card
         self.influence_penalty: dict[Character, list[int]] = {}   # Foolish Words on our characters
         self.stopped: set[int] = set()                        # id(company): no site phase this turn
+        # the company in its movement/hazard phase once its new site is revealed: "at" no site (coe 2.IV.5)
+        self.in_transit = None
         self.hidden: set[int] = set()                         # id(company): no hazard creature on it this turn
         self.avatar_lost = False
         self._start()

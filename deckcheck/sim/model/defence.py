@@ -35,6 +35,7 @@ class DefenceTables:
     prowess: list[int] = field(default_factory=list)
     body: list[int] = field(default_factory=list)
     body_discard: list[frozenset[int]] = field(default_factory=list)  # "Discard on a body check result of 9"
+    stay_penalty: list[int | None] = field(default_factory=list)  # to stay untapped, if not coe's -3 (The Balrog 1)
     races: list[tuple[str, ...]] = field(default_factory=list)
     warrior: list[bool] = field(default_factory=list)
     corruption_points: list[int] = field(default_factory=list)      # an item's corruption points
@@ -82,6 +83,7 @@ def defence_tables(alignment: str, kinds: list[Card]) -> DefenceTables:
         t.prowess.append(leading_int(card.prowess) or 0)
         t.body.append(leading_int(card.body) or 0)
         t.body_discard.append(frozenset(characters.get(card.id, {}).get("discard_on_body", ())))
+        t.stay_penalty.append(characters.get(card.id, {}).get("stay_untapped_penalty"))
         t.races.append(tuple(card.races))
         t.warrior.append("Warrior" in card.skills)
         is_item = card.is_item

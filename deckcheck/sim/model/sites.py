@@ -8,6 +8,7 @@ import re
 from collections import deque
 
 from deckcheck.analysis.playable import site_views
+from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.cards.model import SITE, Card
 from deckcheck.cards.names import fold
 from deckcheck.cards.play import PlayFacts
@@ -156,7 +157,8 @@ def _site_row(b, i: int, site: Card, sites_by_name: dict[str, list[int]], havens
             "site_hand_attack": (site_facts.hand_attack, site_facts.hand_attack_unique)
             if site_facts.hand_attack and not site.is_haven else None,
             # g.hav.F1: a Fallen-wizard heals only at a Wizardhaven (its own havens; made ones count in play)
-            "site_heals": site.is_haven and (b.alignment != "fallen-wizard" or site.alignment == "Fallen-wizard")}
+            "site_heals": site.is_haven and (b.alignment != "fallen-wizard" or site.alignment == "Fallen-wizard"),
+            "site_safe": bool(load_combat_facts().get("sites", {}).get(site.id, {}).get("attacks_canceled"))}
 
 
 def _ensure_start_haven(b) -> None:

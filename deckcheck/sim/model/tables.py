@@ -194,6 +194,9 @@ class SimDeck:
     # keyed to, whether a unique one may), None if the site has none
     site_hand_attack: list[tuple[tuple[str, ...], bool] | None] = field(default_factory=list)
     site_heals: list[bool] = field(default_factory=list)          # a wounded character heals here (2.I.1)
+    # "If one of your companies is at this site, all attacks against it are canceled" (the Balrog's Moria and
+    # Under-gates, the Fallen-wizards' Isengard, Rhosgobel, The White Towers; combat.json "attacks_canceled")
+    site_safe: list[bool] = field(default_factory=list)
     neighbours: list[frozenset[int]] = field(default_factory=list)  # moves_from(site), once per site
     made_haven_kinds: tuple[int, ...] = ()                        # site-phase kinds a made Wizardhaven allows
     site_playable_set: list[frozenset[int]] = field(default_factory=list)
@@ -277,7 +280,7 @@ INFLUENCE_COLUMNS = ("check_static", "check_items", "check_in_play", "check_avat
 MORE_KIND_COLUMNS = ("influence_number", "keep_value", "part")          # each one list, built in one pass
 SITE_COLUMNS = ("site_is_haven", "site_dark_haven", "site_under_deeps", "site_links", "site_draw",
                 "site_stored_test", "site_test_here", "site_test_bonus", "site_attacks", "site_hand_attack",
-                "site_heals")
+                "site_heals", "site_safe")
 MORE_SITE_COLUMNS = ("reachable", "reachable_set", "starter", "region_reach", "under_deeps", "site_playable",
                      "site_playable_set", "neighbours")
 KIND_COLUMNS = CARD_COLUMNS + CONDITION_COLUMNS + INFLUENCE_COLUMNS + MORE_KIND_COLUMNS

@@ -87,7 +87,7 @@ def _outlook(g, characters, printed, overt: bool, balrog: bool) -> tuple[float, 
             one = defenders[index]
             if not one.tapped:
                 defenders[index] = Defender(one.prowess, one.body, tapped=True, wounded=one.wounded,
-                                            discard_on=one.discard_on)
+                                            discard_on=one.discard_on, stay_penalty=one.stay_penalty)
     return loss, 1.0 if strikes < n else max(stays)
 
 

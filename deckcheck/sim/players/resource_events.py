@@ -74,7 +74,8 @@ def strike_bonus(g, character, attack, one, excess: int, stay: bool, keep_untapp
     if not held:
         return None
     worth = g.sim.mp[character.kind] + CHARACTER_WORTH
-    base = modified_prowess(one.prowess, tapped=one.tapped, wounded=one.wounded, excess=excess, stay_untapped=stay)
+    base = modified_prowess(one.prowess, tapped=one.tapped, wounded=one.wounded, excess=excess, stay_untapped=stay,
+                            stay_penalty=one.stay_penalty)
     loss = strike_loss(attack, one, base, one.body, worth)
     skills = d.skills[character.kind]
     best, best_gain = None, STRIKE_BONUS_FROM

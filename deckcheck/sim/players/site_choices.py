@@ -141,7 +141,8 @@ class SiteChoices:
         best, best_odds = None, -1.0
         for i in able:                         # the best odds, the first such character
             one = defenders[i]
-            prowess = modified_prowess(one.prowess, tapped=one.tapped, wounded=one.wounded, stay_untapped=True)
+            prowess = modified_prowess(one.prowess, tapped=one.tapped, wounded=one.wounded, stay_untapped=True,
+                                       stay_penalty=one.stay_penalty)
             odds = p_check_above(attack.prowess - prowess - 1)
             if odds > best_odds:
                 best, best_odds = i, odds

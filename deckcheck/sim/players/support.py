@@ -87,7 +87,8 @@ def strike_supporters(g, company, characters, attack, index: int, one, excess: i
         return []
     cost = tap_cost(g, company, False)
     worth = worth_keeping(g, characters[index])
-    base = modified_prowess(one.prowess, tapped=one.tapped, wounded=one.wounded, excess=excess, stay_untapped=stay)
+    base = modified_prowess(one.prowess, tapped=one.tapped, wounded=one.wounded, excess=excess, stay_untapped=stay,
+                            stay_penalty=one.stay_penalty)
     loss = strike_loss(attack, one, base, one.body, worth)
     if loss <= max(cost, MIN_SAVING):
         return []                             # no +1 can save more than the whole loss

@@ -54,6 +54,7 @@ class Defender:
     wounded: bool = False
     ref: object = None
     discard_on: frozenset[int] = frozenset()   # body check results that discard it though its body holds
+    stay_penalty: int = STAY_UNTAPPED_PENALTY  # its prowess modification to stay untapped (The Balrog: 1)
 
 
 @dataclass(slots=True)
@@ -97,16 +98,16 @@ class AttackResult:
 
 
 def modified_prowess(prowess: int, *, tapped: bool, wounded: bool, excess: int = 0, support: int = 0,
-                     stay_untapped: bool = False) -> int:
-    """coe 3.iv.2-3.iv.6: -1 if tapped and unwounded, -2 if wounded, -1 per excess strike, -3 to stay untapped,
-    +1 per supporting character."""
+                     stay_untapped: bool = False, stay_penalty: int = STAY_UNTAPPED_PENALTY) -> int:
+    """coe 3.iv.2-3.iv.6: -1 if tapped and unwounded, -2 if wounded, -1 per excess strike, -3 to stay untapped
+    (`stay_penalty`: what the character's card says instead, The Balrog's -1), +1 per supporting character."""
     value = prowess - excess * EXCESS_STRIKE_PENALTY + support
     if wounded:
         value -= WOUNDED_PENALTY
     elif tapped:
         value -= TAPPED_PENALTY
     if stay_untapped:
-        value -= STAY_UNTAPPED_PENALTY
+        value -= stay_penalty
     return value
 
 
@@ -219,14 +220,15 @@ def resolve_strike(attack: Attack, defender: Defender, index: int, excess: int, 
         if bonus.no_tap and stay_untapped:
             stay_untapped = False          # he need not take -3: the card keeps him untapped
         prowess = modified_prowess(defender.prowess, tapped=defender.tapped, wounded=was_wounded, excess=excess,
-                                   support=support + bonus.prowess, stay_untapped=stay_untapped)
+                                   support=support + bonus.prowess, stay_untapped=stay_untapped,
+                                   stay_penalty=defender.stay_penalty)
         strike_roll = max(roll() for _ in range(bonus.rolls))
         body += bonus.body
         if bonus.no_tap:
             stay_untapped = True           # as if -3 was taken: a failed or ineffectual strike does not tap him
     else:
         prowess = modified_prowess(defender.prowess, tapped=defender.tapped, wounded=was_wounded, excess=excess,
-                                   support=support, stay_untapped=stay_untapped)
+                                   support=support, stay_untapped=stay_untapped, stay_penalty=defender.stay_penalty)
         strike_roll = roll()
     outcome = strike_result(strike_roll, prowess, attack.prowess)
     if outcome == STRIKE_FAILED:
@@ -263,9 +265,11 @@ def resolve_strike(attack: Attack, defender: Defender, index: int, excess: int, 
 def defender_of(g, character) -> Defender:
     """A character as combat sees it: its prowess and body with its best weapon and armour (one of each, to
     their maximums, coe 3.iv.6), tapped (or staying tapped this turn) and wounded as the game has it."""
-    prowess, body = armed_stats(g.defence, character)
+    d = g.defence
+    prowess, body = armed_stats(d, character)
+    penalty = d.stay_penalty[character.kind]
     return Defender(prowess, body, character.tapped or character in g.stay_tapped, character in g.wounded,
-                    character, g.defence.body_discard[character.kind])
+                    character, d.body_discard[character.kind], STAY_UNTAPPED_PENALTY if penalty is None else penalty)
 
 
 def armed_stats(d, character) -> tuple[int, int]:

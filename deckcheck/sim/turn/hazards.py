@@ -216,7 +216,8 @@ def play_hazards(g, company, move, limit: int, played: int, guard=None) -> int:
     on-guard there instead (coe 2.IV.vii.4, 2.V.i)."""
     sim = g.sim
     player = g.hazards
-    if played < limit and id(company) not in g.hidden:      # Stealth, Hiding...: no creature on it this turn
+    if played < limit and id(company) not in g.hidden and not attacks_canceled_at_site(g, company):
+        # Stealth, Hiding...: no creature on it this turn; none where its site cancels every attack
         chosen = player.choose_creatures(move, limit - played, sim.alignment, g.board.doors)
         if guard and chosen and id(company) not in g.on_guard:
             held = player.on_guard_creature(chosen, guard, sim.alignment, g.board.doors, 1)
@@ -286,6 +287,13 @@ def creature_attacks(g, company, kind: int, detainment: bool) -> bool:
     return points > 0
 
 
+def attacks_canceled_at_site(g, company) -> bool:
+    """The company is at its site whose card cancels all attacks against it ("If one of your companies is at
+    this site, all attacks against it are canceled": the Balrog's Moria and Under-gates, the Fallen-wizards'
+    havens). A company moving there is at no site during its movement/hazard phase (coe 2.IV.5): not then."""
+    return g.sim.site_safe[company.site] and g.in_transit is not company
+
+
 def face_attack(g, company, attack, name: str, cause: int | None, wounded_check: int | None,
                 stay_untapped: frozenset[int] = frozenset(), shielded: frozenset[int] = frozenset(),
                 races: tuple[str, ...] = (), automatic: bool = False, malice=None):
@@ -298,6 +306,8 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
     characters = list(company.characters)
     if not characters:
         return None
+    if attacks_canceled_at_site(g, company):
+        return AttackResult()              # no strike assigned: not defeated, nobody hurt
     board = g.board
     used = ()
     if board.boosts:

@@ -69,7 +69,9 @@ def move(g, company, dest: int) -> bool:
     hazards = g.hazards
     if hazards.plays_cards:
         if company.characters:
+            g.in_transit = company
             hazard_phase(g, company, origin, dest, origin_state)
+            g.in_transit = None
     elif hazards.active and not sim.site_is_haven[dest]:
         model_hazards(g, company)
     return True
