@@ -7,10 +7,16 @@ from __future__ import annotations
 import pytest
 
 from deckcheck.decklist import read_deck
-from deckcheck.sim.model import GENERAL_INFLUENCE, ROLE_CHARACTER, build_sim_deck
+from deckcheck.sim.model import GENERAL_INFLUENCE, HAND_SIZE, ROLE_CHARACTER, build_sim_deck
 from deckcheck.sim.model.cards import room_mp
 from deckcheck.sim.players.attacks import odds_left_untapped
-from deckcheck.sim.players.factions import FACTION_MIN_ODDS, better_may_come, faction_odds, worth_attempting
+from deckcheck.sim.players.factions import (
+    FACTION_MIN_ODDS,
+    better_may_come,
+    faction_odds,
+    last_chance,
+    worth_attempting,
+)
 from deckcheck.sim.players.movement import (
     STAY_MIN_ODDS,
     card_to_stay_for,
@@ -124,10 +130,40 @@ def test_under_fair_odds_a_faction_waits_only_while_something_better_may_come(pa
     assert better_may_come(waiting, influencer, dwarves) and not worth_attempting(waiting, influencer, dwarves)
     assert player.actor(waiting, waiting.companies[0], dwarves) is False
     dead = [k for k in sim.play_deck if sim.role[k] != ROLE_CHARACTER and not sim.boost[k]]
-    last = alone(sim, [(celeborn, hold)], hand=[dwarves], deck=dead)
+    last = alone(sim, [(celeborn, hold)], hand=[dwarves], deck=dead[:HAND_SIZE], discard=[],
+                 exhaustions=sim.length - 1)
     influencer = last.companies[0].characters[0]
     assert not better_may_come(last, influencer, dwarves) and worth_attempting(last, influencer, dwarves)
     assert player.actor(last, last.companies[0], dwarves) is influencer
+
+
+def test_a_dead_card_faction_is_held_until_the_last_time_through_the_play_deck(pallando):
+    """Nothing better can come, but the game is far from its end (the play deck not yet exhausted, coe 10.2):
+    the player holds the faction rather than throw it away on 1 chance in 6; on the play deck's last time
+    through (its exhaustion ends the game) he attempts it once a hand of cards or fewer is left in it, or he may
+    call. Before the last pass the discard pile is still to draw: a better influencer there (Balin) is waited
+    for, but not on the last pass."""
+    sim = pallando
+    dwarves, hold = named(sim, "Iron Hill Dwarves"), site(sim, "Iron Hill Dwarf-hold")
+    celeborn, balin = named(sim, "Celeborn"), named(sim, "Balin")
+    dead = [k for k in sim.play_deck if sim.role[k] != ROLE_CHARACTER and not sim.boost[k]]
+    player = ResourcePlayer()
+    early = alone(sim, [(celeborn, hold)], hand=[dwarves], deck=dead, discard=[], exhaustions=0)
+    influencer = early.companies[0].characters[0]
+    assert sim.length == 2 and not last_chance(early)
+    assert not better_may_come(early, influencer, dwarves) and not worth_attempting(early, influencer, dwarves)
+    assert player.actor(early, early.companies[0], dwarves) is False
+    many = alone(sim, [(celeborn, hold)], hand=[dwarves], deck=dead * 3, discard=[], exhaustions=1, mp=0)
+    assert len(many.deck) > HAND_SIZE and not last_chance(many)               # the last pass, far from its end
+    assert not worth_attempting(many, many.companies[0].characters[0], dwarves)
+    calling = alone(sim, [(celeborn, hold)], hand=[dwarves], deck=dead * 3, discard=[], exhaustions=1, mp=30)
+    assert last_chance(calling)                                               # he may call the game now
+    late = alone(sim, [(celeborn, hold)], hand=[dwarves], deck=dead[:HAND_SIZE], discard=[], exhaustions=1)
+    assert last_chance(late) and player.actor(late, late.companies[0], dwarves) is late.companies[0].characters[0]
+    reshuffled = alone(sim, [(celeborn, hold)], hand=[dwarves], deck=dead, discard=[balin], exhaustions=0)
+    assert better_may_come(reshuffled, reshuffled.companies[0].characters[0], dwarves)
+    gone = alone(sim, [(celeborn, hold)], hand=[dwarves], deck=dead, discard=[balin], exhaustions=1)
+    assert not better_may_come(gone, gone.companies[0].characters[0], dwarves)
 
 
 def test_the_influencer_is_kept_out_of_the_strikes_entering_for_a_faction(pallando):

@@ -1,10 +1,13 @@
 """Whether the resource player attempts a faction now (coe 2.V.3: a failed influence check discards it): at fair
-odds, or at whatever odds when waiting can bring nothing better — no character of the deck would make a better
-check and no boost is left to draw (a faction kept in hand then is a dead card)."""
+odds; under them only when waiting can bring nothing better — no character of the deck would make a better
+check and no boost is left to draw, the discard pile counted while the play deck is still to be reshuffled —
+and the game may end before another chance (`last_chance`: the play deck's last time through, coe 10.2). Until
+then the player holds the faction: a player with 1 chance in 5 keeps the card rather than throw it away."""
 
 from __future__ import annotations
 
-from deckcheck.sim.model import ROLE_CHARACTER
+from deckcheck.sim.model import HAND_SIZE, ROLE_CHARACTER
+from deckcheck.sim.rules.hand import NO_CALL, may_call
 from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di
 from deckcheck.sim.rules.movement import destinations
 
@@ -26,20 +29,38 @@ def faction_odds(g, influencer, kind: int) -> float:
 
 def worth_attempting(g, influencer, kind: int, odds: float | None = None) -> bool:
     """The influencer attempts the faction now: at `FACTION_MIN_ODDS` or better; under them (but above none)
-    only when no better influencer or boost may still come (`better_may_come`)."""
+    only when no better influencer or boost may still come (`better_may_come`) and it is the last sensible
+    chance (`last_chance`)."""
     if odds is None:
         odds = faction_odds(g, influencer, kind)
     if odds >= FACTION_MIN_ODDS:
         return True
-    return odds > 0 and not better_may_come(g, influencer, kind)
+    return odds > 0 and last_chance(g) and not better_may_come(g, influencer, kind)
+
+
+def last_chance(g) -> bool:
+    """The game may end before the faction gets another chance: the play deck is on its last time through
+    (coe 10.2: its exhaustion ends the game; a one-deck game has only that one) and either at most a hand of
+    cards is left in it (`HAND_SIZE`: two or three turns' draws) or we may call the game now. Before that, a
+    faction held costs a place in hand only."""
+    if g.exhaustions < g.sim.length - 1:
+        return False
+    return len(g.deck) <= HAND_SIZE or may_call(g) != NO_CALL
+
+
+def reshuffled_again(g) -> bool:
+    """The play deck will be made again from the discard pile (coe 2.4): it is not on its last time through."""
+    return g.exhaustions < g.sim.length - 1
 
 
 def better_may_come(g, influencer, kind: int) -> bool:
     """A boost for influence attempts is still to draw, or a character of ours would make a better check on the
-    faction: one in play that may travel to it (`may_get_there`), or one in hand or still in the play deck (by
-    its direct influence and its own bonus against the faction, unused)."""
+    faction: one in play that may travel to it (`may_get_there`), or one in hand or still to draw (by its direct
+    influence and its own bonus against the faction, unused). Still to draw: the play deck, and the discard pile
+    too while the play deck will be reshuffled from it (`reshuffled_again`)."""
     sim = g.sim
-    if not sim.boost_kinds.isdisjoint(g.deck):
+    piles = (g.hand, g.deck, g.discard) if reshuffled_again(g) else (g.hand, g.deck)
+    if any(not sim.boost_kinds.isdisjoint(pile) for pile in piles[1:]):
         return True
     bonus = check_bonus(g, influencer, kind)
     for company in g.companies:
@@ -50,7 +71,7 @@ def better_may_come(g, influencer, kind: int) -> bool:
     static = sim.check_static[kind]
     own = unused_di(g, influencer) + static.get(influencer.kind, 0)
     role, di, used = sim.role, sim.direct_influence, g.used_unique
-    for pile in (g.hand, g.deck):
+    for pile in piles:
         for k in set(pile):
             if role[k] == ROLE_CHARACTER and k not in used and di[k] + static.get(k, 0) > own:
                 return True
