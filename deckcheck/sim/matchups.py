@@ -277,15 +277,16 @@ def _dask_client(jobs: int, scheduler: str | None):
         raise                   # closed below
     except BaseException:
         # Ctrl-C, SIGTERM: nothing is waited for (closing waits for the workers); the command line ends the
-        # process at once, and the local workers with it
-        client = cluster = None
+        # process at once, and the local workers with it. Dask's log stays hushed: the scheduler, still running
+        # in this process, would otherwise log each worker it loses on the way out.
+        client = cluster = hushed = None
         raise
     finally:
         for closing in (client, cluster):
             if closing is not None:
                 with suppress(Exception):
                     closing.close(timeout=CLOSE_SECONDS)
-        for handler, level in hushed:
+        for handler, level in hushed or ():
             handler.setLevel(level)
 
 
