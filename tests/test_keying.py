@@ -17,7 +17,7 @@ from deckcheck.sim.rules.keying import (
     region_site_path,
     site_path,
 )
-from tests._shared import COE_CARDS, needs_coe
+from tests._shared import CHALLENGE, COE_CARDS, needs_coe, needs_decks
 
 
 def move(path: str, site_type: str, site: str, site_region: str, origin_region: str = "Wold & Foothills") -> Move:
@@ -102,6 +102,37 @@ def test_ringwraith_detainment_by_key_and_race():
     # The hazard player keys an Orc-patrol ({w}{s}{d}...) to the Wilderness to avoid detainment.
     assert best_key(["w", "s", "d"], ("Orc",), "ringwraith", dark) == ("w", False)
     assert best_key(["s", "d"], ("Orc",), "ringwraith", dark) == ("s", True)
+
+
+def test_ringwraith_detainment_by_a_region_named_on_the_card():
+    """coe 3.II.2.R1/R2 "also applies to attacks keyed by name to a region ... of the appropriate type": a
+    creature keyed by name to a Dark-domain detains a Ringwraith company; by name to a Shadow-land, an Orc,
+    Troll, Undead or Man attack does."""
+    to_gundabad = Move(path=site_path("{s}{d}"), regions=frozenset({"angmar", "gundabad"}), site_type="S",
+                       site="mountgundabad", site_region="gundabad", dark_regions=frozenset({"gundabad"}),
+                       shadow_regions=frozenset({"angmar"}))
+    assert is_detainment("region:gundabad", ("Drake",), "ringwraith", to_gundabad)        # R1
+    assert is_detainment("region:gundabad", ("Drake",), "balrog", to_gundabad)            # B1
+    assert not is_detainment("region:gundabad", ("Drake",), "wizard", to_gundabad)
+    assert not is_detainment("region:angmar", ("Drake",), "ringwraith", to_gundabad)      # not an R2 race
+    assert is_detainment("region:angmar", ("Man",), "ringwraith", to_gundabad)            # R2
+    # Cave Worm ("keyed to ... Angmar, Gundabad ..."): the hazard player keys it to Angmar, not as detainment.
+    assert best_key(["region:angmar", "region:gundabad"], ("Drake",), "ringwraith", to_gundabad) == \
+        ("region:angmar", False)
+    assert best_key(["region:gundabad"], ("Drake",), "ringwraith", to_gundabad) == ("region:gundabad", True)
+
+
+@needs_decks
+def test_a_move_knows_the_types_of_the_regions_it_names():
+    from deckcheck.decklist import read_deck
+    from deckcheck.sim.model import build_sim_deck
+    from deckcheck.sim.rules.keying import move_of
+
+    sim = build_sim_deck(read_deck(str(CHALLENGE / "H - Hoarmurath - Stealthy Tribe")))
+    names = [site.name for site in sim.sites]
+    move = move_of(sim, names.index("Carn Dûm"), names.index("Mount Gundabad"))    # starter movement
+    assert move.regions == {"angmar", "gundabad"}
+    assert move.dark_regions == {"gundabad"} and move.shadow_regions == {"angmar"}
 
 
 def test_card_stated_detainment_against_hero_companies():

@@ -53,6 +53,9 @@ class Move:
     # "detainment", or "" (keying decides); races it leaves out ("Non-Nazgûl creatures ...")
     keyed_attacks: str = ""
     keyed_not_races: frozenset[str] = frozenset()
+    # of `regions`, the Dark-domains and the Shadow-lands (coe 3.II.2.R1/R2: keyed to one by name)
+    dark_regions: frozenset[str] = frozenset()
+    shadow_regions: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +158,10 @@ def is_detainment(key: str, races: tuple[str, ...], defender_alignment: str, mov
         return False
     if key in DETAINING_KEYS or (key.startswith(("site:", "site-in:")) and move.site_type in ("D", "S")):
         return True
+    if key.startswith("region:"):                 # keyed by name: the region's type decides (R1, R2)
+        region = key[7:]
+        return region in move.dark_regions or (
+            region in move.shadow_regions and bool(SHADOW_LAND_RACES.intersection(races)))
     return key == "s" and bool(SHADOW_LAND_RACES.intersection(races))
 
 
@@ -215,11 +222,18 @@ def move_of(sim, origin: int, dest: int) -> Move:
         crossed = region_site_path(sim.regions, fold(a.region), fold(b.region))
     if crossed is not None:
         return Move(path=tuple(sim.regions.get(r, ("",))[0] for r in crossed), regions=frozenset(crossed),
-                    **new_site)
+                    **new_site, **_named_types(sim.regions, crossed))
     if not b.is_haven:
         path = site_path(b.site_path)
     elif not a.is_haven:
         path = site_path(a.site_path)
     else:
         path = site_path(load_combat_facts().get("haven_paths", {}).get(a.id, {}).get(b.name))
-    return Move(path=path, regions=frozenset(fold(r) for r in (a.region, b.region) if r), **new_site)
+    named = frozenset(fold(r) for r in (a.region, b.region) if r)
+    return Move(path=path, regions=named, **new_site, **_named_types(sim.regions, named))
+
+
+def _named_types(regions: dict[str, tuple[str, tuple[str, ...]]], named) -> dict:
+    """The `Move` fields `dark_regions` and `shadow_regions`: which of the named regions are of those types."""
+    return {"dark_regions": frozenset(r for r in named if regions.get(r, ("",))[0] == "d"),
+            "shadow_regions": frozenset(r for r in named if regions.get(r, ("",))[0] == "s")}
