@@ -6,11 +6,16 @@ one-deck `deckcheck validate` imports cost about a third of its start (benchmark
 calls no __repr__ or __eq__ of any of them.
 
 `record` is `dataclass` for the forms deckcheck uses: `@record`, `@record(frozen=True)`, `@record(slots=True,
-eq=False)`. `dataclasses` still collects the fields, so `dataclasses.fields`, `replace`, `asdict` and
+eq=False)`. The class gets dataclasses' table of its fields, so `dataclasses.fields`, `replace`, `asdict` and
 `is_dataclass` work as on any dataclass; but only __init__ is compiled, from a short source (the one method whose
 speed matters: the catalog builds thousands of cards), and __repr__, __eq__, __hash__ and a frozen class's
 __setattr__ and __delattr__ are shared functions that read the class's field names. What they do is what
 dataclass's do (tests/test_records.py compares them).
+
+The table itself is made here too (_with_fields), as `dataclass(init=False, repr=False, eq=False)` makes it but
+without its three look-ups of every annotation (is it a ClassVar, an InitVar, KW_ONLY?): dataclass cost the 22
+records of a one-deck `validate` ~6 M instructions, 2% of its run. A class the short way does not cover (one that
+names one of those three, has a base class, __slots__ or no docstring) is handed to dataclass itself.
 
 The __init__ is compiled only once the class has been built COMPILE_AFTER times, not when it is defined:
 compiling them cost a one-deck validate ~2.5 ms, and most of its classes it builds once or never (the card's, of
@@ -24,7 +29,7 @@ from __future__ import annotations
 
 import dataclasses
 import reprlib
-from dataclasses import MISSING, FrozenInstanceError
+from dataclasses import MISSING, Field, FrozenInstanceError
 from operator import attrgetter
 
 
@@ -43,10 +48,8 @@ def _record(cls, *, frozen: bool, eq: bool, slots: bool):
     if frozen and ("__setattr__" in own or "__delattr__" in own):
         raise TypeError(f"cannot overwrite __setattr__ or __delattr__ of frozen record {cls.__name__}")
     # No method is generated here: fields, defaults and (with slots) the new class only.
-    cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False, slots=slots)
+    cls = _with_fields(cls, slots=slots)
     every = dataclasses.fields(cls)
-    if len(every) != len(cls.__dataclass_fields__):
-        raise TypeError(f"record {cls.__name__}: ClassVar and InitVar fields are not supported")
     if "__init__" not in own:
         cls.__init__ = _init_on_first_use(cls, every, frozen=frozen, slots=slots)
     if "__repr__" not in own:
@@ -60,6 +63,64 @@ def _record(cls, *, frozen: bool, eq: bool, slots: bool):
     if frozen:
         cls.__setattr__, cls.__delattr__ = _frozen(cls, frozenset(f.name for f in every))
     return cls
+
+
+def _with_fields(cls, *, slots: bool):
+    """The class as `dataclass(cls, init=False, repr=False, eq=False, slots=slots)` makes it: its fields' table
+    (__dataclass_fields__, in annotation order; a field() default replaced by its value on the class, or removed),
+    __match_args__, __dataclass_params__, and with slots the new class of those slots. No annotation is looked up:
+    one that names ClassVar, InitVar or KW_ONLY (which records do not support), a class with a base of its own
+    (whose fields and frozenness dataclass would weigh), with no docstring (dataclass writes one) or with
+    __slots__ of its own (an error of dataclass's) goes to dataclass."""
+    annotations = cls.__dict__.get("__annotations__", {})
+    if cls.__bases__ != (object,) or type(cls) is not type or not cls.__doc__ or "__slots__" in cls.__dict__ or any(
+            word in str(annotation) for annotation in annotations.values() for word in _PSEUDO_FIELDS):
+        cls = dataclasses.dataclass(cls, init=False, repr=False, eq=False, slots=slots)
+        if len(dataclasses.fields(cls)) != len(cls.__dataclass_fields__):
+            raise TypeError(f"record {cls.__name__}: ClassVar and InitVar fields are not supported")
+        return cls
+    table = {}
+    for name, annotation in annotations.items():
+        value = getattr(cls, name, MISSING)
+        found = value if isinstance(value, Field) else dataclasses.field(default=value)
+        found.name, found.type, found._field_type = name, annotation, _FIELD
+        if found.kw_only is MISSING:
+            found.kw_only = False
+        if found.default is not MISSING and found.default.__class__.__hash__ is None:
+            raise ValueError(f"mutable default {type(found.default)} for field {name} is not allowed: use "
+                             "default_factory")
+        if isinstance(value, Field):
+            if found.default is MISSING:
+                delattr(cls, name)
+            else:
+                setattr(cls, name, found.default)
+        table[name] = found
+    for name, value in cls.__dict__.items():
+        if isinstance(value, Field) and name not in annotations:
+            raise TypeError(f"{name!r} is a field but has no type annotation")
+    cls.__dataclass_fields__ = table
+    cls.__dataclass_params__ = _PARAMS[slots]
+    if "__match_args__" not in cls.__dict__:
+        cls.__match_args__ = tuple(f.name for f in table.values() if f.init and not f.kw_only)
+    if not slots:
+        return cls
+    body = {key: value for key, value in cls.__dict__.items() if key not in table and key not in _NOT_SLOTTED}
+    body["__slots__"] = tuple(table)
+    slotted = type(cls.__name__, cls.__bases__, body)
+    slotted.__qualname__ = cls.__qualname__
+    return slotted
+
+
+# What dataclass looks up in every annotation (records support none of them): a class naming one goes to dataclass.
+_PSEUDO_FIELDS = ("ClassVar", "InitVar", "KW_ONLY")
+# The kind of entry in dataclasses' table that dataclasses.fields lists (its others are ClassVars and InitVars):
+# private to dataclasses, and what every Python since 3.7 marks a field with.
+_FIELD = dataclasses._FIELD
+# What dataclass(init=False, repr=False, eq=False, slots=...) records of its arguments, by slots.
+_PARAMS = {slots: dataclasses.dataclass(type("_Params", (), {"__doc__": "-"}), init=False, repr=False, eq=False,
+                                        slots=slots).__dataclass_params__ for slots in (False, True)}
+# Entries of the class's namespace a class with __slots__ makes for itself (dataclass's _add_slots drops them too).
+_NOT_SLOTTED = ("__dict__", "__weakref__")
 
 
 # Builds of a class by its stand-in __init__ before its own is compiled: a class a run builds more often than this

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
+import typing
 from dataclasses import field
 
 import pytest
@@ -63,6 +64,57 @@ def test_a_record_behaves_as_the_dataclass(frozen, eq, slots, compile_after, mon
             made(*bad_args, **bad_kwargs)
         with pytest.raises(TypeError):
             ours(*bad_args, **bad_kwargs)
+
+
+def _body():
+    class Row:
+        """Fields of every kind a record holds."""
+
+        name: str
+        count: int = 1
+        note: str = field(default="", compare=False, repr=False)
+        lines: list[int] = field(default_factory=list)
+        seen: dict = field(default_factory=dict, init=False, hash=False)
+        marked: bool = field(default=False, init=False, metadata={"why": "a test"})
+
+        def double(self) -> int:
+            return 2 * self.count
+    return Row
+
+
+@pytest.mark.parametrize("slots", [False, True])
+def test_a_records_fields_table_is_the_one_dataclass_makes(slots):
+    theirs = dataclasses.dataclass(_body(), init=False, repr=False, eq=False, slots=slots)
+    ours = records._with_fields(_body(), slots=slots)
+    shown = ("name", "type", "default", "default_factory", "init", "repr", "hash", "compare", "metadata", "kw_only",
+             "_field_type")
+    for a, b in zip(dataclasses.fields(theirs), dataclasses.fields(ours), strict=True):
+        assert [getattr(a, k) for k in shown if k != "default_factory"] == \
+            [getattr(b, k) for k in shown if k != "default_factory"]
+        assert (a.default_factory is dataclasses.MISSING) == (b.default_factory is dataclasses.MISSING)
+    assert list(theirs.__dataclass_fields__) == list(ours.__dataclass_fields__)
+    assert repr(theirs.__dataclass_params__) == repr(ours.__dataclass_params__)
+    assert theirs.__match_args__ == ours.__match_args__
+    assert set(theirs.__dict__) == set(ours.__dict__)
+    for name in set(theirs.__dict__) - {"__dataclass_fields__", "double"}:     # their reprs hold addresses
+        assert repr(theirs.__dict__[name]) == repr(ours.__dict__[name]), name
+    assert theirs.__qualname__ == ours.__qualname__ and theirs.__doc__ == ours.__doc__
+
+
+def test_a_record_that_names_what_records_do_not_support_is_refused_by_dataclass():
+    with pytest.raises(TypeError, match="not supported"):
+        @record
+        class Counted:
+            """A ClassVar among the fields."""
+
+            total: typing.ClassVar[int] = 0
+            name: str = ""
+    with pytest.raises(ValueError, match="mutable default"):
+        @record
+        class Listed:
+            """A list as a default."""
+
+            names: list = []
 
 
 def test_a_frozen_record_hashes_its_compared_fields():
