@@ -36,7 +36,10 @@ family known here is left out and the report names it as not simulated:
 - `doors_considered`: Doors of Night is considered in play while the card is, and Gates of Morning out of play
   (Peril Returned);
 - `discard_ring`: the opponent discards a ring from his hand or from one of his companies (Rolled down to the
-  Sea).
+  Sea);
+- `reserve_creature`: one hazard creature of the races named set aside with the card (not counting against the
+  hazard limit), played later as though from hand with the prowess added; the card discarded after it attacks
+  (Summons from Long Sleep).
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ from deckcheck.cards.combat_facts import _text
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4}
 _RACE_WORDS = {"wolf": "Wolf", "wolves": "Wolf", "spider": "Spider", "animal": "Animal", "orc": "Orc",
                "troll": "Troll", "man": "Man", "men": "Man", "undead": "Undead", "giant": "Giant", "elf": "Elf",
-               "dwarf": "Dwarf", "dúnadan": "Dúnadan", "hobbit": "Hobbit", "dragon": "Dragon"}
+               "dwarf": "Dwarf", "dúnadan": "Dúnadan", "hobbit": "Hobbit", "dragon": "Dragon", "drake": "Drake"}
 _RACES = r"((?:(?:non-agent )?(?:Wolf|Spider|Animal|Orc|Troll|Man|Men|Undead|Giant|Elf|Dwarf|Dúnadan|Hobbit)" \
          r"(?:,? (?:and|or) |, )?)+)"
 _LASTS = {"Short-event": "short", "Long-event": "long", "Permanent-event": "permanent"}
@@ -111,6 +114,11 @@ _FOOLISH = re.compile(r"^Playable on a character\. Any riddling roll, offering a
                       r"Make a roll.if the result is greater than (\d+), discard this card", re.I)
 _OUTPOST = re.compile(r"^Bring one hazard from your sideboard or discard pile into your play deck and shuffle\. "
                       r"If Doors of Night is in play, you may do this twice", re.I)
+_RESERVE = re.compile(r"^This card reserves up to one ([\w ]+?) hazard creature at a time\. To reserve a [\w ]+? "
+                      r"creature, place it face up .off to the side. with this card \(not counting against the "
+                      r"hazard limit\)\. You may play a reserved creature as though it were in your hand\. Discard "
+                      r"this card after the reserved creature attacks\. A reserved [\w ]+? receives \+(\d) prowess "
+                      r"when attacking", re.I)
 _REVEALED = re.compile(r"Place all non-hazard cards from your hand off to the side\. Draw cards from your play "
                        r"deck until your hand size is reached\. Place the non-hazard cards from off to the side "
                        r"face down on top of your play deck", re.I)
@@ -241,6 +249,8 @@ def _effect(text: str, names) -> dict | None:
         return {"effect": "cycle_non_hazards"}
     if _RING_LOST.search(text):
         return {"effect": "discard_ring"}
+    if m := _RESERVE.search(text):
+        return {"effect": "reserve_creature", "races": _races(m.group(1)), "prowess": int(m.group(2))}
     return None
 
 

@@ -60,7 +60,8 @@ def scenario(sim, *, hand: list[int] | None = None, deck: list[int] | None = Non
     - the turns before: `mp` scored, `exhaustions` of the play deck, the `turn` (round) it is;
       `general_influence`: the player's total (coe 2.II.2.1: 20), to put a state at its edge;
     - against an opponent: `corruption` its corruption cards on our characters, as (our character's kind, its
-      card's kind); `board` its hazard events in play (kinds of its deck, by its `Side`'s event facts);
+      card's kind); `board` its hazard events in play (kinds of its deck, by its `Side`'s event facts; owned
+      as `turn.events.owner_of` says);
     - `observer` told of every step (`sim.observe`)."""
     rng = GameRandom(seed)
     dice = FixedRolls(rolls) if rolls is not None else None
@@ -92,8 +93,9 @@ def scenario(sim, *, hand: list[int] | None = None, deck: list[int] | None = Non
     for character_kind, card in corruption:
         character = next(c for company in g.companies for c in company.characters if c.kind == character_kind)
         g.corruption_on.setdefault(character, []).append(card)
-    for card in board:
-        g.board.add(card, against.hazards.event[card], [], id(against), against.sim.kinds[card].id)
+    for card in board:                  # the opponent's: to its discard pile, owned as its hazards are played
+        g.board.add(card, against.hazards.event[card], g.hazards.cards.discard, id(g.hazards.cards),
+                    against.sim.kinds[card].id)
     for name, value in (("mp", mp), ("exhaustions", exhaustions), ("turn", turn), ("gi_max", general_influence)):
         if value is not None:
             setattr(g, name, value)

@@ -43,7 +43,7 @@ class Board:
     play) and `boosts` (the attack boosts in play) are kept up to date, since combat reads them at every
     attack."""
 
-    __slots__ = ("events", "doors", "boosts", "tapped", "draws_less", "item_corruption", "lairs")
+    __slots__ = ("events", "doors", "boosts", "tapped", "draws_less", "item_corruption", "lairs", "reserved")
 
     def __init__(self):
         self.tapped: set[tuple[int, int]] = set()     # (owner, kind): a card in play tapped for its effect
@@ -54,21 +54,30 @@ class Board:
         self.draws_less = 0                           # Smaug at Home: each moving company draws one less
         self.item_corruption: dict[str, int] = {}     # Scorba / Itangast at Home: an item class's added points
         self.lairs: list = []                         # the entries of the Dragons "at Home" (added automatic-attacks)
+        self.reserved: dict[int, int] = {}            # id(entry) -> the creature kind set aside with it (Summons
+        #                                               from Long Sleep), off its owner's hand
 
     def add(self, kind: int, spec, discard: list, owner: int, card_id: str) -> None:
         self.events.append((kind, spec, discard, owner, card_id))
         self._update()
 
     def remove(self, entry) -> None:
-        """The event leaves play, to its owner's discard pile."""
+        """The event leaves play, to its owner's discard pile (a creature reserved with it too)."""
         self.events.remove(entry)
         entry[2].append(entry[0])
+        reserved = self.reserved.pop(id(entry), None)
+        if reserved is not None:
+            entry[2].append(reserved)
         self._update()
 
     def remove_from_game(self, entry) -> None:
         """The event leaves play to no pile (a defeated Dragon manifestation, the Dragons rules insert)."""
         self.events.remove(entry)
         self._update()
+
+    def reserves(self, owner: int) -> list:
+        """The owner's reserving cards in play (Summons from Long Sleep)."""
+        return [e for e in self.events if e[3] == owner and e[1].effect == "reserve_creature"]
 
     def holds_card(self, card_id: str) -> bool:
         return any(e[4] == card_id for e in self.events)

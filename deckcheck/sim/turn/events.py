@@ -185,13 +185,16 @@ def after_creatures(g, company, move, limit: int, played: int, origin: int, dest
         if played < limit and id(company) not in g.stopped:
             played = terror(g, company, move, limit, played, origin, dest, origin_state)
     for pick in (lambda: [player.doors_card(board, own)], lambda: player.spare_boosts(board, own),
-                 lambda: player.limit_cards(board, own), lambda: player.at_home_cards(board, own)):
+                 lambda: player.limit_cards(board, own), lambda: player.at_home_cards(board, own),
+                 lambda: [player.summons_card(board, own)]):
         for kind in pick():
             if kind is None or played >= limit:
                 continue
             announce(g, company, kind, limit)
             put_in_play(g, kind)
             played += 1
+    if board.events:
+        reserve(g)
     if played < limit:
         played = outpost(g, company, limit, played)
     if played < limit and company.characters:
@@ -199,6 +202,18 @@ def after_creatures(g, company, move, limit: int, played: int, origin: int, dest
     if played < limit:
         played = ring_lost(g, company, limit, played)
     return played
+
+
+def reserve(g) -> None:
+    """Summons from Long Sleep: each of the hazard player's cards in play holding no creature gets one of its
+    races from the hand, set aside with it (not counting against the hazard limit)."""
+    player, board = g.hazards, g.board
+    for entry, kind in player.to_reserve(board, owner_of(g)):
+        player.set_aside(kind)
+        board.reserved[id(entry)] = kind
+        if g.observer is not None:
+            g.observer.event(g, "hazard", f"the opponent reserves {g.opponent.sim.kinds[kind].name} with "
+                                          f"{g.opponent.sim.kinds[entry[0]].name}")
 
 
 def foolish_words(g, company, limit: int, played: int) -> int:

@@ -5,6 +5,8 @@ player (`g.hazards`) chooses what is played and on whom; everything here is the 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from deckcheck.cards.names import fold
 from deckcheck.sim.rules.combat import AttackResult, defender_of, kill_points_scored, resolve_attack
 from deckcheck.sim.rules.company import company_size
@@ -27,6 +29,7 @@ from deckcheck.sim.turn.events import (
     after_creatures,
     announce,
     before_creatures,
+    owner_of,
     passive_return,
     put_in_play,
     revelry,
@@ -225,6 +228,10 @@ def play_hazards(g, company, move, limit: int, played: int, guard=None) -> int:
                 place_on_guard(g, company, held[0], limit, held[1])
                 played += 1
                 chosen.remove(next(c for c in chosen if c[0] == held[0]))
+        reserved = player.reserved_to_play(g.board, owner_of(g), move, sim.alignment, chosen, limit - played) \
+            if g.board.reserved else None
+        if reserved is not None:
+            played = reserved_attacks(g, company, reserved, chosen, limit, played)
         for kind, _key, detainment in chosen:
             if not company.characters:
                 break
@@ -256,14 +263,37 @@ def play_hazards(g, company, move, limit: int, played: int, guard=None) -> int:
     return played
 
 
-def creature_attacks(g, company, kind: int, detainment: bool) -> bool:
-    """Every attack of the creature against the company; True if all were defeated (it scores as a kill)."""
+def reserved_attacks(g, company, reserved, chosen: list, limit: int, played: int) -> int:
+    """A creature reserved with Summons from Long Sleep played on the company as though from hand (counting
+    against the limit), its attacks with the card's prowess added; the card is discarded after it attacks. It
+    takes the place of the creature of the hand it displaces (`chosen` changed)."""
+    entry, kind, _key, detainment, displaced = reserved
+    if displaced is not None:
+        chosen.remove(displaced)
+    board, player = g.board, g.hazards
+    del board.reserved[id(entry)]
+    player.revealed(kind)
+    g.stats.hazards_played[kind] += 1
+    if g.observer is not None:
+        g.observer.hazard(g, company, kind, limit)
+    if not creature_attacks(g, company, kind, detainment, prowess=entry[1].facts.get("prowess", 0)):
+        player.discard(kind)
+    if entry in board.events:
+        board.remove(entry)
+    return played + 1
+
+
+def creature_attacks(g, company, kind: int, detainment: bool, prowess: int = 0) -> bool:
+    """Every attack of the creature against the company (`prowess` added to each: a reserved creature); True if
+    all were defeated (it scores as a kill)."""
     spec = g.opponent.hazards.creature[kind]
     defeated = True
     name = g.opponent.sim.kinds[kind].name
     tap_cancel = spec.tap_cancels_one
     for _ in range(spec.attacks):
         attack = spec.attack(detainment)
+        if prowess:
+            attack = replace(attack, prowess=attack.prowess + prowess)
         if tap_cancel and company.characters:
             actor = g.player.tap_to_cancel(g, company, attack)
             if actor is not None:            # "tap any one character in the company to cancel one of these attacks"

@@ -1,0 +1,127 @@
+"""Summons from Long Sleep: "This card reserves up to one Dragon or Drake hazard creature at a time ... (not
+counting against the hazard limit). You may play a reserved creature as though it were in your hand. Discard this
+card after the reserved creature attacks. A reserved Dragon or Drake receives +2 prowess when attacking." The fact
+read out of its text, the hazard player's choices (`players.hazard_events`) and the turn (`turn.events.reserve`,
+`turn.hazards.reserved_attacks`), on scenarios of two ICE Challenge Decks: Gandalf's company against Adûnaphel's
+hazards, with fixed rolls."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckcheck.cards.combat_facts import load_combat_facts
+from deckcheck.decklist import read_deck
+from deckcheck.sim.model import build_sim_deck
+from deckcheck.sim.players.hazard_events import RESOURCE
+from deckcheck.sim.scenario import scenario
+from deckcheck.sim.side import side_of
+from deckcheck.sim.state import OCCUPIED
+from deckcheck.sim.turn.hazards import hazard_phase
+from tests._shared import CHALLENGE, needs_decks
+
+SUMMONS = "AS-39"
+
+
+def test_the_importer_reads_summons_from_long_sleep():
+    assert load_combat_facts()["events"][SUMMONS] == {"effect": "reserve_creature", "races": ["Dragon", "Drake"],
+                                                      "prowess": 2, "lasts": "permanent"}
+
+
+@pytest.fixture(scope="module")
+def sides():
+    def side(name):
+        return side_of(build_sim_deck(read_deck(str(CHALLENGE / name))))
+
+    return {"gandalf": side("E - Gandalf - Return of the King"),
+            "adunaphel": side("F - Adunaphel - Spies and Traitors")}
+
+
+def kind(side, name: str) -> int:
+    return next(k for k, c in enumerate(side.sim.kinds) if c.name == name)
+
+
+def site(sim, name: str) -> int:
+    return next(i for i, s in enumerate(sim.sites) if s.name == name)
+
+
+class Prowess:
+    """The prowess of each attack faced, by the attacker's name."""
+
+    def __init__(self):
+        self.seen = []
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None
+
+    def attack(self, g, name, attack, defenders, result):
+        self.seen.append((name, attack.prowess))
+
+
+def moved(sides, origin: str, dest: str, hand: list[str], board=(), reserved=None, rolls=(7,)):
+    """Aragorn II and Faramir moved from `origin` to `dest`; Adûnaphel's hazard hand (by name) played on them, its
+    play deck resources only; `board`: its cards in play (by name), the first one holding `reserved`."""
+    us, them = sides["gandalf"], sides["adunaphel"]
+    sim = us.sim
+    start, end = site(sim, origin), site(sim, dest)
+    watch = Prowess()
+    g = scenario(sim, starting_company=False, us=us, against=them, rolls=rolls, observer=watch,
+                 characters=[(kind(us, n), start) for n in ("Aragorn II", "Faramir")],
+                 board=[kind(them, n) for n in board])
+    if reserved is not None:
+        g.board.reserved[id(g.board.events[0])] = kind(them, reserved)
+    g.hazards.cards.hand = [kind(them, n) for n in hand]
+    resource = next(k for k in range(len(them.sim.kinds)) if them.hazards.use[k] == RESOURCE)
+    g.hazards.cards.deck = [resource] * 10
+    company = g.companies[0]
+    company.site = end
+    g.occupy(end)
+    hazard_phase(g, company, start, end, OCCUPIED)
+    return g, watch
+
+
+@needs_decks
+def test_summons_is_played_and_holds_a_drake_the_hand_cannot_play_now(sides):
+    """Rivendell to Lórien ({w}{b}{w}{w}): Marsh-drake (keyed to a Coastal Sea or a Shadow-land) cannot attack;
+    Summons goes into play (one hazard) and Marsh-drake is set aside with it, out of the hand."""
+    them = sides["adunaphel"]
+    g, watch = moved(sides, "Rivendell", "Lórien", ["Summons from Long Sleep", "Marsh-drake"])
+    summons, drake = kind(them, "Summons from Long Sleep"), kind(them, "Marsh-drake")
+    assert g.stats.hazards_played[summons] == 1 and not watch.seen
+    entry = next(e for e in g.board.events if e[0] == summons)
+    assert g.board.reserved[id(entry)] == drake
+    assert drake not in g.hazards.cards.hand
+
+
+@needs_decks
+def test_without_a_drake_in_hand_summons_stays_in_hand(sides):
+    them = sides["adunaphel"]
+    g, _ = moved(sides, "Rivendell", "Lórien", ["Summons from Long Sleep"])
+    assert g.stats.hazards_played[kind(them, "Summons from Long Sleep")] == 0 and not g.board.events
+
+
+@needs_decks
+def test_the_reserved_drake_attacks_with_two_more_prowess_and_summons_goes(sides):
+    """Lórien to Dead Marshes ({w}{s}{s}): the reserved Marsh-drake (11) attacks as though from hand at 13; then
+    Summons is discarded; a Marsh-drake in hand is the less threatening choice."""
+    them = sides["adunaphel"]
+    g, watch = moved(sides, "Lórien", "Dead Marshes", [], board=["Summons from Long Sleep"],
+                     reserved="Marsh-drake")
+    assert watch.seen[0] == ("Marsh-drake", 13)
+    assert not g.board.events and not g.board.reserved
+    assert kind(them, "Summons from Long Sleep") in g.hazards.cards.discard
+    assert g.stats.hazards_played[kind(them, "Marsh-drake")] == 1
+
+
+@needs_decks
+def test_a_reserved_drake_not_keyable_here_stays_reserved(sides):
+    g, watch = moved(sides, "Rivendell", "Lórien", [], board=["Summons from Long Sleep"], reserved="Marsh-drake")
+    assert not watch.seen and len(g.board.reserved) == 1
+
+
+@needs_decks
+def test_summons_discarded_takes_its_reserved_creature_to_the_discard_pile(sides):
+    them = sides["adunaphel"]
+    g, _ = moved(sides, "Rivendell", "Lórien", [], board=["Summons from Long Sleep"], reserved="Marsh-drake")
+    g.board.remove(g.board.events[0])
+    assert {kind(them, "Summons from Long Sleep"), kind(them, "Marsh-drake")} <= set(g.hazards.cards.discard)
+    assert not g.board.reserved
