@@ -47,13 +47,15 @@ YOUNG_COLLECTION_THRESHOLD = 10_000
 def keep_what_is_loaded() -> None:
     """The objects made so far (click, the modules imported) stay for the life of the process: moved out of the
     garbage collector's sight (gc.freeze), so that each full collection while the command imports and loads the
-    rest no longer walks them all (~5% of a one-deck `validate`: benchmarks/bench_startup.py); and the youngest
-    generation is collected less often (YOUNG_COLLECTION_THRESHOLD). Only for the command's own process (main() of
-    sys.argv): a caller's objects, garbage among them, are not frozen, nor its collector's thresholds changed."""
+    rest no longer walks them all (~5% of a one-deck `validate`: benchmarks/bench_startup.py); the youngest
+    generation is collected less often (YOUNG_COLLECTION_THRESHOLD); and the collector is on again (the command's
+    entry point, deckcheck/__main__.py, turns it off while the modules load). Only for the command's own process
+    (main() of sys.argv): a caller's objects, garbage among them, are not frozen, nor its collector changed."""
     import gc
 
     gc.freeze()
     gc.set_threshold(YOUNG_COLLECTION_THRESHOLD, *gc.get_threshold()[1:])
+    gc.enable()
 
 
 def nothing_left_to_collect() -> None:
