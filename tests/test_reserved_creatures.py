@@ -1,9 +1,15 @@
-"""Summons from Long Sleep: "This card reserves up to one Dragon or Drake hazard creature at a time ... (not
-counting against the hazard limit). You may play a reserved creature as though it were in your hand. Discard this
-card after the reserved creature attacks. A reserved Dragon or Drake receives +2 prowess when attacking." The fact
-read out of its text, the hazard player's choices (`players.hazard_events`) and the turn (`turn.events.reserve`,
-`turn.hazards.reserved_attacks`), on scenarios of two ICE Challenge Decks: Gandalf's company against Adûnaphel's
-hazards, with fixed rolls."""
+"""Two Drake hazard events of the ICE sets, on scenarios of two ICE Challenge Decks (Gandalf's company against
+Adûnaphel's hazards, with fixed rolls): the facts read out of their texts, the hazard player's choices
+(`players.hazard_events`) and the turn.
+
+- Summons from Long Sleep: "This card reserves up to one Dragon or Drake hazard creature at a time ... (not
+  counting against the hazard limit). You may play a reserved creature as though it were in your hand. Discard
+  this card after the reserved creature attacks. A reserved Dragon or Drake receives +2 prowess when attacking."
+  (`turn.events.reserve`, `turn.hazards.reserved_attacks`);
+- From the Pits of Angband: "At the end of each turn, each player may take one unique Dragon manifestation or one
+  Drake hazard creature from his discard pile and shuffle it into his play deck. Alternatively, if Doors of Night
+  is in play, ... return one unique Dragon manifestation and/or one Drake hazard creature ... to his hand"
+  (`rules.events.recycled_at_end_of_turn`, `turn.events.end_of_turn_recycling`)."""
 
 from __future__ import annotations
 
@@ -13,13 +19,15 @@ from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.decklist import read_deck
 from deckcheck.sim.model import build_sim_deck
 from deckcheck.sim.players.hazard_events import RESOURCE
+from deckcheck.sim.rules.events import EventSpec, recycled_at_end_of_turn
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.side import side_of
 from deckcheck.sim.state import OCCUPIED
+from deckcheck.sim.turn.events import end_of_turn_recycling
 from deckcheck.sim.turn.hazards import hazard_phase
 from tests._shared import CHALLENGE, needs_decks
 
-SUMMONS = "AS-39"
+SUMMONS, PITS = "AS-39", "TD-27"
 
 
 def test_the_importer_reads_summons_from_long_sleep():
@@ -57,7 +65,7 @@ class Prowess:
         self.seen.append((name, attack.prowess))
 
 
-def moved(sides, origin: str, dest: str, hand: list[str], board=(), reserved=None, rolls=(7,)):
+def moved(sides, origin: str, dest: str, hand: list[str], board=(), reserved=None, rolls=(7,), discard=()):
     """Aragorn II and Faramir moved from `origin` to `dest`; Adûnaphel's hazard hand (by name) played on them, its
     play deck resources only; `board`: its cards in play (by name), the first one holding `reserved`."""
     us, them = sides["gandalf"], sides["adunaphel"]
@@ -72,6 +80,7 @@ def moved(sides, origin: str, dest: str, hand: list[str], board=(), reserved=Non
     g.hazards.cards.hand = [kind(them, n) for n in hand]
     resource = next(k for k in range(len(them.sim.kinds)) if them.hazards.use[k] == RESOURCE)
     g.hazards.cards.deck = [resource] * 10
+    g.hazards.cards.discard[:] = [kind(them, n) for n in discard]
     company = g.companies[0]
     company.site = end
     g.occupy(end)
@@ -125,3 +134,46 @@ def test_summons_discarded_takes_its_reserved_creature_to_the_discard_pile(sides
     g.board.remove(g.board.events[0])
     assert {kind(them, "Summons from Long Sleep"), kind(them, "Marsh-drake")} <= set(g.hazards.cards.discard)
     assert not g.board.reserved
+
+
+# ---- From the Pits of Angband ---------------------------------------------------------------------------------
+
+def test_the_importer_reads_from_the_pits_of_angband():
+    assert load_combat_facts()["events"][PITS] == {"effect": "recycle_at_end_of_turn", "races": ["Drake"],
+                                                   "unique_races": ["Dragon"], "doors_to_hand": True,
+                                                   "lasts": "long", "not_duplicated": True}
+
+
+@needs_decks
+def test_the_most_threatening_drake_of_the_discard_pile_comes_back(sides):
+    them = sides["adunaphel"]
+    pits = EventSpec.of(load_combat_facts()["events"][PITS])
+    pile = [kind(them, n) for n in ("Slayer", "Marsh-drake", "Cave Worm", "Marsh-drake")]
+    for doors in (False, True):           # no unique Dragon in this deck: one Drake either way
+        assert recycled_at_end_of_turn(pits, them.hazards, pile, doors) == [kind(them, "Cave Worm")]
+    assert recycled_at_end_of_turn(pits, them.hazards, [kind(them, "Slayer")], False) == []
+    # Cave-drake is printed a Dragon, not a unique one (no manifestation): the Pits leave it
+    assert recycled_at_end_of_turn(pits, them.hazards, [kind(them, "Cave-drake")], True) == []
+
+
+@needs_decks
+def test_the_pits_are_played_only_with_a_drake_in_the_discard_pile(sides):
+    them = sides["adunaphel"]
+    pits = kind(them, "From the Pits of Angband")
+    for discard, played in ((["Marsh-drake"], 1), (["Slayer"], 0)):
+        g, _ = moved(sides, "Rivendell", "Lórien", ["From the Pits of Angband"], discard=discard)
+        assert g.stats.hazards_played[pits] == played
+        assert bool(g.board.events) is bool(played)
+
+
+@needs_decks
+def test_at_the_end_of_the_turn_a_drake_goes_back_into_the_play_deck_or_to_hand_under_doors(sides):
+    them = sides["adunaphel"]
+    drake = kind(them, "Marsh-drake")
+    for board, to_hand in ((["From the Pits of Angband"], False),
+                           (["From the Pits of Angband", "Doors of Night"], True)):
+        g, _ = moved(sides, "Rivendell", "Lórien", [], board=board, discard=["Marsh-drake", "Slayer"])
+        end_of_turn_recycling(g)
+        cards = g.hazards.cards
+        assert drake not in cards.discard and kind(them, "Slayer") in cards.discard
+        assert (drake in cards.hand) is to_hand and (drake in cards.deck) is not to_hand

@@ -39,7 +39,10 @@ family known here is left out and the report names it as not simulated:
   Sea);
 - `reserve_creature`: one hazard creature of the races named set aside with the card (not counting against the
   hazard limit), played later as though from hand with the prowess added; the card discarded after it attacks
-  (Summons from Long Sleep).
+  (Summons from Long Sleep);
+- `recycle_at_end_of_turn`: at the end of each turn each player shuffles one hazard creature of a race (a
+  unique one of `unique_races`) from his discard pile into his play deck; under Doors of Night one of each to
+  his hand instead (From the Pits of Angband).
 """
 
 from __future__ import annotations
@@ -119,6 +122,10 @@ _RESERVE = re.compile(r"^This card reserves up to one ([\w ]+?) hazard creature 
                       r"hazard limit\)\. You may play a reserved creature as though it were in your hand\. Discard "
                       r"this card after the reserved creature attacks\. A reserved [\w ]+? receives \+(\d) prowess "
                       r"when attacking", re.I)
+_PITS = re.compile(r"^At the end of each turn, each player may take one unique (\w+) manifestation or one (\w+) "
+                   r"hazard creature from his discard pile and shuffle it into his play deck\.\s*Alternatively, if "
+                   r"Doors of Night is in play, at the end of each turn, each player may return one unique \1 "
+                   r"manifestation and/or one \2 hazard creature from his discard pile to his hand", re.I)
 _REVEALED = re.compile(r"Place all non-hazard cards from your hand off to the side\. Draw cards from your play "
                        r"deck until your hand size is reached\. Place the non-hazard cards from off to the side "
                        r"face down on top of your play deck", re.I)
@@ -249,6 +256,9 @@ def _effect(text: str, names) -> dict | None:
         return {"effect": "cycle_non_hazards"}
     if _RING_LOST.search(text):
         return {"effect": "discard_ring"}
+    if m := _PITS.search(text):
+        return {"effect": "recycle_at_end_of_turn", "races": _races(m.group(2)), "unique_races": _races(m.group(1)),
+                "doors_to_hand": True}
     if m := _RESERVE.search(text):
         return {"effect": "reserve_creature", "races": _races(m.group(1)), "prowess": int(m.group(2))}
     return None

@@ -27,6 +27,8 @@
   ours holding none, the most threatening creature of its races left in hand is set aside with it; a reserved
   creature is played (before those of the hand, with the card's prowess added) on a company it may be keyed to,
   in place of the least threatening creature chosen from hand when the limit leaves no room;
+- From the Pits of Angband, after the creatures with the limit left, when its discard pile holds a creature it
+  would take back (a Drake, a unique Dragon) and none is in play;
 - on-guard, when no creature is placed there and the limit leaves room: Unabated in Malice, revealed on the
   most threatening automatic-attack of the site as the company enters;
 - on-guard (`HazardPlayer.on_guard_creature`, one card per movement/hazard phase, counting against the limit):
@@ -44,6 +46,7 @@ from deckcheck.sim.rules.events import (
     boost_of,
     hazards_recycled,
     may_be_seized,
+    recycled_at_end_of_turn,
     region_attack,
     returns_to_origin,
     split_off_chance,
@@ -253,6 +256,15 @@ class EventChoices:
         found = [k for k in dict.fromkeys(self.cards.hand) if t.use[k] == CREATURE and k not in exclude
                  and set(t.creature[k].races).intersection(races)]
         return sorted(found, key=lambda k: -t.creature[k].threat)
+
+    def pits_card(self, board) -> int | None:
+        """From the Pits of Angband, when the discard pile holds a creature it would take back at the end of the
+        turn (not in play already: it cannot be duplicated)."""
+        for k in self._events("recycle_at_end_of_turn"):
+            if self._playable(k, board) and recycled_at_end_of_turn(self.tables.event[k], self.tables,
+                                                                    self.cards.discard, board.doors):
+                return k
+        return None
 
     def summons_card(self, board, own: int) -> int | None:
         """Summons from Long Sleep, when none of ours in play holds no creature and the hand holds one of its

@@ -173,6 +173,28 @@ def hazards_recycled(spec: EventSpec, doors: bool) -> int:
     return spec.facts.get("doors_times", 1) if doors else spec.facts.get("times", 1)
 
 
+def recycled_at_end_of_turn(spec: EventSpec, tables, discard: list[int], doors: bool) -> list[int]:
+    """From the Pits of Angband, at the end of a turn, for one player: the creatures of his discard pile he takes
+    back (`tables`: his deck's hazard tables, `use` and `creature` per kind), the most threatening first: one
+    of the card's races or a unique one of its `unique_races`; under Doors of Night one of each. Empty if none."""
+    f = spec.facts
+    races, unique_races = set(f.get("races", ())), set(f.get("unique_races", ()))
+    plain, unique = [], []
+    for kind in dict.fromkeys(discard):
+        creature = tables.creature[kind]
+        if creature is None:
+            continue
+        if races.intersection(creature.races):
+            plain.append(kind)
+        elif unique_races.intersection(creature.races) and tables.cards[kind].unique:
+            unique.append(kind)
+    plain.sort(key=lambda k: -tables.creature[k].threat)
+    unique.sort(key=lambda k: -tables.creature[k].threat)
+    if doors and f.get("doors_to_hand"):
+        return plain[:1] + unique[:1]
+    return sorted(plain[:1] + unique[:1], key=lambda k: -tables.creature[k].threat)[:1]
+
+
 def on_guard_revealed_on_entry(spec: EventSpec | None, creature_keyed: bool, automatic_attacks: int,
                                boost_applies: bool) -> bool:
     """coe 2.V.i: when the company enters a site with automatic-attacks, an on-guard card is revealed if it is

@@ -6,6 +6,7 @@ from __future__ import annotations
 from deckcheck.sim.rules.hand import CALL, NO_CALL
 from deckcheck.sim.rules.hand import may_call as call_allowed
 from deckcheck.sim.rules.rings import RINGWRAITH_RING_TEST
+from deckcheck.sim.turn.events import end_of_turn_recycling
 from deckcheck.sim.turn.organization import resolve_ring_test
 from deckcheck.sim.turn.resource_events import discard_hazard_event
 
@@ -31,6 +32,8 @@ def end_of_turn(g) -> None:
                             resolve_ring_test(g, company, character, gold, RINGWRAITH_RING_TEST)
     if g.opponent is not None:
         discard_hazard_event(g)
+        if g.board.events:
+            end_of_turn_recycling(g)
     reset_hand(g)
 
 

@@ -16,7 +16,13 @@
 
 from __future__ import annotations
 
-from deckcheck.sim.rules.events import DOORS, HAZARD_ENVIRONMENTS_DISCARDED, returns_to_origin, split_off_fails
+from deckcheck.sim.rules.events import (
+    DOORS,
+    HAZARD_ENVIRONMENTS_DISCARDED,
+    recycled_at_end_of_turn,
+    returns_to_origin,
+    split_off_fails,
+)
 from deckcheck.sim.rules.rings import ring_kinds
 
 RANGER = "Ranger"
@@ -186,7 +192,7 @@ def after_creatures(g, company, move, limit: int, played: int, origin: int, dest
             played = terror(g, company, move, limit, played, origin, dest, origin_state)
     for pick in (lambda: [player.doors_card(board, own)], lambda: player.spare_boosts(board, own),
                  lambda: player.limit_cards(board, own), lambda: player.at_home_cards(board, own),
-                 lambda: [player.summons_card(board, own)]):
+                 lambda: [player.summons_card(board, own)], lambda: [player.pits_card(board)]):
         for kind in pick():
             if kind is None or played >= limit:
                 continue
@@ -202,6 +208,29 @@ def after_creatures(g, company, move, limit: int, played: int, origin: int, dest
     if played < limit:
         played = ring_lost(g, company, limit, played)
     return played
+
+
+def end_of_turn_recycling(g) -> None:
+    """From the Pits of Angband in play, at the end of the turn (coe 2.VI.iii, an end-of-turn passive condition):
+    each player takes back one creature of its races from his discard pile (`rules.events.recycled_at_end_of_turn`,
+    the most threatening), shuffled into his play deck; under Doors of Night one of each to his hand. The
+    players: the hazard player, and we when our deck's hazards are played too (`--both`: our own game holds
+    them)."""
+    board = g.board
+    for entry in [e for e in board.events if e[1].effect == "recycle_at_end_of_turn"]:
+        holders = [(g.hazards.cards, g.hazards.tables, g.opponent.sim)]
+        if g.side is not None and getattr(g.hazards.cards, "hazards", None) is not None:
+            holders.append((g, g.side.hazards, g.sim))
+        for cards, tables, sim in holders:
+            for kind in recycled_at_end_of_turn(entry[1], tables, cards.discard, board.doors):
+                cards.discard.remove(kind)
+                if board.doors and entry[1].facts.get("doors_to_hand"):
+                    cards.hand.append(kind)
+                else:
+                    cards.deck.insert(int(g.rng.random() * (len(cards.deck) + 1)), kind)
+                if g.observer is not None:
+                    card = (g.opponent.sim if entry[3] == owner_of(g) else g.sim).kinds[entry[0]]
+                    g.observer.event(g, "hazard", f"{card.name}: {sim.kinds[kind].name} taken back")
 
 
 def reserve(g) -> None:
