@@ -1,6 +1,7 @@
 """What the resource player expects a site's automatic-attacks to cost a company (a heuristic, docs/simulation.md
 "Automatic-attacks"): the characters it would likely lose, valued in marshalling points, against what the hand
-can play there. The rules of the attacks themselves are `sim.rules.sites` and `sim.rules.combat`."""
+can play there; the attacks as they would be faced, the attack boosts in play applied (`as_faced`). The rules of
+the attacks themselves are `sim.rules.sites` and `sim.rules.combat`."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from deckcheck.sim.rules.combat import (
     p_body_check_loses,
     weakness,
 )
+from deckcheck.sim.rules.events import boosted, faced_twice
 from deckcheck.sim.rules.influence import p_check_above
 from deckcheck.sim.rules.play import company_is_overt
 from deckcheck.sim.rules.sites import attacks_faced
@@ -56,28 +58,47 @@ def outlook(g, company, site: int | None = None) -> tuple[float, float]:
     balrog = g.balrog and (g.avatar_revealed or g.avatar_lost)
     overt = company_is_overt(g, company)
     stay, wounded = g.stay_tapped, g.wounded
+    board = g.board
+    boosts = (board.doors, *map(id, board.boosts)) if board.boosts else ()
     # a pure function of what combat sees of the company: memoized across games (`DefenceTables.risks`)
     if stay or wounded:
-        key = (site, overt, balrog, *[(c.kind, c.tapped or c in stay, c in wounded, *c.holdings) for c in characters])
+        key = (site, overt, balrog, boosts,
+               *[(c.kind, c.tapped or c in stay, c in wounded, *c.holdings) for c in characters])
     else:
-        key = (site, overt, balrog, *[(c.kind, c.tapped, False, *c.holdings) for c in characters])
+        key = (site, overt, balrog, boosts, *[(c.kind, c.tapped, False, *c.holdings) for c in characters])
     risks = g.defence.risks
     found = risks.get(key)
     if found is None:
         if len(risks) >= MEMO_LIMIT:
             risks.clear()                      # bounded memory on long runs
-        found = risks[key] = _outlook(g, characters, printed, overt, balrog)
+        found = risks[key] = _outlook(g, characters, as_faced(g, site, attacks_faced(printed, overt=overt,
+                                                                                     balrog_in_play=balrog)))
     return found
 
 
-def _outlook(g, characters, printed, overt: bool, balrog: bool) -> tuple[float, float]:
+def as_faced(g, site: int, faced):
+    """The automatic-attacks as the company would face them: each attack boost in play (either player's) applied
+    as combat applies it, an Undead attack twice under The Moon Is Dead (`rules.events`); as printed without an
+    opponent or a boost in play."""
+    board = g.board
+    if not board.boosts:
+        return faced
+    site_type = g.sim.sites[site].site_type or ""
+    out = []
+    for attack, check in faced:
+        one = boosted(attack, attack.races, True, site_type, board.boosts, board.doors)[0], check
+        out += [one, one] if faced_twice(attack.races, board.boosts) else [one]
+    return tuple(out)
+
+
+def _outlook(g, characters, faced) -> tuple[float, float]:
     sim = g.sim
     defenders = [defender_of(g, c) for c in characters]
     n = len(defenders)
     loss = 0.0
     strikes = 0
     stays = [1.0] * n
-    for attack, _check in attacks_faced(printed, overt=overt, balrog_in_play=balrog):
+    for attack, _check in faced:
         strikes += n if attack.each_character_faces_strike else attack.strikes
         for i, one in enumerate(defenders):
             stays[i] *= _untapped_odds(attack, one)
@@ -108,7 +129,8 @@ def odds_left_untapped(g, company, able: list[int]) -> float:
     chooser = False
     stays = dict.fromkeys(able, 1.0)
     defenders = {i: defender_of(g, characters[i]) for i in able}
-    for attack, _check in attacks_faced(printed, overt=company_is_overt(g, company), balrog_in_play=balrog):
+    faced = as_faced(g, company.site, attacks_faced(printed, overt=company_is_overt(g, company), balrog_in_play=balrog))
+    for attack, _check in faced:
         strikes += n if attack.each_character_faces_strike else attack.strikes
         chooser = chooser or attack.attacker_chooses
         for i, one in defenders.items():
@@ -215,11 +237,13 @@ def worth_the_cards_attacks(g, company, kind: int, entering: bool = False) -> bo
     if best is None:
         return False
     printed = (sim.site_attacks[company.site] if entering else ()) + tuple(sim.play_attacks[kind])
-    loss, _ = _outlook(g, company.characters, printed, company_is_overt(g, company), False)
+    faced = as_faced(g, company.site, attacks_faced(printed, overt=company_is_overt(g, company),
+                                                    balrog_in_play=False))
+    loss, _ = _outlook(g, company.characters, faced)
     one = defender_of(g, best)
     alone = len(company.characters) == 1
     untapped = 1.0
-    for attack, _check in attacks_faced(printed, overt=company_is_overt(g, company), balrog_in_play=False):
+    for attack, _check in faced:
         excess = max(0, attack.strikes - 1) if alone else 0       # excess strikes go to the weakest (coe 3.iv.2)
         untapped *= p_check_above(attack.prowess - one.prowess + 2 + excess)   # roll + prowess - 3 >= the strike
     return loss < max(sim.mp[kind], sim.kinds[kind].mp_alt or 0) * untapped
