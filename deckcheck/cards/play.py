@@ -179,6 +179,7 @@ class RingTester:
     no_roll: bool = False                # Ringlore: any ring but The One Ring, without a roll
     best_of_two: bool = False            # Wizard's Test: two rolls, the better one kept
     information: bool = False            # only at a site where Information is playable (Secrets of Their Forging)
+    site_phase: bool = False             # "during the site phase": the sage and the site tap (Secrets, Ringlore)
 
 
 @dataclass(frozen=True)

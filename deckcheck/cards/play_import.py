@@ -632,16 +632,19 @@ def site_facts(card: dict, text: str) -> SiteFacts | None:
 def ring_tester(text: str) -> RingTester | None:
     """Gandalf's ability ("may tap to test a gold ring in his company"), Test of Lore, Wizard's Test, Ringlore."""
     low = text.lower()
+    site_phase = "during the site phase" in low               # Secrets of Their Forging, Ringlore: tap the site
+    information = "information is playable" in low
     if re.search(r"replace the gold ring with a special item ring", low):     # Secrets of Their Forging
-        return RingTester(sage="sage" in low, no_roll=True, information="information is playable" in low)
+        return RingTester(sage="sage" in low, no_roll=True, information=information, site_phase=site_phase)
     if not re.search(r"(?:may tap to|play to) test a gold ring|test the gold ring, no roll", low):
         return None
     modifier = 0
     if m := re.search(r"(subtract|add) (one|two|\d) (?:from|to) the result", low):
         modifier = {"one": 1, "two": 2}.get(m.group(2)) or int(m.group(2))
         modifier = -modifier if m.group(1) == "subtract" else modifier
-    return RingTester(sage="sage’s company" in low or "sage's company" in low, modifier=modifier,
-                      no_roll="no roll" in low, best_of_two="two rolls" in low)
+    return RingTester(sage=any(w in low for w in ("sage’s company", "sage's company", "sage only")),
+                      modifier=modifier, no_roll="no roll" in low, best_of_two="two rolls" in low,
+                      information=information, site_phase=site_phase)
 
 
 def ring_test_item_bonus(text: str) -> int:

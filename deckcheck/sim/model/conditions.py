@@ -82,6 +82,7 @@ def finish_conditions(b) -> None:
     sim.site_playable_set = [frozenset(ks) for ks in sim.site_playable]
     sim.gold_rings = tuple(k for k in range(len(sim.kinds)) if sim.ring_table[k])
     sim.special_rings = frozenset(k for k in range(len(sim.kinds)) if sim.ring_kind[k])
+    sim.information_sites = tuple(i for i, s in enumerate(sim.sites) if s.information and not s.is_haven)
     sim.hand_bonus_kinds = frozenset(k for k in range(len(sim.kinds)) if sim.hand_bonus[k])
     sim.storable = any(sim.store_sites)
     sim.attack_cancel_kinds = frozenset(k for k in range(len(sim.kinds)) if sim.attack_cancel[k])

@@ -202,6 +202,7 @@ class SimDeck:
     site_playable_set: list[frozenset[int]] = field(default_factory=list)
     gold_rings: tuple[int, ...] = ()                              # kinds the engine's shortcuts look for
     special_rings: frozenset[int] = frozenset()
+    information_sites: tuple[int, ...] = ()                       # non-haven sites where Information is playable
     hand_bonus_kinds: frozenset[int] = frozenset()
     storable: bool = False
     organization_kinds: frozenset[int] = frozenset()

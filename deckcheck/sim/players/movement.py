@@ -13,6 +13,7 @@ from deckcheck.sim.rules.company import may_be_away
 from deckcheck.sim.rules.influence import check_bonus, p_check_above
 from deckcheck.sim.rules.movement import destinations, under_deeps_roll_needed
 from deckcheck.sim.rules.play import may_bear, may_play
+from deckcheck.sim.rules.rings import ring_swap, site_phase_testers
 from deckcheck.sim.rules.sites import heals_at
 from deckcheck.sim.state import AVAILABLE, OCCUPIED, TAPPED, Company
 
@@ -49,6 +50,14 @@ def site_values(g, characters=None, cards: SiteCards | None = None) -> dict[int,
             value_here = value * 0.5 if half else value   # half: the company taps it first with another card
             if values.get(site, 0) < value_here:
                 values[site] = value_here
+    if sim.special_rings and not sim.special_rings.isdisjoint(g.hand):
+        pool = characters if characters is not None else [c for co in g.companies for c in co.characters]
+        swap = ring_swap(g, pool) if site_phase_testers(g, pool) else None
+        if swap is not None:                  # Secrets of Their Forging: at a site where Information is playable
+            value = 10.0 * swap[0] + 1
+            for site in sim.information_sites:
+                if state[site] == AVAILABLE and values.get(site, 0) < value:
+                    values[site] = value
     return values
 
 

@@ -32,10 +32,12 @@ from deckcheck.sim.rules.rings import (
     TWO_DICE,
     allowed_rings,
     may_test_from_hand,
+    ring_swap,
     rings_in_hand,
+    site_phase_testers,
     test_bonus,
 )
-from deckcheck.sim.state import Character
+from deckcheck.sim.state import OCCUPIED, Character
 
 # Hazards we play on the opponent per turn when it plays no turn of its own: the hazard limit of a small company.
 HAZARDS_PER_OPPONENT_TURN = 2
@@ -170,9 +172,35 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
             if not may_test_from_hand(sim, kind):
                 continue
             tester = sim.tester[kind]
+            if tester.site_phase:
+                continue                          # played in the site phase (`site_ring_test`)
             if (sage or not tester.sage) and (information or not tester.information):
                 return kind, (tester.modifier, tester.best_of_two, tester.no_roll)
         return None
+
+    def site_ring_test(self, g, company):
+        """Secrets of Their Forging or Ringlore from hand in the site phase, at an untapped site where
+        Information is playable: (the card, the untapped sage who taps for it, the bearer, his gold ring), when
+        the best special ring of the hand the gold ring could be tested for (no roll) is worth more MP than the
+        gold ring plus what the site would take otherwise (the best card of the hand needing it untapped, which
+        the tapped site no longer allows); None if not."""
+        sim = g.sim
+        site = company.site
+        if not sim.sites[site].information or g.site_state[site] != OCCUPIED or sim.site_is_haven[site]:
+            return None
+        testers = site_phase_testers(g, company.characters)
+        best = ring_swap(g, company.characters) if testers else None
+        if best is None:
+            return None
+        other = self.best_play(g, company, site, True)
+        if other is not None and sim.taps_site[other[0]] and sim.mp[other[0]] >= best[0]:
+            return None
+        kind = testers[0]
+        sage = None
+        if sim.tester[kind].sage:
+            sage = min((c for c in company.characters if not c.tapped and c not in g.wounded
+                        and "Sage" in sim.skills[c.kind]), key=lambda c: sim.mp[c.kind])
+        return kind, sage, best[1], best[2]
 
     def worth_testing(self, g, company, gold: int, modifier: int, best_of_two: bool, no_roll: bool) -> bool:
         """The expected MP of the ring the test lets us play, over the test's odds, beat the gold ring's."""

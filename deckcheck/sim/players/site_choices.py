@@ -24,6 +24,7 @@ from deckcheck.sim.players.support import corruption_supporters, strike_supporte
 from deckcheck.sim.rules.combat import Attack, assign_strikes, defender_of, modified_prowess
 from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di_of
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
+from deckcheck.sim.rules.rings import ring_swap
 from deckcheck.sim.state import OCCUPIED, Character
 
 
@@ -89,6 +90,10 @@ class SiteChoices:
         enter plays nothing there)."""
         site = company.site
         choice = self.best_play(g, company, site, g.site_state[site] == OCCUPIED, entering=True)
+        if choice is None and g.sim.special_rings and not g.sim.special_rings.isdisjoint(g.hand):
+            swap = self.site_ring_test(g, company)     # Secrets of Their Forging, Ringlore: the ring they bring
+            if swap is not None and worth_entering(g, company, ring_swap(g, company.characters)[0]):
+                return swap[0]
         if choice is None or not worth_entering(g, company, g.sim.mp[choice[0]], needs_actor=choice[1] is not None):
             return None
         return choice[0]

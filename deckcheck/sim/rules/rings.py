@@ -56,3 +56,30 @@ def rings_in_hand(g, gold: int) -> list[int]:
     sim = g.sim
     kinds = {row[0] for row in sim.ring_table[gold]}
     return [k for k in g.hand if sim.ring_kind[k] in kinds and may_play(g, k)]
+
+
+def ring_swap(g, characters):
+    """The best no-roll replacement of a gold ring borne by one of `characters` by a special ring of the hand it
+    could be tested for (Secrets of Their Forging, Ringlore): (MP gained, the bearer, the gold ring), None if no
+    ring of the hand is worth more than the gold ring it replaces."""
+    sim = g.sim
+    best = None
+    for character in characters:
+        for gold in character.holdings:
+            if not sim.ring_table[gold]:
+                continue
+            allowed = allowed_rings(sim, gold, None)
+            gain = max((sim.mp[k] for k in rings_in_hand(g, gold) if sim.ring_kind[k] in allowed),
+                       default=0) - sim.mp[gold]
+            if gain > 0 and (best is None or gain > best[0]):
+                best = (gain, character, gold)
+    return best
+
+
+def site_phase_testers(g, characters) -> list[int]:
+    """The cards of the hand that test a gold ring in the site phase (Secrets of Their Forging, Ringlore) that
+    one of `characters` may play: an untapped, unwounded sage where the card asks for one."""
+    sim = g.sim
+    sage = any(not c.tapped and c not in g.wounded and "Sage" in sim.skills[c.kind] for c in characters)
+    return [k for k in dict.fromkeys(g.hand) if may_test_from_hand(sim, k) and sim.tester[k].site_phase
+            and (sage or not sim.tester[k].sage)]

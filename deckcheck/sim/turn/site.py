@@ -190,6 +190,8 @@ def play_at_site(g, company) -> None:
     if sim.site_test_here[site] is not None and sim.gold_rings:
         _test_here(g, company)
     player = g.player
+    if sim.special_rings and not haven and not sim.special_rings.isdisjoint(g.hand):
+        site_ring_test(g, company)
     extra_item = False
     while True:
         untapped = (site not in g.havens_tapped) if haven else g.site_state[site] == OCCUPIED
@@ -209,6 +211,24 @@ def play_at_site(g, company) -> None:
         choice = player.additional_item(g, company, site)
         if choice is not None:
             resolve_play(g, company, *choice, additional=True)
+
+
+def site_ring_test(g, company) -> None:
+    """Secrets of Their Forging, Ringlore (coe 6, their text): during the site phase at an untapped site where
+    Information is playable, the sage taps, the site taps, and the gold ring is replaced by a special ring of
+    the hand it could be tested for, no roll (the player's choice: `ResourcePlayer.site_ring_test`)."""
+    choice = g.player.site_ring_test(g, company)
+    if choice is None:
+        return
+    kind, sage, bearer, gold = choice
+    g.spend(kind)
+    if sage is not None:
+        sage.tapped = True
+    g.site_state[company.site] = TAPPED
+    if g.observer is not None:
+        who = g.sim.kinds[(sage or bearer).kind].name
+        g.observer.event(g, "play", f"{who} plays {g.sim.kinds[kind].name} at {g.sim.sites[company.site].name}")
+    resolve_ring_test(g, company, bearer, gold, 0, no_roll=True, tester=kind)
 
 
 def resolve_play(g, company, kind: int, actor, additional: bool = False) -> bool:
