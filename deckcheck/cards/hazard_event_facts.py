@@ -42,7 +42,9 @@ family known here is left out and the report names it as not simulated:
   (Summons from Long Sleep);
 - `recycle_at_end_of_turn`: at the end of each turn each player shuffles one hazard creature of a race (a
   unique one of `unique_races`) from his discard pile into his play deck; under Doors of Night one of each to
-  his hand instead (From the Pits of Angband).
+  his hand instead (From the Pits of Angband);
+- `attack_from_discard`: a hazard creature of a race from the discard pile, one that could attack the company,
+  attacks it at once (not counting against the hazard limit) with its prowess modified (Exhalation of Decay).
 """
 
 from __future__ import annotations
@@ -126,6 +128,9 @@ _PITS = re.compile(r"^At the end of each turn, each player may take one unique (
                    r"hazard creature from his discard pile and shuffle it into his play deck\.\s*Alternatively, if "
                    r"Doors of Night is in play, at the end of each turn, each player may return one unique \1 "
                    r"manifestation and/or one \2 hazard creature from his discard pile to his hand", re.I)
+_EXHALATION = re.compile(r"^Playable on an? (\w+) hazard creature in your discard pile\. If target \1 can attack, "
+                         r"bring it into play as a creature that attacks immediately \(not counting against the "
+                         r"hazard limit\)\. The attack.s prowess is modified by ([+-]\d)", re.I)
 _REVEALED = re.compile(r"Place all non-hazard cards from your hand off to the side\. Draw cards from your play "
                        r"deck until your hand size is reached\. Place the non-hazard cards from off to the side "
                        r"face down on top of your play deck", re.I)
@@ -256,6 +261,8 @@ def _effect(text: str, names) -> dict | None:
         return {"effect": "cycle_non_hazards"}
     if _RING_LOST.search(text):
         return {"effect": "discard_ring"}
+    if m := _EXHALATION.search(text):
+        return {"effect": "attack_from_discard", "races": _races(m.group(1)), "prowess": int(m.group(2))}
     if m := _PITS.search(text):
         return {"effect": "recycle_at_end_of_turn", "races": _races(m.group(2)), "unique_races": _races(m.group(1)),
                 "doors_to_hand": True}

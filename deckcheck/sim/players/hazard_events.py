@@ -27,6 +27,9 @@
   ours holding none, the most threatening creature of its races left in hand is set aside with it; a reserved
   creature is played (before those of the hand, with the card's prowess added) on a company it may be keyed to,
   in place of the least threatening creature chosen from hand when the limit leaves no room;
+- Exhalation of Decay, after the creatures with the limit left: on the most threatening creature of its race in
+  the discard pile that may be keyed to this company (not as detainment where another may), which attacks at
+  once with the card's prowess change (it does not count against the limit);
 - From the Pits of Angband, after the creatures with the limit left, when its discard pile holds a creature it
   would take back (a Drake, a unique Dragon) and none is in play;
 - on-guard, when no creature is placed there and the limit leaves room: Unabated in Malice, revealed on the
@@ -256,6 +259,28 @@ class EventChoices:
         found = [k for k in dict.fromkeys(self.cards.hand) if t.use[k] == CREATURE and k not in exclude
                  and set(t.creature[k].races).intersection(races)]
         return sorted(found, key=lambda k: -t.creature[k].threat)
+
+    def from_discard(self, board, move, defender_alignment: str) -> tuple[int, int, bool] | None:
+        """Exhalation of Decay: (the card, the creature of the discard pile it brings in, detainment), the most
+        threatening creature of its races that may be keyed to this move (one that is not detainment first);
+        None if none."""
+        from deckcheck.sim.players.opponent import creature_key
+
+        t = self.tables
+        for k in self._events("attack_from_discard"):
+            races = set(t.event[k].facts.get("races", ()))
+            best = None
+            for c in dict.fromkeys(self.cards.discard):
+                if t.use[c] != CREATURE or not races.intersection(t.creature[c].races):
+                    continue
+                keyed = creature_key(t, c, move, defender_alignment, board.doors)
+                if keyed is None:
+                    continue
+                option = (keyed[1], -t.creature[c].threat, c)
+                best = option if best is None or option < best else best
+            if best is not None:
+                return k, best[2], best[0]
+        return None
 
     def pits_card(self, board) -> int | None:
         """From the Pits of Angband, when the discard pile holds a creature it would take back at the end of the

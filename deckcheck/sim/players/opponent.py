@@ -48,7 +48,7 @@ MODELLED_EVENTS = frozenset({"doors_of_night", "cancel_environment", "attack_boo
                              "split_off", "recycle_hazard", "region_attack", "cycle_non_hazards",
                              "discard_ring", "boost_automatic_attack", "influence_penalty",
                              "at_home", "doors_considered", "wildernesses", "reserve_creature",
-                             "recycle_at_end_of_turn"})
+                             "recycle_at_end_of_turn", "attack_from_discard"})
 # The opponent's own turn when only its hazards are played (--against without --both): the resources it plays
 # or discards per turn, and the cards it draws for its own movement (the mean opponent draw number of the
 # catalog's non-haven sites is 2.1, as for our own deck in the goldfish).

@@ -242,6 +242,8 @@ def play_hazards(g, company, move, limit: int, played: int, guard=None) -> int:
                 g.observer.hazard(g, company, kind, limit)
             if not creature_attacks(g, company, kind, detainment):
                 player.discard(kind)           # a defeated creature stays in our marshalling point pile
+        if played < limit and company.characters and player.has_events():
+            played = from_discard(g, company, move, limit, played)
     if guard and played < limit and company.characters and id(company) not in g.on_guard and player.has_events():
         event = player.on_guard_event()
         if event is not None:
@@ -261,6 +263,28 @@ def play_hazards(g, company, move, limit: int, played: int, guard=None) -> int:
         if g.observer is not None:
             g.observer.hazard(g, company, kind, limit, target)
     return played
+
+
+def from_discard(g, company, move, limit: int, played: int) -> int:
+    """Exhalation of Decay (one against the limit): the creature it names leaves the hazard player's discard pile
+    and attacks the company at once with the card's prowess change, counting against no limit; then it goes back
+    to the discard pile, or to our marshalling point pile if defeated."""
+    player = g.hazards
+    chosen = player.from_discard(g.board, move, g.sim.alignment)
+    if chosen is None:
+        return played
+    card, kind, detainment = chosen
+    announce(g, company, card, limit)
+    player.discard(card)
+    player.cards.discard.remove(kind)
+    g.stats.hazards_played[kind] += 1
+    if g.observer is not None:
+        g.observer.event(g, "hazard", f"{g.opponent.sim.kinds[card].name}: {g.opponent.sim.kinds[kind].name} "
+                                      "attacks from the discard pile (not counting against the hazard limit)")
+    prowess = player.tables.event[card].facts.get("prowess", 0)
+    if not creature_attacks(g, company, kind, detainment, prowess=prowess):
+        player.discard(kind)
+    return played + 1
 
 
 def reserved_attacks(g, company, reserved, chosen: list, limit: int, played: int) -> int:
