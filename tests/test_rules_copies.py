@@ -60,6 +60,22 @@ def test_a_card_that_names_two_entities_joins_each(ruleset):
     assert only(verdict(parts, "fallen-wizard", ruleset), "unique-limit") == []
 
 
+@pytest.mark.parametrize("pool", ["ice", "dreamcards"])
+def test_a_manifestation_field_reads_the_same_by_english_name_as_by_any_name(pool):
+    # copies._manifested asks by_english_name, so that a field naming no card ("Gollum and My Precious") does not
+    # load every edition's names: for every field of the data that is the answer by_name gives
+    from deckcheck.cards.catalog import load_catalog
+    from deckcheck.cards.pools import use_pool
+
+    use_pool(pool)
+    try:
+        catalog = load_catalog()
+        fields = sorted({card.manifestation_of for card in catalog.cards if card.manifestation_of})
+        assert fields and [f for f in fields if catalog.by_english_name(f) != catalog.by_name(f)] == []
+    finally:
+        use_pool("ice")
+
+
 def test_hazard_manifestations_are_not_joined():
     # Smaug (hazard) and Smaug Ahunt: coe 1.3.1 joins manifestations of unique *resources* only.
     v = verdict(with_added("wizard", P.SIDEBOARD, (1, "TW-90"), (1, "TD-70")), "wizard", "coe")

@@ -102,6 +102,20 @@ def test_validate_of_a_gccg_deck_imports_only_what_it_uses():
     assert sorted(imported.intersection(NOT_ON_THE_PATH)) == []
 
 
+def test_validate_of_a_deck_with_a_manifestation_naming_no_card_reads_no_other_editions_names(tmp_path):
+    # Stinker is "Manifestation of Gollum and My Precious", no card's name: the unique-limit rule splits it without
+    # looking it up among every edition's names (names.json, cards/languages.py)
+    text = (PROJECT / "examples" / "wizard-legal.meccg").read_text(encoding="utf-8")
+    deck = tmp_path / "with-stinker.meccg"
+    deck.write_text(text.replace("3 Block [H] (TW)\n", "3 Block [H] (TW)\n1 Stinker (LE)\n"), encoding="utf-8")
+    code = ("import runpy, sys\nsys.argv = ['deckcheck', 'validate', sys.argv[1]]\ntry:\n"
+            "    runpy.run_module('deckcheck', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+            "print('MODULES', *sorted(sys.modules), file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", code, str(deck)], capture_output=True, text=True, cwd=PROJECT)
+    assert "Stinker" in done.stdout
+    assert "deckcheck.cards.languages" not in done.stderr.rpartition("MODULES")[2].split()
+
+
 @pytest.mark.parametrize("name, expected_format", [("wizard-legal.meccg", "gccg"), ("wizard-legal-es.txt", "markdown")])
 def test_each_format_is_read_by_its_reader_imported_on_demand(name, expected_format):
     from deckcheck.decklist.detect import READERS, detect

@@ -41,7 +41,7 @@ def manifested_names(card: Card) -> list[str]:
 def _manifested(whole: str) -> tuple[str, ...]:
     from deckcheck.cards.catalog import load_catalog
 
-    if load_catalog().by_name(whole):
+    if load_catalog().by_english_name(whole):     # the data's names are English: no other edition's are read
         return (fold(whole),)
     return tuple(fold(part) for part in re.split(r",\s*|\s+and\s+", whole) if part.strip())
 
