@@ -57,6 +57,12 @@ _DISCARD_COMPANY = re.compile(r"Discard this card if his company has (\d+) or mo
 _CORRUPTION_CONDITIONS = re.compile(r"facing a (?:strike|hazard creature attack)|wounded by|Place with|bearing|"
                                     r"Playable only on a minion|Playable on an Elf|Playable on a (?:Fallen-)?Wizard|"
                                     r"A revealed Wizard|Playable on a company", re.I)
+# A corruption short-event that forces one check at once: "Playable on a character bearing a major or greater item.
+# Character makes a corruption check modified by -1." (Dragon-sickness); "Playable on a character. <another
+# use>. Alternatively, target character makes a corruption check." (Weariness of the Heart).
+_CHECK_NOW = re.compile(r"^Playable on a character(?: bearing an? ((?:minor|major|greater)(?: or (?:minor|major|"
+                        r"greater))*) item)?\.(?: [^.]*\.)*? (?:Alternatively, )?(?:target )?character makes a "
+                        r"corruption check(?: modified by ([+-]\d))?\.$", re.I)
 CHECK_TRIGGERS = (
     ("wilderness", re.compile(r"end of his movement/hazard phase for each Wilderness", re.I)),
     ("region", re.compile(r"end of his movement/hazard phase for each region", re.I)),
@@ -207,7 +213,8 @@ def _keys(sentences: list[str], names: _Names) -> dict:
 
 def corruption_card_facts(raw: dict) -> dict:
     """A corruption card the simulation can play: on whom (races it may not target), its corruption points,
-    when it forces a check, the roll that removes it. `modelled: false` with the reason where it cannot."""
+    when it forces a check, the roll that removes it; a short-event that forces one check at once (`check_now`:
+    its modifier; `bearing`: the item sizes its target must bear one of). `modelled: false` where it cannot."""
     text = _text(raw)
     attrs = raw.get("attributes") or {}
     points = _leading_int(attrs.get("corruption"))
@@ -215,6 +222,11 @@ def corruption_card_facts(raw: dict) -> dict:
     if m:
         points = int(m.group(1))
     facts: dict = {"corruption": points or 0}
+    if "Short-event" in (attrs.get("subtype") or "") and (now := _CHECK_NOW.search(text)):
+        facts.update(modelled=True, check_now=int(now.group(2) or 0))
+        if now.group(1):
+            facts["bearing"] = [size.lower() for size in re.findall(r"minor|major|greater", now.group(1), re.I)]
+        return facts
     plus_company = _CHECKS_PLUS_COMPANY.search(text)
     if _CORRUPTION_CONDITIONS.search(text) or not (m or plus_company and points):
         facts["modelled"] = False

@@ -99,6 +99,8 @@ class CorruptionSpec:
     remove_above: int | None            # the roll that removes it (coe 7.3), None: it cannot be removed by a roll
     checks_plus_company: bool = False   # every check of its bearer + his company's size (Alone and Unadvised)
     discard_company_from: int | None = None   # discarded once its bearer's company has this many characters
+    check_now: int | None = None        # a short-event: one check at once with this modifier (Dragon-sickness)
+    bearing: frozenset[str] = frozenset()   # item subtypes its target must bear ("Major Item", from "major")
 
 
 @dataclass
@@ -163,7 +165,8 @@ def hazard_tables(sim) -> HazardTables:
                     company_at_most=own.get("company_at_most"), check=own.get("check"),
                     remove_above=own.get("remove_above"),
                     checks_plus_company=own.get("checks_plus_company", False),
-                    discard_company_from=own.get("discard_company_from"))
+                    discard_company_from=own.get("discard_company_from"), check_now=own.get("check_now"),
+                    bearing=frozenset(f"{size.capitalize()} Item" for size in own.get("bearing", ())))
             else:
                 use = UNMODELLED
                 tables.not_played[kind] = CORRUPTION_NOT_MODELLED
@@ -343,17 +346,23 @@ class HazardPlayer(EventChoices):
     def corruption_target(self, g, company, kind: int, points):
         """The character of our company to put the corruption card on: the eligible one with most corruption
         points (then most MP); `points(character)` counts them. coe 7.2.1: one corruption card per character per
-        turn; the card's own race and company-size limits."""
+        turn; the card's own race and company-size limits; one forcing a check at once (Dragon-sickness) only on a
+        character bearing what it names and whose check may fail."""
         spec = self.tables.corruption[kind]
         if spec.company_at_most is not None and len(company.characters) > spec.company_at_most:
             return None
         races_of = g.defence.races
         best, best_key = None, None
+        kinds = g.sim.kinds
         for character in company.characters:
             races = races_of[character.kind]
             if (character in g.corrupted_this_turn or spec.not_races.intersection(races)
                     or not makes_corruption_checks(races) or kind in g.corruption_on.get(character, ())):
                 continue
+            if spec.bearing and not any(spec.bearing.intersection(kinds[h].subtypes) for h in character.holdings):
+                continue
+            if spec.check_now is not None and points(character) - spec.check_now < 2:
+                continue                          # 2D6 + the modifier above his points: the check cannot fail
             key = (points(character), g.sim.mp[character.kind])
             if best_key is None or key > best_key:
                 best, best_key = character, key

@@ -258,10 +258,15 @@ def play_hazards(g, company, move, limit: int, played: int, guard=None) -> int:
         player.spend(kind)
         played += 1
         g.stats.hazards_played[kind] += 1
-        g.corruption_on.setdefault(target, []).append(kind)
         g.corrupted_this_turn.add(target)
+        spec = player.tables.corruption[kind]
+        if spec.check_now is None:
+            g.corruption_on.setdefault(target, []).append(kind)
         if g.observer is not None:
             g.observer.hazard(g, company, kind, limit, target)
+        if spec.check_now is not None:          # a short-event: one check now, then to the discard pile
+            player.discard(kind)
+            check_corruption(g, company, target, spec.check_now, kind)
     return played
 
 
