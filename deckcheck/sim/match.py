@@ -17,7 +17,7 @@ from deckcheck.analysis.scoring import half_rule_total
 from deckcheck.sim.players.hazard_model import HazardModel
 from deckcheck.sim.players.opponent import HazardHand, HazardPlayer
 from deckcheck.sim.players.resource import ResourcePlayer
-from deckcheck.sim.rules.council import council_totals
+from deckcheck.sim.rules.council import council_totals, duplicates_revealed
 from deckcheck.sim.state import GameState
 from deckcheck.sim.streams import GameRandom
 from deckcheck.sim.tally import DuelTally, Tally
@@ -179,6 +179,7 @@ class Duel:
         self.b = GameState(second.sim, rng.for_side(1), ResourcePlayer(second.hazard_keep), None, side=second,
                            opponent=first, stats=stats[1], observer=observer)
         self.b.board = self.a.board                              # the events in play are shared
+        self.a.rival, self.b.rival = self.b, self.a              # and the unique cards in play (coe 1.1)
         self.a.hazards = HazardPlayer(second.hazards, self.b)    # each plays its hazards from its own hand
         self.b.hazards = HazardPlayer(first.hazards, self.a)
         self.turns = turns
@@ -249,7 +250,8 @@ def play_duel(first, second, game: int, seed: int, turns: int, tallies: tuple[Ta
 
 def free_council(players: list[GameState], last: GameState) -> list[int]:
     """coe 10.3: final corruption checks (from the player who took the last turn), totals by source, the doubling
-    of a source the opponent lacks, no source above half the total, then the eliminated-avatar penalty."""
+    of a source the opponent lacks, no source above half the total, the duplicates revealed from hand (one point
+    each off the opponent), then the eliminated-avatar penalty."""
     order = [last] + [p for p in players if p is not last]
     for player in order:
         for company in list(player.companies):
@@ -266,6 +268,8 @@ def free_council(players: list[GameState], last: GameState) -> list[int]:
                 check_corruption(player, company, character, 0, cards[0] if cards else None,
                                  support=1 if helper is not None else 0)
     totals = council_totals([list(p.category) for p in players], [p.avatar_lost for p in players])
+    for i, player in enumerate(players):        # 10.3.v: each duplicate revealed costs the opponent one point
+        totals[1 - i] -= duplicates_revealed(player, players[1 - i])
     for p in players:
         if p.observer is not None:
             p.observer.council(p, players, totals)

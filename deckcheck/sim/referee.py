@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from deckcheck.analysis.scoring import half_rule_total
 from deckcheck.sim.model import NEED_UNTAPPED, PHASE_SITE, ROLE_EVENT
 from deckcheck.sim.observe import Observer
+from deckcheck.sim.rules.council import duplicates_revealed
 
 HAND = 8
 COMPANY_LIMIT = 7                         # coe 2.II.3.1, away from a haven
@@ -175,7 +176,8 @@ class Referee(Observer):
         for i, own in enumerate(sources):
             other = sources[1 - i]
             doubled = [v * 2 if s in COUNCIL_DOUBLED and other[s] <= 0 else v for s, v in enumerate(own)]
-            expected.append(half_rule_total(doubled) - (AVATAR_PENALTY if players[i].avatar_lost else 0))
+            expected.append(half_rule_total(doubled) - (AVATAR_PENALTY if players[i].avatar_lost else 0)
+                            - duplicates_revealed(players[1 - i], players[i]))     # 10.3.v
         if expected != list(totals):
             self.found(g, "free-council", f"totals {totals}, the rule gives {expected}")
 

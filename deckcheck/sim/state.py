@@ -112,6 +112,7 @@ class GameState:
         self.stats = stats                    # our `DuelTally` against that opponent
         self.dice = dice
         self.observer = observer              # the referee or the trace: told of each step, None: nobody
+        self.rival = None                     # the opponent's own GameState when both play (`--both`): its uniques
         self.draw_by_destination = sim.alignment in DRAW_BY_DESTINATION
         self.ringwraith = sim.alignment == "ringwraith"
         self.balrog = sim.alignment == "balrog"

@@ -3,7 +3,7 @@ requirements, the site it needs, the company it needs."""
 
 from __future__ import annotations
 
-from deckcheck.sim.model import COMPANY_ANY, COMPANY_COVERT, ON_FACTION, ON_UNIQUE_FACTION, ROLE_FACTION
+from deckcheck.sim.model import COMPANY_ANY, COMPANY_COVERT, ON_FACTION, ON_UNIQUE_FACTION, ROLE_FACTION, ROLE_HAZARD
 
 
 def requirements_met(g, kind: int) -> bool:
@@ -39,10 +39,49 @@ def factions_of(sim, unique_only: bool) -> tuple[int, ...]:
 
 
 def may_play(g, kind: int) -> bool:
-    """The card can be played at all now: modelled, not a unique already in play, its requirements met."""
+    """The card can be played at all now: modelled, not a unique already in play (ours, or the opponent's of the
+    same name or manifestation), its requirements met."""
     sim = g.sim
-    return sim.unplayable[kind] is None and not (sim.unique[kind] and kind in g.used_unique) \
+    return sim.unplayable[kind] is None and not (sim.unique[kind] and (kind in g.used_unique or rival_holds(g, kind))) \
         and (sim.plain_play[kind] or requirements_met(g, kind))
+
+
+def entity_names(card) -> frozenset[str]:
+    """What a unique card is, for uniqueness across both players' cards: its folded name and the names it says it
+    is a manifestation of (Stinker: Gollum)."""
+    from deckcheck.cards.names import fold
+    from deckcheck.rules.copies import manifested_names
+
+    return frozenset((fold(card.name), *manifested_names(card)))
+
+
+def rival_conflicts(sim, rival_sim) -> list[tuple[int, ...]]:
+    """For each kind of ours, the rival deck's unique non-hazard kinds that are the same unique card (a shared
+    name or manifestation, whatever the alignment); computed once per pair of decks (`SimDeck.memo`)."""
+    key = ("rival_conflicts", id(rival_sim))
+    found = sim.memo.get(key)
+    if found is None:
+        theirs = [(k, entity_names(c)) for k, c in enumerate(rival_sim.kinds)
+                  if rival_sim.unique[k] and rival_sim.role[k] != ROLE_HAZARD]
+        found = []
+        for k, card in enumerate(sim.kinds):
+            if not sim.unique[k] or sim.role[k] == ROLE_HAZARD:
+                found.append(())
+                continue
+            mine = entity_names(card)
+            found.append(tuple(j for j, names in theirs if mine & names))
+        sim.memo[key] = found
+    return found
+
+
+def rival_holds(g, kind: int) -> bool:
+    """coe 1.1 ("only one such card can be in play ... across both your cards and your opponent's cards"):
+    the opponent, playing its own game (`--both`), has the same unique card in play."""
+    rival = g.rival
+    if rival is None:
+        return False
+    conflicts = rival_conflicts(g.sim, rival.sim)[kind]
+    return bool(conflicts) and any(rival.in_play[j] for j in conflicts)
 
 
 def site_allows(g, kind: int, site: int) -> bool:
@@ -95,4 +134,5 @@ def character_may_enter(g, kind: int) -> bool:
     """A character of the hand that may come into play somewhere (coe 2.II.2): not a unique in play, a site
     for it."""
     sim = g.sim
-    return not (sim.unique[kind] and kind in g.used_unique) and bool(sim.character_sites[kind])
+    return not (sim.unique[kind] and (kind in g.used_unique or rival_holds(g, kind))) \
+        and bool(sim.character_sites[kind])
