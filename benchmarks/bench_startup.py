@@ -132,12 +132,26 @@ def dream_card_data_read(argv: list[str]) -> list[str]:
     return [name for name in DREAM_CARD_DATA if repr(name) in line]
 
 
+def install_kind() -> str:
+    """Which install the numbers are of. An editable install (`pip install -e`, the README's development one) puts
+    a finder in every Python start that imports pathlib, so `import click`, the reference, is heavier there and
+    the ratio reads lower than in a player's plain install (`pipx install .`, `pip install .`)."""
+    import sysconfig
+
+    finders = list(Path(sysconfig.get_paths()["purelib"]).glob("__editable__*deckcheck*"))
+    if finders:
+        return ("editable (pip install -e): its finder imports pathlib in every Python start, `import click` "
+                "too, so the ratio reads lower than in a plain install (pipx install ., what a player has)")
+    return "plain (pip install . or pipx: what a player has)"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=21, help="runs of each command (the median is printed)")
     args = parser.parse_args()
     ensure_bytecode()
     print_conditions()
+    print(f"install: {install_kind()}")
     python, deckcheck = sys.executable, deckcheck_command()
     rows = [
         ("python -c pass", [python, "-c", "pass"]),
