@@ -80,6 +80,9 @@ _SITE_NORMAL = re.compile(r"(non-nazg[uû]l )?creatures (?:keyed to|played at) t
 _STAY_PENALTY = re.compile(r"prowess is only modified by -(\d+) when not tapping to face a strike", re.I)
 # The Balrog's Under-gates: "If one of your companies is at this site, all attacks against it are canceled."
 _SITE_SAFE = re.compile(r"if one of your companies is at this site, all attacks against it are cancel+ed", re.I)
+# The minion Darkhavens (Carn Dûm, Dol Guldur, Minas Morgul): "Any attack against a minion company at this site is
+# canceled."
+_SITE_SAFE_MINION = re.compile(r"any attack against a minion company at this site is cancel+ed", re.I)
 _SITE_DETAINS = re.compile(r"creatures keyed to this site (?:attack as|are) detainment", re.I)
 # Weapons and armour: "+2 to prowess to a maximum of 9", "Warrior only: +1 to body (to a maximum of 8)".
 _PROWESS_MAX = re.compile(r"prowess[^.;]*?to a maximum of (\d+)", re.I)
@@ -269,7 +272,8 @@ def site_facts(raw: dict) -> dict:
     """How creatures keyed to the site attack, when its text overrides keying's detainment (coe 3.II.2):
     {"keyed_attacks": "normal"} (with "not_races": ["Nazgûl"] for "Non-Nazgûl creatures") or "detainment";
     {"attacks_canceled": true} where all attacks against its player's company there are canceled (the Balrog's
-    Under-gates)."""
+    Under-gates), "minion" where only those against a minion company are (the Darkhavens: a Fallen-wizard's
+    company is no minion company)."""
     text = _text(raw)
     facts: dict = {}
     if m := _SITE_NORMAL.search(text):
@@ -278,6 +282,8 @@ def site_facts(raw: dict) -> dict:
         facts = {"keyed_attacks": "detainment"}
     if _SITE_SAFE.search(text):
         facts["attacks_canceled"] = True
+    elif _SITE_SAFE_MINION.search(text):
+        facts["attacks_canceled"] = "minion"
     return facts
 
 

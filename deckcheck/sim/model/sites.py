@@ -12,7 +12,7 @@ from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.cards.model import SITE, Card
 from deckcheck.cards.names import fold
 from deckcheck.cards.play import PlayFacts
-from deckcheck.sim.model.tables import REGION_STEPS, SITE_COLUMNS, START_HAVENS, set_columns
+from deckcheck.sim.model.tables import MINION_PLAYERS, REGION_STEPS, SITE_COLUMNS, START_HAVENS, set_columns
 
 SITE_TYPE_WORDS = {"haven": "H", "free-hold": "F", "border-hold": "B", "ruins & lairs": "R",
                    "shadow-hold": "S", "dark-hold": "D"}
@@ -158,7 +158,14 @@ def _site_row(b, i: int, site: Card, sites_by_name: dict[str, list[int]], havens
             if site_facts.hand_attack and not site.is_haven else None,
             # g.hav.F1: a Fallen-wizard heals only at a Wizardhaven (its own havens; made ones count in play)
             "site_heals": site.is_haven and (b.alignment != "fallen-wizard" or site.alignment == "Fallen-wizard"),
-            "site_safe": bool(load_combat_facts().get("sites", {}).get(site.id, {}).get("attacks_canceled"))}
+            "site_safe": _safe(load_combat_facts().get("sites", {}).get(site.id, {}).get("attacks_canceled"),
+                               b.alignment)}
+
+
+def _safe(canceled, alignment: str) -> bool:
+    """All attacks on our company at the site are canceled: the site's fact says so for every company (True) or
+    for a minion company ("minion": Ringwraith and Balrog players, coe 3.II.2.R1/B1's "minion")."""
+    return canceled is True or (canceled == "minion" and alignment in MINION_PLAYERS)
 
 
 def _ensure_start_haven(b) -> None:

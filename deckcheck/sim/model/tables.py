@@ -60,6 +60,8 @@ MAX_DRAFT_CANDIDATES = 20
 START_SIZE = {"wizard": 5, "ringwraith": 6, "fallen-wizard": 5, "balrog": 6}
 # coe 2.II.7.i.F1, B1: these players cannot use starter movement (region and Under-deeps movement only).
 NO_STARTER_MOVEMENT = frozenset({"fallen-wizard", "balrog"})
+# The players whose companies are minion companies (coe 3.II.2.R1/B1, the Darkhavens' texts).
+MINION_PLAYERS = frozenset({"ringwraith", "balrog"})
 # A play deck holds at most 10 non-avatar characters; leftover pool characters fill up to it (coe 1.9).
 PLAY_DECK_CHARACTERS = 10
 # A Fallen-wizard may not draft nor play a character of mind above 5 (coe 1.9.F3, 2.II.2.2.F1).

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from deckcheck.cards.names import fold
+from deckcheck.sim.model import MINION_PLAYERS
 
 _SYMBOL = re.compile(r"\{(\w)\}")
 
@@ -24,7 +25,6 @@ _SYMBOL = re.compile(r"\{(\w)\}")
 DETAINING_KEYS = frozenset({"d", "D", "S"})
 # coe 3.II.2.R2/B2: Orc, Troll, Undead and Man attacks keyed to a Shadow-land.
 SHADOW_LAND_RACES = frozenset({"Orc", "Troll", "Undead", "Man"})
-MINION_PLAYERS = frozenset({"ringwraith", "balrog"})
 # coe 2.II.7.ii: region movement crosses at most four consecutive regions, both ends included.
 REGION_MOVE_REGIONS = 4
 # The region types a resource player keeps out of a declared site path when two shortest paths are open: most
