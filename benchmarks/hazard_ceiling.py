@@ -1,7 +1,7 @@
 """How much of the tournament decks' deficit against the Challenge Decks the opponent's hazards explain.
 
     .venv/bin/python benchmarks/hazard_ceiling.py [--games 10] [--seed 1] [--jobs 2] [--every 1] [--only TEXT]
-                                                  [--goldfish-games 300]
+                                                  [--goldfish-games 300] [--families]
 
 1. Each of Mark Alfano's tournament decks (../shared/decks/gccg-restoration/Contrib/zara/, read there; the two
    sideboard fragments are skipped) against each of the ten ICE Challenge Decks, `--games` games a pair, the
@@ -10,7 +10,8 @@
    card, hazard event, nor a creature from hand as an automatic-attack; the sites' own automatic-attacks stay,
    and so do the zara deck's hazards on the opponent). The second is the ceiling of any change in how the
    tournament decks face hazards (where their companies go, how they split, what they cancel): if it is below
-   the target, no such change reaches the target.
+   the target, no such change reaches the target. `--families`: the same, sparing one family at a time
+   (creatures, corruption cards, hazard events): which of them the deficit comes from.
 2. Goldfish MP after turn 12 (no opponent, `--goldfish-games` games each) of each deck, beside its row, and the
    means: what the decks score before any interaction. The means of part 1 are printed again for the tournament
    decks that score alone at least as much as the lowest Challenge Deck, and for the others: the hazards explain
@@ -47,20 +48,34 @@ CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
 TURNS = 12                                      # as tournament_vs_starters.py
 
 
+# The hazard families a spared game keeps off the tournament deck (`--families` spares one at a time).
+CREATURES, CORRUPTION, EVENTS = "creatures", "corruption cards", "hazard events"
+EVERY_FAMILY = (CREATURES, CORRUPTION, EVENTS)
+
+
 class Spared(HazardPlayer):
-    """A hazard player that holds its cards but plays none of them on the company (the ceiling's opponent)."""
+    """A hazard player that holds its cards but plays none of the `families` on the company (the ceiling's
+    opponent): no creature (nor one from hand as an automatic-attack), no corruption card, no hazard event."""
+
+    def __init__(self, tables, cards, families=EVERY_FAMILY):
+        super().__init__(tables, cards)
+        self.families = frozenset(families)
 
     def choose_creatures(self, move, limit, defender_alignment, doors=False):
-        return []
+        if CREATURES in self.families:
+            return []
+        return super().choose_creatures(move, limit, defender_alignment, doors)
 
     def automatic_attack_creature(self, hand_attack, defender_alignment):
-        return None
+        if CREATURES in self.families:
+            return None
+        return super().automatic_attack_creature(hand_attack, defender_alignment)
 
     def corruption_cards(self):
-        return []
+        return [] if CORRUPTION in self.families else super().corruption_cards()
 
     def has_events(self):
-        return False
+        return False if EVENTS in self.families else super().has_events()
 
 
 def _side(path: str):
@@ -68,9 +83,9 @@ def _side(path: str):
     return side_of(build_sim_deck(deck)), deck_fingerprint(deck)
 
 
-def _pair(job: tuple[str, str, int, int, bool]) -> tuple[str, int, int, float, float, float]:
-    """(row, games, wins, MP, opponent MP, characters the row lost) over the pair's games; `spared`: no hazard of
-    the opponent is played on the row deck."""
+def _pair(job: tuple[str, str, int, int, tuple]) -> tuple[str, int, int, float, float, float]:
+    """(row, games, wins, MP, opponent MP, characters the row lost) over the pair's games; `spared`: the hazard
+    families of the opponent not played on the row deck (none: as played)."""
     row, column, games, seed, spared = job
     (a, pa), (b, pb) = _side(row), _side(column)
     s = pair_seed(seed, pa, pb)
@@ -84,7 +99,7 @@ def _pair(job: tuple[str, str, int, int, bool]) -> tuple[str, int, int, float, f
         duel = Duel(one, two, game, s, TURNS, tallies, stats)
         if spared:
             ours = duel.a if a_first else duel.b
-            ours.hazards = Spared(ours.hazards.tables, ours.hazards.cards)
+            ours.hazards = Spared(ours.hazards.tables, ours.hazards.cards, spared)
         scores = duel.play()
         mine, theirs = (0, 1) if a_first else (1, 0)
         wins += scores[mine] > scores[theirs]
@@ -130,7 +145,8 @@ def _means(label: str, values: list[tuple[float, float, float, float]]) -> str:
             f"({label})")
 
 
-def ceiling(games: int, seed: int, workers: int, every: int, only: str | None, goldfish_games: int) -> None:
+def ceiling(games: int, seed: int, workers: int, every: int, only: str | None, goldfish_games: int,
+            families: bool = False) -> None:
     decks = _decks(every, only)
     challenge = sorted(p for p in CHALLENGE.iterdir() if p.is_file())
     alone = goldfish_mp(decks, goldfish_games, seed)
@@ -139,7 +155,7 @@ def ceiling(games: int, seed: int, workers: int, every: int, only: str | None, g
     started = time.perf_counter()
     rows = {}
     for spared in (False, True):
-        jobs = [(str(d), str(c), games, seed, spared) for d in decks for c in challenge]
+        jobs = [(str(d), str(c), games, seed, EVERY_FAMILY if spared else ()) for d in decks for c in challenge]
         for row, n, wins, mp, opp, lost in _run(jobs, workers, _pair):
             cell = rows.setdefault((row, spared), [0, 0, 0.0, 0.0, 0.0])
             for i, v in enumerate((n, wins, mp, opp, lost)):
@@ -163,6 +179,21 @@ def ceiling(games: int, seed: int, workers: int, every: int, only: str | None, g
                             (False, "the others")):
             if means[spared, high]:
                 print("      " + _means(group, means[spared, high]))
+    if families:
+        for family in EVERY_FAMILY:
+            jobs = [(str(d), str(c), games, seed, (family,)) for d in decks for c in challenge]
+            cells: dict = {}
+            for row, n, wins, mp, opp, lost in _run(jobs, workers, _pair):
+                cell = cells.setdefault(row, [0, 0, 0.0, 0.0, 0.0])
+                for i, v in enumerate((n, wins, mp, opp, lost)):
+                    cell[i] += v
+            groups = {True: [], False: []}
+            for path in decks:
+                n, wins, mp, opp, lost = cells[str(path)]
+                groups[alone[str(path)] >= floor].append((wins / n, mp / n, opp / n, lost / n))
+            print(f"  mean with no {family} of the opponent on them: " + _means("all", groups[True] + groups[False]))
+            if groups[True]:
+                print("      " + _means(f"goldfish MP at least {floor:.1f}", groups[True]))
     print(f"goldfish MP@{TURNS} ({goldfish_games} games each, no hazards): tournament decks mean "
           f"{statistics.mean(alone.values()):.1f} ({min(alone.values()):.1f}-{max(alone.values()):.1f}), Challenge "
           f"Decks mean {statistics.mean(starters.values()):.1f} ({floor:.1f}-{max(starters.values()):.1f})")
@@ -176,10 +207,11 @@ def main() -> None:
     parser.add_argument("--every", type=int, default=1, help="every Nth tournament deck (1: all)")
     parser.add_argument("--only", help="tournament decks whose file name contains this")
     parser.add_argument("--goldfish-games", type=int, default=300)
+    parser.add_argument("--families", action="store_true", help="also spare one hazard family at a time")
     args = parser.parse_args()
     ensure_bytecode()
     print_conditions()
-    ceiling(args.games, args.seed, args.jobs, args.every, args.only, args.goldfish_games)
+    ceiling(args.games, args.seed, args.jobs, args.every, args.only, args.goldfish_games, args.families)
 
 
 if __name__ == "__main__":
