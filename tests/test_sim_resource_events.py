@@ -8,12 +8,14 @@ import pytest
 
 from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.cards.resource_effects import (
+    CHARACTERS_ALLIES,
     DRAW_CARDS,
     FETCH,
     CardFlow,
     CharacterAtSite,
     CorruptionBonus,
     HazardDiscard,
+    MpRaise,
     NoCreatures,
     StrikeBonus,
 )
@@ -26,7 +28,13 @@ from deckcheck.sim.players.resource_events import (
     strike_bonus,
 )
 from deckcheck.sim.rules.combat import STRIKE_FAILED, STRIKE_SUCCESSFUL, Attack, Defender, resolve_strike
-from deckcheck.sim.rules.resource_events import corruption_bonus_value, may_discard, may_hide, may_tap_for
+from deckcheck.sim.rules.resource_events import (
+    corruption_bonus_value,
+    may_discard,
+    may_hide,
+    may_tap_for,
+    raised_worth,
+)
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.turn.hazards import face_attack
 from tests._shared import DECKS, needs_decks
@@ -398,3 +406,58 @@ def test_a_friend_or_three_saves_a_corrupt_character_and_is_kept_for_a_safe_chec
     g = duel(stargazing, witch_king, ["Aragorn II", "Glorfindel II"], ["A Friend or Three"], rolled=[4])
     assert check_corruption(g, g.companies[0], g.companies[0].characters[0], 0, None, support=0)
     assert g.hand == [named(stargazing, "A Friend or Three")]      # no corruption points: nothing to save
+
+
+# ---- a stage card that makes a Fallen-wizard's cards worth more (Great Patron) --------------------------------
+
+def test_the_importer_reads_the_stage_cards_that_raise_marshalling_points():
+    events = load_combat_facts()["resource_events"]
+    assert MpRaise.of(events["WH-72"]) == MpRaise(cards=CHARACTERS_ALLIES, printed_from=2, worth=2)  # Great Patron
+    assert "WH-119" not in events        # Man of Skill: permanent-events where Information is playable
+
+
+def test_what_a_raised_card_is_worth():
+    from deckcheck.cards.catalog import load_catalog
+    patron = MpRaise(cards=CHARACTERS_ALLIES, printed_from=2, worth=2)
+    cards = {c.name: c for c in load_catalog().cards if c.name in ("Faramir", "Gulla", "Glamdring", "Tom Bombadil")}
+    assert raised_worth(patron, cards["Faramir"], 1) == 2            # printed 2, a Fallen-wizard scores 1
+    assert raised_worth(patron, cards["Tom Bombadil"], 1) == 2       # an ally printed 2
+    assert raised_worth(patron, cards["Gulla"], 1) == 1              # printed 1: not raised
+    assert raised_worth(patron, cards["Glamdring"], 1) == 1          # an item: not named
+
+
+@pytest.fixture(scope="module")
+def earcaraxe():    # a zara tournament deck (Fallen-wizard, Alatar): Great Patron; Faramir, Threlin, Gulla, Beretar
+    return build_sim_deck(read_deck(str(ZARA / "{R}A_{F}{R} The Bounty of Earcaraxe.dck")))
+
+
+@needs_decks
+def test_great_patron_raises_the_characters_in_play_and_those_to_come(earcaraxe):
+    from deckcheck.sim.turn.resource_events import play_mp_raises
+    sim, patron = earcaraxe, named(earcaraxe, "Great Patron")
+    g = scenario(sim, hand=[patron])
+    names = sorted((sim.kinds[c.kind].name, sim.kinds[c.kind].mp) for c in g.companies[0].characters)
+    assert names == [("Beretar", 2), ("Faramir", 2), ("Gulla", 1), ("Threlin", 2)] and g.mp == 4   # 1 each
+    stage = g.stage_points
+    play_mp_raises(g)
+    assert g.hand == [] and g.in_play[patron] == 1 and g.stage_points == stage + 2
+    assert g.mp == 7 and g.category[0] == 7                           # three of them printed 2: 2 each now
+    company = g.companies[0]
+    g.enter(named(sim, "Fram Framson"), None)                        # printed 2: scores 2 on entering
+    assert g.mp == 9
+    faramir = next(c for c in company.characters if sim.kinds[c.kind].name == "Faramir")
+    g.remove_character(company, faramir, eliminated=True)           # and takes 2 with him
+    assert g.mp == 7 and g.mp == sum(g.category)
+    g.hand = [patron]                                               # "Cannot be duplicated by a given player"
+    assert g.player.mp_raise(g) is None
+    play_mp_raises(g)
+    assert g.hand == [patron] and g.mp == 7
+
+
+@needs_decks
+def test_a_stage_card_is_read_for_a_fallen_wizard_only_and_the_report_names_its_use(earcaraxe):
+    from deckcheck.sim.model.defence import defence_tables
+    from deckcheck.sim.report import engine_use
+    patron = named(earcaraxe, "Great Patron")
+    assert engine_use(earcaraxe, patron)[0] == "marshalling points raised"
+    assert defence_tables("wizard", [earcaraxe.kinds[patron]]).mp_raise == [None]

@@ -33,6 +33,11 @@ name it as an effect the simulation does not play:
   and (if it says so) the discard pile, resources only or characters too ("Bring one resource or character
   from your sideboard or discard pile into your play deck and shuffle"; Smoke Rings, Weigh All Things to a
   Nicety, Longbottom Leaf); whether the card is then removed from the game.
+- `mp_raise`: a Fallen-wizard's stage resource permanent-event that makes some of his cards in play worth more
+  than the 1 each a Fallen-wizard scores them at (coe 10.F1: "Fallen-wizard abilities and stage resource cards
+  can modify the number of marshalling points certain cards give"): which cards ("Your characters and allies
+  that normally give 2 or more marshalling points are each worth 2 marshalling points", Great Patron), the
+  printed value they must have, what each is then worth; "Cannot be duplicated by a given player".
 """
 
 from __future__ import annotations
@@ -48,6 +53,8 @@ NO_CREATURES = "no_creatures"
 CHARACTER_AT_SITE = "character_at_site"
 CORRUPTION_BONUS = "corruption_bonus"
 FETCH = "fetch"
+MP_RAISE = "mp_raise"
+CHARACTERS_ALLIES = "characters_allies"
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
@@ -235,6 +242,32 @@ def card_flow(raw: dict, text: str) -> CardFlow | None:
     return None
 
 
+@dataclass(frozen=True, slots=True)
+class MpRaise(_Fact):
+    """A stage resource permanent-event (played in the organization phase, coe 5.F1; one in play for a player)
+    while which our `cards` (`CHARACTERS_ALLIES`) that normally give `printed_from` or more marshalling points
+    are each worth `worth`."""
+
+    EFFECT = MP_RAISE
+    cards: str = ""
+    printed_from: int = 0
+    worth: int = 0
+
+
+_RAISE_CHARACTERS = re.compile(r"^Your characters and allies that normally give (\d+) or more marshalling points are "
+                               r"each worth (\d+) marshalling points\. Cannot be duplicated\s+by a given player\.$")
+
+
+def mp_raise(raw: dict, text: str) -> MpRaise | None:
+    """The `mp_raise` family: Great Patron."""
+    if raw.get("alignment") != "Stage" or "Permanent-event" not in ((raw.get("attributes") or {}).get("subtype")
+                                                                    or ""):
+        return None
+    if m := _RAISE_CHARACTERS.match(text):
+        return MpRaise(cards=CHARACTERS_ALLIES, printed_from=int(m.group(1)), worth=int(m.group(2)))
+    return None
+
+
 _ONE_STRIKE = re.compile(r"\bagainst (?:one|a) strike\b", re.I)
 _SKILL_ONLY = re.compile(r"^(Warrior|Scout|Ranger|Sage|Diplomat) only\b")
 _PROWESS = re.compile(r"\+(\d) (?:to )?prowess", re.I)
@@ -310,7 +343,8 @@ def resource_event_facts(cards: list[dict]) -> dict:
             continue
         text = _text(raw)
         fact = (strike_bonus(raw, text) or hazard_discard(raw, text) or card_flow(raw, text)
-                or no_creatures(raw, text) or character_at_site(raw, text) or corruption_bonus(raw, text))
+                or no_creatures(raw, text) or character_at_site(raw, text) or corruption_bonus(raw, text)
+                or mp_raise(raw, text))
         if fact is not None:
             out[raw["id"]] = fact.to_json()
     return dict(sorted(out.items()))

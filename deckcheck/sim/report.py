@@ -190,6 +190,8 @@ DEFENCE_USES = (
      "discards a hazard permanent-event of the opponent's: played only against an opponent, at the end of the "
      "turn, on one worth more than the corruption check it costs, and none was in play while it was in hand and a "
      "character who may play it was untapped"),
+    ("mp_raise", "marshalling points raised",
+     "makes some of our cards worth more: played in the organization phase once in hand, and it never was"),
 )
 NOT_MODELLED = "an event worth no marshalling points whose effect the simulation does not model"
 

@@ -141,6 +141,7 @@ class GameState:
         self.havens_tapped: set[int] = set()  # havens do not stay tapped: cleared each untap phase
         self.mp = 0
         self.category = [0] * 6
+        self.mp_extra: dict[int, int] | None = None   # kind -> MP a copy in play gives above its own (Great Patron)
         self.exhaustions = 0
         self.first_exhaustion: int | None = None   # the turn (round) of the first exhaustion; None: not yet
         self.turn = 0
@@ -207,14 +208,33 @@ class GameState:
         if self.sim.unique[kind]:
             self.used_unique.add(kind)
         self.in_play[kind] += 1
-        self.score(kind, 1, self.sim.mp_on_play[kind] if value is None else value)
+        if value is None:
+            value = self.sim.mp_on_play[kind] if self.mp_extra is None else self._worth(kind)
+        self.score(kind, 1, value)
 
     def lose_card(self, kind: int, value: int | None = None, out_of_game: bool = False) -> None:
         """A card leaves play: its MP go; a unique one may be played again unless it is out of the game."""
         self.in_play[kind] -= 1
         if self.sim.unique[kind] and not out_of_game:
             self.used_unique.discard(kind)
-        self.score(kind, -1, self.sim.mp_on_play[kind] if value is None else value)
+        if value is None:
+            value = self.sim.mp_on_play[kind] if self.mp_extra is None else self._worth(kind)
+        self.score(kind, -1, value)
+
+    def _worth(self, kind: int) -> int:
+        return self.sim.mp_on_play[kind] + self.mp_extra.get(kind, 0)
+
+    def raise_worth(self, worth: dict[int, int]) -> None:
+        """Cards become worth more from now on (kind -> what each copy gives above its own MP): the copies in
+        play score the difference at once."""
+        extra = self.mp_extra if self.mp_extra is not None else {}
+        for kind, more in worth.items():
+            gained = more - extra.get(kind, 0)
+            if gained > 0:
+                extra[kind] = more
+                if self.in_play[kind]:
+                    self.score(kind, self.in_play[kind], gained)
+        self.mp_extra = extra
 
     def score(self, kind: int, sign: int, value: int | None = None) -> None:
         value = (self.sim.mp[kind] if value is None else value) * sign

@@ -135,7 +135,8 @@ def build_sim_deck(deck: Deck, length: int = 2, facts: PlayFacts | None = None) 
         sim.copies_in_play_deck[k] = sim.copies_in_play_deck.get(k, 0) + 1
     sim.play_deck_slots = deck_slots(sim.play_deck)     # a reshuffle's keys (sim.streams)
     sim.defence = defence_tables(sim.alignment, sim.kinds)
-    for k in sim.defence.draw_kinds | sim.defence.character_at_site_kinds:    # kept like a card the engine
+    d = sim.defence
+    for k in d.draw_kinds | d.character_at_site_kinds | d.mp_raise_kinds:    # kept like a card the engine
         sim.keep_value[k] = max(sim.keep_value[k], UTILITY_KEEP)           # plays for what it enables
     derive_hot_tables(sim)
     check_lengths(sim)

@@ -14,12 +14,14 @@ from deckcheck.cards.resource_effects import (
     DRAW_CARDS,
     FETCH,
     HAZARD_DISCARD,
+    MP_RAISE,
     NO_CREATURES,
     STRIKE_BONUS,
     CardFlow,
     CharacterAtSite,
     CorruptionBonus,
     HazardDiscard,
+    MpRaise,
     NoCreatures,
     StrikeBonus,
 )
@@ -67,6 +69,9 @@ class DefenceTables:
     # the engine plays the draws (`draw_kinds`), not the fetches (which card a player would fetch: not modelled)
     card_flow: list[CardFlow | None] = field(default_factory=list)
     draw_kinds: frozenset[int] = frozenset()
+    # ... a stage permanent-event that makes some of our cards worth more (Great Patron), None if not
+    mp_raise: list[MpRaise | None] = field(default_factory=list)
+    mp_raise_kinds: frozenset[int] = frozenset()
     # Pure functions of these tables memoized across games (the tables never change once built):
     armed: dict[tuple[int, ...], tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
     #   (kind, *holdings) -> (prowess, body) with its best weapon and armour (`rules.combat.defender_of`)
@@ -106,6 +111,8 @@ def defence_tables(alignment: str, kinds: list[Card]) -> DefenceTables:
         t.character_at_site.append(CharacterAtSite.of(event) if event.get("effect") == CHARACTER_AT_SITE else None)
         t.corruption_bonus.append(CorruptionBonus.of(event) if event.get("effect") == CORRUPTION_BONUS else None)
         t.card_flow.append(CardFlow.of(event) if event.get("effect") in (DRAW_CARDS, FETCH) else None)
+        t.mp_raise.append(MpRaise.of(event) if event.get("effect") == MP_RAISE and alignment == "fallen-wizard"
+                          else None)
     t.strike_bonus_kinds = frozenset(k for k, bonus in enumerate(t.strike_bonus) if bonus is not None)
     t.hazard_discard_kinds = frozenset(k for k, fact in enumerate(t.hazard_discard) if fact is not None)
     t.no_creatures_kinds = frozenset(k for k, fact in enumerate(t.no_creatures) if fact is not None)
@@ -114,4 +121,5 @@ def defence_tables(alignment: str, kinds: list[Card]) -> DefenceTables:
                           | t.corruption_bonus_kinds)
     t.character_at_site_kinds = frozenset(k for k, fact in enumerate(t.character_at_site) if fact is not None)
     t.draw_kinds = frozenset(k for k, fact in enumerate(t.card_flow) if fact is not None and fact.draw)
+    t.mp_raise_kinds = frozenset(k for k, fact in enumerate(t.mp_raise) if fact is not None)
     return t

@@ -26,7 +26,7 @@ from deckcheck.sim.rules.corruption import (
     makes_corruption_checks,
 )
 from deckcheck.sim.rules.influence import p_check_above
-from deckcheck.sim.rules.resource_events import corruption_bonus_value, may_discard, may_hide, may_tap_for
+from deckcheck.sim.rules.resource_events import corruption_bonus_value, may_discard, may_hide, may_raise, may_tap_for
 
 # A strike bonus is spent on a strike once it saves this many MP of what the strike is expected to cost: a
 # quarter of what an attack must be expected to cost before a card cancels the whole of it
@@ -186,6 +186,15 @@ def card_draw(g) -> int | None:
     d = g.defence
     for kind in g.hand:
         if kind in d.draw_kinds and len(g.deck) + len(g.discard) >= d.card_flow[kind].draw:
+            return kind
+    return None
+
+
+def mp_raise(g) -> int | None:
+    """The stage card that makes our cards worth more (Great Patron) to play in the organization phase, None for
+    none: the first one held that the rules allow, at once (what it adds only grows with the cards to come)."""
+    for kind in g.hand:
+        if kind in g.defence.mp_raise_kinds and may_raise(g.in_play[kind]):
             return kind
     return None
 

@@ -18,6 +18,7 @@ from deckcheck.sim.players.resource_events import (
     corruption_bonus,
     creature_stopper,
     hazard_discard,
+    mp_raise,
     strike_bonus,
 )
 from deckcheck.sim.players.support import corruption_supporters, strike_supporters, tap_to_cancel
@@ -238,6 +239,11 @@ class SiteChoices:
     def card_draw(self, g) -> int | None:
         """The card that draws cards (Dark Tryst) to play in the organization phase, or None."""
         return card_draw(g)
+
+    def mp_raise(self, g) -> int | None:
+        """The stage card that makes our cards worth more (Great Patron) to play in the organization phase, or
+        None."""
+        return mp_raise(g)
 
     def strike_support(self, g, company, characters, attack, index: int, one, excess: int, stay: bool,
                        able: list[int], shielded: frozenset[int] = frozenset()) -> list[int]:

@@ -4,6 +4,8 @@ functions; the choice to play one is the resource player's (`players/resource_ev
 
 from __future__ import annotations
 
+from deckcheck.cards.resource_effects import CHARACTERS_ALLIES
+
 PERMANENT, LONG = "permanent", "long"
 
 
@@ -41,3 +43,19 @@ def corruption_bonus_value(fact, races: tuple[str, ...], company_skills: list[tu
     if fact.company_skill is not None and not any(fact.company_skill in skills for skills in company_skills):
         return 0
     return len(company_skills) if fact.per_character else fact.bonus
+
+
+def raised_worth(fact, card, scored: int) -> int:
+    """What one of our cards scoring `scored` (as our alignment counts it) is worth while the stage card is in
+    play: `fact.worth` for a card of the kinds it names that normally gives `printed_from` or more (Great Patron:
+    "Your characters and allies that normally give 2 or more marshalling points are each worth 2"), else
+    `scored` (coe 10.F1: stage resource cards may modify what certain cards give a Fallen-wizard)."""
+    if fact.cards == CHARACTERS_ALLIES and (card.is_character or card.is_ally) and (card.mp or 0) >= fact.printed_from:
+        return fact.worth
+    return scored
+
+
+def may_raise(kind_in_play: int) -> bool:
+    """The stage card may be played in this organization phase (coe 5.F1): none of it in play already ("Cannot
+    be duplicated by a given player")."""
+    return kind_in_play == 0

@@ -10,13 +10,14 @@ from deckcheck.sim.rules.influence import controls_too_much, may_control
 from deckcheck.sim.rules.play import may_bear, may_play
 from deckcheck.sim.rules.rings import allowed_rings, rings_in_hand, test_bonus
 from deckcheck.sim.state import Character
-from deckcheck.sim.turn.resource_events import play_card_draws
+from deckcheck.sim.turn.resource_events import play_card_draws, play_mp_raises
 
 
 def organize(g) -> None:
     """The organization phase after untapping: everything but declaring movement."""
     store_cards(g)
     play_card_draws(g)
+    play_mp_raises(g)
     if g.ringwraith:
         end_mode(g)
     free_general_influence(g)

@@ -4,6 +4,7 @@ bonuses are combat's (`turn/hazards.face_attack` asks before each strike)."""
 
 from __future__ import annotations
 
+from deckcheck.sim.rules.resource_events import raised_worth
 from deckcheck.sim.streams import ORGANIZATION
 from deckcheck.sim.turn.hazards import check_corruption, corruption_points
 
@@ -27,6 +28,30 @@ def play_card_draws(g) -> None:
         g.draw(fact.draw)
         if g.observer is not None:
             g.observer.event(g, "play", f"{g.sim.kinds[kind].name}: draws {fact.draw} cards")
+
+
+def play_mp_raises(g) -> None:
+    """Organization phase (coe 5.F1: a stage resource permanent-event only then): a card such as Great Patron,
+    as the player chooses; it stays in play, its stage points count, and the cards it names are worth what it
+    says from now on, those in play at once (`GameState.raise_worth`)."""
+    d = g.defence
+    while not d.mp_raise_kinds.isdisjoint(g.hand):
+        kind = g.player.mp_raise(g)
+        if kind is None:
+            return
+        g.play_from_hand(kind)
+        g.gain(kind)
+        sim = g.sim
+        g.stage_points += sim.kinds[kind].stage_points or 0
+        fact = d.mp_raise[kind]
+        worth = {}
+        for k, card in enumerate(sim.kinds):
+            more = raised_worth(fact, card, sim.mp[k]) - sim.mp[k]
+            if more > 0:
+                worth[k] = more
+        g.raise_worth(worth)
+        if g.observer is not None:
+            g.observer.event(g, "play", f"{sim.kinds[kind].name}: {len(worth)} kinds of card worth more")
 
 
 def hide(g, company, dest: int | None) -> None:
