@@ -18,6 +18,7 @@ from deckcheck.sim.players.hazard_model import HazardModel
 from deckcheck.sim.players.opponent import HazardHand, HazardPlayer
 from deckcheck.sim.players.resource import ResourcePlayer
 from deckcheck.sim.rules.council import council_totals, duplicates_revealed
+from deckcheck.sim.rules.play import rival_conflicts
 from deckcheck.sim.state import GameState
 from deckcheck.sim.streams import GameRandom
 from deckcheck.sim.tally import DuelTally, Tally
@@ -180,6 +181,8 @@ class Duel:
                            opponent=first, stats=stats[1], observer=observer)
         self.b.board = self.a.board                              # the events in play are shared
         self.a.rival, self.b.rival = self.b, self.a              # and the unique cards in play (coe 1.1)
+        self.a.rival_conflicts = rival_conflicts(first.sim, second.sim)
+        self.b.rival_conflicts = rival_conflicts(second.sim, first.sim)
         self.a.hazards = HazardPlayer(second.hazards, self.b)    # each plays its hazards from its own hand
         self.b.hazards = HazardPlayer(first.hazards, self.a)
         self.turns = turns

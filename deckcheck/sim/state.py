@@ -43,7 +43,8 @@ class Board:
     play) and `boosts` (the attack boosts in play) are kept up to date, since combat reads them at every
     attack."""
 
-    __slots__ = ("events", "doors", "boosts", "tapped", "draws_less", "item_corruption", "lairs", "reserved")
+    __slots__ = ("events", "doors", "boosts", "tapped", "draws_less", "item_corruption", "lairs", "reserved",
+                 "boost_key")
 
     def __init__(self):
         self.tapped: set[tuple[int, int]] = set()     # (owner, kind): a card in play tapped for its effect
@@ -51,6 +52,7 @@ class Board:
         self.events: list[tuple[int, object, list, int, str]] = []
         self.doors = False
         self.boosts: list = []
+        self.boost_key: tuple = ()                    # what the boosts in play change, for the players' memos
         self.draws_less = 0                           # Smaug at Home: each moving company draws one less
         self.item_corruption: dict[str, int] = {}     # Scorba / Itangast at Home: an item class's added points
         self.lairs: list = []                         # the entries of the Dragons "at Home" (added automatic-attacks)
@@ -85,6 +87,7 @@ class Board:
     def _update(self) -> None:
         self.doors = any(e[1].effect in ("doors_of_night", "doors_considered") for e in self.events)
         self.boosts = [e[1] for e in self.events if e[1].effect == "attack_boost"]
+        self.boost_key = (self.doors, *map(id, self.boosts)) if self.boosts else ()
         self.lairs = [e for e in self.events if "lair" in e[1].facts]
         self.draws_less = sum(e[1].facts.get("draws_less", 0) for e in self.lairs)
         self.item_corruption = {}
@@ -113,6 +116,7 @@ class GameState:
         self.dice = dice
         self.observer = observer              # the referee or the trace: told of each step, None: nobody
         self.rival = None                     # the opponent's own GameState when both play (`--both`): its uniques
+        self.rival_conflicts: list = []       # per kind, the rival's kinds that are the same unique card
         self.draw_by_destination = sim.alignment in DRAW_BY_DESTINATION
         self.ringwraith = sim.alignment == "ringwraith"
         self.balrog = sim.alignment == "balrog"

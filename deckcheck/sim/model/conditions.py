@@ -83,6 +83,8 @@ def finish_conditions(b) -> None:
     sim.gold_rings = tuple(k for k in range(len(sim.kinds)) if sim.ring_table[k])
     sim.special_rings = frozenset(k for k in range(len(sim.kinds)) if sim.ring_kind[k])
     sim.information_sites = tuple(i for i, s in enumerate(sim.sites) if s.information and not s.is_haven)
+    sim.site_testers = frozenset(k for k in range(len(sim.kinds)) if sim.tester[k] is not None
+                                 and sim.tester[k].site_phase and sim.role[k] == ROLE_EVENT)
     sim.hand_bonus_kinds = frozenset(k for k in range(len(sim.kinds)) if sim.hand_bonus[k])
     sim.storable = any(sim.store_sites)
     sim.attack_cancel_kinds = frozenset(k for k in range(len(sim.kinds)) if sim.attack_cancel[k])

@@ -205,6 +205,7 @@ class SimDeck:
     gold_rings: tuple[int, ...] = ()                              # kinds the engine's shortcuts look for
     special_rings: frozenset[int] = frozenset()
     information_sites: tuple[int, ...] = ()                       # non-haven sites where Information is playable
+    site_testers: frozenset[int] = frozenset()                    # kinds testing a gold ring in the site phase
     hand_bonus_kinds: frozenset[int] = frozenset()
     storable: bool = False
     organization_kinds: frozenset[int] = frozenset()

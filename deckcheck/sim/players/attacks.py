@@ -58,8 +58,7 @@ def outlook(g, company, site: int | None = None) -> tuple[float, float]:
     balrog = g.balrog and (g.avatar_revealed or g.avatar_lost)
     overt = company_is_overt(g, company)
     stay, wounded = g.stay_tapped, g.wounded
-    board = g.board
-    boosts = (board.doors, *map(id, board.boosts)) if board.boosts else ()
+    boosts = g.board.boost_key
     # a pure function of what combat sees of the company: memoized across games (`DefenceTables.risks`)
     if stay or wounded:
         key = (site, overt, balrog, boosts,

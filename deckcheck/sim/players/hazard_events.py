@@ -22,16 +22,7 @@
   non-hazard cards or more (they go on top of the play deck, the hand is drawn up with what comes);
 - last, with the limit left: Foolish Words on the character with most direct influence; Rolled down to the Sea
   (a ring seen on a company, or one in the hand);
-- Summons from Long Sleep, after the creatures with the limit left, when none of ours in play reserves
-  nothing and the hand holds a creature of its races (one it could not play now); then, with each such card of
-  ours holding none, the most threatening creature of its races left in hand is set aside with it; a reserved
-  creature is played (before those of the hand, with the card's prowess added) on a company it may be keyed to,
-  in place of the least threatening creature chosen from hand when the limit leaves no room;
-- Exhalation of Decay, after the creatures with the limit left: on the most threatening creature of its race in
-  the discard pile that may be keyed to this company (not as detainment where another may), which attacks at
-  once with the card's prowess change (it does not count against the limit);
-- From the Pits of Angband, after the creatures with the limit left, when its discard pile holds a creature it
-  would take back (a Drake, a unique Dragon) and none is in play;
+- Summons from Long Sleep, From the Pits of Angband and Exhalation of Decay: `players.creature_events`;
 - on-guard, when no creature is placed there and the limit leaves room: Unabated in Malice, revealed on the
   most threatening automatic-attack of the site as the company enters;
 - on-guard (`HazardPlayer.on_guard_creature`, one card per movement/hazard phase, counting against the limit):
@@ -49,7 +40,6 @@ from deckcheck.sim.rules.events import (
     boost_of,
     hazards_recycled,
     may_be_seized,
-    recycled_at_end_of_turn,
     region_attack,
     returns_to_origin,
     split_off_chance,
@@ -252,97 +242,6 @@ class EventChoices:
         if not fit:
             return None
         return cards[0], max(fit, key=lambda f: (f[0], f[1]))[2]
-
-    def _reservable(self, races, exclude=()) -> list[int]:
-        """Creatures of the hand of these races, most threatening first (`exclude`: kinds left out)."""
-        t = self.tables
-        found = [k for k in dict.fromkeys(self.cards.hand) if t.use[k] == CREATURE and k not in exclude
-                 and set(t.creature[k].races).intersection(races)]
-        return sorted(found, key=lambda k: -t.creature[k].threat)
-
-    def from_discard(self, board, move, defender_alignment: str) -> tuple[int, int, bool] | None:
-        """Exhalation of Decay: (the card, the creature of the discard pile it brings in, detainment), the most
-        threatening creature of its races that may be keyed to this move (one that is not detainment first);
-        None if none."""
-        from deckcheck.sim.players.opponent import creature_key
-
-        t = self.tables
-        for k in self._events("attack_from_discard"):
-            races = set(t.event[k].facts.get("races", ()))
-            best = None
-            for c in dict.fromkeys(self.cards.discard):
-                if t.use[c] != CREATURE or not races.intersection(t.creature[c].races):
-                    continue
-                keyed = creature_key(t, c, move, defender_alignment, board.doors)
-                if keyed is None:
-                    continue
-                option = (keyed[1], -t.creature[c].threat, c)
-                best = option if best is None or option < best else best
-            if best is not None:
-                return k, best[2], best[0]
-        return None
-
-    def pits_card(self, board) -> int | None:
-        """From the Pits of Angband, when the discard pile holds a creature it would take back at the end of the
-        turn (not in play already: it cannot be duplicated)."""
-        for k in self._events("recycle_at_end_of_turn"):
-            if self._playable(k, board) and recycled_at_end_of_turn(self.tables.event[k], self.tables,
-                                                                    self.cards.discard, board.doors):
-                return k
-        return None
-
-    def summons_card(self, board, own: int) -> int | None:
-        """Summons from Long Sleep, when none of ours in play holds no creature and the hand holds one of its
-        races to set aside."""
-        if any(id(e) not in board.reserved for e in board.reserves(own)):
-            return None
-        for k in self._events("reserve_creature"):
-            if self._playable(k, board) and self._reservable(self.tables.event[k].facts.get("races", ())):
-                return k
-        return None
-
-    def to_reserve(self, board, own: int) -> list[tuple[object, int]]:
-        """(card in play, creature of the hand to set aside with it) for each of our reserving cards holding
-        none: the most threatening creature of its races (coe: not counting against the hazard limit)."""
-        out, taken = [], []
-        for entry in board.reserves(own):
-            if id(entry) in board.reserved:
-                continue
-            found = self._reservable(entry[1].facts.get("races", ()), taken)
-            if found:
-                out.append((entry, found[0]))
-                taken.append(found[0])
-        return out
-
-    def reserved_to_play(self, board, own: int, move, defender_alignment: str, chosen: list, room: int):
-        """The reserved creature to play on this company (the most threatening keyable one, the card's prowess
-        added), with what it displaces: (card in play, kind, key, detainment, the chosen creature it replaces or
-        None); None if none. Played when there is room under the limit, or instead of the least threatening
-        creature chosen from hand when it threatens more."""
-        from deckcheck.sim.players.opponent import creature_key
-
-        t = self.tables
-        best = None
-        for entry in board.reserves(own):
-            kind = board.reserved.get(id(entry))
-            if kind is None:
-                continue
-            keyed = creature_key(t, kind, move, defender_alignment, board.doors)
-            if keyed is None:
-                continue
-            threat = t.creature[kind].threat + entry[1].facts.get("prowess", 0)
-            option = (keyed[1], -threat, entry, kind, keyed[0])
-            if best is None or option[:2] < best[:2]:
-                best = option
-        if best is None or room <= 0:
-            return None
-        detainment, threat, entry, kind, key = best
-        if len(chosen) < room:
-            return entry, kind, key, detainment, None
-        weakest = chosen[-1]
-        if (detainment, threat) < (weakest[2], -t.creature[weakest[0]].threat):
-            return entry, kind, key, detainment, weakest
-        return None
 
     def on_guard_event(self) -> int | None:
         """With no creature placed on-guard and limit to spare, at a site with automatic-attacks: Unabated in

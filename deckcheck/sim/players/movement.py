@@ -50,7 +50,7 @@ def site_values(g, characters=None, cards: SiteCards | None = None) -> dict[int,
             value_here = value * 0.5 if half else value   # half: the company taps it first with another card
             if values.get(site, 0) < value_here:
                 values[site] = value_here
-    if sim.special_rings and not sim.special_rings.isdisjoint(g.hand):
+    if sim.site_testers and not sim.site_testers.isdisjoint(g.hand):
         pool = characters if characters is not None else [c for co in g.companies for c in co.characters]
         swap = ring_swap(g, pool) if site_phase_testers(g, pool) else None
         if swap is not None:                  # Secrets of Their Forging: at a site where Information is playable

@@ -24,6 +24,7 @@ from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.cards.model import HAZARD, leading_int
 from deckcheck.cards.site_attacks import race_name
 from deckcheck.sim.model import ROLE_HAZARD
+from deckcheck.sim.players.creature_events import CreatureEventChoices
 from deckcheck.sim.players.hazard_events import CORRUPTION, CREATURE, EVENT, RESOURCE, UNMODELLED, EventChoices
 from deckcheck.sim.rules.combat import Attack
 from deckcheck.sim.rules.corruption import makes_corruption_checks
@@ -118,6 +119,7 @@ class HazardTables:
     corruption: list[CorruptionSpec | None] = field(default_factory=list)
     keep: list[int] = field(default_factory=list)
     not_played: dict[int, str] = field(default_factory=dict)          # kind -> why the model never plays it
+    effects: frozenset[str] = frozenset()      # the event effects the deck holds (its choices skip the others)
     # (kind, move, defending alignment) -> (key, detainment) or None: memoized across games (`choose_creatures`)
     keyed: dict = field(default_factory=dict, repr=False, compare=False)
 
@@ -188,6 +190,7 @@ def hazard_tables(sim) -> HazardTables:
         tables.creature.append(creature)
         tables.corruption.append(corruption)
         tables.keep.append(KEEP[use] + (creature.threat if creature else 0))
+    tables.effects = frozenset(spec.effect for spec in tables.event if spec is not None)
     return tables
 
 
@@ -264,7 +267,7 @@ def creature_key(t: HazardTables, kind: int, move: Move, defender_alignment: str
     return found
 
 
-class HazardPlayer(EventChoices):
+class HazardPlayer(EventChoices, CreatureEventChoices):
     """Chooses the hazards the opponent plays on one company; `cards` holds its hand (a HazardHand, or the
     opponent's own `GameState` when both sides play full turns)."""
 

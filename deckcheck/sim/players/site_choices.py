@@ -91,7 +91,7 @@ class SiteChoices:
         enter plays nothing there)."""
         site = company.site
         choice = self.best_play(g, company, site, g.site_state[site] == OCCUPIED, entering=True)
-        if choice is None and g.sim.special_rings and not g.sim.special_rings.isdisjoint(g.hand):
+        if choice is None and g.sim.site_testers and not g.sim.site_testers.isdisjoint(g.hand):
             swap = self.site_ring_test(g, company)     # Secrets of Their Forging, Ringlore: the ring they bring
             if swap is not None and worth_entering(g, company, ring_swap(g, company.characters)[0]):
                 return swap[0]

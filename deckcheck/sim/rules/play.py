@@ -80,7 +80,7 @@ def rival_holds(g, kind: int) -> bool:
     rival = g.rival
     if rival is None:
         return False
-    conflicts = rival_conflicts(g.sim, rival.sim)[kind]
+    conflicts = g.rival_conflicts[kind] if g.rival_conflicts else rival_conflicts(g.sim, rival.sim)[kind]
     return bool(conflicts) and any(rival.in_play[j] for j in conflicts)
 
 

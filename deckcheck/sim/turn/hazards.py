@@ -242,7 +242,7 @@ def play_hazards(g, company, move, limit: int, played: int, guard=None) -> int:
                 g.observer.hazard(g, company, kind, limit)
             if not creature_attacks(g, company, kind, detainment):
                 player.discard(kind)           # a defeated creature stays in our marshalling point pile
-        if played < limit and company.characters and player.has_events():
+        if played < limit and "attack_from_discard" in player.tables.effects and company.characters:
             played = from_discard(g, company, move, limit, played)
     if guard and played < limit and company.characters and id(company) not in g.on_guard and player.has_events():
         event = player.on_guard_event()

@@ -190,7 +190,7 @@ def play_at_site(g, company) -> None:
     if sim.site_test_here[site] is not None and sim.gold_rings:
         _test_here(g, company)
     player = g.player
-    if sim.special_rings and not haven and not sim.special_rings.isdisjoint(g.hand):
+    if sim.site_testers and not haven and not sim.site_testers.isdisjoint(g.hand):
         site_ring_test(g, company)
     extra_item = False
     while True:
