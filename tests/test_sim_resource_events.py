@@ -11,6 +11,7 @@ from deckcheck.cards.resource_effects import (
     CHARACTERS_ALLIES,
     DRAW_CARDS,
     FETCH,
+    UNIQUE_FACTIONS,
     CardFlow,
     CharacterAtSite,
     CorruptionBonus,
@@ -32,6 +33,7 @@ from deckcheck.sim.rules.resource_events import (
     corruption_bonus_value,
     may_discard,
     may_hide,
+    may_raise,
     may_tap_for,
     raised_worth,
 )
@@ -413,6 +415,8 @@ def test_a_friend_or_three_saves_a_corrupt_character_and_is_kept_for_a_safe_chec
 def test_the_importer_reads_the_stage_cards_that_raise_marshalling_points():
     events = load_combat_facts()["resource_events"]
     assert MpRaise.of(events["WH-72"]) == MpRaise(cards=CHARACTERS_ALLIES, printed_from=2, worth=2)  # Great Patron
+    assert MpRaise.of(events["WH-70"]) == MpRaise(cards=UNIQUE_FACTIONS, worth=2, stage_above=3,       # Gatherer of
+                                                  if_avatar=(("Alatar", "Dragon", 0, 4), ("Pallando", None, 3, 3)))
     assert "WH-119" not in events        # Man of Skill: permanent-events where Information is playable
 
 
@@ -424,6 +428,22 @@ def test_what_a_raised_card_is_worth():
     assert raised_worth(patron, cards["Tom Bombadil"], 1) == 2       # an ally printed 2
     assert raised_worth(patron, cards["Gulla"], 1) == 1              # printed 1: not raised
     assert raised_worth(patron, cards["Glamdring"], 1) == 1          # an item: not named
+    gatherer = MpRaise(cards=UNIQUE_FACTIONS, worth=2, stage_above=3,
+                       if_avatar=(("Alatar", "Dragon", 0, 4), ("Pallando", None, 3, 3)))
+    factions = {c.name: c for c in load_catalog().cards if c.is_faction and c.name in (
+        "Rangers of the North", "Smaug Roused", "Beornings") and (c.mp or 0) in (2, 3, 5)}
+    rangers, smaug = factions["Rangers of the North"], factions["Smaug Roused"]     # printed 3, a Dragon 5
+    assert raised_worth(gatherer, rangers, 1) == 2 and raised_worth(gatherer, smaug, 1) == 2
+    assert raised_worth(gatherer, smaug, 1, "Alatar") == 4 and raised_worth(gatherer, rangers, 1, "Alatar") == 2
+    assert raised_worth(gatherer, rangers, 1, "Pallando") == 3
+    assert raised_worth(gatherer, cards["Faramir"], 1) == 1          # a character: not named
+    assert raised_worth(patron, rangers, 1) == 1
+
+
+def test_a_stage_card_asks_more_stage_points_than_it_names_and_is_not_duplicated():
+    gatherer = MpRaise(cards=UNIQUE_FACTIONS, worth=2, stage_above=3)
+    assert not may_raise(gatherer, 0, 3) and may_raise(gatherer, 0, 4) and not may_raise(gatherer, 1, 5)
+    assert may_raise(MpRaise(cards=CHARACTERS_ALLIES, printed_from=2, worth=2), 0, 0)
 
 
 @pytest.fixture(scope="module")
@@ -460,4 +480,24 @@ def test_a_stage_card_is_read_for_a_fallen_wizard_only_and_the_report_names_its_
     from deckcheck.sim.report import engine_use
     patron = named(earcaraxe, "Great Patron")
     assert engine_use(earcaraxe, patron)[0] == "marshalling points raised"
+    assert engine_use(earcaraxe, named(earcaraxe, "Gatherer of Loyalties"))[0] == "marshalling points raised"
     assert defence_tables("wizard", [earcaraxe.kinds[patron]]).mp_raise == [None]
+
+
+@needs_decks
+def test_gatherer_of_loyalties_waits_for_a_fourth_stage_point_then_raises_a_unique_faction():
+    from deckcheck.sim.turn.resource_events import play_mp_raises
+    sim = build_sim_deck(read_deck(str(ZARA / "{R}A_{D} The Game Warden.dck")))   # Alatar; Rangers of the North
+    gatherer, patron, rangers = (named(sim, n) for n in ("Gatherer of Loyalties", "Great Patron",
+                                                         "Rangers of the North"))
+    g = scenario(sim, hand=[gatherer])
+    assert g.stage_points == 3                       # the starting stage cards' (coe 1.7.F1)
+    g.gain(rangers)                                  # printed 3, a Fallen-wizard's 1
+    before = g.mp
+    play_mp_raises(g)
+    assert g.hand == [gatherer] and g.mp == before   # "more than 3 stage points": not yet
+    g.hand = [gatherer, patron]
+    play_mp_raises(g)                                # Great Patron first (+2 stage points), then Gatherer
+    assert g.hand == [] and g.stage_points == 3 + 2 + 3
+    characters = sum(1 for c in g.companies[0].characters if (sim.kinds[c.kind].mp or 0) >= 2)
+    assert g.mp == before + characters + 1 and g.mp == sum(g.category)   # the faction 2, not Alatar's Dragon 4

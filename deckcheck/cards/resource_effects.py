@@ -36,8 +36,11 @@ name it as an effect the simulation does not play:
 - `mp_raise`: a Fallen-wizard's stage resource permanent-event that makes some of his cards in play worth more
   than the 1 each a Fallen-wizard scores them at (coe 10.F1: "Fallen-wizard abilities and stage resource cards
   can modify the number of marshalling points certain cards give"): which cards ("Your characters and allies
-  that normally give 2 or more marshalling points are each worth 2 marshalling points", Great Patron), the
-  printed value they must have, what each is then worth; "Cannot be duplicated by a given player".
+  that normally give 2 or more marshalling points are each worth 2 marshalling points", Great Patron; "Your
+  unique factions are each worth 2 marshalling points", Gatherer of Loyalties), the printed value they must
+  have, what each is then worth, the stage points the player must have more than ("Playable if you have more
+  than 3 stage points"), and what it says for a named Fallen-wizard ("If you are Alatar, your unique Dragon
+  factions are each worth 4"); "Cannot be duplicated by a given player".
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ CORRUPTION_BONUS = "corruption_bonus"
 FETCH = "fetch"
 MP_RAISE = "mp_raise"
 CHARACTERS_ALLIES = "characters_allies"
+UNIQUE_FACTIONS = "unique_factions"
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
@@ -245,26 +249,49 @@ def card_flow(raw: dict, text: str) -> CardFlow | None:
 @dataclass(frozen=True, slots=True)
 class MpRaise(_Fact):
     """A stage resource permanent-event (played in the organization phase, coe 5.F1; one in play for a player)
-    while which our `cards` (`CHARACTERS_ALLIES`) that normally give `printed_from` or more marshalling points
-    are each worth `worth`."""
+    while which our `cards` (`CHARACTERS_ALLIES`, `UNIQUE_FACTIONS`) that normally give `printed_from` or more
+    marshalling points are each worth `worth`; playable only with more than `stage_above` stage points (None:
+    any). `if_avatar`: (Fallen-wizard, race or None, printed from, worth) — what it says instead for the cards
+    of that race if we are that Fallen-wizard."""
 
     EFFECT = MP_RAISE
     cards: str = ""
     printed_from: int = 0
     worth: int = 0
+    stage_above: int | None = None
+    if_avatar: tuple[tuple, ...] = ()
+
+    @classmethod
+    def of(cls, facts: dict) -> MpRaise:
+        facts = {**facts, "if_avatar": [tuple(c) for c in facts.get("if_avatar", ())]}
+        return _Fact.of.__func__(cls, facts)
 
 
 _RAISE_CHARACTERS = re.compile(r"^Your characters and allies that normally give (\d+) or more marshalling points are "
                                r"each worth (\d+) marshalling points\. Cannot be duplicated\s+by a given player\.$")
 
 
+_RAISE_FACTIONS = re.compile(r"^Playable if you have more than (\d+) stage points\. Your unique factions are each "
+                             r"worth (\d+) marshalling points\.((?: If you are \w+, [^.]+\.)*) Cannot be duplicated"
+                             r"\s+by a given player\.$")
+_IF_AVATAR = re.compile(r" If you are (\w+), your unique (?:(\w+) )?factions (?:normally worth (\d+) or more "
+                        r"marshalling points )?are each worth (\d+) marshalling points\.")
+
+
 def mp_raise(raw: dict, text: str) -> MpRaise | None:
-    """The `mp_raise` family: Great Patron."""
+    """The `mp_raise` family: Great Patron, Gatherer of Loyalties."""
     if raw.get("alignment") != "Stage" or "Permanent-event" not in ((raw.get("attributes") or {}).get("subtype")
                                                                     or ""):
         return None
     if m := _RAISE_CHARACTERS.match(text):
         return MpRaise(cards=CHARACTERS_ALLIES, printed_from=int(m.group(1)), worth=int(m.group(2)))
+    if m := _RAISE_FACTIONS.match(text):
+        if "".join(a.group(0) for a in _IF_AVATAR.finditer(m.group(3))) != m.group(3):
+            return None                             # a clause of another kind: not read
+        clauses = _IF_AVATAR.findall(m.group(3))
+        return MpRaise(cards=UNIQUE_FACTIONS, worth=int(m.group(2)), stage_above=int(m.group(1)),
+                       if_avatar=tuple((avatar, race or None, int(printed or 0), int(worth))
+                                       for avatar, race, printed, worth in clauses))
     return None
 
 

@@ -191,10 +191,12 @@ def card_draw(g) -> int | None:
 
 
 def mp_raise(g) -> int | None:
-    """The stage card that makes our cards worth more (Great Patron) to play in the organization phase, None for
-    none: the first one held that the rules allow, at once (what it adds only grows with the cards to come)."""
+    """The stage card that makes our cards worth more (Great Patron, Gatherer of Loyalties) to play in the
+    organization phase, None for none: the first one held that the rules allow, at once (what it adds only
+    grows with the cards to come)."""
+    d = g.defence
     for kind in g.hand:
-        if kind in g.defence.mp_raise_kinds and may_raise(g.in_play[kind]):
+        if kind in d.mp_raise_kinds and may_raise(d.mp_raise[kind], g.in_play[kind], g.stage_points):
             return kind
     return None
 

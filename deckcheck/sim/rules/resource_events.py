@@ -4,7 +4,7 @@ functions; the choice to play one is the resource player's (`players/resource_ev
 
 from __future__ import annotations
 
-from deckcheck.cards.resource_effects import CHARACTERS_ALLIES
+from deckcheck.cards.resource_effects import CHARACTERS_ALLIES, UNIQUE_FACTIONS
 
 PERMANENT, LONG = "permanent", "long"
 
@@ -45,17 +45,29 @@ def corruption_bonus_value(fact, races: tuple[str, ...], company_skills: list[tu
     return len(company_skills) if fact.per_character else fact.bonus
 
 
-def raised_worth(fact, card, scored: int) -> int:
+def raised_worth(fact, card, scored: int, avatar: str | None = None) -> int:
     """What one of our cards scoring `scored` (as our alignment counts it) is worth while the stage card is in
     play: `fact.worth` for a card of the kinds it names that normally gives `printed_from` or more (Great Patron:
-    "Your characters and allies that normally give 2 or more marshalling points are each worth 2"), else
-    `scored` (coe 10.F1: stage resource cards may modify what certain cards give a Fallen-wizard)."""
-    if fact.cards == CHARACTERS_ALLIES and (card.is_character or card.is_ally) and (card.mp or 0) >= fact.printed_from:
-        return fact.worth
-    return scored
+    "Your characters and allies that normally give 2 or more marshalling points are each worth 2"; Gatherer of
+    Loyalties: "Your unique factions are each worth 2"), or what it says for our Fallen-wizard `avatar` ("If
+    you are Alatar, your unique Dragon factions are each worth 4"), else `scored` (coe 10.F1: stage resource
+    cards may modify what certain cards give a Fallen-wizard)."""
+    if fact.cards == CHARACTERS_ALLIES:
+        named = card.is_character or card.is_ally
+    else:
+        named = fact.cards == UNIQUE_FACTIONS and card.is_faction and card.unique
+    printed = card.mp or 0
+    if not named or printed < fact.printed_from:
+        return scored
+    worth = fact.worth
+    for who, race, printed_from, value in fact.if_avatar:
+        if who == avatar and (race is None or race in card.races) and printed >= printed_from:
+            worth = value
+    return worth
 
 
-def may_raise(kind_in_play: int) -> bool:
+def may_raise(fact, kind_in_play: int, stage_points: int) -> bool:
     """The stage card may be played in this organization phase (coe 5.F1): none of it in play already ("Cannot
-    be duplicated by a given player")."""
-    return kind_in_play == 0
+    be duplicated by a given player"), and more stage points than it asks ("Playable if you have more than 3
+    stage points")."""
+    return kind_in_play == 0 and (fact.stage_above is None or stage_points > fact.stage_above)

@@ -31,9 +31,9 @@ def play_card_draws(g) -> None:
 
 
 def play_mp_raises(g) -> None:
-    """Organization phase (coe 5.F1: a stage resource permanent-event only then): a card such as Great Patron,
-    as the player chooses; it stays in play, its stage points count, and the cards it names are worth what it
-    says from now on, those in play at once (`GameState.raise_worth`)."""
+    """Organization phase (coe 5.F1: a stage resource permanent-event only then): a card such as Great Patron
+    or Gatherer of Loyalties, as the player chooses; it stays in play, its stage points count, and the cards it
+    names are worth what it says from now on, those in play at once (`GameState.raise_worth`)."""
     d = g.defence
     while not d.mp_raise_kinds.isdisjoint(g.hand):
         kind = g.player.mp_raise(g)
@@ -44,14 +44,21 @@ def play_mp_raises(g) -> None:
         sim = g.sim
         g.stage_points += sim.kinds[kind].stage_points or 0
         fact = d.mp_raise[kind]
+        avatar = our_avatar(sim)
         worth = {}
         for k, card in enumerate(sim.kinds):
-            more = raised_worth(fact, card, sim.mp[k]) - sim.mp[k]
+            more = raised_worth(fact, card, sim.mp[k], avatar) - sim.mp[k]
             if more > 0:
                 worth[k] = more
         g.raise_worth(worth)
         if g.observer is not None:
             g.observer.event(g, "play", f"{sim.kinds[kind].name}: {len(worth)} kinds of card worth more")
+
+
+def our_avatar(sim) -> str | None:
+    """The name of the avatar the deck plays ("If you are Alatar"), None if it holds none or several."""
+    names = {card.name for k, card in enumerate(sim.kinds) if sim.avatar[k]}
+    return names.pop() if len(names) == 1 else None
 
 
 def hide(g, company, dest: int | None) -> None:
