@@ -28,8 +28,8 @@ _NUMBER = r"(\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
 _ATTACKS = re.compile(rf"\b{_NUMBER} attacks\b(?: \(?of {_NUMBER} strikes?)?", re.I)
 _STRIKES = re.compile(rf"\b{_NUMBER} strikes?\b", re.I)
 # Slayer: "The defender may tap any one character in the company to cancel one of these attacks."
-_TAP_CANCELS_ONE = re.compile(r"defender may tap any one character in the company to cancel one of these attacks",
-                              re.I)
+_TAP_CANCELS_ONE = re.compile(r"(?:defender may tap any one character in the company|a character can tap) to cancel "
+                              r"one of these attacks", re.I)
 _WOUND_CHECK = re.compile(r"wounded by [^.]*?makes? a corruption check(?: modified by ([+-]\d+))?", re.I)
 _DETAINMENT = re.compile(r"detainment[^.;)]*?against ([a-z, ]+?) compan", re.I)
 _CONDITIONAL = re.compile(r"^(?:if |additionally|may (?:also )?be played (?:following|\(on the same)|"
@@ -113,6 +113,16 @@ class _Names:
         self.regions = {fold(c["name"]["en"].strip()): c["name"]["en"].strip() for c in cards
                         if c["type"] == "Region"}
         self.sites = {fold(c["name"]["en"].strip()): c["name"]["en"].strip() for c in cards if c["type"] == "Site"}
+        deeps = [c for c in cards if c["type"] == "Site" and (c.get("attributes") or {}).get("underDeeps")]
+        # "Playable at any Under-deeps site", "... at an adjacent site of any Under-deeps site" (Nameless Thing)
+        self.under_deeps = sorted({c["name"]["en"].strip() for c in deeps})
+        adjacent = set()
+        for c in deeps:
+            for part in re.split(r",\s*", (c.get("attributes") or {}).get("adjacent") or ""):
+                key = fold(re.sub(r"\s*\(\d+\)\s*$", "", part).strip())
+                if key in self.sites:
+                    adjacent.add(self.sites[key])
+        self.under_deeps_adjacent = sorted(adjacent)
 
     def split(self, text: str) -> tuple[list[str], list[str]]:
         """"Redhorn Gate, High Pass, and Iron Hills" -> (regions, sites) known by those names."""
@@ -180,7 +190,15 @@ def _keys(sentences: list[str], names: _Names) -> dict:
     sites: list[str] = []
     site_regions: list[list] = []
     last_regions: list[str] = []
+    symbols: list[str] = []
     for sentence in sentences:
+        if re.search(r"adjacent site of any Under-deeps site", sentence, re.I):
+            sites += names.under_deeps_adjacent
+        elif re.search(r"at any Under-deeps site", sentence, re.I):
+            sites += names.under_deeps
+            if re.search(r"or surface site thereof", sentence, re.I):      # Shelob's Brood
+                sites += names.under_deeps_adjacent
+        symbols += re.findall(r"keyed to an? [\w -]+? \[(\{\w\})\]", sentence, re.I)
         typed = _TYPED_SITES_IN.search(sentence)
         if typed:
             codes = "".join(dict.fromkeys(_SITE_TYPE_CODE.findall(typed.group(1))))
@@ -211,6 +229,8 @@ def _keys(sentences: list[str], names: _Names) -> dict:
         facts["sites"] = list(dict.fromkeys(sites))
     if site_regions := [group for group in site_regions if group[1]]:
         facts["site_regions"] = site_regions
+    if symbols:
+        facts["keyed_to"] = "".join(dict.fromkeys(symbols))   # a region type a Doors of Night key names
     return facts
 
 

@@ -142,7 +142,8 @@ def hazard_tables(sim) -> HazardTables:
             own = creatures.get(card.id, {})
             keys = creature_keys(card.keyed_to, own)
             if "with_doors_of_night" in own:
-                doors_keys = creature_keys(None, own["with_doors_of_night"])
+                doors = own["with_doors_of_night"]
+                doors_keys = creature_keys(doors.get("keyed_to"), doors)
             if keys.playable or doors_keys is not None:
                 use = CREATURE
                 creature = CreatureSpec(
