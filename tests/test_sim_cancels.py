@@ -151,9 +151,13 @@ def adunaphel():   # Challenge Deck F: Not Slay Needlessly x3; Eradan a Dúnadan
 
 
 def at_dol_guldur(sim, names, hand):
+    """The characters entering play at Dol Guldur, then moving (a Darkhaven cancels every attack on a minion
+    company at it, not on one moving, coe 2.IV.5: the attacks below come on the move)."""
     site = next(i for i, s in enumerate(sim.sites) if s.name == "Dol Guldur")
-    return scenario(sim, starting_company=False, characters=[(named(sim, n), site) for n in names],
-                    hand=[named(sim, n) for n in hand])
+    g = scenario(sim, starting_company=False, characters=[(named(sim, n), site) for n in names],
+                 hand=[named(sim, n) for n in hand])
+    g.in_transit = g.companies[0]
+    return g
 
 
 @needs_decks
