@@ -28,7 +28,7 @@ def dice(*rolls):
 def test_the_importer_reads_the_results_a_character_is_discarded_on():
     characters = load_combat_facts()["characters"]
     assert characters["BA-9"] == {"discard_on_body": [9]}              # Umagaur
-    assert characters["LE-30"] == {"discard_on_body": [7, 8]}          # Orc Brawler: "7 or 8"
+    assert characters["LE-30"]["discard_on_body"] == [7, 8]            # Orc Brawler: "7 or 8"
     assert characters["LE-31"] == {"discard_on_body": [8]}             # Orc Captain
     assert "TW-120" not in characters                                  # Aragorn II: no such text
     assert "discard_on_body" not in characters["BA-3"]                 # The Balrog: only his stay-untapped -1

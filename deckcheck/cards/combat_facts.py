@@ -76,6 +76,11 @@ _BODY_DISCARD = re.compile(r"discard on a body check result of (\d+)((?:\s*(?:,|
 # Sites: "Creatures keyed to this site attack normally, not as detainment" ("Non-Nazgûl creatures played at this
 # site ..."), "Creatures keyed to this site attack as detainment" (coe 3.II.2: what keying would make them).
 _SITE_NORMAL = re.compile(r"(non-nazg[uû]l )?creatures (?:keyed to|played at) this site attack normally", re.I)
+# A character's own corruption check modification (coe 7.1, the glossary's "corruption check modifier"), which 38
+# characters state in their text though 22 of them (Bilbo +4, Pippin +2, Bofur -1, Orc Tracker -1...) print no
+# `corruption` attribute: "-1 to all (of his) corruption checks", "All of his corruption checks are modified by +2".
+_CHECK_MODIFIER = re.compile(r"([+-]\d+) to all (?:of (?:his|her|its) )?corruption checks|"
+                             r"corruption checks are modified by ([+-]\d+)", re.I)
 # The Balrog: "prowess is only modified by -1 when not tapping to face a strike" (coe 3.iv.3 says -3)
 _STAY_PENALTY = re.compile(r"prowess is only modified by -(\d+) when not tapping to face a strike", re.I)
 # The Balrog's Under-gates: "If one of your companies is at this site, all attacks against it are canceled."
@@ -277,7 +282,8 @@ def character_facts(raw: dict) -> dict:
     """The body check results on which a character is discarded though its body holds ("Discard on a body
     check result of 7 or 8"): {"discard_on_body": [7, 8]}; the prowess modification to stay untapped where
     the card replaces coe 3.iv.3's -3 (The Balrog: "only modified by -1 when not tapping"):
-    {"stay_untapped_penalty": 1}."""
+    {"stay_untapped_penalty": 1}; the modification of all his corruption checks his text states ("-1 to all of
+    his corruption checks"): {"check_modifier": -1}."""
     text = _text(raw)
     facts: dict = {}
     if m := _BODY_DISCARD.search(text):
@@ -285,6 +291,8 @@ def character_facts(raw: dict) -> dict:
         facts["discard_on_body"] = sorted(set(results))
     if m := _STAY_PENALTY.search(text):
         facts["stay_untapped_penalty"] = int(m.group(1))
+    if m := _CHECK_MODIFIER.search(text):
+        facts["check_modifier"] = int(m.group(1) or m.group(2))
     return facts
 
 

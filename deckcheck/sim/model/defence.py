@@ -93,7 +93,10 @@ def defence_tables(alignment: str, kinds: list[Card]) -> DefenceTables:
         t.warrior.append("Warrior" in card.skills)
         is_item = card.is_item
         t.corruption_points.append(max(0, leading_int(card.corruption) or 0) if is_item else 0)
-        t.check_modifier.append(leading_int(card.corruption) or 0 if card.is_character else 0)
+        own = characters.get(card.id, {})
+        # coe 7.1: "-1 to all of his corruption checks" (the text; 22 characters print no attribute for it)
+        t.check_modifier.append(own.get("check_modifier", leading_int(card.corruption) or 0)
+                                if card.is_character else 0)
         minion = card.alignment in MINION_ALIGNMENTS or (
             alignment == "fallen-wizard" and (card.avatar or FW_MINION_RACES.intersection(card.races)))
         t.minion.append(minion)
