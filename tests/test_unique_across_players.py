@@ -45,6 +45,18 @@ def test_the_same_unique_card_or_a_manifestation_of_it_conflicts(sims):
 
 
 @needs_decks
+def test_a_freed_rivals_reused_id_never_serves_its_conflicts(sims):
+    """The memo is keyed by id(): a rival deck freed after one duel can leave its id to the next rival, whose
+    kinds are numbered otherwise (a stale list indexed the new rival's cards out of range on a fresh machine)."""
+    c, d, f = sims["C"], sims["D"], sims["F"]
+    stale = rival_conflicts(d, c)
+    d.memo[("rival_conflicts", id(f))] = d.memo[("rival_conflicts", id(c))]     # as if f now lived where c did
+    fresh = rival_conflicts(d, f)
+    assert fresh is not stale and all(j < len(f.kinds) for js in fresh for j in js)
+    assert fresh[kind(d, "Iron Hill Dwarves")] == ()                             # F holds no Iron Hill Dwarves
+
+
+@needs_decks
 def test_the_opponents_unique_in_play_keeps_ours_out(sims):
     c, d = sims["C"], sims["D"]
     ours, theirs = rivals(d, c)

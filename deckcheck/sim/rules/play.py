@@ -58,9 +58,10 @@ def entity_names(card) -> frozenset[str]:
 def rival_conflicts(sim, rival_sim) -> list[tuple[int, ...]]:
     """For each kind of ours, the rival deck's unique non-hazard kinds that are the same unique card (a shared
     name or manifestation, whatever the alignment); computed once per pair of decks (`SimDeck.memo`)."""
+    # Keyed by id() but holding the rival itself: a freed deck's id can be reused by the next rival.
     key = ("rival_conflicts", id(rival_sim))
-    found = sim.memo.get(key)
-    if found is None:
+    held, found = sim.memo.get(key, (None, None))
+    if held is not rival_sim:
         theirs = [(k, entity_names(c)) for k, c in enumerate(rival_sim.kinds)
                   if rival_sim.unique[k] and rival_sim.role[k] != ROLE_HAZARD]
         found = []
@@ -70,7 +71,7 @@ def rival_conflicts(sim, rival_sim) -> list[tuple[int, ...]]:
                 continue
             mine = entity_names(card)
             found.append(tuple(j for j, names in theirs if mine & names))
-        sim.memo[key] = found
+        sim.memo[key] = (rival_sim, found)
     return found
 
 
