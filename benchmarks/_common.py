@@ -14,6 +14,11 @@ from pathlib import Path
 import deckcheck
 
 PACKAGE = Path(deckcheck.__file__).resolve().parent
+PROJECT = Path(__file__).resolve().parents[1]
+DECKS = PROJECT.parent / "shared" / "decks"
+ZARA = DECKS / "gccg-restoration" / "Contrib" / "zara"               # Mark Alfano's tournament decks
+CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"        # ICE's ten Challenge Decks, A to J
+TURNS = 12                                                            # the turns of a duel in these benchmarks
 
 
 def ensure_bytecode() -> None:

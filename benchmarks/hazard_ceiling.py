@@ -33,7 +33,7 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT))
 
-from benchmarks._common import ensure_bytecode, print_conditions  # noqa: E402
+from benchmarks._common import CHALLENGE, TURNS, ZARA, ensure_bytecode, print_conditions  # noqa: E402
 from deckcheck.decklist import read_deck  # noqa: E402
 from deckcheck.sim.match import Duel, run_games  # noqa: E402
 from deckcheck.sim.matchups import deck_fingerprint, pair_seed  # noqa: E402
@@ -41,12 +41,6 @@ from deckcheck.sim.model import build_sim_deck  # noqa: E402
 from deckcheck.sim.players.opponent import HazardPlayer  # noqa: E402
 from deckcheck.sim.side import side_of  # noqa: E402
 from deckcheck.sim.tally import DuelTally, Tally  # noqa: E402
-
-DECKS = PROJECT.parent / "shared" / "decks"
-ZARA = DECKS / "gccg-restoration" / "Contrib" / "zara"
-CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
-TURNS = 12                                      # as tournament_vs_starters.py
-
 
 # The hazard families a spared game keeps off the tournament deck (`--families` spares one at a time).
 CREATURES, CORRUPTION, EVENTS = "creatures", "corruption cards", "hazard events"

@@ -23,7 +23,7 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parents[1]
 sys.path.append(str(PROJECT))          # after PYTHONPATH: PYTHONPATH=OTHER measures the other checkout
 
-from benchmarks._common import print_conditions  # noqa: E402
+from benchmarks._common import CHALLENGE, DECKS, TURNS, ZARA, print_conditions  # noqa: E402
 from deckcheck.decklist import read_deck  # noqa: E402
 from deckcheck.sim.match import game_rng, goldfish_state, play_goldfish  # noqa: E402
 from deckcheck.sim.matchups import play_pair, run_matchups  # noqa: E402
@@ -32,10 +32,7 @@ from deckcheck.sim.observe import Observer  # noqa: E402
 from deckcheck.sim.side import side_of  # noqa: E402
 from deckcheck.sim.tally import Tally  # noqa: E402
 
-DECKS = PROJECT.parent / "shared" / "decks"
-CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
-ZARA = DECKS / "gccg-restoration" / "Contrib" / "zara"
-SEED, TURNS = 1, 12
+SEED = 1
 
 
 class WornCompanies(Observer):

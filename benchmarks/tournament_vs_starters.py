@@ -36,7 +36,7 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT))
 
-from benchmarks._common import ensure_bytecode, print_conditions  # noqa: E402
+from benchmarks._common import CHALLENGE, TURNS, ZARA, ensure_bytecode, print_conditions  # noqa: E402
 from deckcheck.decklist import read_deck  # noqa: E402
 from deckcheck.sim.match import run_games  # noqa: E402
 from deckcheck.sim.matchups import deck_fingerprint, pair_seed, play_pair  # noqa: E402
@@ -44,10 +44,6 @@ from deckcheck.sim.model import build_sim_deck  # noqa: E402
 from deckcheck.sim.report import mean_interval  # noqa: E402
 from deckcheck.sim.side import side_of  # noqa: E402
 
-DECKS = PROJECT.parent / "shared" / "decks"
-ZARA = DECKS / "gccg-restoration" / "Contrib" / "zara"
-CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
-TURNS = 12
 GOLDFISH_GAMES = 2000
 
 

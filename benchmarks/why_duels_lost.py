@@ -36,7 +36,7 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT))
 
-from benchmarks._common import print_conditions  # noqa: E402
+from benchmarks._common import CHALLENGE, TURNS, ZARA, print_conditions  # noqa: E402
 from deckcheck.decklist import read_deck  # noqa: E402
 from deckcheck.sim.match import Duel  # noqa: E402
 from deckcheck.sim.matchups import deck_fingerprint, pair_seed  # noqa: E402
@@ -49,10 +49,6 @@ from deckcheck.sim.tally import DuelTally, Tally  # noqa: E402
 from deckcheck.sim.trace import Trace, format_trace  # noqa: E402
 from deckcheck.sim.turn.hazards import corruption_points  # noqa: E402
 
-DECKS = PROJECT.parent / "shared" / "decks"
-ZARA = DECKS / "gccg-restoration" / "Contrib" / "zara"
-CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
-TURNS = 12                                      # as tournament_vs_starters.py
 DEFAULT_DECKS = ("{F}_{F}{R} Gorn and Hobos Dunk", "{F}_{D} Trossell's Party Dunk", "{F}_{F}{R} Dwarves on Boats")
 SHORT = {"character": "char", "item": "item", "faction": "fact", "ally": "ally", "kill": "kill",
          "miscellaneous": "misc"}

@@ -11,11 +11,8 @@ import pytest
 from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.decklist import read_deck
 from deckcheck.sim.model import build_sim_deck
-from deckcheck.sim.players.hazard_events import RESOURCE
-from deckcheck.sim.scenario import scenario
 from deckcheck.sim.side import side_of
-from deckcheck.sim.state import OCCUPIED
-from deckcheck.sim.turn.hazards import hazard_phase
+from tests._hazard_scenes import kind, moved_into_hazards
 from tests._shared import CHALLENGE, needs_decks
 
 
@@ -30,10 +27,6 @@ def sides():
         return side_of(build_sim_deck(read_deck(str(CHALLENGE / name))))
 
     return side("E - Gandalf - Return of the King"), side("H - Hoarmurath - Stealthy Tribe")
-
-
-def kind(side, name: str) -> int:
-    return next(k for k, c in enumerate(side.sim.kinds) if c.name == name)
 
 
 class Attacks:
@@ -51,19 +44,8 @@ class Attacks:
 
 def moved(sides, origin: str, dest: str, hand: list[str], discard: list[str], rolls=(7,)):
     us, them = sides
-    sim = us.sim
-    start, end = (next(i for i, s in enumerate(sim.sites) if s.name == n) for n in (origin, dest))
     watch = Attacks()
-    g = scenario(sim, starting_company=False, us=us, against=them, rolls=rolls, observer=watch,
-                 characters=[(kind(us, n), start) for n in ("Aragorn II", "Faramir")])
-    g.hazards.cards.hand = [kind(them, n) for n in hand]
-    g.hazards.cards.deck = [next(k for k in range(len(them.sim.kinds)) if them.hazards.use[k] == RESOURCE)] * 10
-    g.hazards.cards.discard[:] = [kind(them, n) for n in discard]
-    company = g.companies[0]
-    company.site = end
-    g.occupy(end)
-    hazard_phase(g, company, start, end, OCCUPIED)
-    return g, watch
+    return moved_into_hazards(us, them, origin, dest, hand, discard=discard, rolls=rolls, observer=watch), watch
 
 
 @needs_decks

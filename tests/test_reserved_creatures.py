@@ -18,13 +18,10 @@ import pytest
 from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.decklist import read_deck
 from deckcheck.sim.model import build_sim_deck
-from deckcheck.sim.players.hazard_events import RESOURCE
 from deckcheck.sim.rules.events import EventSpec, recycled_at_end_of_turn
-from deckcheck.sim.scenario import scenario
 from deckcheck.sim.side import side_of
-from deckcheck.sim.state import OCCUPIED
 from deckcheck.sim.turn.events import end_of_turn_recycling
-from deckcheck.sim.turn.hazards import hazard_phase
+from tests._hazard_scenes import kind, moved_into_hazards
 from tests._shared import CHALLENGE, needs_decks
 
 SUMMONS, PITS = "AS-39", "TD-27"
@@ -44,14 +41,6 @@ def sides():
             "adunaphel": side("F - Adunaphel - Spies and Traitors")}
 
 
-def kind(side, name: str) -> int:
-    return next(k for k, c in enumerate(side.sim.kinds) if c.name == name)
-
-
-def site(sim, name: str) -> int:
-    return next(i for i, s in enumerate(sim.sites) if s.name == name)
-
-
 class Prowess:
     """The prowess of each attack faced, by the attacker's name."""
 
@@ -68,23 +57,9 @@ class Prowess:
 def moved(sides, origin: str, dest: str, hand: list[str], board=(), reserved=None, rolls=(7,), discard=()):
     """Aragorn II and Faramir moved from `origin` to `dest`; Adûnaphel's hazard hand (by name) played on them, its
     play deck resources only; `board`: its cards in play (by name), the first one holding `reserved`."""
-    us, them = sides["gandalf"], sides["adunaphel"]
-    sim = us.sim
-    start, end = site(sim, origin), site(sim, dest)
     watch = Prowess()
-    g = scenario(sim, starting_company=False, us=us, against=them, rolls=rolls, observer=watch,
-                 characters=[(kind(us, n), start) for n in ("Aragorn II", "Faramir")],
-                 board=[kind(them, n) for n in board])
-    if reserved is not None:
-        g.board.reserved[id(g.board.events[0])] = kind(them, reserved)
-    g.hazards.cards.hand = [kind(them, n) for n in hand]
-    resource = next(k for k in range(len(them.sim.kinds)) if them.hazards.use[k] == RESOURCE)
-    g.hazards.cards.deck = [resource] * 10
-    g.hazards.cards.discard[:] = [kind(them, n) for n in discard]
-    company = g.companies[0]
-    company.site = end
-    g.occupy(end)
-    hazard_phase(g, company, start, end, OCCUPIED)
+    g = moved_into_hazards(sides["gandalf"], sides["adunaphel"], origin, dest, hand, discard=discard, board=board,
+                           reserved=reserved, rolls=rolls, observer=watch)
     return g, watch
 
 
