@@ -129,8 +129,9 @@ class CharacterChoices:
         need = min((mind[k] - room for k in waiting if not sites.isdisjoint(allowed[k])), default=0)
         if need <= 0:                         # the least room that lets one of them in
             return []
+        # kinds beside ids: a character freed since the last look can leave its id to one of another kind
         key = (need, tuple(len(co.characters) for co in g.companies),
-               tuple((id(c), id(c.controller)) for co in g.companies for c in co.characters))
+               tuple((id(c), c.kind, id(c.controller)) for co in g.companies for c in co.characters))
         if key == g.memo.get("followers_to_free"):
             return []                         # the same characters in the same companies found none last time
         # what all controllers could take at most (their direct influence, restricted included, less their
