@@ -4,6 +4,8 @@ feeds and a scenario of real decks with fixed rolls, both ways.
 - A character's own corruption check modification (coe 7.1, the glossary's "corruption check modifier"): the
   text's "-1 to all of his corruption checks" / "All of his corruption checks are modified by +2", which 22
   characters (Bilbo, Pippin, Robin Smallburrow, Bofur, Orc Tracker...) state without a `corruption` attribute.
+- The Free Council's checks (coe 10.3.i, 7.1.1): "tapping one or more characters in the same company to provide
+  +1 support" each, not one at most.
 """
 
 from __future__ import annotations
@@ -12,24 +14,43 @@ import pytest
 
 from deckcheck.cards.combat_facts import character_facts, load_combat_facts
 from deckcheck.decklist import read_deck
+from deckcheck.sim.match import free_council
 from deckcheck.sim.model import build_sim_deck
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.side import side_of
 from deckcheck.sim.turn.hazards import check_corruption
-from tests._shared import DECKS, needs_decks
+from tests._shared import CHALLENGE, DECKS, needs_decks
 
 ZARA = DECKS / "gccg-restoration" / "Contrib" / "zara"
 DWARVES = ZARA / "{F}_{F}{R} Lucky Search.dck"                   # Bofur (-1), Strider
 HOBBITS = ZARA / "{F}_{F}{R} All's Well That Ends Well.dck"      # Robin Smallburrow (+2), Bilbo (+4)
 INDUR = DECKS / "council-of-rivendell" / "Challenge Decks" / "J - Indur - Seducing Nations of Men"
+GANDALF = CHALLENGE / "E - Gandalf - Return of the King"
 
 
 @pytest.fixture(scope="module")
 def sides():
-    if not all(p.exists() for p in (DWARVES, HOBBITS, INDUR)):
+    if not all(p.exists() for p in (DWARVES, HOBBITS, INDUR, GANDALF)):
         pytest.skip(f"needs the real decks of {DECKS} (../shared is absent)")
     return {name: side_of(build_sim_deck(read_deck(str(path))))
-            for name, path in (("dwarves", DWARVES), ("hobbits", HOBBITS), ("indur", INDUR))}
+            for name, path in (("dwarves", DWARVES), ("hobbits", HOBBITS), ("indur", INDUR), ("gandalf", GANDALF))}
+
+
+def site(side, name: str) -> int:
+    return next(i for i, s in enumerate(side.sim.sites) if s.name == name)
+
+
+def duel_states(sides, ours: str, characters: list[str], at: str, rolls: list[int], corruption=()):
+    """Our game (`characters` at `at`, `corruption`: (our character, Indur's card) on him, fixed `rolls`) and
+    Indur's, each the other's opponent, as a duel ends."""
+    us, them = sides[ours], sides["indur"]
+    where = site(us, at)
+    g = scenario(us.sim, starting_company=False, us=us, against=them, rolls=rolls,
+                 characters=[(kind(us, name), where) for name in characters],
+                 corruption=[(kind(us, who), kind(them, card)) for who, card in corruption])
+    rival = scenario(them.sim, starting_company=False, us=them, against=us)
+    g.rival, rival.rival = rival, g
+    return g, rival
 
 
 def kind(side, name: str) -> int:
@@ -77,3 +98,29 @@ def test_a_plus_two_in_the_text_passes_a_check_that_would_fail(sides):
     assert not lone_check(sides, "dwarves", "Strider", 2)
     assert lone_check(sides, "hobbits", "Robin Smallburrow", 2)
     assert lone_check(sides, "hobbits", "Bilbo", 1 + 0)
+
+
+# ---- the Free Council's checks: every supporter the player taps -------------------------------------------
+
+def council_keeps(sides, company: list[str], roll: int) -> bool:
+    """Aragorn II under Lure of Nature and Lure of the Senses (4 points) with `company` at Rivendell as the game
+    ends: the Free Council's checks on `roll`; True if he is still in play."""
+    g, rival = duel_states(sides, "gandalf", ["Aragorn II", *company], "Rivendell", [roll],
+                           corruption=[("Aragorn II", "Lure of Nature"), ("Aragorn II", "Lure of the Senses")])
+    aragorn = g.companies[0].characters[0]
+    free_council([g, rival], g)
+    return any(aragorn in c.characters for c in g.companies)
+
+
+@needs_decks
+def test_the_free_council_takes_every_supporter_the_player_taps(sides):
+    """Roll 3 + 1 supporter = 4 against 4 points: discarded; Arwen, Annalena and Bergil all tap: 6 > 4 passes."""
+    assert council_keeps(sides, ["Arwen", "Annalena", "Bergil"], 3)
+    assert council_keeps(sides, ["Arwen", "Annalena"], 3)       # two are enough
+
+
+@needs_decks
+def test_the_free_council_support_is_only_the_company_s_other_characters(sides):
+    """One other character in the company: 3 + 1 = 4 is no more than 4; alone, 3 + 0."""
+    assert not council_keeps(sides, ["Arwen"], 3)
+    assert not council_keeps(sides, [], 4)

@@ -24,7 +24,7 @@ from deckcheck.sim.streams import GameRandom
 from deckcheck.sim.tally import DuelTally, Tally
 from deckcheck.sim.turn import our_turn
 from deckcheck.sim.turn.end import may_call, opponent_card_flow
-from deckcheck.sim.turn.hazards import check_corruption, corruption_points
+from deckcheck.sim.turn.hazards import card_check_bonus, check_corruption, corruption_points, tap_to_support
 
 
 def game_rng(seed: int, game: int) -> GameRandom:
@@ -258,18 +258,19 @@ def free_council(players: list[GameState], last: GameState) -> list[int]:
     order = [last] + [p for p in players if p is not last]
     for player in order:
         for company in list(player.companies):
-            supporters = [c for c in company.characters if not c.tapped and c not in player.wounded]
-            for character in sorted(company.characters, key=lambda c: -corruption_points(player, c)):
+            # 10.3.i, 7.1.1: each character checks, in the player's order, with whoever the player taps for +1 each
+            checks = [(c, corruption_points(player, c), card_check_bonus(player, company, c))
+                      for c in company.characters]
+            plan = player.player.council_support(player, company, checks)
+            planned = {id(c) for c, _ in plan}
+            plan += [(c, []) for c, _, _ in checks if id(c) not in planned]     # every one checks, whatever
+            for character, helpers in plan:
                 if character not in company.characters:
                     continue
-                # 10.3.i, 7.1.1: an untapped character of the company taps to give +1, one check each.
-                helper = next((s for s in supporters if s is not character and s in company.characters), None)
-                if helper is not None:
-                    supporters.remove(helper)
-                    helper.tapped = True
+                helpers = [h for h in helpers if h in company.characters and not h.tapped]
+                tap_to_support(player, character, helpers)
                 cards = player.corruption_on.get(character)
-                check_corruption(player, company, character, 0, cards[0] if cards else None,
-                                 support=1 if helper is not None else 0)
+                check_corruption(player, company, character, 0, cards[0] if cards else None, support=len(helpers))
     totals = council_totals([list(p.category) for p in players], [p.avatar_lost for p in players])
     for i, player in enumerate(players):        # 10.3.v: each duplicate revealed costs the opponent one point
         totals[1 - i] -= duplicates_revealed(player, players[1 - i])

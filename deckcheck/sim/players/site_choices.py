@@ -21,7 +21,12 @@ from deckcheck.sim.players.resource_events import (
     mp_raise,
     strike_bonus,
 )
-from deckcheck.sim.players.support import corruption_supporters, strike_supporters, tap_to_cancel
+from deckcheck.sim.players.support import (
+    corruption_supporters,
+    council_supporters,
+    strike_supporters,
+    tap_to_cancel,
+)
 from deckcheck.sim.rules.combat import Attack, assign_strikes, defender_of, modified_prowess
 from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di_of
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
@@ -253,6 +258,10 @@ class SiteChoices:
     def corruption_support(self, g, company, character, points: int, modifier: int, when: str) -> list:
         """The other characters of the company who tap to support his corruption check (coe 7.1.1)."""
         return corruption_supporters(g, company, character, points, modifier, when)
+
+    def council_support(self, g, company, checks: list[tuple]) -> list[tuple]:
+        """The Free Council's checks of the company in order, each with who taps to support it (coe 10.3.i)."""
+        return council_supporters(g, company, checks)
 
     def hazard_discard(self, g, points_of):
         """(card, company, character, target) to discard a hazard permanent-event at the end of the turn, or

@@ -76,6 +76,49 @@ def corruption_supporters(g, company, character, points: int, modifier: int, whe
     return chosen
 
 
+def council_supporters(g, company, checks: list[tuple]) -> list[tuple]:
+    """The Free Council's corruption checks of one company (coe 10.3.i: in the order of the player's choosing,
+    each supported by tapping one or more other characters of the company, 7.1.1), as [(character, the
+    characters who tap for him)]. `checks`: (character, his corruption points, his check's own modification:
+    the cards' on him, as `corruption_supporters` has it). Nothing is worth keeping untapped any more: each
+    untapped character goes, one at a time, to the check where his +1 saves most of the MP the company could
+    lose (the odds of losing the character times his MP and his items'), while it saves any; the checks are made
+    most corruption points first."""
+    d = g.defence
+    mp = g.sim.mp
+    bonus = company_modifier([d.races[c.kind] for c in company.characters])
+    plan = []                                 # [character, points, total modifier, worth, supporters]
+    for character, points, modifier in sorted(checks, key=lambda c: -c[1]):
+        kind = character.kind
+        worth = mp[kind] + sum(mp[h] for h in character.holdings)
+        if not makes_corruption_checks(d.races[kind], ally=d.ally[kind]):
+            worth = 0
+        plan.append([character, points, modifier + d.check_modifier[kind] + bonus, worth, []])
+
+    def loss(entry, extra: int) -> float:
+        character, points, total, worth, chosen = entry
+        if worth <= 0:
+            return 0.0
+        return worth * p_corruption_loss(points, total + len(chosen) + extra, d.minion[character.kind],
+                                         d.wizard_avatar[character.kind])
+
+    able = may_support(g, company, None)
+    while able:
+        best, best_saving = None, MIN_SAVING
+        for entry in plan:
+            if not any(s is not entry[0] for s in able):
+                continue
+            saving = loss(entry, 0) - loss(entry, 1)
+            if saving > best_saving:
+                best, best_saving = entry, saving
+        if best is None:
+            break
+        helper = next(s for s in able if s is not best[0])
+        able.remove(helper)
+        best[4].append(helper)
+    return [(entry[0], entry[4]) for entry in plan]
+
+
 def strike_supporters(g, company, characters, attack, index: int, one, excess: int, stay: bool, able: list[int],
                       shielded: frozenset[int] = frozenset()) -> list[int]:
     """The characters (indices into `characters`, among `able`: untapped, without a strike of this attack) who tap

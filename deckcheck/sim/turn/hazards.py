@@ -480,23 +480,13 @@ def check_corruption(g, company, character, modifier: int, cause: int | None, su
     kind = character.kind
     if not makes_corruption_checks(d.races[kind], ally=d.ally[kind]):
         return True
-    bonus = company_modifier([d.races[c.kind] for c in company.characters])
-    cards = g.corruption_on.get(character)
-    if cards:
-        hazards = g.opponent.hazards
-        bonus += len(company.characters) * sum(hazards.corruption[k].checks_plus_company for k in cards)
+    cards_bonus = card_check_bonus(g, company, character)
+    bonus = company_modifier([d.races[c.kind] for c in company.characters]) + cards_bonus
     points = corruption_points(g, character)
     if support is None:
-        helpers = g.player.corruption_support(g, company, character, points, modifier + bonus
-                                              - company_modifier([d.races[c.kind] for c in company.characters]),
-                                              when)
-        for helper in helpers:
-            helper.tapped = True
-            g.stay_tapped.add(helper)         # tapped for the rest of the turn (an untap-phase check too)
+        helpers = g.player.corruption_support(g, company, character, points, modifier + cards_bonus, when)
+        tap_to_support(g, character, helpers)
         support = len(helpers)
-        if helpers and g.observer is not None:
-            g.observer.event(g, "support", f"{', '.join(g.sim.kinds[h.kind].name for h in helpers)} tap to support "
-                                           f"{g.sim.kinds[kind].name}'s corruption check (+{support})")
     total = modifier + d.check_modifier[kind] + bonus
     if d.corruption_bonus_kinds and not d.corruption_bonus_kinds.isdisjoint(g.hand):
         total += _corruption_bonus(g, company, character, points, total + support)
@@ -511,6 +501,27 @@ def check_corruption(g, company, character, modifier: int, cause: int | None, su
         lose(g, company, character, cause, out_of_game=outcome == ELIMINATED)
         return False
     return True
+
+
+def card_check_bonus(g, company, character) -> int:
+    """What the corruption cards on the character add to each of his checks (Alone and Unadvised: the number of
+    characters in his company)."""
+    cards = g.corruption_on.get(character)
+    if not cards:
+        return 0
+    hazards = g.opponent.hazards
+    return len(company.characters) * sum(hazards.corruption[k].checks_plus_company for k in cards)
+
+
+def tap_to_support(g, character, helpers) -> None:
+    """coe 7.1.1: the other characters the player chose tap for +1 each to the character's check; they stay
+    tapped for the rest of the turn (an untap-phase check too)."""
+    for helper in helpers:
+        helper.tapped = True
+        g.stay_tapped.add(helper)
+    if helpers and g.observer is not None:
+        g.observer.event(g, "support", f"{', '.join(g.sim.kinds[h.kind].name for h in helpers)} tap to support "
+                                       f"{g.sim.kinds[character.kind].name}'s corruption check (+{len(helpers)})")
 
 
 def _corruption_bonus(g, company, character, points: int, modifier: int) -> int:
