@@ -88,6 +88,7 @@ def named(sim, name: str) -> int:
     return next(k for k, card in enumerate(sim.kinds) if card.name == name)
 
 
+@needs_decks
 def test_restricted_direct_influence_counts_once_for_followers_of_its_kind(witch_king):
     sim = witch_king
     captain, veteran, tracker = named(sim, "Orc Captain"), named(sim, "Orc Veteran"), named(sim, "Orc Tracker")
@@ -99,6 +100,7 @@ def test_restricted_direct_influence_counts_once_for_followers_of_its_kind(witch
     assert unrestricted_needed(sim, veteran, [brawler]) == 1           # no restriction: the plain sum
 
 
+@needs_decks
 def test_an_orc_enters_under_the_orc_captain_a_man_does_not(witch_king):
     sim = witch_king
     captain, veteran = named(sim, "Orc Captain"), named(sim, "Orc Veteran")
@@ -123,6 +125,7 @@ def test_an_orc_enters_under_the_orc_captain_a_man_does_not(witch_king):
     assert [c.kind for c in g.companies[0].characters] == [captain] and horseman in g.hand
 
 
+@needs_decks
 def test_the_referee_counts_restricted_influence_only_for_its_kind(witch_king):
     sim = witch_king
     captain, veteran = named(sim, "Orc Captain"), named(sim, "Orc Veteran")
