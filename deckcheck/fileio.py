@@ -1,13 +1,20 @@
-"""File helpers shared by every command: decoding what players give us, writing atomically."""
+"""File helpers shared by every command: decoding what players give us, writing atomically.
+
+Reading takes a path as a str (or any os.PathLike) and never imports pathlib: with urllib.parse it cost every
+start of `validate` ~16 M instructions (benchmarks/bench_startup.py). Writing, which no start-up waits for,
+works with pathlib.Path, imported there.
+"""
 
 from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from deckcheck.errors import DeckcheckError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 # Decklists are bigger than 1 MB only when something is wrong; read no more than this.
 MAX_INPUT_BYTES = 8 * 1024 * 1024
@@ -41,15 +48,28 @@ def read_text(path: str | os.PathLike, limit: int = MAX_INPUT_BYTES, *, kind: st
 def read_bytes(path: str | os.PathLike, limit: int = MAX_INPUT_BYTES, *, kind: str = "a decklist") -> bytes:
     """The bytes of a regular file of at most `limit` bytes (a bigger one is not `kind`); a DeckcheckError
     (exit 2) for anything else."""
-    p = Path(path)
+    p = path_name(path)
     with open_input(p) as fh:
         try:
             data = fh.read(limit + 1)
         except OSError as exc:
-            raise DeckcheckError(f"cannot read: {exc.strerror or exc}", str(p)) from None
+            raise DeckcheckError(f"cannot read: {exc.strerror or exc}", p) from None
     if len(data) > limit:
-        raise DeckcheckError(f"file is larger than {_size(limit)}; not {kind}", str(p))
+        raise DeckcheckError(f"file is larger than {_size(limit)}; not {kind}", p)
     return data
+
+
+def path_name(path: str | os.PathLike) -> str:
+    """str(pathlib.Path(path)) without importing pathlib: the name a file is opened by and errors give, on POSIX
+    with repeated slashes, "." parts and a trailing slash dropped ("./a//b/" -> "a/b"), as the readers always did."""
+    path = os.fspath(path)
+    if os.name != "posix" or not isinstance(path, str):
+        from pathlib import Path
+
+        return str(Path(path))
+    root = "//" if path.startswith("//") and not path.startswith("///") else "/" if path.startswith("/") else ""
+    parts = [part for part in path.split("/") if part and part != "."]
+    return root + "/".join(parts) if root or parts else "."
 
 
 # How messages name standard input.
@@ -80,14 +100,14 @@ def open_input(path: str | os.PathLike) -> BinaryIO:
     and again on the open descriptor (the name could have been replaced in between). The FIFO is opened
     without blocking, so that even that second check cannot hang.
     """
-    p = Path(path)
+    p = path_name(path)
     try:
         _require_regular(os.stat(p).st_mode, p)
         fd = os.open(p, os.O_RDONLY | _NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise DeckcheckError("no such file", str(p)) from None
+        raise DeckcheckError("no such file", p) from None
     except (OSError, ValueError) as exc:     # ValueError: a NUL in the name
-        raise DeckcheckError(f"cannot read: {getattr(exc, 'strerror', None) or exc}", str(p)) from None
+        raise DeckcheckError(f"cannot read: {getattr(exc, 'strerror', None) or exc}", p) from None
     try:
         _require_regular(os.fstat(fd).st_mode, p)
         if _NONBLOCK:
@@ -101,7 +121,7 @@ def open_input(path: str | os.PathLike) -> BinaryIO:
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 
 
-def _require_regular(mode: int, path: Path) -> None:
+def _require_regular(mode: int, path: str | os.PathLike) -> None:
     if stat.S_ISREG(mode):
         return
     what = ("a directory" if stat.S_ISDIR(mode) else "a FIFO (named pipe)" if stat.S_ISFIFO(mode)
@@ -120,6 +140,8 @@ def _size(limit: int) -> str:
 def refuse_overwriting_inputs(output: str | os.PathLike, inputs) -> None:
     """No command writes over a file it reads, --force or not: a DeckcheckError when `output` is (or links
     to) one of `inputs`."""
+    from pathlib import Path
+
     out = Path(output)
     for source in inputs:
         if source is not None and source != "-" and _same_file(out, Path(source)):   # "-": standard input
@@ -142,6 +164,8 @@ def check_output(path: str | os.PathLike, *, force: bool) -> None:
     Only a new name or a regular file (or a link to one) can be replaced, and that only with --force: a device,
     a FIFO or a socket is refused whatever the options (as root, `-o /dev/null --force` would otherwise turn the
     system's /dev/null into a regular file), and the refusal does not suggest --force for it."""
+    from pathlib import Path
+
     p = Path(path)
     try:
         mode = os.stat(p).st_mode
@@ -199,6 +223,8 @@ def atomic_write_files(files, *, overwrite: bool = True) -> None:
     created by a hard link, which fails when the name exists: two runs without --force racing for one name
     never replace each other's result. Replacing renames over the target, and a rename that fails puts back
     the files already replaced. Only regular files are ever replaced (see check_output)."""
+    from pathlib import Path
+
     targets = [(Path(path), data) for path, data in files]
     for p, _ in targets:
         check_output(p, force=overwrite)
@@ -236,7 +262,7 @@ class _Staged:
     def _open_temporary(self) -> None:
         import tempfile  # here, not at the top: with shutil and random it cost every validate ~4 ms
 
-        directory = self.target.parent if str(self.target.parent) else Path(".")
+        directory = self.target.parent if str(self.target.parent) else "."
         try:
             fd, name = tempfile.mkstemp(prefix=f".{self.target.name}.", suffix=".tmp", dir=directory)
         except OSError as exc:
@@ -329,7 +355,7 @@ def _move_into_place(item: _Staged, *, exclusive: bool) -> None:
         except FileExistsError:
             raise DeckcheckError("exists already; use --force to replace it", str(item.target)) from None
         except FileNotFoundError as exc:
-            if attempt == _RECOVERIES or not Path(item.target.parent if str(item.target.parent) else ".").is_dir():
+            if attempt == _RECOVERIES or not os.path.isdir(item.target.parent if str(item.target.parent) else "."):
                 raise DeckcheckError(f"cannot write: {exc.strerror or exc}", str(item.target)) from None
         except OSError as exc:
             raise DeckcheckError(f"cannot write: {exc.strerror or exc}", str(item.target)) from None

@@ -20,7 +20,6 @@ import datetime
 import os
 import re
 from dataclasses import field
-from pathlib import Path
 from typing import Any
 
 import click
@@ -79,43 +78,55 @@ class SettingOption(click.Option):
 class ConfigFile:
     """The config file in force (None: none found) and its settings, checked."""
 
-    path: Path | None = None
+    path: str | None = None       # a str path: this module never imports pathlib (~16 M instructions a start)
     values: dict[str, Any] = field(default_factory=dict)
     looked_in: list[str] = field(default_factory=list)
 
 
-def user_config_path() -> Path:
-    return Path(click.get_app_dir("deckcheck")) / CONFIG_NAME
+def user_config_path() -> str:
+    return os.path.join(click.get_app_dir("deckcheck"), CONFIG_NAME)
 
 
-def find_config(start: Path | None = None) -> tuple[Path | None, list[str]]:
+def _folders(start: str):
+    """`start` and each folder above it, nearest first (as pathlib's `start.parents`: a relative start ends at
+    ".")."""
+    folder = start
+    while True:
+        yield folder
+        parent = os.path.dirname(folder) or "."
+        if parent == folder:
+            return
+        folder = parent
+
+
+def find_config(start: str | os.PathLike | None = None) -> tuple[str | None, list[str]]:
     """The config file in force and the places looked at, nearest first."""
-    start = Path.cwd() if start is None else start
+    start = os.getcwd() if start is None else os.fspath(start)
     looked = []
-    for folder in (start, *start.parents):
-        candidate = folder / CONFIG_NAME
+    for folder in _folders(start):
+        candidate = os.path.join(folder, CONFIG_NAME)
         if _is_file(candidate):
             if _trusted(candidate):
                 return candidate, looked
             looked.append(f"{candidate} (not read)")
             continue
-        pyproject = folder / PYPROJECT_NAME
+        pyproject = os.path.join(folder, PYPROJECT_NAME)
         if _is_file(pyproject) and _has_deckcheck_table(pyproject):
             if _trusted(pyproject):
                 return pyproject, looked
             looked.append(f"{pyproject} (not read)")
     looked.append(f"{CONFIG_NAME} or {PYPROJECT_NAME} [tool.deckcheck] in {start} and above")
-    user = user_config_path()
-    looked.append(str(user))
+    user = os.fspath(user_config_path())
+    looked.append(user)
     return (user if _is_file(user) and _trusted(user) else None), looked
 
 
-def _trusted(path: Path) -> bool:
+def _trusted(path: str) -> bool:
     """Only a small file of this user's own (or root's) is read, as git reads only a repository of one's own
     (safe.directory): a deckcheck.toml planted in a shared folder above the user's (the system's temporary
     folder) would otherwise change every verdict below it. Another is passed over with a one-line warning."""
     try:
-        st = path.stat()
+        st = os.stat(path)
     except OSError:
         return False
     owner = getattr(os, "getuid", None)
@@ -127,7 +138,7 @@ def _trusted(path: Path) -> bool:
     return True
 
 
-def _passed_over(path: Path, why: str) -> bool:
+def _passed_over(path: str, why: str) -> bool:
     from deckcheck.console import note
     from deckcheck.terminal import printable
 
@@ -135,16 +146,14 @@ def _passed_over(path: Path, why: str) -> bool:
     return False
 
 
-def _is_file(path: Path) -> bool:
+def _is_file(path: str) -> bool:
     """A config file this user cannot even see (a folder on its path closed to them, as another user's home when
-    run under sudo -u) is not in force: the command runs on, as git and pip do, instead of ending in a traceback."""
-    try:
-        return path.is_file()
-    except OSError:
-        return False
+    run under sudo -u) is not in force: the command runs on, as git and pip do, instead of ending in a traceback
+    (os.path.isfile is False for a path it cannot look at)."""
+    return os.path.isfile(path)
 
 
-def _has_deckcheck_table(pyproject: Path) -> bool:
+def _has_deckcheck_table(pyproject: str) -> bool:
     try:
         text = _read(pyproject, PYPROJECT_MAX_BYTES)
     except DeckcheckError:
@@ -154,12 +163,12 @@ def _has_deckcheck_table(pyproject: Path) -> bool:
     return "deckcheck" in _parse(pyproject, text).get("tool", {})
 
 
-def load_config(start: Path | None = None) -> ConfigFile:
+def load_config(start: str | os.PathLike | None = None) -> ConfigFile:
     path, looked = find_config(start)
     if path is None:
         return ConfigFile(looked_in=looked)
     data = _parse(path, _read(path))
-    if path.name == PYPROJECT_NAME:
+    if os.path.basename(path) == PYPROJECT_NAME:
         data = data.get("tool", {}).get("deckcheck", {})
         if not isinstance(data, dict):
             raise DeckcheckError("[tool.deckcheck] must be a table", str(path))
@@ -171,7 +180,7 @@ def load_config(start: Path | None = None) -> ConfigFile:
 PYPROJECT_MAX_BYTES = 64 * 1024
 
 
-def _read(path: Path, limit: int = MAX_CONFIG_BYTES) -> str:
+def _read(path: str, limit: int = MAX_CONFIG_BYTES) -> str:
     try:
         with open(path, "rb") as fh:
             data = fh.read(limit + 1)
@@ -185,7 +194,7 @@ def _read(path: Path, limit: int = MAX_CONFIG_BYTES) -> str:
         raise DeckcheckError("config file is not UTF-8 text", str(path)) from None
 
 
-def _parse(path: Path, text: str) -> dict:
+def _parse(path: str, text: str) -> dict:
     import tomllib
 
     long_key = _LONG_KEY.search(text)
@@ -223,7 +232,7 @@ def _all_commands(group: click.Group, ctx: click.Context, prefix: tuple[str, ...
             yield (*prefix, name), command
 
 
-def apply_config(ctx: click.Context, start: Path | None = None) -> ConfigFile:
+def apply_config(ctx: click.Context, start: str | os.PathLike | None = None) -> ConfigFile:
     """Load the config file, check each key against the settings the commands declare and each value against
     the option's type, and make the values the defaults of those options (click's default_map)."""
     config = load_config(start)
@@ -258,7 +267,7 @@ def apply_config(ctx: click.Context, start: Path | None = None) -> ConfigFile:
     return config
 
 
-def _check_toml_type(key: str, value: Any, option: click.Option, path: Path) -> None:
+def _check_toml_type(key: str, value: Any, option: click.Option, path: str) -> None:
     """The value's TOML type is the option's, before click converts it: click would read `length = true` as
     1, `3.9` as 3, and end in an internal error on an array, a table or a date."""
     if isinstance(option.type, click.types.BoolParamType):

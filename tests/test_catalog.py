@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -20,8 +21,8 @@ def catalog():
 
 
 def test_catalog_validates_against_its_schema():
-    document = json.loads((CARD_DB / "cards.json").read_text(encoding="utf-8"))
-    schema = json.loads((CARD_DB / "schema.json").read_text(encoding="utf-8"))
+    document = json.loads((Path(CARD_DB) / "cards.json").read_text(encoding="utf-8"))
+    schema = json.loads((Path(CARD_DB) / "schema.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
     jsonschema.validate(document, schema)
     assert len(document["cards"]) == 1683
@@ -30,7 +31,7 @@ def test_catalog_validates_against_its_schema():
 
 def test_catalog_keeps_facts_only():
     """No card text, quotes, artists or image links: nothing long, no HTML, no URL, no such keys."""
-    document = json.loads((CARD_DB / "cards.json").read_text(encoding="utf-8"))
+    document = json.loads((Path(CARD_DB) / "cards.json").read_text(encoding="utf-8"))
     for card in document["cards"]:
         assert set(card) <= set(CARD_FIELDS), card["id"]       # only the card model's fact fields
         for value in card.values():
@@ -84,7 +85,7 @@ def test_import_is_deterministic_and_matches_the_committed_catalog(tmp_path):
     second = dump_catalog(import_coe(COE_CARDS))
     assert first == second
     validate_catalog(json.loads(first))
-    assert first == (CARD_DB / "cards.json").read_text(encoding="utf-8"), \
+    assert first == (Path(CARD_DB) / "cards.json").read_text(encoding="utf-8"), \
         "card_db/cards.json is stale: run deckcheck cards import-coe ../shared/carddata/coe-cards.json"
 
 
@@ -109,7 +110,7 @@ def test_corrupt_catalog_names_file_and_line(tmp_path):
 
 
 def test_schema_invalid_catalog_is_rejected():
-    document = json.loads((CARD_DB / "cards.json").read_text(encoding="utf-8"))
+    document = json.loads((Path(CARD_DB) / "cards.json").read_text(encoding="utf-8"))
     document["cards"][0]["type"] = "Spell"
     with pytest.raises(DeckcheckError, match="schema"):
         validate_catalog(document)

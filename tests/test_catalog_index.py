@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -22,14 +23,14 @@ def card_db(tmp_path):
 
 
 def test_the_shipped_index_is_what_build_index_makes_of_the_shipped_catalog():
-    cards_text = (CARD_DB / "cards.json").read_bytes()
+    cards_text = (Path(CARD_DB) / "cards.json").read_bytes()
     document = json.loads(cards_text)
-    assert build_index(document, cards_text).encode("utf-8") == (CARD_DB / INDEX_FILE).read_bytes()
-    assert check_index(parse_index((CARD_DB / INDEX_FILE).read_text(encoding="utf-8")), document) is None
+    assert build_index(document, cards_text).encode("utf-8") == (Path(CARD_DB) / INDEX_FILE).read_bytes()
+    assert check_index(parse_index((Path(CARD_DB) / INDEX_FILE).read_text(encoding="utf-8")), document) is None
 
 
 def test_the_index_is_json_lines_a_card_a_line_where_its_first_line_says():
-    text = (CARD_DB / INDEX_FILE).read_text(encoding="utf-8")
+    text = (Path(CARD_DB) / INDEX_FILE).read_text(encoding="utf-8")
     lines = text.split("\n")
     assert lines.pop() == ""
     head = json.loads(lines[0])
@@ -54,7 +55,7 @@ def test_a_catalog_from_the_index_has_the_same_cards_names_and_versions(card_db)
 
 
 def test_check_index_names_a_card_that_differs():
-    cards_text = (CARD_DB / "cards.json").read_bytes()
+    cards_text = (Path(CARD_DB) / "cards.json").read_bytes()
     document = json.loads(cards_text)
     index = parse_index(build_index(document, cards_text))
     index["names"][10] = "Not a card"
@@ -119,7 +120,7 @@ def test_a_card_line_that_starts_elsewhere_than_its_number_says_is_one_data_erro
 
 
 def test_the_index_holds_no_field_cards_json_lacks():
-    index = parse_index((CARD_DB / INDEX_FILE).read_text(encoding="utf-8"))
-    document = json.loads((CARD_DB / "cards.json").read_bytes())
+    index = parse_index((Path(CARD_DB) / INDEX_FILE).read_text(encoding="utf-8"))
+    document = json.loads((Path(CARD_DB) / "cards.json").read_bytes())
     assert set(index["fields"]) | {"id", "name"} == {k for r in document["cards"] for k in r}
     assert catalog_index.INDEX_FORMAT == index["format"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -67,11 +68,11 @@ def test_import_coe_writes_a_catalog_equal_to_the_committed_one(tmp_path):
     assert result.returncode == 0, result.stderr
     from deckcheck.cards.catalog import CARD_DB
 
-    assert (tmp_path / "cards.json").read_bytes() == (CARD_DB / "cards.json").read_bytes()
+    assert (tmp_path / "cards.json").read_bytes() == (Path(CARD_DB) / "cards.json").read_bytes()
     # and its quick-loading index, byte for byte (catalog_index.py)
     from deckcheck.cards.catalog_index import INDEX_FILE
 
-    assert (tmp_path / INDEX_FILE).read_bytes() == (CARD_DB / INDEX_FILE).read_bytes()
+    assert (tmp_path / INDEX_FILE).read_bytes() == (Path(CARD_DB) / INDEX_FILE).read_bytes()
 
 
 @pytest.mark.parametrize("content", [b"", b"{not json", b"\x00\x01\x02binary"])

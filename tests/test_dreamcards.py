@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
 
@@ -29,7 +30,7 @@ GCCG = SHARED / "carddata" / "gccg"
 GCCG_XML = GCCG / "xml"
 needs_gccg = pytest.mark.skipif(not GCCG_XML.is_dir(),
                                 reason=f"needs GCCG's set files at {GCCG_XML} (../shared is absent)")
-COMMITTED = CARD_DB / DREAMCARDS_FILE
+COMMITTED = Path(CARD_DB) / DREAMCARDS_FILE
 
 
 def run(*args: str, cwd=PROJECT) -> subprocess.CompletedProcess:
@@ -60,7 +61,7 @@ def test_import_gccg_writes_every_card_twice_byte_identical_and_equal_to_the_com
     results = [run("cards", "import-gccg", str(GCCG_XML), "-o", str(out)) for out in (first, second)]
     assert [r.returncode for r in results] == [0, 0], results[0].stderr
     for name in (DREAMCARDS_FILE, "sets.json", "set_names.json"):
-        assert (first / name).read_bytes() == (second / name).read_bytes() == (CARD_DB / name).read_bytes(), \
+        assert (first / name).read_bytes() == (second / name).read_bytes() == (Path(CARD_DB) / name).read_bytes(), \
             f"card_db/{name} is stale: rebuild it with 'deckcheck cards import-gccg {GCCG_XML}'"
     xml = _xml_counts()
     printed = dict(re.findall(r"^(?:deckcheck: )?(\w+): (\d+) cards \(the XML has \d+\)$", results[0].stderr, re.M))

@@ -3,6 +3,8 @@ combat facts the importer reads out of the card text (`card_db/combat.json`)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from deckcheck.cards.combat_facts import load_combat_facts
@@ -189,4 +191,5 @@ def test_import_writes_combat_facts_equal_to_the_committed_ones(tmp_path):
     from deckcheck.cards.catalog import CARD_DB
     from deckcheck.cards.combat_facts import dump_combat_facts, import_combat_facts
 
-    assert dump_combat_facts(import_combat_facts(COE_CARDS)) == (CARD_DB / "combat.json").read_text(encoding="utf-8")
+    committed = (Path(CARD_DB) / "combat.json").read_text(encoding="utf-8")
+    assert dump_combat_facts(import_combat_facts(COE_CARDS)) == committed

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -15,7 +16,7 @@ from deckcheck.cards.names import fold
 from deckcheck.decklist import parse_text
 from tests._shared import COE_CARDS, PROJECT, corpus_files, needs_coe, needs_decks
 
-NAMES = json.loads((CARD_DB / "names.json").read_text(encoding="utf-8"))
+NAMES = json.loads((Path(CARD_DB) / "names.json").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +25,7 @@ def catalog():
 
 
 def test_names_fit_their_schema_and_cover_every_language():
-    schema = json.loads((CARD_DB / "names.schema.json").read_text(encoding="utf-8"))
+    schema = json.loads((Path(CARD_DB) / "names.schema.json").read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
     jsonschema.validate(NAMES, schema)
     found = {code for names in NAMES["names"].values() for code in names}
@@ -34,7 +35,8 @@ def test_names_fit_their_schema_and_cover_every_language():
 
 def test_names_are_facts_only():
     """Names, nothing else: short strings, no markup or links, and never a card's English name again."""
-    english = {c["id"]: c["name"] for c in json.loads((CARD_DB / "cards.json").read_text(encoding="utf-8"))["cards"]}
+    cards = json.loads((Path(CARD_DB) / "cards.json").read_text(encoding="utf-8"))["cards"]
+    english = {c["id"]: c["name"] for c in cards}
     for card_id, by_language in NAMES["names"].items():
         assert card_id in english
         for value in by_language.values():
@@ -45,9 +47,9 @@ def test_names_are_facts_only():
 
 @needs_coe
 def test_import_is_deterministic_and_matches_the_committed_names():
-    source = json.loads((CARD_DB / "cards.json").read_text(encoding="utf-8"))["source"]
+    source = json.loads((Path(CARD_DB) / "cards.json").read_text(encoding="utf-8"))["source"]
     document = import_names_file(COE_CARDS, source)
-    assert dump_names(document) == (CARD_DB / "names.json").read_text(encoding="utf-8")
+    assert dump_names(document) == (Path(CARD_DB) / "names.json").read_text(encoding="utf-8")
 
 
 def test_joined_japanese_spellings_are_split_and_stray_quotes_dropped():

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -49,8 +50,8 @@ def condition(facts: PlayFacts, name: str, alignment: str | None = None) -> Play
 def test_the_committed_play_facts_fit_their_schema():
     import jsonschema
 
-    schema = json.loads((CARD_DB / "play.schema.json").read_text(encoding="utf-8"))
-    document = json.loads((CARD_DB / PLAY_FILE).read_text(encoding="utf-8"))
+    schema = json.loads((Path(CARD_DB) / "play.schema.json").read_text(encoding="utf-8"))
+    document = json.loads((Path(CARD_DB) / PLAY_FILE).read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator(schema).validate(document)
     assert "text" not in json.dumps(document).lower().replace("context", "")   # facts, not card text
 
@@ -61,7 +62,7 @@ def test_the_importer_writes_the_committed_play_facts(tmp_path):
 
     document = import_play_facts(COE_CARDS)
     validate_play_facts(document)
-    assert dump_play_facts(document) == (CARD_DB / PLAY_FILE).read_text(encoding="utf-8")
+    assert dump_play_facts(document) == (Path(CARD_DB) / PLAY_FILE).read_text(encoding="utf-8")
 
 
 def test_facts_survive_a_json_round_trip(facts):

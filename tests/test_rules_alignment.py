@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import tomllib
 import unicodedata
+from pathlib import Path
 
 import pytest
 
@@ -119,7 +120,7 @@ def test_a_ringwraith_or_wizard_deck_has_no_ban_list():
 
 
 def load(ruleset: str, alignment: str) -> dict:
-    return tomllib.loads((RULESETS_DIR / ruleset / f"{alignment}.toml").read_text(encoding="utf-8"))
+    return tomllib.loads((Path(RULESETS_DIR) / ruleset / f"{alignment}.toml").read_text(encoding="utf-8"))
 
 
 def test_ban_lists_have_the_reference_sizes():
@@ -139,7 +140,7 @@ ID_KEYS = {("lists", "banned"), ("starting", "agent_enablers"), ("starting", "ne
            ("characters", "starting_race_enablers")}
 
 
-@pytest.mark.parametrize("path", sorted(RULESETS_DIR.glob("*/*.toml")), ids=lambda p: f"{p.parent.name}/{p.stem}")
+@pytest.mark.parametrize("path", sorted(Path(RULESETS_DIR).glob("*/*.toml")), ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_every_card_id_in_every_list_is_in_the_catalog(path):
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     ids = [i for table, key in ID_KEYS for i in data.get(table, {}).get(key, [])]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import tomllib
+from pathlib import Path
 
 import jsonschema
 import pytest
@@ -24,15 +25,15 @@ EXPECTED_FILES = {
 
 
 def test_exactly_the_twenty_two_ruleset_files_exist():
-    found = {(p.parent.name, p.stem) for p in RULESETS_DIR.glob("*/*.toml")}
+    found = {(p.parent.name, p.stem) for p in Path(RULESETS_DIR).glob("*/*.toml")}
     assert found == EXPECTED_FILES
 
 
 @pytest.mark.parametrize("ruleset,alignment", sorted(EXPECTED_FILES))
 def test_ruleset_file_validates_against_the_schema(ruleset, alignment):
-    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    schema = json.loads(Path(SCHEMA_PATH).read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
-    data = tomllib.loads((RULESETS_DIR / ruleset / f"{alignment}.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads((Path(RULESETS_DIR) / ruleset / f"{alignment}.toml").read_text(encoding="utf-8"))
     jsonschema.validate(data, schema)
     assert data["meta"] == {**data["meta"], "ruleset": ruleset, "alignment": alignment}
 
@@ -82,7 +83,7 @@ def test_the_numbers_of_deck_rules_md():
 
 
 def test_a_broken_ruleset_is_reported_not_accepted():
-    data = tomllib.loads((RULESETS_DIR / "coe" / "wizard.toml").read_text(encoding="utf-8"))
+    data = tomllib.loads((Path(RULESETS_DIR) / "coe" / "wizard.toml").read_text(encoding="utf-8"))
     data["sideboard"]["max_by_length"] = [30, 30]
     data["rules"]["Not A Code"] = True
     problems = schema_problems(data)
@@ -109,8 +110,8 @@ BROKEN_VARIANTS = [
 
 @pytest.mark.parametrize("section,key,value", BROKEN_VARIANTS)
 def test_the_run_time_check_agrees_with_jsonschema(section, key, value):
-    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    data = tomllib.loads((RULESETS_DIR / "coe" / "fallen-wizard.toml").read_text(encoding="utf-8"))
+    schema = json.loads(Path(SCHEMA_PATH).read_text(encoding="utf-8"))
+    data = tomllib.loads((Path(RULESETS_DIR) / "coe" / "fallen-wizard.toml").read_text(encoding="utf-8"))
     assert schema_problems(data) == [] and jsonschema.Draft202012Validator(schema).is_valid(data)
     data[section][key] = value
     assert schema_problems(data) != []
@@ -121,7 +122,7 @@ def test_a_broken_ruleset_file_is_a_one_line_input_error(tmp_path, monkeypatch):
     from deckcheck.rules import ruleset as module
 
     (tmp_path / "coe").mkdir()
-    text = (RULESETS_DIR / "coe" / "wizard.toml").read_text(encoding="utf-8")
+    text = (Path(RULESETS_DIR) / "coe" / "wizard.toml").read_text(encoding="utf-8")
     (tmp_path / "coe" / "wizard.toml").write_text(text.replace("resources_min = 30", 'resources_min = "30"'),
                                                   encoding="utf-8")
     (tmp_path / "coe" / "ringwraith.toml").write_text("[meta\n", encoding="utf-8")

@@ -38,7 +38,7 @@ LINE = "1 Beregond (TW)"
 def _xml_sets() -> dict[str, str]:
     """code -> set name, read straight from the XML (not through the importer), older codes included."""
     if not GCCG_XML.is_dir():       # without ../shared: the committed facts, so the walk still runs
-        rows = json.loads((CARD_DB / SETS_FILE).read_text(encoding="utf-8"))["sets"]
+        rows = json.loads((Path(CARD_DB) / SETS_FILE).read_text(encoding="utf-8"))["sets"]
         found = {row["code"]: row["name"] for row in rows}
     else:
         found = {}
@@ -57,13 +57,13 @@ SETS = _xml_sets()
 def test_the_facts_file_is_what_the_importer_makes_of_the_xml():
     first = dump_sets(import_gccg_sets(GCCG_XML))
     assert first == dump_sets(import_gccg_sets(GCCG_XML))
-    assert first == (CARD_DB / SETS_FILE).read_text(encoding="utf-8"), \
+    assert first == (Path(CARD_DB) / SETS_FILE).read_text(encoding="utf-8"), \
         "card_db/sets.json is stale: rebuild it with deckcheck.cards.set_codes.import_gccg_sets"
 
 
 def test_the_facts_file_fits_its_schema_and_holds_every_set_of_the_source():
-    document = json.loads((CARD_DB / SETS_FILE).read_text(encoding="utf-8"))
-    jsonschema.validate(document, json.loads((CARD_DB / "sets.schema.json").read_text(encoding="utf-8")))
+    document = json.loads((Path(CARD_DB) / SETS_FILE).read_text(encoding="utf-8"))
+    jsonschema.validate(document, json.loads((Path(CARD_DB) / "sets.schema.json").read_text(encoding="utf-8")))
     # SOURCE.md: 2,561 cards in 22 sets (18 dream-card sets, 3 virtual sets, the Cool Play Set)
     assert len(document["sets"]) == 22 and sum(row["cards"] for row in document["sets"]) == 2561
     kinds = [row["kind"] for row in document["sets"]]
@@ -211,10 +211,10 @@ def test_every_set_code_is_not_in_pool_naming_the_set_in_validate_batch_and_meta
 @needs_gccg
 def test_the_names_file_is_what_the_importer_makes_of_the_xml_and_fits_its_schema():
     made = dump_names(import_gccg_names(GCCG_XML))
-    assert made == (CARD_DB / NAMES_FILE).read_text(encoding="utf-8"), \
+    assert made == (Path(CARD_DB) / NAMES_FILE).read_text(encoding="utf-8"), \
         "card_db/set_names.json is stale: rebuild it with deckcheck.cards.set_codes.import_gccg_names"
     document = json.loads(made)
-    jsonschema.validate(document, json.loads((CARD_DB / "set_names.schema.json").read_text(encoding="utf-8")))
+    jsonschema.validate(document, json.loads((Path(CARD_DB) / "set_names.schema.json").read_text(encoding="utf-8")))
     # every card of the XML is named (2,561 cards; a name printed in two sets is one name with two codes)
     assert sum(len(codes) for codes in document["names"].values()) <= 2561 < 2 * len(document["names"])
 

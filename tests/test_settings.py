@@ -187,18 +187,20 @@ def test_the_language_is_a_setting_too(tmp_path):
 def test_a_config_file_the_user_cannot_see_is_not_in_force(tmp_path, monkeypatch):
     # Run as another user (sudo -u) with HOME still the first user's: stat of ~/.config/deckcheck/deckcheck.toml
     # raised PermissionError and every command ended in 'internal error'.
+    import os
+
     from deckcheck import settings
 
     closed = tmp_path / "closed" / "deckcheck.toml"
     monkeypatch.setattr(settings, "user_config_path", lambda: closed)
-    real_is_file = Path.is_file
+    real_stat = os.stat
 
-    def is_file(path):
-        if path == closed:
+    def stat(path, *args, **kwargs):
+        if os.fspath(path) == str(closed):
             raise PermissionError(13, "Permission denied", str(path))
-        return real_is_file(path)
+        return real_stat(path, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "is_file", is_file)
+    monkeypatch.setattr(os, "stat", stat)
     found, looked = settings.find_config(tmp_path)
     assert found is None and str(closed) in looked
 

@@ -52,7 +52,7 @@ def test_a_package_that_is_no_folder_gets_importlib_resources_answer(tmp_path, m
 
 
 def test_records_fit_agrees_with_asking_record_by_record():
-    records = json.loads((CARD_DB / "cards.json").read_text(encoding="utf-8"))["cards"]
+    records = json.loads((Path(CARD_DB) / "cards.json").read_text(encoding="utf-8"))["cards"]
     assert _records_fit(records) and not any(_record_problem(record) for record in records)
     damaged = [   # (damage, whether asking record by record finds a problem)
         (lambda r: r.__setitem__("number", "7"), True),          # a field of the wrong type
@@ -100,6 +100,20 @@ def test_validate_of_a_gccg_deck_imports_only_what_it_uses():
     imported = set(done.stderr.rpartition("MODULES")[2].split())
     assert "deckcheck.decklist.gccg" in imported
     assert sorted(imported.intersection(NOT_ON_THE_PATH)) == []
+
+
+def test_validate_of_a_gccg_deck_imports_no_pathlib():
+    # pathlib (with urllib.parse and ipaddress) was 16 M instructions, 6% of a one-deck validate in a plain install
+    # (benchmarks/bench_startup.py). Run without site (-S), as in a plain install: an editable install's finder,
+    # which site loads, imports pathlib in every Python start; site-packages is put on the path by hand for click.
+    code = ("import sys, sysconfig\nsys.path.append(sysconfig.get_paths()['purelib'])\n"
+            "from deckcheck.__main__ import main\nsys.argv = ['deckcheck', 'validate', sys.argv[1]]\ntry:\n"
+            "    main()\nexcept SystemExit:\n    pass\nprint('MODULES', *sorted(sys.modules), file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-S", "-c", code, str(PROJECT / "examples" / "wizard-legal.meccg")],
+                          capture_output=True, text=True, cwd=PROJECT)
+    assert "LEGAL under coe rules" in done.stdout, done.stderr
+    imported = set(done.stderr.rpartition("MODULES")[2].split())
+    assert sorted(imported.intersection({"pathlib", "urllib.parse", "ipaddress"})) == []
 
 
 def test_validate_of_a_deck_with_a_manifestation_naming_no_card_reads_no_other_editions_names(tmp_path):

@@ -13,24 +13,28 @@ nearest names of every language as suggestions.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import field
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcheck.cards.catalog_index import INDEX_FILE, read_index, record_of
 from deckcheck.cards.model import CARD_FIELDS, Card
 from deckcheck.cards.names import ICE_SET_CODES, TAG_ALIGNMENT, fold, ice_set_code
 from deckcheck.cards.set_codes import non_ice_set, not_in_pool_by_name, not_in_pool_message, sets_of_name
-from deckcheck.datafiles import REINSTALL, data_dir, read_json
+from deckcheck.datafiles import REINSTALL, data_folder, data_path, is_file, read_json
 from deckcheck.errors import DataError
 from deckcheck.records import record
 
 if TYPE_CHECKING:   # nearmiss is imported by the first unknown name (a deck without one never needs it)
+    from importlib.resources.abc import Traversable
+
     from deckcheck.cards.nearmiss import NameEntry, NameMatcher, NearMiss
 
-CARD_DB = data_dir("card_db")     # card_db/ at the top of the repository, shipped as package data
+# card_db/ at the top of the repository, shipped as package data: its str path (or a Traversable, zipimport); join
+# with datafiles.data_path, or pathlib.Path(CARD_DB) where a Path is wanted
+CARD_DB = data_folder("card_db")
 
 OK, UNKNOWN, AMBIGUOUS, NOT_ICE = "ok", "unknown", "ambiguous", "not-ice"
 
@@ -172,7 +176,7 @@ class Catalog:
             return Card.from_json(record_of(self._index, self._positions[card_id]))
         except (TypeError, ValueError, IndexError, KeyError) as exc:    # a hand-made index; the shipped one is checked
             raise DataError(f"card index record {card_id} is damaged ({exc}): rebuild it with 'deckcheck cards "
-                            "import-coe', or delete it", str(self._directory / INDEX_FILE)) from None
+                            "import-coe', or delete it", str(data_path(self._directory, INDEX_FILE))) from None
 
     def records(self) -> list[dict]:
         """Every card's cards.json record, in set and number order (a pool's catalog is built of them)."""
@@ -476,13 +480,16 @@ def _records_fit(records: list) -> bool:
 SHIPPED_FILES = {"aliases.json": "card aliases", "names.json": "card names"}
 
 
-def load_catalog_from(directory: Path, *, shipped: bool = False) -> Catalog:
-    cards_path = directory / "cards.json"
+def load_catalog_from(directory: str | os.PathLike | Traversable, *, shipped: bool = False) -> Catalog:
+    """The catalog of the folder `directory` (a str, an os.PathLike or a Traversable)."""
+    if isinstance(directory, os.PathLike):
+        directory = os.fspath(directory)
+    cards_path = data_path(directory, "cards.json")
     if shipped:
         for name, what in SHIPPED_FILES.items():
-            if not (directory / name).is_file():
-                raise DataError(f"{what} missing: {REINSTALL}", str(directory / name))
-    index = read_index(directory) if isinstance(directory, Path) else None
+            if not is_file(data_path(directory, name)):
+                raise DataError(f"{what} missing: {REINSTALL}", str(data_path(directory, name)))
+    index = read_index(directory) if isinstance(directory, str) else None
     aliases = _read_aliases(directory)
     if index is not None:
         return Catalog([], aliases, index.get("source"), directory=directory, index=index)
@@ -498,9 +505,9 @@ def load_catalog_from(directory: Path, *, shipped: bool = False) -> Catalog:
     return Catalog(doc["cards"], aliases, doc.get("source"), directory=directory)
 
 
-def _read_aliases(directory: Path) -> dict[str, str]:
-    aliases_path = directory / "aliases.json"
-    aliases = read_json(aliases_path, "card aliases") if aliases_path.is_file() else {}
+def _read_aliases(directory: str | os.PathLike | Traversable) -> dict[str, str]:
+    aliases_path = data_path(directory, "aliases.json")
+    aliases = read_json(aliases_path, "card aliases") if is_file(aliases_path) else {}
     if not isinstance(aliases, dict):
         raise DataError("aliases must be a JSON object", str(aliases_path))
     return {k: v for k, v in aliases.items() if not k.startswith("_")}
@@ -531,4 +538,4 @@ load_catalog = _PoolCatalogs()
 @cache
 def _load_catalog(directory: str | None = None) -> Catalog:
     """The catalog of `card_db/` (or of `directory`), loaded once per process."""
-    return load_catalog_from(Path(directory) if directory else CARD_DB, shipped=directory is None)
+    return load_catalog_from(directory if directory else CARD_DB, shipped=directory is None)

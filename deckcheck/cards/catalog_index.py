@@ -19,7 +19,7 @@ slower). It holds nothing `cards.json` does not: facts only.
 from __future__ import annotations
 
 import json
-from pathlib import Path
+import os
 from typing import Any
 
 from deckcheck.cards.model import CARD_FIELDS
@@ -68,7 +68,7 @@ def build_index(document: dict, cards_text: bytes) -> str:
         first = len(line)
 
 
-def write_index(directory: Path, document: dict, cards_text: bytes) -> None:
+def write_index(directory: str | os.PathLike, document: dict, cards_text: bytes) -> None:
     """Build the index of the catalog just written to directory/cards.json, check it against the catalog and
     write it beside it (atomically). A DataError if the two differ (a bug here, never the user's data)."""
     from deckcheck.errors import DataError
@@ -77,8 +77,8 @@ def write_index(directory: Path, document: dict, cards_text: bytes) -> None:
     text = build_index(document, cards_text)
     problem = check_index(parse_index(text), document)
     if problem:
-        raise DataError(f"the card index does not match the catalog: {problem}", str(directory / INDEX_FILE))
-    atomic_write_text(directory / INDEX_FILE, text)
+        raise DataError(f"the card index does not match the catalog: {problem}", os.path.join(directory, INDEX_FILE))
+    atomic_write_text(os.path.join(directory, INDEX_FILE), text)
 
 
 def record_of(index: dict, position: int) -> dict[str, Any]:
@@ -116,12 +116,13 @@ def parse_index(text: str) -> dict:
     return index
 
 
-def read_index(directory: Path) -> dict | None:
+def read_index(directory: str | os.PathLike) -> dict | None:
     """The index beside `directory`'s cards.json, when it is there, whole and built from a file of that size;
     else None (the catalog is then read from cards.json)."""
     try:
-        size = (directory / "cards.json").stat().st_size
-        index = parse_index((directory / INDEX_FILE).read_bytes().decode("utf-8"))
+        size = os.stat(os.path.join(directory, "cards.json")).st_size
+        with open(os.path.join(directory, INDEX_FILE), "rb") as fh:
+            index = parse_index(fh.read().decode("utf-8"))
     except (OSError, ValueError):
         return None
     if not _fits(index) or index["built_from"].get("size") != size:

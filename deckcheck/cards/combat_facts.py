@@ -433,14 +433,12 @@ COMBAT_SECTIONS = ("creatures", "corruption_cards", "items", "haven_paths", "eve
 
 @cache
 def _load(directory: str | None) -> dict:
-    from pathlib import Path
-
     from deckcheck.cards.catalog import CARD_DB
-    from deckcheck.datafiles import read_json
+    from deckcheck.datafiles import data_path, is_file, read_json
     from deckcheck.errors import DataError
 
-    path = Path(directory) / "combat.json" if directory else CARD_DB / "combat.json"
-    if directory and not path.is_file():
+    path = data_path(directory or CARD_DB, "combat.json")
+    if directory and not is_file(path):
         return {"format": COMBAT_FACTS_FORMAT, **{section: {} for section in COMBAT_SECTIONS}}
     document = read_json(path, "combat facts", missing="rebuild them with 'deckcheck cards import-coe', or "
                                                        "reinstall deckcheck")

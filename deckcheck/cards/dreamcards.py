@@ -202,5 +202,6 @@ def validate_dreamcards(document: dict) -> None:
     set codes); a DeckcheckError names the first problem."""
     from deckcheck.cards.catalog import CARD_DB
     from deckcheck.cards.importer import check_schema
+    from deckcheck.datafiles import data_path
 
-    check_schema(document, CARD_DB / DREAMCARDS_SCHEMA, "dream-card catalog")
+    check_schema(document, data_path(CARD_DB, DREAMCARDS_SCHEMA), "dream-card catalog")

@@ -324,8 +324,9 @@ def dump_catalog(document: dict) -> str:
 def validate_catalog(document: dict, schema_path: Path | None = None) -> None:
     """Check a catalog document against card_db/schema.json; a DeckcheckError names the first problem."""
     from deckcheck.cards.catalog import CARD_DB
+    from deckcheck.datafiles import data_path
 
-    check_schema(document, schema_path or CARD_DB / "schema.json", "catalog")
+    check_schema(document, schema_path or data_path(CARD_DB, "schema.json"), "catalog")
 
 
 def check_schema(document: dict, schema_path: Path, what: str) -> None:

@@ -14,7 +14,7 @@ import re
 from functools import cache
 from pathlib import Path
 
-from deckcheck.datafiles import read_json
+from deckcheck.datafiles import data_path, is_file, read_json
 from deckcheck.errors import DataError, DeckcheckError
 from deckcheck.patterns import LazyPattern
 
@@ -95,15 +95,15 @@ def validate_names(document: dict, schema_path=None) -> None:
     from deckcheck.cards.catalog import CARD_DB
     from deckcheck.cards.importer import check_schema
 
-    check_schema(document, schema_path or CARD_DB / "names.schema.json", "card names")
+    check_schema(document, schema_path or data_path(CARD_DB, "names.schema.json"), "card names")
 
 
 @cache
 def load_names(directory) -> dict[str, dict[str, list[str]]]:
     """card id -> language -> its names there, from `directory/names.json`; empty where the file is absent
     (a catalog built before names were imported reads English only)."""
-    path = directory / NAMES_FILE
-    if not path.is_file():
+    path = data_path(directory, NAMES_FILE)
+    if not is_file(path):
         return {}
     document = read_json(path, "card names")
     table = document.get("names") if isinstance(document, dict) else None

@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, fields
 from functools import cache
-from pathlib import Path
 
 from deckcheck.errors import DeckcheckError
 
@@ -372,9 +371,9 @@ def load_play_facts(directory: str | None = None) -> PlayFacts:
     A missing file is an error that says how to rebuild it: the statistics and the simulation cannot say
     where a card is played without it."""
     from deckcheck.cards.catalog import CARD_DB
-    from deckcheck.datafiles import read_json
+    from deckcheck.datafiles import data_path, read_json
 
-    path = (Path(directory) if directory else CARD_DB) / PLAY_FILE
+    path = data_path(directory or CARD_DB, PLAY_FILE)
     document = read_json(path, "play facts", missing="rebuild them with 'deckcheck cards import-coe'")
     if not isinstance(document, dict) or document.get("format") != PLAY_FORMAT:
         raise DeckcheckError(f"play facts are not format {PLAY_FORMAT}; rebuild them with "

@@ -898,5 +898,6 @@ def validate_play_facts(document: dict, schema_path=None) -> None:
     """Check a play-facts document against card_db/play.schema.json; a DeckcheckError names the first problem."""
     from deckcheck.cards.catalog import CARD_DB
     from deckcheck.cards.importer import check_schema
+    from deckcheck.datafiles import data_path
 
-    check_schema(document, schema_path or CARD_DB / "play.schema.json", "play facts")
+    check_schema(document, schema_path or data_path(CARD_DB, "play.schema.json"), "play facts")

@@ -57,10 +57,10 @@ def pool_sets(pool: str) -> frozenset[str]:
 def _dream_document() -> dict:
     from deckcheck.cards.catalog import CARD_DB
     from deckcheck.cards.dreamcards import DREAMCARDS_FILE
-    from deckcheck.datafiles import read_json
+    from deckcheck.datafiles import data_path, read_json
     from deckcheck.errors import DataError
 
-    path = CARD_DB / DREAMCARDS_FILE
+    path = data_path(CARD_DB, DREAMCARDS_FILE)
     document = read_json(path, "dream-card catalog", missing="reinstall deckcheck (in a checkout: rebuild it "
                                                              "with 'deckcheck cards import-gccg')")
     if not isinstance(document, dict) or not isinstance(document.get("cards"), list) \
@@ -79,6 +79,7 @@ def pool_catalog(pool: str):
     if pool == ICE:
         return ice
     from deckcheck.cards.catalog import CARD_DB, Catalog, _read_aliases, _record_problem
+    from deckcheck.datafiles import data_path
     from deckcheck.errors import DataError
 
     document = _dream_document()
@@ -86,7 +87,7 @@ def pool_catalog(pool: str):
         problem = _record_problem(record)
         if problem:
             raise DataError(f"dream-card catalog record {number} does not fit card_db/dreamcards.schema.json: "
-                            f"{problem}", str(CARD_DB / "dreamcards.json"))
+                            f"{problem}", str(data_path(CARD_DB, "dreamcards.json")))
     catalog = Catalog(ice.records() + document["cards"], _read_aliases(CARD_DB), ice.source, directory=CARD_DB,
                       pool_sets=pool_sets(pool))
     catalog.ice_catalog = ice

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from pathlib import Path
+from typing import TYPE_CHECKING
 
-from deckcheck.datafiles import data_dir, read_json
+from deckcheck.datafiles import data_folder, data_path, read_json
 from deckcheck.errors import DeckcheckError
 from deckcheck.records import record
+
+if TYPE_CHECKING:       # pathlib only where GCCG's folder is imported: every start imports this module
+    from pathlib import Path
 
 SETS_FILE = "sets.json"
 NAMES_FILE = "set_names.json"      # the card names of those sets: a name no ICE card has is still a card
@@ -125,6 +128,8 @@ def _no_entity(*_args) -> None:
 def import_gccg_sets(xml_dir: str | Path) -> dict:
     """The facts document of `card_db/sets.json` from GCCG's set files: each set's code, name, kind, card count
     and older codes, with the digest of the file it came from."""
+    from pathlib import Path
+
     xml_dir = Path(xml_dir)
     if not (xml_dir / GCCG_INDEX).is_file():
         raise DeckcheckError(f"no {GCCG_INDEX} here: not GCCG's MECCG card folder", str(xml_dir))
@@ -155,6 +160,8 @@ def import_gccg_sets(xml_dir: str | Path) -> dict:
 def import_gccg_names(xml_dir: str | Path) -> dict:
     """The facts document of `card_db/set_names.json`: every card name of the sets outside the ICE card pool ->
     the codes of the sets that print it, with the digest of each file read (the same files as `import_gccg_sets`)."""
+    from pathlib import Path
+
     xml_dir = Path(xml_dir)
     sets = import_gccg_sets(xml_dir)      # the same files, checked the same way
     names: dict[str, list[str]] = {}
@@ -193,7 +200,7 @@ def dump_sets(document: dict) -> str:
 @cache
 def _codes() -> dict[str, CardSet]:
     """Every non-ICE code, older ones included, -> its set (read once: ~3 KB)."""
-    path = data_dir("card_db") / SETS_FILE
+    path = data_path(data_folder("card_db"), SETS_FILE)
     document = read_json(path, "set codes")
     table: dict[str, CardSet] = {}
     try:
@@ -222,7 +229,7 @@ def _names() -> dict[str, tuple[str, ...]]:
     no ICE card's: ~60 KB)."""
     from deckcheck.cards.names import fold
 
-    path = data_dir("card_db") / NAMES_FILE
+    path = data_path(data_folder("card_db"), NAMES_FILE)
     document = read_json(path, "card names of the sets outside the ICE card pool")
     try:
         return {fold(name): tuple(codes) for name, codes in document["names"].items()}

@@ -76,7 +76,7 @@ def cards_import_coe(source: str, out_dir: str | None) -> None:
     from deckcheck.cards.importer import dump_catalog, import_coe, validate_catalog
     from deckcheck.fileio import atomic_write_text, refuse_overwriting_inputs
 
-    target = Path(out_dir) if out_dir else CARD_DB
+    target = Path(out_dir if out_dir else CARD_DB)
     refuse_overwriting_inputs(target / "cards.json", [source])
     document = import_coe(source)
     validate_catalog(document)
@@ -120,7 +120,7 @@ def cards_import_gccg(xml_dir: str, out_dir: str | None) -> None:
     )
     from deckcheck.fileio import atomic_write_text
 
-    target = Path(out_dir) if out_dir else CARD_DB
+    target = Path(out_dir if out_dir else CARD_DB)
     document = import_gccg_cards(xml_dir)           # reads and checks every file before anything is written
     validate_dreamcards(document)
     texts = {DREAMCARDS_FILE: dump_dreamcards(document), NAMES_FILE: dump_names(import_gccg_names(xml_dir))}

@@ -153,12 +153,14 @@ def _read_under_the_pool_of(ruleset: str) -> None:
 def _deck_paths(given: tuple[str, ...]) -> tuple[list[str], set[str]]:
     """The decks to check: each file as given, and for a folder its deck files to any depth (as meta reads one);
     also the set of those found in a folder, whose files that are no decklist are left out, not errors."""
-    from pathlib import Path
+    import os
 
     paths, from_folders = [], set()
     for source in given:
-        if source != "-" and Path(source).is_dir():
-            # imported only for a folder: the batch package is no part of checking a file
+        if source != "-" and os.path.isdir(source):
+            # imported only for a folder: the batch package (and pathlib) is no part of checking a file
+            from pathlib import Path
+
             from deckcheck.batch.meta_command import deck_files
 
             found = [str(p) for p in deck_files(Path(source), say_empty=False)]

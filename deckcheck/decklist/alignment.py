@@ -174,9 +174,9 @@ def _mixed(votes: Counter) -> bool:
 def _balrog_rules() -> tuple[frozenset[str], frozenset[str]]:
     """(ids of the cards the Balrog's rules ban, folded names of the five Balrog sites any player may hold): the
     Council of Elrond Balrog ruleset's lists (coe 1.3.B5, 1.4.1), read from the ruleset data, not restated."""
-    from deckcheck.datafiles import data_dir, read_toml
+    from deckcheck.datafiles import data_folder, data_path, read_toml
 
-    data = read_toml(data_dir("rulesets") / "coe" / "balrog.toml", "Balrog ruleset")
+    data = read_toml(data_path(data_folder("rulesets"), "coe", "balrog.toml"), "Balrog ruleset")
     lists = data.get("lists", {})
     banned = set(lists.get("banned", {}))
     for ids in lists.get("banned_families", {}).values():

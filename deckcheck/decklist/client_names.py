@@ -87,9 +87,9 @@ def meccg_code(card: Card) -> str:
 @cache
 def _octgn() -> dict:
     """card_db/octgn.json: OCTGN's card ids of the MECCG game definition (card_db/make_octgn_ids.py)."""
-    from deckcheck.datafiles import data_dir, read_json
+    from deckcheck.datafiles import data_folder, data_path, read_json
 
-    return read_json(data_dir("card_db") / "octgn.json", "the OCTGN card ids")
+    return read_json(data_path(data_folder("card_db"), "octgn.json"), "the OCTGN card ids")
 
 
 def octgn_game_id() -> str:

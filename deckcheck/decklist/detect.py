@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import re
 from collections.abc import Callable
-from pathlib import PurePath
 
 from deckcheck.decklist.lines import ReadResult, load_json
 from deckcheck.patterns import LazyPattern
@@ -46,10 +46,19 @@ def _parsed(text: str):
     return data
 
 
+def _suffix(path: str | os.PathLike) -> str:
+    """pathlib.PurePath(path).suffix ("deck.meccg" -> ".meccg"; none for ".meccg" or "deck."), without importing
+    pathlib (with urllib.parse, ~16 M instructions of every start: benchmarks/bench_startup.py)."""
+    path = os.fspath(path)
+    name = os.path.basename(os.path.normpath(path)) if path else ""
+    dot = name.rfind(".")
+    return name[dot:] if 0 < dot < len(name) - 1 else ""
+
+
 def detect(text: str, path: str = "") -> str:
     """The format name of a decklist text (one of FORMATS)."""
     head = text.lstrip("\ufeff \t\n")
-    suffix = PurePath(path).suffix.lower()
+    suffix = _suffix(path).lower()
     is_netmeccg = _starts_like_netmeccg(text)
     if head.startswith(("{", "[")) and not is_netmeccg:
         try:

@@ -19,9 +19,11 @@ from deckcheck.rules.ruleset import ALIGNMENTS, RULESET_NAMES, SCHEMA_PATH, rule
 
 
 def ruleset_files() -> list:
-    """Every shipped ruleset TOML file."""
+    """Every shipped ruleset TOML file, a pathlib.Path."""
+    from pathlib import Path
+
     return [path for ruleset in RULESET_NAMES for alignment in ALIGNMENTS
-            if (path := ruleset_path(ruleset, alignment)).is_file()]
+            if (path := Path(ruleset_path(ruleset, alignment))).is_file()]
 
 
 def form_of(path) -> str:

@@ -13,11 +13,13 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from deckcheck.datafiles import data_dir, read_json, read_text, read_toml_form
+from deckcheck.datafiles import data_folder, data_path, is_file, read_json, read_text, read_toml_form
 from deckcheck.errors import DataError, DeckcheckError
 
-RULESETS_DIR = data_dir("rulesets")    # rulesets/ at the top of the repository, shipped as package data
-SCHEMA_PATH = RULESETS_DIR / "schema.json"
+# rulesets/ at the top of the repository, shipped as package data: its str path (or a Traversable, zipimport);
+# join with datafiles.data_path, or pathlib.Path(RULESETS_DIR) where a Path is wanted
+RULESETS_DIR = data_folder("rulesets")
+SCHEMA_PATH = data_path(RULESETS_DIR, "schema.json")
 
 RULESET_NAMES = ("rulebook", "coe", "dreamcards", "sealed", "meccg-online", "dc-cube")
 # The sealed events: the deck is built from the pool handed out (validate --collection).
@@ -44,17 +46,18 @@ def pool_of(ruleset: str) -> str:
 
 
 def ruleset_path(ruleset: str, alignment: str):
-    return RULESETS_DIR / ruleset / f"{alignment}.toml"
+    """rulesets/<ruleset>/<alignment>.toml: a str path (or a Traversable)."""
+    return data_path(RULESETS_DIR, ruleset, f"{alignment}.toml")
 
 
 def available(ruleset: str) -> list[str]:
     """The alignments a ruleset has a file for, in the usual order (rulebook has no Balrog).
 
     A ruleset with no file at all is a damaged installation, not a ruleset that covers nothing."""
-    covered = [a for a in ALIGNMENTS if ruleset_path(ruleset, a).is_file()]
+    covered = [a for a in ALIGNMENTS if is_file(ruleset_path(ruleset, a))]
     if not covered:
         raise DataError("the ruleset's files are missing: deckcheck's installation is incomplete or damaged; "
-                             "reinstall it", str(RULESETS_DIR / ruleset))
+                             "reinstall it", str(data_path(RULESETS_DIR, ruleset)))
     return covered
 
 
@@ -75,7 +78,7 @@ def load_ruleset(ruleset: str, alignment: str) -> dict[str, Any]:
     if alignment not in ALIGNMENTS:
         raise DeckcheckError(f"unknown alignment {alignment!r}; choose one of {', '.join(ALIGNMENTS)}")
     path = ruleset_path(ruleset, alignment)
-    if not path.is_file():
+    if not is_file(path):
         covered = ", ".join(available(ruleset)) or "none"
         other = "dreamcards" if alignment in LORD_ALIGNMENTS else "coe"
         raise DeckcheckError(
