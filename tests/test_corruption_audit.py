@@ -6,6 +6,8 @@ feeds and a scenario of real decks with fixed rolls, both ways.
   characters (Bilbo, Pippin, Robin Smallburrow, Bofur, Orc Tracker...) state without a `corruption` attribute.
 - The Free Council's checks (coe 10.3.i, 7.1.1): "tapping one or more characters in the same company to provide
   +1 support" each, not one at most.
+- Lure of Expedience checks "each time a character in his company gains an item (including a ring special
+  item)": an ally is no item (coe 2.V.2.2), a ring test's special ring is one.
 """
 
 from __future__ import annotations
@@ -16,9 +18,11 @@ from deckcheck.cards.combat_facts import character_facts, load_combat_facts
 from deckcheck.decklist import read_deck
 from deckcheck.sim.match import free_council
 from deckcheck.sim.model import build_sim_deck
-from deckcheck.sim.scenario import scenario
+from deckcheck.sim.scenario import FixedRolls, scenario
 from deckcheck.sim.side import side_of
 from deckcheck.sim.turn.hazards import check_corruption
+from deckcheck.sim.turn.organization import resolve_ring_test
+from deckcheck.sim.turn.site import resolve_play, site_phase
 from tests._shared import CHALLENGE, DECKS, needs_decks
 
 ZARA = DECKS / "gccg-restoration" / "Contrib" / "zara"
@@ -124,3 +128,55 @@ def test_the_free_council_support_is_only_the_company_s_other_characters(sides):
     """One other character in the company: 3 + 1 = 4 is no more than 4; alone, 3 + 0."""
     assert not council_keeps(sides, ["Arwen"], 3)
     assert not council_keeps(sides, [], 4)
+
+
+# ---- Lure of Expedience: "each time a character in his company gains an item (including a ring special item)" ---
+
+def lured(sides, at: str, roll: int, company=("Aragorn II",)):
+    """Our game with `company` at `at`, Lure of Expedience (2 points) of Indur's on Aragorn II, every roll
+    `roll`; (game, company, Aragorn)."""
+    g, _rival = duel_states(sides, "gandalf", list(company), at, [roll],
+                            corruption=[("Aragorn II", "Lure of Expedience")])
+    company = g.companies[0]
+    return g, company, company.characters[0]
+
+
+@needs_decks
+def test_lure_of_expedience_makes_no_check_on_an_ally(sides):
+    """Quickbeam (an ally, coe 2.V.2.2: no character's item) played at Wellinghall: Aragorn makes no check, so
+    that a roll of 2 against his 2 points costs him nothing."""
+    g, company, aragorn = lured(sides, "Wellinghall", 2)
+    us = sides["gandalf"]
+    g.hand = [kind(us, "Quickbeam")]
+    site_phase(g, company)
+    assert kind(us, "Quickbeam") in aragorn.holdings
+    assert aragorn in company.characters
+
+
+@needs_decks
+def test_lure_of_expedience_checks_on_an_item_gained(sides):
+    """Glamdring played by Aragorn (2 + 2 points): a roll of 2 eliminates him, a roll of 5 passes."""
+    us = sides["gandalf"]
+    glamdring = kind(us, "Glamdring")
+    for roll, kept in ((2, False), (5, True)):
+        g, company, aragorn = lured(sides, "Rivendell", roll)
+        g.hand = [glamdring]
+        resolve_play(g, company, glamdring, aragorn)
+        assert (aragorn in company.characters) is kept
+
+
+@needs_decks
+def test_lure_of_expedience_checks_on_a_ring_special_item(sides):
+    """A Beautiful Gold Ring tested (roll 5) becomes the Lesser Ring of the hand (2 points; Lure's 2): the Lure's
+    check then, on 2, costs Aragorn; on a roll of 5 he keeps it."""
+    us = sides["gandalf"]
+    gold, lesser = kind(us, "Beautiful Gold Ring"), kind(us, "Lesser Ring")
+    for rolls, kept in (([5, 2], False), ([5, 5], True)):
+        g, company, aragorn = lured(sides, "Rivendell", 5)
+        g.dice = FixedRolls(rolls)
+        aragorn.holdings.append(gold)
+        g.gain(gold)
+        g.hand = [lesser]
+        resolve_ring_test(g, company, aragorn, gold, 0)
+        assert aragorn in company.characters if kept else aragorn not in company.characters
+        assert g.in_play[lesser] == (1 if kept else 0)

@@ -554,6 +554,15 @@ def triggered_checks(g, company, trigger: str, times: int) -> None:
                 break
 
 
+def item_gained(g, company) -> None:
+    """A character of the company has gained an item, a ring special item from a ring test included, or one
+    transferred to him (coe 2.II.5): the corruption cards that check "each time a character in his company gains
+    an item" (Lure of Expedience) check now, once. An ally, a faction or an event gained is no item (coe 2.V.2.2:
+    allies are not characters' items)."""
+    if g.corruption_on:
+        triggered_checks(g, company, "item", 1)
+
+
 def lose(g, company, character, cause: int | None, out_of_game: bool = True) -> None:
     """The character leaves play, eliminated or (not `out_of_game`) discarded by corruption: both cost its MP
     and items; a discarded one may come back from the discard pile, unique or not."""

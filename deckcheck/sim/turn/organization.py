@@ -10,6 +10,7 @@ from deckcheck.sim.rules.influence import controls_too_much, may_control
 from deckcheck.sim.rules.play import may_bear, may_play
 from deckcheck.sim.rules.rings import allowed_rings, rings_in_hand, test_bonus
 from deckcheck.sim.state import Character
+from deckcheck.sim.turn.hazards import item_gained
 from deckcheck.sim.turn.resource_events import play_card_draws, play_mp_raises
 
 
@@ -281,7 +282,7 @@ def test_rings(g) -> None:
 def resolve_ring_test(g, company, character, gold: int, modifier: int, best_of_two: bool = False,
                       no_roll: bool = False, tester=None) -> None:
     """The test: the gold ring is discarded, and the best special ring of the hand the result allows replaces
-    it."""
+    it (an item gained: `item_gained`)."""
     sim = g.sim
     result = None
     if no_roll:
@@ -301,6 +302,8 @@ def resolve_ring_test(g, company, character, gold: int, modifier: int, best_of_t
         g.gain(ring)
     if g.observer is not None:
         g.observer.ring_test(g, character, gold, result, ring, tester)
+    if ring is not None:
+        item_gained(g, company)               # "gains an item (including a ring special item)"
 
 
 def end_mode(g) -> None:

@@ -14,14 +14,14 @@ from deckcheck.sim.rules.play import company_is_overt, may_bear
 from deckcheck.sim.rules.sites import attacks_faced
 from deckcheck.sim.state import OCCUPIED, TAPPED
 from deckcheck.sim.streams import SITE
-from deckcheck.sim.turn.hazards import board_card, creature_attacks, dragon_attacks, face_attack, triggered_checks
+from deckcheck.sim.turn.hazards import board_card, creature_attacks, dragon_attacks, face_attack, item_gained
 from deckcheck.sim.turn.organization import resolve_ring_test
 
 
 def site_phase(g, company) -> None:
     """The company's site phase: characters that stay tapped (wounded, healing) are tapped first; the company
-    enters its site, facing its automatic-attacks, if the player chooses to; against an opponent, the items
-    gained trigger the corruption cards that check on an item."""
+    enters its site, facing its automatic-attacks, if the player chooses to, and plays there (each item gained
+    triggers the corruption cards that check on an item: `resolve_play`)."""
     g.rng.at(g.turn, SITE, company.site)     # this site phase's dice, whatever the ones before it rolled
     if g.stay_tapped:
         for character in company.characters:
@@ -29,14 +29,7 @@ def site_phase(g, company) -> None:
                 character.tapped = True
     if g.sim.site_attacks[company.site] and not enter_site(g, company):
         return
-    if not g.corruption_on:
-        play_at_site(g, company)
-        return
-    before = sum(len(c.holdings) for c in company.characters)
     play_at_site(g, company)
-    gained = sum(len(c.holdings) for c in company.characters) - before
-    if gained > 0:
-        triggered_checks(g, company, "item", gained)
 
 
 def enter_site(g, company) -> bool:
@@ -193,7 +186,7 @@ def play_at_site(g, company) -> None:
     if sim.site_testers and not haven and not sim.site_testers.isdisjoint(g.hand):
         site_ring_test(g, company)
     extra_item = False
-    while True:
+    while company.characters:               # a corruption check on an item gained may have emptied it
         untapped = (site not in g.havens_tapped) if haven else g.site_state[site] == OCCUPIED
         choice = player.best_play(g, company, site, untapped)
         if choice is None:
@@ -207,7 +200,7 @@ def play_at_site(g, company) -> None:
             else:
                 g.site_state[site] = TAPPED
             extra_item = True
-    if extra_item:
+    if extra_item and company.characters:
         choice = player.additional_item(g, company, site)
         if choice is not None:
             resolve_play(g, company, *choice, additional=True)
@@ -279,6 +272,8 @@ def resolve_play(g, company, kind: int, actor, additional: bool = False) -> bool
         g.stage_points += sim.kinds[kind].stage_points
     if g.observer is not None:
         g.observer.resource_played(g, kind, company.site, actor, additional)
+    if sim.role[kind] == ROLE_ITEM and actor is not None:
+        item_gained(g, company)               # Lure of Expedience: on an item, never on an ally
     return True
 
 
