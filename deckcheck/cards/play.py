@@ -193,11 +193,19 @@ class HandSize:
 
 @dataclass(frozen=True)
 class InfluenceChange:
-    """An event that changes general influence (Bade to Rule: +5, and -2 to the Ringwraith's direct influence),
-    played on our avatar at a Darkhaven."""
+    """A permanent-event that raises our general influence while in play, and on what it is played (`on`):
+    `RINGWRAITH` on our Ringwraith at a Darkhaven or while it is not in play (Bade to Rule: +5, and -2 to his
+    direct influence, `avatar_direct`); `SAURON` while we have revealed no Ringwraith, against a Wizard
+    (`opponent_wizard`), none revealed after ("You are Sauron, not a Ringwraith": The Lidless Eye +7, Sauron
+    +10); `THE_BALROG` on The Balrog in play (Great Shadow: +6)."""
 
     general: int
     avatar_direct: int = 0
+    on: str = "ringwraith"
+    opponent_wizard: bool = False
+
+
+RINGWRAITH, SAURON, THE_BALROG = "ringwraith", "sauron", "the_balrog"
 
 
 @dataclass(frozen=True)

@@ -23,8 +23,10 @@ from deckcheck.cards.play import (
     ANY_ATTACK,
     ORGANIZATION,
     PLAY_FORMAT,
+    SAURON,
     SITE_PHASE,
     TAPPED,
+    THE_BALROG,
     AttackCancel,
     Bearer,
     FollowerInfluence,
@@ -662,12 +664,23 @@ def mode_card(text: str) -> Mode | None:
 
 
 def general_influence_change(text: str) -> InfluenceChange | None:
-    """Bade to Rule: "-2 to his direct influence, +5 general influence"."""
-    m = re.search(r"([+-]\d+) general influence", text)
-    if not m or not re.search(r"on your ringwraith|your ringwraith is not in play", text, re.I):
+    """Bade to Rule: "-2 to his direct influence, +5 general influence" on your Ringwraith; The Lidless Eye:
+    "Playable if your opponent is a Wizard and you have not revealed a Ringwraith. You are Sauron, not a
+    Ringwraith. ... +7 to your general influence"; Great Shadow: "Playable during your organization phase on
+    The Balrog. ... +6 general influence"."""
+    m = re.search(r"([+-]\d+) (?:to your )?general influence", text)
+    if not m:
+        return None
+    general = int(m.group(1))
+    if "You are Sauron, not a Ringwraith" in text:
+        return InfluenceChange(general=general, on=SAURON,
+                               opponent_wizard="Playable if your opponent is a Wizard" in text)
+    if re.search(r"Playable (?:during your organization phase )?on The Balrog\.", text):
+        return InfluenceChange(general=general, on=THE_BALROG)
+    if not re.search(r"on your ringwraith|your ringwraith is not in play", text, re.I):
         return None
     di = re.search(r"([+-]\d+) to his direct influence", text)
-    return InfluenceChange(general=int(m.group(1)), avatar_direct=int(di.group(1)) if di else 0)
+    return InfluenceChange(general=general, avatar_direct=int(di.group(1)) if di else 0)
 
 
 _NUMBERS = {"one": 1, "two": 2, "three": 3}

@@ -169,7 +169,10 @@ EVENT_USES = (
      "tests a gold ring: played only with a gold ring in play and a ring in hand the test could allow"),
     ("boost", "influence bonus", "played only to turn a failed influence check on a faction into a success"),
     ("sudden_call", "call the game", "calls the game: played only once the game may be called"),
-    ("gi_change", "general influence", "played only on the Ringwraith at its Darkhaven"),
+    ("gi_change", "general influence",
+     "raises general influence: played only where its card allows (Bade to Rule on the Ringwraith at its "
+     "Darkhaven; The Lidless Eye, Sauron with no Ringwraith revealed and a Wizard opponent; Great Shadow on The "
+     "Balrog) while no other such card is in play"),
 )
 # The resource events of `sim.model.defence` (each card holds one fact): the use, and what the report says of a
 # copy no game played. Card draws and fetches share `card_flow`; `engine_use` tells them apart.

@@ -9,6 +9,7 @@ objects, because 10,000 games of 12 turns must run in seconds.
 
 from __future__ import annotations
 
+from deckcheck.cards.play import THE_BALROG
 from deckcheck.sim.model import GENERAL_INFLUENCE, HAND_SIZE, SimDeck
 from deckcheck.sim.rules.hand import hand_size
 from deckcheck.sim.rules.movement import DRAW_BY_DESTINATION
@@ -135,7 +136,8 @@ class GameState:
         self.avatar_revealed = False
         self.avatar_kind: int | None = None
         self.mode: tuple[str, int] | None = None   # the Ringwraith's mode (coe 2.II.7.R1) and its DI change
-        self.gi_bonus_kind: int | None = None     # Bade to Rule in play
+        self.gi_bonus_kind: int | None = None     # Bade to Rule, The Lidless Eye, Great Shadow in play
+        self.avatar_barred = False                # "You are Sauron, not a Ringwraith": no avatar revealed
         self.made_havens: set[int] = set(sim.start_havens)   # sites our cards made Wizardhavens (Hidden Haven...)
         self.protectors = sim.start_protectors    # cards in play that protect one of our Wizardhavens
         self.protected_sites: set[int] = set()
@@ -378,6 +380,7 @@ class GameState:
         self.lose_card(character.kind, out_of_game=eliminated)
         if sim.avatar[character.kind]:
             self.avatar_kind = None
+            _avatar_bonus_gone(self)
         if not eliminated:
             self.discard.append(character.kind)
         for held in character.holdings:
@@ -394,3 +397,14 @@ class GameState:
                 self.gi_used += sim.mind[follower.kind]
             else:
                 self.remove_character(company, follower, eliminated=False)   # coe 2.II.2.2.3, 2.II.8
+
+
+def _avatar_bonus_gone(g: GameState) -> None:
+    """Our avatar leaves play: an event raising general influence played on him goes with him (Great Shadow on
+    The Balrog, discarded)."""
+    bonus = g.gi_bonus_kind
+    if bonus is not None and g.sim.gi_change[bonus].on == THE_BALROG:
+        g.gi_bonus_kind = None
+        g.gi_max -= g.sim.gi_change[bonus].general
+        g.lose_card(bonus)
+        g.discard.append(bonus)

@@ -95,7 +95,7 @@ def card_row(b, card: Card) -> dict:
     mode = facts.modes.get(card.id)
     row["mode"] = (mode.name, mode.direct_influence) if mode else None
     change = facts.general_influence.get(card.id)
-    row["gi_change"] = (change.general, change.avatar_direct) if change else None
+    row["gi_change"] = change
     bonus = facts.hand_size.get(card.id) if role in (ROLE_CHARACTER, ROLE_ITEM) else None
     where = None
     if bonus is not None and bonus.site:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from deckcheck.cards.model import Card
-from deckcheck.cards.play import AttackCancel, PlayCondition, RingTester, SiteAttack
+from deckcheck.cards.play import AttackCancel, InfluenceChange, PlayCondition, RingTester, SiteAttack
 from deckcheck.sim.model.defence import DefenceTables
 
 # What a play-deck card does in the simulation.
@@ -146,7 +146,8 @@ class SimDeck:
     mode_di: list[dict[str, int]] = field(default_factory=list)             # a Ringwraith's own DI per mode
     # direct influence restricted to followers of a kind (coe 2.II.2.2.4): (bonus, the kinds it may control)
     follower_di: list[tuple[tuple[int, frozenset[int]], ...]] = field(default_factory=list)
-    gi_change: list[tuple[int, int] | None] = field(default_factory=list)   # (+GI, avatar DI): Bade to Rule
+    # an event raising general influence while in play (Bade to Rule, The Lidless Eye, Great Shadow)
+    gi_change: list[InfluenceChange | None] = field(default_factory=list)
     hand_bonus: list[tuple[int, frozenset[int] | None] | None] = field(default_factory=list)   # +cards, where
     #                                              (None: anywhere) for a character or item in play (Pallando...)
     company_need: list[int] = field(default_factory=list)       # COMPANY_ANY, COMPANY_COVERT, COMPANY_OVERT
@@ -207,6 +208,7 @@ class SimDeck:
     information_sites: tuple[int, ...] = ()                       # non-haven sites where Information is playable
     site_testers: frozenset[int] = frozenset()                    # kinds testing a gold ring in the site phase
     hand_bonus_kinds: frozenset[int] = frozenset()
+    gi_change_kinds: frozenset[int] = frozenset()
     storable: bool = False
     organization_kinds: frozenset[int] = frozenset()
     start_site: int = 0

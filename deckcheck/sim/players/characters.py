@@ -37,7 +37,7 @@ class CharacterChoices:
         for kind in set(g.hand):
             if role[kind] != ROLE_CHARACTER or (sim.unique[kind] and kind in g.used_unique):
                 continue
-            if (sim.avatar[kind] and g.avatar_revealed) or (non_unique_only and sim.unique[kind]):
+            if (sim.avatar[kind] and (g.avatar_revealed or g.avatar_barred)) or (non_unique_only and sim.unique[kind]):
                 continue
             allowed = sim.character_sites[kind]
             if event is not None:

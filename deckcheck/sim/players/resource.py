@@ -25,7 +25,7 @@ from deckcheck.sim.players.environments import EnvironmentChoices
 from deckcheck.sim.players.movement import plan_moves, site_values
 from deckcheck.sim.players.resource_events import keeps_resource_event
 from deckcheck.sim.players.site_choices import SiteChoices
-from deckcheck.sim.rules.influence import controller_for
+from deckcheck.sim.rules.influence import controller_for, may_raise_influence
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
 from deckcheck.sim.rules.rings import (
     BEST_OF_TWO,
@@ -238,10 +238,12 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
         """Foolish Words on him: he taps to roll it off at a haven, where tapping costs no site phase."""
         return bool(g.sim.site_is_haven[company.site])
 
-    def general_influence_card(self, g) -> int | None:
-        """Bade to Rule (and its like) from hand: always worth playing where it may be."""
+    def general_influence_card(self, g, kinds) -> int | None:
+        """Of the `kinds` in hand that raise general influence (Bade to Rule, The Lidless Eye, Great Shadow),
+        the one the rules allow now that raises it most: always worth playing where it may be."""
         gi_change = g.sim.gi_change
-        return next((k for k in g.hand if gi_change[k] is not None), None)
+        held = [k for k in dict.fromkeys(g.hand) if k in kinds and may_raise_influence(g, k)]
+        return max(held, key=lambda k: gi_change[k].general, default=None)
 
     def mode_to_take(self, g, company, wraith: Character) -> int | None:
         """coe 2.II.7.R1: the mode card to play, when the hand holds a card the Ringwraith alone could play at a

@@ -3,6 +3,8 @@ entering play, and what an influence check on a faction adds to the roll."""
 
 from __future__ import annotations
 
+from deckcheck.cards.play import SAURON, THE_BALROG
+
 # P(2D6 > n) for n = -1..13: an influence check's odds.
 _P_ABOVE = [1.0] * 3 + [1 - sum(min(r - 1, 13 - r) for r in range(2, n + 1)) / 36 for n in range(2, 13)] + [0.0]
 
@@ -26,7 +28,7 @@ def direct_influence(g, character) -> int:
             name, change = g.mode
             di = max(0, di + change + sim.mode_di[character.kind].get(name, 0))
         if g.gi_bonus_kind is not None:
-            di = max(0, di + sim.gi_change[g.gi_bonus_kind][1])
+            di = max(0, di + sim.gi_change[g.gi_bonus_kind].avatar_direct)
     return di
 
 
@@ -114,6 +116,26 @@ def controllers_with_room(g, kind: int, site: int) -> list:
                 if (may_control(g, other, kind) if restricted[other.kind] else room(other) >= mind):
                     out.append(other)
     return out
+
+
+def may_raise_influence(g, kind: int) -> bool:
+    """The event raising general influence (`SimDeck.gi_change`) may be played now, as its card says: one such
+    card in play at a time (The Lidless Eye discards and prevents Bade to Rule; Great Shadow is The Balrog's
+    own). Bade to Rule: on our Ringwraith at a Darkhaven, or while he is not in play. The Lidless Eye, Sauron:
+    no Ringwraith revealed yet, and the opponent a Wizard (a hero Wizard player; in the goldfish, which has no
+    opponent, taken as met: a player holds the card for such an opponent). Great Shadow: on The Balrog in
+    play."""
+    if g.gi_bonus_kind is not None:
+        return False
+    change = g.sim.gi_change[kind]
+    if change.on == SAURON:
+        opponent = g.opponent
+        return g.ringwraith and not g.avatar_revealed and (
+            not change.opponent_wizard or opponent is None or opponent.sim.alignment == "wizard")
+    company = g.wraith_company()
+    if change.on == THE_BALROG:
+        return g.balrog and company is not None
+    return g.ringwraith and (company is None or bool(g.sim.site_dark_haven[company.site]))
 
 
 def general_influence_room(g, kind: int) -> bool:

@@ -4,6 +4,7 @@ tests, a Ringwraith's mode and Bade to Rule, companies joining and parting. Each
 
 from __future__ import annotations
 
+from deckcheck.cards.play import RINGWRAITH, SAURON
 from deckcheck.sim.model import PHASE_ORGANIZATION
 from deckcheck.sim.rules.company import may_join
 from deckcheck.sim.rules.influence import controls_too_much, may_control
@@ -21,6 +22,7 @@ def organize(g) -> None:
     play_mp_raises(g)
     if g.ringwraith:
         end_mode(g)
+    change_general_influence(g, early=True)
     free_general_influence(g)
     entered = [play_character(g)]
     if entered[0] is None:
@@ -315,23 +317,31 @@ def end_mode(g) -> None:
         g.mode = None
 
 
-def change_general_influence(g) -> None:
-    """Bade to Rule: played on the Ringwraith at a Darkhaven (or while it is not in play), +5 general
-    influence and -2 to its direct influence, as its card says; the Ringwraith then stays home (the card is
-    discarded if it moves, which the goldfish does not do while it is in play)."""
-    if g.gi_bonus_kind is not None:
-        return
+def change_general_influence(g, early: bool = False) -> None:
+    """An event raising general influence, the player's choice among those the rules allow
+    (`rules.influence.may_raise_influence`). Late in the phase, Bade to Rule: on the Ringwraith at a Darkhaven
+    (or while it is not in play), +5 general influence and -2 to its direct influence, as its card says; the
+    Ringwraith then stays home (the card is discarded if it moves, which the goldfish does not do while it is in
+    play). `early`, before characters enter: The Lidless Eye or Sauron (+7, +10; no Ringwraith may be revealed
+    after: "You are Sauron, not a Ringwraith"), Great Shadow on The Balrog (+6; discarded with him). What else
+    these cards say is not played (The Lidless Eye's extra card in hand and its sideboard fetch, Great Shadow's
+    -2 prowess and -1 body, scout skill, followers and end-of-turn fetch)."""
     sim = g.sim
-    company = g.wraith_company()
-    if company is not None and not sim.site_dark_haven[company.site]:
+    if g.gi_bonus_kind is not None or sim.gi_change_kinds.isdisjoint(g.hand):
         return
-    kind = g.player.general_influence_card(g)
+    kinds = frozenset(k for k in sim.gi_change_kinds if (sim.gi_change[k].on != RINGWRAITH) == early)
+    kind = g.player.general_influence_card(g, kinds)
     if kind is None:
         return
     g.play_from_hand(kind)
     g.gain(kind)
     g.gi_bonus_kind = kind
-    g.gi_max += sim.gi_change[kind][0]
+    change = sim.gi_change[kind]
+    g.gi_max += change.general
+    if change.on == SAURON:
+        g.avatar_barred = True
+    if g.observer is not None:
+        g.observer.event(g, "play", f"{sim.kinds[kind].name}: {change.general:+d} general influence")
 
 
 def take_mode(g) -> None:
