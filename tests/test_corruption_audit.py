@@ -8,6 +8,8 @@ feeds and a scenario of real decks with fixed rolls, both ways.
   +1 support" each, not one at most.
 - Lure of Expedience checks "each time a character in his company gains an item (including a ring special
   item)": an ally is no item (coe 2.V.2.2), a ring test's special ring is one.
+- A character discarded while organizing: each item transferred first after a corruption check of its bearer
+  (coe 2.II.5), his allies discarded with him (2.V.2.3).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from deckcheck.sim.model import build_sim_deck
 from deckcheck.sim.scenario import FixedRolls, scenario
 from deckcheck.sim.side import side_of
 from deckcheck.sim.turn.hazards import check_corruption
-from deckcheck.sim.turn.organization import resolve_ring_test
+from deckcheck.sim.turn.organization import discard_character, resolve_ring_test
 from deckcheck.sim.turn.site import resolve_play, site_phase
 from tests._shared import CHALLENGE, DECKS, needs_decks
 
@@ -155,7 +157,7 @@ def test_lure_of_expedience_makes_no_check_on_an_ally(sides):
 
 @needs_decks
 def test_lure_of_expedience_checks_on_an_item_gained(sides):
-    """Glamdring played by Aragorn (2 + 2 points): a roll of 2 eliminates him, a roll of 5 passes."""
+    """Glamdring played by Aragorn (Lure's 2 + 1 points): a roll of 2 discards him, a roll of 5 passes."""
     us = sides["gandalf"]
     glamdring = kind(us, "Glamdring")
     for roll, kept in ((2, False), (5, True)):
@@ -167,7 +169,7 @@ def test_lure_of_expedience_checks_on_an_item_gained(sides):
 
 @needs_decks
 def test_lure_of_expedience_checks_on_a_ring_special_item(sides):
-    """A Beautiful Gold Ring tested (roll 5) becomes the Lesser Ring of the hand (2 points; Lure's 2): the Lure's
+    """A Beautiful Gold Ring tested (roll 5) becomes the Lesser Ring of the hand (1 point; Lure's 2): the Lure's
     check then, on 2, costs Aragorn; on a roll of 5 he keeps it."""
     us = sides["gandalf"]
     gold, lesser = kind(us, "Beautiful Gold Ring"), kind(us, "Lesser Ring")
@@ -180,3 +182,31 @@ def test_lure_of_expedience_checks_on_a_ring_special_item(sides):
         resolve_ring_test(g, company, aragorn, gold, 0)
         assert aragorn in company.characters if kept else aragorn not in company.characters
         assert g.in_play[lesser] == (1 if kept else 0)
+
+
+# ---- a character discarded while organizing: his items transferred after a corruption check (coe 2.II.5) -------
+
+def discarded_with(sides, roll: int):
+    """Aragorn II bearing Sword of Gondolin (2 points) and Quickbeam, discarded at Rivendell beside Arwen (tapped: no
+    support) on `roll`: (Arwen's holdings, our discard pile)."""
+    us = sides["gandalf"]
+    g, _rival = duel_states(sides, "gandalf", ["Aragorn II", "Arwen"], "Rivendell", [roll])
+    company = g.companies[0]
+    aragorn, arwen = company.characters
+    arwen.tapped = True
+    for card in ("Sword of Gondolin", "Quickbeam"):
+        aragorn.holdings.append(kind(us, card))
+        g.gain(kind(us, card))
+    discard_character(g, company, aragorn)
+    assert aragorn not in company.characters
+    return [us.sim.kinds[k].name for k in arwen.holdings], [us.sim.kinds[k].name for k in g.discard]
+
+
+@needs_decks
+def test_an_item_passes_on_a_discard_only_after_the_bearers_corruption_check(sides):
+    """Roll 5 against 2 points: the Sword of Gondolin goes to Arwen; roll 2: the check fails and the sword is
+    discarded with him. Quickbeam (an ally, 2.V.2.3) is discarded either way."""
+    held, discard = discarded_with(sides, 5)
+    assert held == ["Sword of Gondolin"] and "Quickbeam" in discard
+    held, discard = discarded_with(sides, 2)
+    assert held == [] and {"Sword of Gondolin", "Quickbeam", "Aragorn II"} <= set(discard)

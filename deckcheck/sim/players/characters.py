@@ -4,7 +4,7 @@ play and under whom, and which one leaves to make room (2.II.2.4) or because gen
 
 from __future__ import annotations
 
-from deckcheck.sim.model import ROLE_CHARACTER
+from deckcheck.sim.model import ROLE_CHARACTER, ROLE_ITEM
 from deckcheck.sim.rules.company import may_be_away, may_enter_company
 from deckcheck.sim.rules.influence import (
     controllers_with_room,
@@ -288,13 +288,29 @@ class CharacterChoices:
         if any(c.controller is character for c in company.characters):
             return False
         others = [c for c in company.characters if c is not character]
-        lost = sim.mp[kind] + sum(sim.mp[h] for h in character.holdings
-                                  if not any(may_bear(sim, c, h) for c in others))
+        lost = sim.mp[kind] + sum(sim.mp[h] for h in character.holdings if sim.role[h] != ROLE_ITEM
+                                  or not any(may_bear(sim, c, h) for c in others))   # allies go (2.V.2.3)
         if lost >= sim.mp[want]:
             return False
         avatar_site = g.avatar_site()
         sites = {c.site for c in g.companies if c is not company or others} or {sim.start_site}
         return any(s in sim.character_sites[want] and (avatar_site is None or s == avatar_site) for s in sites)
+
+    def transfers_before_discard(self, g, company, character) -> list[tuple]:
+        """[(item, heir)]: the items of a character about to be discarded to transfer first (coe 2.II.5), each to
+        the first other character of his company who may bear it, most MP first (a failed check takes what is
+        left with him). Every transfer is worth its check: failing costs only what he would take with him
+        anyway, and turns his discard into an elimination."""
+        sim = g.sim
+        others = [c for c in company.characters if c is not character]
+        plan = []
+        for held in sorted(character.holdings, key=lambda h: (-sim.mp[h], h)):
+            if sim.role[held] != ROLE_ITEM:
+                continue                          # allies and events go with him (2.V.2.3)
+            heir = next((c for c in others if may_bear(sim, c, held)), None)
+            if heir is not None:
+                plan.append((held, heir))
+        return plan
 
     def character_to_discard_for_influence(self, g):
         """(company, character) to discard while the mind under general influence exceeds it (coe 2.II.8): a

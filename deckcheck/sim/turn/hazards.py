@@ -13,6 +13,7 @@ from deckcheck.sim.rules.company import company_size
 from deckcheck.sim.rules.corruption import (
     DISCARDED,
     ELIMINATED,
+    PASSED,
     TAPPED,
     company_modifier,
     corruption_check,
@@ -476,10 +477,18 @@ def check_corruption(g, company, character, modifier: int, cause: int | None, su
     each (7.1.1); None: the player chooses them now (`corruption_support`) and they stay tapped this turn.
     `when`: "turn" (before the site phase: tapping costs), "end" (the end of the turn: it costs nothing),
     "upkeep" (the untap phase: whoever is about to untap may tap)."""
+    return corruption_outcome(g, company, character, modifier, cause, support, when) not in (DISCARDED, ELIMINATED)
+
+
+def corruption_outcome(g, company, character, modifier: int, cause: int | None, support: int | None = None,
+                       when: str = "turn") -> str:
+    """`check_corruption`'s check, its outcome (coe 7.1: PASSED, TAPPED, DISCARDED, ELIMINATED): a check that
+    something waits on (a transfer, 2.II.5) succeeds only if PASSED. A character who makes no checks (7.4)
+    passes."""
     d = g.defence
     kind = character.kind
     if not makes_corruption_checks(d.races[kind], ally=d.ally[kind]):
-        return True
+        return PASSED
     cards_bonus = card_check_bonus(g, company, character)
     bonus = company_modifier([d.races[c.kind] for c in company.characters]) + cards_bonus
     points = corruption_points(g, character)
@@ -499,8 +508,7 @@ def check_corruption(g, company, character, modifier: int, cause: int | None, su
         character.tapped = True
     elif outcome in (DISCARDED, ELIMINATED):
         lose(g, company, character, cause, out_of_game=outcome == ELIMINATED)
-        return False
-    return True
+    return outcome
 
 
 def card_check_bonus(g, company, character) -> int:

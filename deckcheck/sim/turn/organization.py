@@ -7,11 +7,12 @@ from __future__ import annotations
 from deckcheck.cards.play import RINGWRAITH, SAURON
 from deckcheck.sim.model import PHASE_ORGANIZATION
 from deckcheck.sim.rules.company import may_join
+from deckcheck.sim.rules.corruption import PASSED
 from deckcheck.sim.rules.influence import controls_too_much, may_control
 from deckcheck.sim.rules.play import may_bear, may_play
 from deckcheck.sim.rules.rings import allowed_rings, rings_in_hand, test_bonus
 from deckcheck.sim.state import Character
-from deckcheck.sim.turn.hazards import item_gained
+from deckcheck.sim.turn.hazards import corruption_outcome, item_gained
 from deckcheck.sim.turn.resource_events import play_card_draws, play_mp_raises
 
 
@@ -41,8 +42,11 @@ def organize(g) -> None:
 
 
 def store_cards(g) -> None:
-    """coe 2.II.4: a card that scores only once stored is stored at the first site it may be stored at
-    (the corruption check of storing is not modelled: it succeeds)."""
+    """coe 2.II.4: a card that scores only once stored is stored at the first site it may be stored at. These
+    are resource events ("No marshalling points are received until this card is stored", That Ain't No Secret,
+    Rescue Prisoners): 2.II.4.1's corruption check of the bearer is for storing an item, and no item is stored
+    here (an item's MP for being stored, Book of Mazarbul's 5 at a Dwarf-hold, are not read into play.json: it
+    scores its printed MP in play)."""
     sim = g.sim
     if not sim.storable:
         return
@@ -111,8 +115,8 @@ def enter_character(g, choice) -> Character:
 
 def discard_for_room(g) -> None:
     """coe 2.II.2.4: instead of playing one, discard a character (not the avatar) at a haven or its home site,
-    when the player wants its general influence for a character of the hand. Its items go to another character
-    of its company (2.II.5) where there is one."""
+    when the player wants its general influence for a character of the hand. Its items may first go to another
+    character of its company, each after a corruption check (2.II.5: `discard_character`)."""
     choice = g.player.character_to_discard_for_room(g)
     if choice is None:
         return
@@ -123,14 +127,28 @@ def discard_for_room(g) -> None:
 
 
 def discard_character(g, company, character) -> None:
-    """A character discarded while organizing: each of its items and allies passes to another character of its
-    company who may bear it (2.II.5), where there is one; the rest go with it."""
+    """A character discarded while organizing. First the player may transfer each of his items to another
+    character of his company (coe 2.II.5: "by making a corruption check for the item's initial bearer. If the
+    corruption check is successful, the item is successfully transferred"): a check failed by more than one
+    eliminates him, by one discards him now (a minion taps, 7.1), with what he still bears either way. His allies
+    are discarded with him (2.V.2.3), and so is every item not transferred."""
     sim = g.sim
-    for held in list(character.holdings):
-        heir = next((c for c in company.characters if c is not character and may_bear(sim, c, held)), None)
-        if heir is not None:
-            heir.holdings.append(held)
-            character.holdings.remove(held)
+    for held, heir in g.player.transfers_before_discard(g, company, character):
+        if held not in character.holdings or heir not in company.characters or not may_bear(sim, heir, held):
+            continue
+        outcome = corruption_outcome(g, company, character, 0, None)
+        if character not in company.characters:
+            return                            # lost to the check, and his company with him if he was alone
+        if outcome != PASSED:
+            continue
+        character.holdings.remove(held)
+        heir.holdings.append(held)
+        if g.observer is not None:
+            g.observer.event(g, "transfer", f"{sim.kinds[held].name} transferred to {sim.kinds[heir.kind].name} "
+                                            "(coe 2.II.5)")
+        item_gained(g, company)               # Lure of Expedience: the heir's company gains an item
+        if character not in company.characters:
+            return
     g.remove_character(company, character, eliminated=False)
     if not company.characters:
         g.companies.remove(company)
