@@ -297,20 +297,8 @@ class CharacterChoices:
         return any(s in sim.character_sites[want] and (avatar_site is None or s == avatar_site) for s in sites)
 
     def transfers_before_discard(self, g, company, character) -> list[tuple]:
-        """[(item, heir)]: the items of a character about to be discarded to transfer first (coe 2.II.5), each to
-        the first other character of his company who may bear it, most MP first (a failed check takes what is
-        left with him). Every transfer is worth its check: failing costs only what he would take with him
-        anyway, and turns his discard into an elimination."""
-        sim = g.sim
-        others = [c for c in company.characters if c is not character]
-        plan = []
-        for held in sorted(character.holdings, key=lambda h: (-sim.mp[h], h)):
-            if sim.role[held] != ROLE_ITEM:
-                continue                          # allies and events go with him (2.V.2.3)
-            heir = next((c for c in others if may_bear(sim, c, held)), None)
-            if heir is not None:
-                plan.append((held, heir))
-        return plan
+        """[(item, heir)] to transfer before the character is discarded (coe 2.II.5): `items_to_pass_on`."""
+        return items_to_pass_on(g, company, character)
 
     def character_to_discard_for_influence(self, g):
         """(company, character) to discard while the mind under general influence exceeds it (coe 2.II.8): a
@@ -329,3 +317,18 @@ class CharacterChoices:
                 if best_key is None or key < best_key:
                     best, best_key = (company, character), key
         return best
+
+
+def items_to_pass_on(g, company, character) -> list[tuple]:
+    """[(item, heir)]: the items of a character about to be discarded to transfer first (coe 2.II.5), each to the
+    first other character of his company who may bear it, most MP first (a failed check takes what is left with
+    him). Every transfer is worth its check: failing costs only what he would take with him anyway, and turns his
+    discard into an elimination. Allies and events go with him (2.V.2.3)."""
+    sim = g.sim
+    others = [c for c in company.characters if c is not character]
+    plan = []
+    for held in sorted(character.holdings, key=lambda h: (-sim.mp[h], h)):
+        heir = next((c for c in others if may_bear(sim, c, held)), None) if sim.role[held] == ROLE_ITEM else None
+        if heir is not None:
+            plan.append((held, heir))
+    return plan
