@@ -10,6 +10,8 @@ feeds and a scenario of real decks with fixed rolls, both ways.
   item)": an ally is no item (coe 2.V.2.2), a ring test's special ring is one.
 - A character discarded while organizing: each item transferred first after a corruption check of its bearer
   (coe 2.II.5), his allies discarded with him (2.V.2.3).
+- Alone and Unadvised goes the moment its bearer's company has four characters (a passive condition that
+  discards a card resolves at once, coe 9.6.3), not only after the organization phase.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from deckcheck.sim.model import build_sim_deck
 from deckcheck.sim.scenario import FixedRolls, scenario
 from deckcheck.sim.side import side_of
 from deckcheck.sim.turn.hazards import check_corruption
-from deckcheck.sim.turn.organization import discard_character, resolve_ring_test
+from deckcheck.sim.turn.organization import discard_character, enter_character, join_at_havens, resolve_ring_test
 from deckcheck.sim.turn.site import resolve_play, site_phase
 from tests._shared import CHALLENGE, DECKS, needs_decks
 
@@ -210,3 +212,39 @@ def test_an_item_passes_on_a_discard_only_after_the_bearers_corruption_check(sid
     assert held == ["Sword of Gondolin"] and "Quickbeam" in discard
     held, discard = discarded_with(sides, 2)
     assert held == [] and {"Sword of Gondolin", "Quickbeam", "Aragorn II"} <= set(discard)
+
+
+# ---- Alone and Unadvised: "Discard this card if his company has 4 or more characters" — at once (coe 9.6.3) -------
+
+def alone_at_rivendell(sides, names: list[str]):
+    """Our game with `names` at Rivendell, Indur's Alone and Unadvised on the first; (game, its card, bearer)."""
+    first = names[0]
+    g, _rival = duel_states(sides, "gandalf", names, "Rivendell", [7],
+                            corruption=[(first, "Alone and Unadvised")])
+    return g, kind(sides["indur"], "Alone and Unadvised"), g.companies[0].characters[0]
+
+
+@needs_decks
+def test_alone_and_unadvised_goes_as_a_fourth_character_enters_the_company(sides):
+    """Bergil played into Aragorn's company of three: the card goes then, before any check later in the
+    organization phase, not once the phase is over."""
+    us = sides["gandalf"]
+    g, alone, aragorn = alone_at_rivendell(sides, ["Aragorn II", "Arwen", "Annalena"])
+    g.hand = [kind(us, "Bergil")]
+    enter_character(g, (kind(us, "Bergil"), site(us, "Rivendell"), None))
+    assert alone not in g.corruption_on[aragorn] and alone in g.hazards.cards.discard
+
+
+@needs_decks
+def test_alone_and_unadvised_goes_as_companies_join_at_a_haven(sides):
+    """Two companies of two at Rivendell join before moving (coe 2.II.3.5): four characters, the card goes
+    before the movement/hazard phase whose region checks it would force; a company of three keeps it."""
+    for names, discarded in ((["Aragorn II", "Arwen", "Annalena", "Bergil"], True),
+                             (["Aragorn II", "Arwen", "Annalena"], False)):
+        g, alone, aragorn = alone_at_rivendell(sides, names)
+        company = g.companies[0]
+        g.split_off(company, company.characters[2:])
+        assert len(g.companies) == 2
+        join_at_havens(g)
+        assert len(g.companies) == 1
+        assert (alone not in g.corruption_on[aragorn]) is discarded

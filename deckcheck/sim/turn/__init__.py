@@ -7,7 +7,7 @@ from __future__ import annotations
 from deckcheck.sim.streams import ORGANIZATION
 from deckcheck.sim.turn.end import end_of_turn
 from deckcheck.sim.turn.events import end_long_events, remove_influence_penalties, resource_environment
-from deckcheck.sim.turn.hazards import company_size_discards, corruption_upkeep, heal
+from deckcheck.sim.turn.hazards import corruption_upkeep, heal
 from deckcheck.sim.turn.movement import movement_hazard
 from deckcheck.sim.turn.organization import organize
 from deckcheck.sim.turn.site import on_guard_returns, site_phase
@@ -22,8 +22,6 @@ def our_turn(g) -> None:
     if g.observer is not None:
         g.observer.phase(g, "organization")
     if g.opponent is not None:
-        if g.corruption_on:
-            company_size_discards(g)
         if g.influence_penalty:
             remove_influence_penalties(g)
         resource_environment(g)             # our answer to Doors of Night, in the organization phase

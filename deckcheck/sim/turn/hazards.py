@@ -618,11 +618,16 @@ def heal(g) -> None:
     g.stay_tapped = healed | g.wounded
 
 
-def company_size_discards(g) -> None:
+def company_size_discards(g, companies=None) -> None:
     """A corruption card that goes once its bearer's company has grown to a size it names (Alone and Unadvised:
-    four characters or more), checked after the organization phase, where companies join."""
+    "Discard this card if his company has 4 or more characters"): a passive condition that discards a card,
+    resolved at once (coe 9.6, 9.6.3), so checked wherever a company grows: a character entering play into it
+    (`turn.organization.enter_character`), companies joining (`join_at_havens`). `companies`: those to look at
+    (every company by default)."""
+    if not g.corruption_on:
+        return
     hazards = g.opponent.hazards
-    for company in g.companies:
+    for company in g.companies if companies is None else companies:
         size = len(company.characters)
         for character in company.characters:
             for kind in list(g.corruption_on.get(character, ())):

@@ -12,7 +12,7 @@ from deckcheck.sim.rules.influence import controls_too_much, may_control
 from deckcheck.sim.rules.play import may_bear, may_play
 from deckcheck.sim.rules.rings import allowed_rings, rings_in_hand, test_bonus
 from deckcheck.sim.state import Character
-from deckcheck.sim.turn.hazards import corruption_outcome, item_gained
+from deckcheck.sim.turn.hazards import company_size_discards, corruption_outcome, item_gained
 from deckcheck.sim.turn.resource_events import play_card_draws, play_mp_raises
 
 
@@ -110,6 +110,8 @@ def enter_character(g, choice) -> Character:
         next(c for c in g.companies if controller in c.characters).characters.append(character)
     if g.observer is not None:
         g.observer.character_played(g, character, site)
+    if g.corruption_on:                   # the company has grown: Alone and Unadvised may go now (coe 9.6.3)
+        company_size_discards(g, [c for c in g.companies if character in c.characters])
     return character
 
 
@@ -392,6 +394,7 @@ def join_at_havens(g) -> None:
         elif sim.site_is_haven[company.site] and may_join(sim, first, company):
             first.characters.extend(company.characters)
             g.companies.remove(company)
+            company_size_discards(g, [first])      # coe 9.6.3: Alone and Unadvised goes as they join
 
 
 def ringwraiths_apart(g) -> None:
