@@ -245,7 +245,7 @@ def test_marvels_told_at_the_end_of_the_turn_discards_the_card_and_taps_the_sage
     assert g.hand == [named(gorn, "Marvels Told")] and not g.companies[0].characters[1].tapped
 
 
-# ---- card flow: Dark Tryst's draw (Smoke Rings' fetch is read, not played) -------------------------------------
+# ---- card flow: Dark Tryst's draw, Smoke Rings' fetch from the discard pile ----------------------------------
 
 def test_the_importer_reads_the_draws_and_fetches():
     events = load_combat_facts()["resource_events"]
@@ -260,15 +260,40 @@ def dwar():    # a zara tournament deck (Ringwraith): Dark Tryst
     return build_sim_deck(read_deck(str(ZARA / "{D}_{D} Dwar CVCC.dck")))
 
 
+@pytest.fixture(scope="module")
+def stargazing():    # a zara tournament deck (Wizard): Smoke Rings (sideboard or discard pile), Longbottom Leaf
+    return build_sim_deck(read_deck(str(ZARA / "{F}_{D} Stargazing.dck")))   # (sideboard only), Glamdring
+
+
 @needs_decks
-def test_a_fetch_is_read_but_not_played_and_the_report_says_why():
+def test_a_fetch_brings_a_discarded_card_worth_mp_back_into_the_play_deck(stargazing):
+    from deckcheck.sim.turn.resource_events import play_fetches
+    sim = stargazing
+    smoke, glamdring, twilight = named(sim, "Smoke Rings"), named(sim, "Glamdring"), named(sim, "Twilight")
+    deck = [k for k in sim.play_deck if k not in (smoke, glamdring)][:20]
+    g = scenario(sim, hand=[smoke], deck=deck, discard=[twilight, glamdring])
+    assert g.player.fetch(g) == (smoke, [glamdring])
+    play_fetches(g)
+    assert g.discard == [twilight, smoke] and glamdring in g.deck and len(g.deck) == 21 and g.hand == []
+    # the other way: nothing worth MP discarded (a hazard, a card worth none), or Glamdring in play already
+    g = scenario(sim, hand=[smoke], deck=deck, discard=[twilight])
+    assert g.player.fetch(g) is None
+    play_fetches(g)
+    assert g.hand == [smoke] and g.discard == [twilight]
+    g = scenario(sim, hand=[smoke], deck=deck, discard=[glamdring], used_unique=[glamdring])
+    assert g.player.fetch(g) is None
+
+
+@needs_decks
+def test_a_fetch_from_the_sideboard_only_is_not_played_and_the_report_says_why(stargazing):
     from deckcheck.sim.report import engine_use
-    sim = build_sim_deck(read_deck(str(ZARA / "{F}_{D} Stargazing.dck")))     # Smoke Rings, Longbottom Leaf
-    smoke = named(sim, "Smoke Rings")
-    use, reason = engine_use(sim, smoke)
-    assert use is None and "not modelled" in reason
-    g = scenario(sim, hand=[smoke])
-    assert g.player.card_draw(g) is None
+    sim = stargazing
+    leaf, smoke = named(sim, "Longbottom Leaf"), named(sim, "Smoke Rings")
+    use, reason = engine_use(sim, leaf)
+    assert use is None and "sideboard" in reason
+    assert engine_use(sim, smoke)[0] == "card fetch"
+    g = scenario(sim, hand=[leaf], discard=[named(sim, "Glamdring")])
+    assert g.player.fetch(g) is None and g.player.card_draw(g) is None
 
 
 # ---- keeping hazard creatures off a company (Stealth, Sneakin', Hiding, Hide in Dark Places) ------------------

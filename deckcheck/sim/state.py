@@ -408,3 +408,11 @@ def _avatar_bonus_gone(g: GameState) -> None:
         g.gi_max -= g.sim.gi_change[bonus].general
         g.lose_card(bonus)
         g.discard.append(bonus)
+
+
+def to_play_deck(g: GameState, cards: list[int]) -> None:
+    """Cards of the discard pile go into the play deck, which is shuffled (Smoke Rings...)."""
+    for kind in cards:
+        g.discard.remove(kind)
+    g.deck.extend(cards)
+    g.rng.reshuffle(g.deck, g.sim.play_deck_slots)

@@ -15,6 +15,7 @@ each stated in its docstring (docs/simulation.md "Resource events"); the rules t
 
 from __future__ import annotations
 
+from deckcheck.sim.model import ROLE_CHARACTER, ROLE_HAZARD
 from deckcheck.sim.players.attacks import CANCEL_FROM_LOSS, CHARACTER_WORTH
 from deckcheck.sim.rules.combat import modified_prowess
 from deckcheck.sim.rules.company import company_size
@@ -180,14 +181,37 @@ def hazard_discard(g, points_of):
 def card_draw(g) -> int | None:
     """The card that draws (Dark Tryst) to play in the organization phase, None for none: as soon as the play
     deck and discard pile hold its cards (more cards to plan the turn with; the worst go at the hand's reset).
-    Cards that bring a card from the sideboard or discard pile into the play deck (Smoke Rings...) are not
-    played: which card a player would bring is not modelled (bringing the sideboard's best card worth MP made
-    the tournament decks weaker, the engine chasing situational cards)."""
+    The cards that bring a card into the play deck (Smoke Rings...) are `fetch`'s."""
     d = g.defence
     for kind in g.hand:
         if kind in d.draw_kinds and len(g.deck) + len(g.discard) >= d.card_flow[kind].draw:
             return kind
     return None
+
+
+def fetch(g) -> tuple[int, list[int]] | None:
+    """(card, the discarded cards it brings back into the play deck) to play in the organization phase, None for
+    none: a card such as Smoke Rings as soon as the discard pile holds a card worth MP it may take (a resource,
+    a character too if it says so) that could still be played (not a unique one in play or out of the game);
+    those the player keeps longest in hand first (`keep_value`), as many as it brings. Held otherwise: spent,
+    it is a discarded card worth MP drawn again, where it would wait for the play deck's exhaustion."""
+    d = g.defence
+    held = [k for k in dict.fromkeys(g.hand) if k in d.fetch_kinds]
+    if not held:
+        return None
+    sim = g.sim
+    used = g.used_unique
+    player = g.player
+    best = None
+    for kind in held:
+        fact = d.card_flow[kind]
+        wanted = sorted((k for k in dict.fromkeys(g.discard) if sim.mp[k] > 0 and sim.role[k] != ROLE_HAZARD
+                         and (fact.characters or sim.role[k] != ROLE_CHARACTER)
+                         and not (sim.unique[k] and k in used) and sim.unplayable[k] is None),
+                        key=lambda k: -player.keep_value(g, k))
+        if wanted and (best is None or len(wanted) > len(best[1])):
+            best = (kind, wanted[:fact.fetch])
+    return best
 
 
 def mp_raise(g) -> int | None:

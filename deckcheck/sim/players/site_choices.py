@@ -17,6 +17,7 @@ from deckcheck.sim.players.resource_events import (
     character_by_event,
     corruption_bonus,
     creature_stopper,
+    fetch,
     hazard_discard,
     mp_raise,
     strike_bonus,
@@ -244,6 +245,10 @@ class SiteChoices:
     def card_draw(self, g) -> int | None:
         """The card that draws cards (Dark Tryst) to play in the organization phase, or None."""
         return card_draw(g)
+
+    def fetch(self, g):
+        """(card, discarded cards) to bring back into the play deck (Smoke Rings...), or None."""
+        return fetch(g)
 
     def mp_raise(self, g) -> int | None:
         """The stage card that makes our cards worth more (Great Patron) to play in the organization phase, or

@@ -5,6 +5,7 @@ bonuses are combat's (`turn/hazards.face_attack` asks before each strike)."""
 from __future__ import annotations
 
 from deckcheck.sim.rules.resource_events import raised_worth
+from deckcheck.sim.state import to_play_deck
 from deckcheck.sim.streams import ORGANIZATION
 from deckcheck.sim.turn.hazards import check_corruption, corruption_points
 
@@ -28,6 +29,25 @@ def play_card_draws(g) -> None:
         g.draw(fact.draw)
         if g.observer is not None:
             g.observer.event(g, "play", f"{g.sim.kinds[kind].name}: draws {fact.draw} cards")
+
+
+def play_fetches(g) -> None:
+    """Organization phase (a short-event is played in any phase of one's own turn): a card such as Smoke Rings
+    or Weigh All Things to a Nicety brings cards of the discard pile into the play deck, which is shuffled; the
+    cards the player chooses (`g.player.fetch`). From the discard pile only: the sideboard is not modelled."""
+    kinds = g.defence.fetch_kinds
+    while kinds and g.discard and not kinds.isdisjoint(g.hand):
+        chosen = g.player.fetch(g)
+        if chosen is None:
+            return
+        kind, cards = chosen
+        g.play_from_hand(kind)
+        to_play_deck(g, cards)
+        if not g.defence.card_flow[kind].removed:
+            g.discard.append(kind)
+        if g.observer is not None:
+            names = ", ".join(g.sim.kinds[k].name for k in cards)
+            g.observer.event(g, "play", f"{g.sim.kinds[kind].name}: {names} from the discard pile to the play deck")
 
 
 def play_mp_raises(g) -> None:
