@@ -12,6 +12,7 @@ feeds and a scenario of real decks with fixed rolls, both ways.
   (coe 2.II.5), his allies discarded with him (2.V.2.3).
 - Alone and Unadvised goes the moment its bearer's company has four characters (a passive condition that
   discards a card resolves at once, coe 9.6.3), not only after the organization phase.
+- Corpse-candle: its attack not canceled, every character of the company checks before strikes are assigned.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from deckcheck.sim.match import free_council
 from deckcheck.sim.model import build_sim_deck
 from deckcheck.sim.scenario import FixedRolls, scenario
 from deckcheck.sim.side import side_of
-from deckcheck.sim.turn.hazards import check_corruption
+from deckcheck.sim.turn.hazards import check_corruption, creature_attacks
 from deckcheck.sim.turn.organization import discard_character, enter_character, join_at_havens, resolve_ring_test
 from deckcheck.sim.turn.site import resolve_play, site_phase
 from tests._shared import CHALLENGE, DECKS, needs_decks
@@ -248,3 +249,30 @@ def test_alone_and_unadvised_goes_as_companies_join_at_a_haven(sides):
         join_at_havens(g)
         assert len(g.companies) == 1
         assert (alone not in g.corruption_on[aragorn]) is discarded
+
+
+# ---- Corpse-candle: "every character in the company makes a corruption check before defending characters are
+# selected" -----------------------------------------------------------------------------------------------------
+
+def test_the_importer_reads_corpse_candles_company_check():
+    creatures = load_combat_facts()["creatures"]
+    assert creatures["TW-23"]["company_corruption_check"] is True and creatures["LE-67"] == creatures["TW-23"]
+    assert "company_corruption_check" not in creatures.get("TW-14", {})          # Barrow-wight: wounded only
+
+
+@needs_decks
+def test_corpse_candle_makes_every_character_check_before_its_strike(sides):
+    """Aragorn II alone, bearing Sword of Gondolin (2 points), attacked by Indur's Corpse-candle (1 strike, 7
+    prowess): on a roll of 2 his check discards him before any strike (his prowess 6 + 2 would have beaten it);
+    on 6 he passes and beats the strike."""
+    us, them = sides["gandalf"], sides["indur"]
+    candle = kind(them, "Corpse-candle")
+    for roll, kept in ((2, False), (6, True)):
+        g, _rival = duel_states(sides, "gandalf", ["Aragorn II"], "Rivendell", [roll])
+        company = g.companies[0]
+        aragorn = company.characters[0]
+        aragorn.holdings.append(kind(us, "Sword of Gondolin"))
+        g.gain(kind(us, "Sword of Gondolin"))
+        creature_attacks(g, company, candle, False)
+        assert (aragorn in company.characters) is kept
+        assert g.dice.used == (1 if not kept else 2)        # the check's roll, then (kept) the strike's

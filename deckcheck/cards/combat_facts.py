@@ -30,6 +30,10 @@ _STRIKES = re.compile(rf"\b{_NUMBER} strikes?\b", re.I)
 # Slayer: "The defender may tap any one character in the company to cancel one of these attacks."
 _TAP_CANCELS_ONE = re.compile(r"(?:defender may tap any one character in the company|a character can tap) to cancel "
                               r"one of these attacks", re.I)
+# Corpse-candle: "If this attack is not canceled, every character in the company makes a corruption check before
+# defending characters are selected."
+_COMPANY_CHECK = re.compile(r"every character in the company makes a corruption check before defending characters "
+                            r"are selected", re.I)
 _WOUND_CHECK = re.compile(r"wounded by [^.]*?makes? a corruption check(?: modified by ([+-]\d+))?", re.I)
 _DETAINMENT = re.compile(r"detainment[^.;)]*?against ([a-z, ]+?) compan", re.I)
 _CONDITIONAL = re.compile(r"^(?:if |additionally|may (?:also )?be played (?:following|\(on the same)|"
@@ -161,6 +165,8 @@ def creature_facts(raw: dict, names: _Names) -> dict:
         facts["strikes"] = _number(m.group(1))
     if m := _WOUND_CHECK.search(text):
         facts["wounded_corruption_check"] = int(m.group(1) or 0)
+    if _COMPANY_CHECK.search(text):
+        facts["company_corruption_check"] = True
     if m := _DETAINMENT.search(text):
         against = sorted(set(re.findall(r"\b(hero|covert|minion|overt)\b", m.group(1).lower())))
         if against:

@@ -79,6 +79,7 @@ class CreatureSpec:
     wounded_corruption_check: int | None
     attack_races: tuple[str, ...] = ()  # the races as a cancel names them ("Orcs" -> "Orc")
     tap_cancels_one: bool = False       # the defender may tap a character to cancel one of its attacks (Slayer)
+    company_check: bool = False         # every character of the company checks before strikes (Corpse-candle)
 
     def attack(self, detainment: bool) -> Attack:
         return Attack(strikes=self.strikes, prowess=self.prowess, body=self.body,
@@ -155,7 +156,8 @@ def hazard_tables(sim) -> HazardTables:
                     detainment_against=tuple(own.get("detainment_against", ())),
                     wounded_corruption_check=own.get("wounded_corruption_check"),
                     attack_races=tuple(race_name(r) for r in card.races),
-                    tap_cancels_one=own.get("tap_cancels_one", False))
+                    tap_cancels_one=own.get("tap_cancels_one", False),
+                    company_check=own.get("company_corruption_check", False))
             else:
                 use = UNMODELLED
                 tables.not_played[kind] = NO_KEY

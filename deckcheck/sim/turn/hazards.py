@@ -334,7 +334,8 @@ def creature_attacks(g, company, kind: int, detainment: bool, prowess: int = 0) 
                     g.observer.event(g, "cancel", f"{g.sim.kinds[actor.kind].name} taps to cancel an attack of "
                                                   f"{name}")
                 continue
-        result = face_attack(g, company, attack, name, kind, spec.wounded_corruption_check, races=spec.races)
+        result = face_attack(g, company, attack, name, kind, spec.wounded_corruption_check, races=spec.races,
+                             company_check=spec.company_check)
         if result is None:
             return False
         defeated = defeated and result.defeated
@@ -356,13 +357,14 @@ def attacks_canceled_at_site(g, company) -> bool:
 
 def face_attack(g, company, attack, name: str, cause: int | None, wounded_check: int | None,
                 stay_untapped: frozenset[int] = frozenset(), shielded: frozenset[int] = frozenset(),
-                races: tuple[str, ...] = (), automatic: bool = False, malice=None):
+                races: tuple[str, ...] = (), automatic: bool = False, malice=None, company_check: bool = False):
     """One attack on the company (a creature's, or a site's automatic-attack: `cause` None), resolved by
     `rules.combat`, and what follows it: the boosts in play applied (`rules.events`; one "discarded when such
     an attack is defeated" goes then), a wounded character is tapped and stays wounded until it heals, an
     eliminated one leaves play (one discarded on its body check result goes to the discard pile), a wounded
-    one makes the corruption check the attack names. The result, None if the company had nobody left to face
-    it."""
+    one makes the corruption check the attack names. `company_check`: the attack not canceled, every character
+    of the company makes a corruption check before defending characters are selected (Corpse-candle). The
+    result, None if the company had nobody left to face it."""
     characters = list(company.characters)
     if not characters:
         return None
@@ -380,6 +382,17 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
         if malice is None:
             return AttackResult()          # no strike assigned: not defeated, nobody hurt
         attack = plain                     # the first cancel cancels the card's effects instead
+    if company_check:
+        for character in characters:
+            if character in company.characters:
+                check_corruption(g, company, character, 0, cause)
+        if len(company.characters) < len(characters):          # the indices chosen before name those left
+            left = {id(c): i for i, c in enumerate(company.characters)}
+            stay_untapped, shielded = (frozenset(left[id(characters[i])] for i in chosen
+                                                 if id(characters[i]) in left) for chosen in (stay_untapped, shielded))
+            characters = list(company.characters)
+        if not characters:
+            return None
     defenders = [defender_of(g, c) for c in characters]
     kinds = g.defence.strike_bonus_kinds
     bonus = _strike_bonuses(g, attack, characters, shielded) if kinds and not kinds.isdisjoint(g.hand) else None
