@@ -93,3 +93,31 @@ def test_great_shadow_not_without_the_balrog(balrog):
     assert not may_raise_influence(g, shadow)
     change_general_influence(g, early=True)
     assert g.gi_bonus_kind is None and shadow in g.hand
+
+
+def test_the_lidless_eye_keeps_one_more_card_in_hand(sauron):
+    from deckcheck.sim.rules.hand import hand_size
+    eye = named(sauron, "The Lidless Eye")
+    g = scenario(sauron, hand=[eye])
+    assert hand_size(g) == 8
+    change_general_influence(g, early=True)
+    assert hand_size(g) == 9
+
+
+def test_great_shadow_brings_a_discarded_card_back_at_each_end_of_turn(balrog):
+    from deckcheck.sim.turn.end import fetch_at_end
+    sim = balrog
+    shadow, the_balrog = named(sim, "Great Shadow"), named(sim, "The Balrog")
+    stinker, tryst = named(sim, "Stinker"), named(sim, "Dark Tryst")   # an ally worth 2; a short-event, none
+    assert sim.gi_change[shadow].end_of_turn_fetch
+    deck = [k for k in sim.play_deck if k not in (stinker, shadow)][:10]
+    moria = site(sim, "Moria")
+    g = scenario(sim, starting_company=False, characters=[(the_balrog, moria)], hand=[shadow], deck=deck,
+                 discard=[tryst, stinker])
+    fetch_at_end(g)                                # not in play yet: nothing
+    assert g.discard == [tryst, stinker]
+    change_general_influence(g, early=True)
+    fetch_at_end(g)
+    assert g.discard == [tryst] and stinker in g.deck and len(g.deck) == 11
+    fetch_at_end(g)                                # nothing worth it left
+    assert g.discard == [tryst] and len(g.deck) == 11

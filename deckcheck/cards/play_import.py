@@ -676,7 +676,9 @@ def general_influence_change(text: str) -> InfluenceChange | None:
         return InfluenceChange(general=general, on=SAURON,
                                opponent_wizard="Playable if your opponent is a Wizard" in text)
     if re.search(r"Playable (?:during your organization phase )?on The Balrog\.", text):
-        return InfluenceChange(general=general, on=THE_BALROG)
+        fetch = "During your end-of-turn phase, you may take one non-short-event resource or character from your " \
+                "discard pile" in text
+        return InfluenceChange(general=general, on=THE_BALROG, end_of_turn_fetch=fetch)
     if not re.search(r"on your ringwraith|your ringwraith is not in play", text, re.I):
         return None
     di = re.search(r"([+-]\d+) to his direct influence", text)

@@ -96,7 +96,8 @@ def card_row(b, card: Card) -> dict:
     row["mode"] = (mode.name, mode.direct_influence) if mode else None
     change = facts.general_influence.get(card.id)
     row["gi_change"] = change
-    bonus = facts.hand_size.get(card.id) if role in (ROLE_CHARACTER, ROLE_ITEM) else None
+    # a character's or item's in play (Pallando...), or an event's that raises general influence (The Lidless Eye)
+    bonus = facts.hand_size.get(card.id) if role in (ROLE_CHARACTER, ROLE_ITEM) or change is not None else None
     where = None
     if bonus is not None and bonus.site:
         where = frozenset(i for i, s in enumerate(sim.sites) if fold(s.name) == fold(bonus.site))

@@ -199,19 +199,33 @@ def fetch(g) -> tuple[int, list[int]] | None:
     held = [k for k in dict.fromkeys(g.hand) if k in d.fetch_kinds]
     if not held:
         return None
-    sim = g.sim
-    used = g.used_unique
-    player = g.player
     best = None
     for kind in held:
         fact = d.card_flow[kind]
-        wanted = sorted((k for k in dict.fromkeys(g.discard) if sim.mp[k] > 0 and sim.role[k] != ROLE_HAZARD
-                         and (fact.characters or sim.role[k] != ROLE_CHARACTER)
-                         and not (sim.unique[k] and k in used) and sim.unplayable[k] is None),
-                        key=lambda k: -player.keep_value(g, k))
+        wanted = worth_fetching(g, fact.characters)
         if wanted and (best is None or len(wanted) > len(best[1])):
             best = (kind, wanted[:fact.fetch])
     return best
+
+
+def worth_fetching(g, characters: bool, short_events: bool = True) -> list[int]:
+    """The kinds of the discard pile worth bringing back into the play deck, best first: worth MP, resources
+    (characters too if `characters`; short-events only if `short_events`), that could still be played (not a
+    unique one in play or out of the game), those the player keeps longest in hand first (`keep_value`)."""
+    sim = g.sim
+    used = g.used_unique
+    player = g.player
+    return sorted((k for k in dict.fromkeys(g.discard) if sim.mp[k] > 0 and sim.role[k] != ROLE_HAZARD
+                   and (characters or sim.role[k] != ROLE_CHARACTER)
+                   and (short_events or "Short-event" not in sim.kinds[k].subtypes)
+                   and not (sim.unique[k] and k in used) and sim.unplayable[k] is None),
+                  key=lambda k: -player.keep_value(g, k))
+
+
+def end_of_turn_fetch(g) -> list[int]:
+    """Great Shadow in play: the one discarded card to shuffle into the play deck at the end of the turn (a
+    non-short-event resource or character, `worth_fetching`'s best), none if none is worth it."""
+    return worth_fetching(g, True, short_events=False)[:1]
 
 
 def mp_raise(g) -> int | None:

@@ -17,6 +17,7 @@ from deckcheck.sim.players.resource_events import (
     character_by_event,
     corruption_bonus,
     creature_stopper,
+    end_of_turn_fetch,
     fetch,
     hazard_discard,
     mp_raise,
@@ -249,6 +250,10 @@ class SiteChoices:
     def fetch(self, g):
         """(card, discarded cards) to bring back into the play deck (Smoke Rings...), or None."""
         return fetch(g)
+
+    def end_of_turn_fetch(self, g) -> list[int]:
+        """The discarded cards a card in play lets us shuffle into the play deck now (Great Shadow)."""
+        return end_of_turn_fetch(g)
 
     def mp_raise(self, g) -> int | None:
         """The stage card that makes our cards worth more (Great Patron) to play in the organization phase, or

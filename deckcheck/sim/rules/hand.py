@@ -7,11 +7,14 @@ from deckcheck.sim.model import HAND_SIZE
 
 def hand_size(g) -> int:
     """8, plus one for each card in play that lets us keep one more card (Pallando; Hoarmûrath at a
-    Darkhaven; Elrond at Rivendell; Emerald of the Mariner), where its condition holds."""
+    Darkhaven; Elrond at Rivendell; Emerald of the Mariner; The Lidless Eye), where its condition holds."""
     sim = g.sim
     if not sim.hand_bonus_kinds or not any(g.in_play[k] for k in sim.hand_bonus_kinds):
         return HAND_SIZE
     size = HAND_SIZE
+    event = g.gi_bonus_kind                   # an event in play, no character's holding
+    if event is not None and sim.hand_bonus[event] is not None:
+        size += sim.hand_bonus[event][0]
     for company in g.companies:
         for character in company.characters:
             for kind in (character.kind, *character.holdings):

@@ -6,6 +6,7 @@ from __future__ import annotations
 from deckcheck.sim.rules.hand import CALL, NO_CALL
 from deckcheck.sim.rules.hand import may_call as call_allowed
 from deckcheck.sim.rules.rings import RINGWRAITH_RING_TEST
+from deckcheck.sim.state import to_play_deck
 from deckcheck.sim.turn.events import end_of_turn_recycling
 from deckcheck.sim.turn.organization import resolve_ring_test
 from deckcheck.sim.turn.resource_events import discard_hazard_event
@@ -34,7 +35,22 @@ def end_of_turn(g) -> None:
         discard_hazard_event(g)
         if g.board.events:
             end_of_turn_recycling(g)
+    fetch_at_end(g)
     reset_hand(g)
+
+
+def fetch_at_end(g) -> None:
+    """A card in play such as Great Shadow: "During your end-of-turn phase, you may take one non-short-event
+    resource or character from your discard pile and shuffle it into your play deck" (the player's choice)."""
+    bonus = g.gi_bonus_kind
+    if bonus is None or not g.discard or not g.sim.gi_change[bonus].end_of_turn_fetch:
+        return
+    cards = g.player.end_of_turn_fetch(g)
+    if cards:
+        to_play_deck(g, cards)
+        if g.observer is not None:
+            names = ", ".join(g.sim.kinds[k].name for k in cards)
+            g.observer.event(g, "play", f"{g.sim.kinds[bonus].name}: {names} from the discard pile to the play deck")
 
 
 def reset_hand(g) -> None:

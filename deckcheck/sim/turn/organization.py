@@ -345,8 +345,9 @@ def change_general_influence(g, early: bool = False) -> None:
     Ringwraith then stays home (the card is discarded if it moves, which the goldfish does not do while it is in
     play). `early`, before characters enter: The Lidless Eye or Sauron (+7, +10; no Ringwraith may be revealed
     after: "You are Sauron, not a Ringwraith"), Great Shadow on The Balrog (+6; discarded with him). What else
-    these cards say is not played (The Lidless Eye's extra card in hand and its sideboard fetch, Great Shadow's
-    -2 prowess and -1 body, scout skill, followers and end-of-turn fetch)."""
+    these cards say is not played here (The Lidless Eye's extra card in hand: `rules.hand.hand_size`; Great
+    Shadow's end-of-turn fetch: `turn.end.fetch_at_end`) or not at all (The Lidless Eye's sideboard fetch,
+    Great Shadow's -2 prowess and -1 body, scout skill and followers)."""
     sim = g.sim
     if g.gi_bonus_kind is not None or sim.gi_change_kinds.isdisjoint(g.hand):
         return
