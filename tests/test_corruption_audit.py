@@ -17,14 +17,19 @@ feeds and a scenario of real decks with fixed rolls, both ways.
 
 from __future__ import annotations
 
+import json
+
+import jsonschema
 import pytest
 
 from deckcheck.cards.combat_facts import character_facts, load_combat_facts
+from deckcheck.datafiles import schema_path
 from deckcheck.decklist import read_deck
 from deckcheck.sim.match import free_council
 from deckcheck.sim.model import build_sim_deck
 from deckcheck.sim.scenario import FixedRolls, scenario
 from deckcheck.sim.side import side_of
+from deckcheck.sim.trace import Trace
 from deckcheck.sim.turn.hazards import check_corruption, creature_attacks
 from deckcheck.sim.turn.organization import discard_character, enter_character, join_at_havens, resolve_ring_test
 from deckcheck.sim.turn.site import resolve_play, site_phase
@@ -49,12 +54,12 @@ def site(side, name: str) -> int:
     return next(i for i, s in enumerate(side.sim.sites) if s.name == name)
 
 
-def duel_states(sides, ours: str, characters: list[str], at: str, rolls: list[int], corruption=()):
+def duel_states(sides, ours: str, characters: list[str], at: str, rolls: list[int], corruption=(), observer=None):
     """Our game (`characters` at `at`, `corruption`: (our character, Indur's card) on him, fixed `rolls`) and
     Indur's, each the other's opponent, as a duel ends."""
     us, them = sides[ours], sides["indur"]
     where = site(us, at)
-    g = scenario(us.sim, starting_company=False, us=us, against=them, rolls=rolls,
+    g = scenario(us.sim, starting_company=False, us=us, against=them, rolls=rolls, observer=observer,
                  characters=[(kind(us, name), where) for name in characters],
                  corruption=[(kind(us, who), kind(them, card)) for who, card in corruption])
     rival = scenario(them.sim, starting_company=False, us=them, against=us)
@@ -193,7 +198,10 @@ def discarded_with(sides, roll: int):
     """Aragorn II bearing Sword of Gondolin (2 points) and Quickbeam, discarded at Rivendell beside Arwen (tapped: no
     support) on `roll`: (Arwen's holdings, our discard pile)."""
     us = sides["gandalf"]
-    g, _rival = duel_states(sides, "gandalf", ["Aragorn II", "Arwen"], "Rivendell", [roll])
+    trace = Trace()
+    g, _rival = duel_states(sides, "gandalf", ["Aragorn II", "Arwen"], "Rivendell", [roll], observer=trace)
+    g.turn = 1
+    trace.turn_start(g)
     company = g.companies[0]
     aragorn, arwen = company.characters
     arwen.tapped = True
@@ -202,6 +210,8 @@ def discarded_with(sides, roll: int):
         g.gain(kind(us, card))
     discard_character(g, company, aragorn)
     assert aragorn not in company.characters
+    document = trace.document(game=1, seed=1, deck="E", mode="against", opponent="J")
+    jsonschema.validate(document, json.loads(schema_path("trace").read_text(encoding="utf-8")))
     return [us.sim.kinds[k].name for k in arwen.holdings], [us.sim.kinds[k].name for k in g.discard]
 
 

@@ -147,8 +147,8 @@ def discard_character(g, company, character) -> None:
         character.holdings.remove(held)
         heir.holdings.append(held)
         if g.observer is not None:
-            g.observer.event(g, "transfer", f"{sim.kinds[held].name} transferred to {sim.kinds[heir.kind].name} "
-                                            "(coe 2.II.5)")
+            g.observer.event(g, "discard", f"{sim.kinds[held].name} transferred to {sim.kinds[heir.kind].name} "
+                                           "(coe 2.II.5)")
         item_gained(g, company)               # Lure of Expedience: the heir's company gains an item
         if character not in company.characters:
             return
