@@ -232,7 +232,14 @@ def _delivered(client, decks, tasks, turns, length, seen: dict):
             finished = set()
         now = time.monotonic()
         for future in finished:
-            yield futures[future], future.result()     # a cancelled or failed task raises: the rest run here
+            try:                                   # a cancelled or failed task raises: the rest run here
+                value = future.result(timeout=POLL_SECONDS)
+            except TimeoutError:
+                # Done when waited on, its result lost since with the worker that held it: the scheduler computes
+                # it again, or, with no worker left, the check below ends the run (result() alone waits forever).
+                pending.add(future)
+                continue
+            yield futures[future], value
             last_done = now
         if not pending:
             break
