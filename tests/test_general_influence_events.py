@@ -121,3 +121,35 @@ def test_great_shadow_brings_a_discarded_card_back_at_each_end_of_turn(balrog):
     assert g.discard == [tryst] and stinker in g.deck and len(g.deck) == 11
     fetch_at_end(g)                                # nothing worth it left
     assert g.discard == [tryst] and len(g.deck) == 11
+
+
+@pytest.fixture(scope="module")
+def fallen():      # a Fallen-wizard deck (Alatar) with Wizard's Myrmidon
+    return build_sim_deck(read_deck(str(ZARA / "{R}A_{D} The Game Warden.dck")))
+
+
+def test_wizards_myrmidon_frees_his_mind_less_3_and_goes_with_him(fallen):
+    sim = fallen
+    myrmidon = named(sim, "Wizard’s Myrmidon")
+    assert sim.gi_change[myrmidon].control == 3
+    g = scenario(sim, hand=[myrmidon])
+    company = g.companies[0]
+    under_gi = [c for c in company.characters if c.controller is None and not sim.avatar[c.kind]]
+    target = max(under_gi, key=lambda c: sim.mind[c.kind])
+    assert sim.mind[target.kind] > 3
+    before = g.gi_max
+    change_general_influence(g, early=True)
+    assert g.gi_bonus_kind == myrmidon and g.gi_bonus_on is target
+    assert g.gi_max == before + sim.mind[target.kind] - 3
+    assert not any(c is target for c, _ in g.player.followers_to_free(g))   # general influence only
+    g.eliminate(company, target)
+    assert g.gi_max == before and g.gi_bonus_kind is None and g.gi_bonus_on is None
+    assert myrmidon in g.discard and g.in_play[myrmidon] == 0
+
+
+def test_wizards_myrmidon_not_without_a_character_under_general_influence(fallen):
+    myrmidon = named(fallen, "Wizard’s Myrmidon")
+    g = scenario(fallen, starting_company=False, hand=[myrmidon])
+    assert not may_raise_influence(g, myrmidon)
+    change_general_influence(g, early=True)
+    assert g.gi_bonus_kind is None and myrmidon in g.hand

@@ -197,18 +197,21 @@ class InfluenceChange:
     `RINGWRAITH` on our Ringwraith at a Darkhaven or while it is not in play (Bade to Rule: +5, and -2 to his
     direct influence, `avatar_direct`); `SAURON` while we have revealed no Ringwraith, against a Wizard
     (`opponent_wizard`), none revealed after ("You are Sauron, not a Ringwraith": The Lidless Eye +7, Sauron
-    +10); `THE_BALROG` on The Balrog in play (Great Shadow: +6). `end_of_turn_fetch`: while it is in play, at
-    each end-of-turn phase we may shuffle one non-short-event resource or character of our discard pile into
-    the play deck (Great Shadow)."""
+    +10); `THE_BALROG` on The Balrog in play (Great Shadow: +6); `CHARACTER` on one of our non-Fallen-wizard
+    characters, who then requires only `control` points of influence to control (Wizard's Myrmidon: 3; the
+    general influence his mind less that frees). `end_of_turn_fetch`: while it is in play, at each end-of-turn
+    phase we may shuffle one non-short-event resource or character of our discard pile into the play deck
+    (Great Shadow)."""
 
     general: int
     avatar_direct: int = 0
     on: str = "ringwraith"
     opponent_wizard: bool = False
     end_of_turn_fetch: bool = False
+    control: int | None = None
 
 
-RINGWRAITH, SAURON, THE_BALROG = "ringwraith", "sauron", "the_balrog"
+RINGWRAITH, SAURON, THE_BALROG, CHARACTER = "ringwraith", "sauron", "the_balrog", "character"
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from deckcheck.cards.names import fold
 from deckcheck.cards.play import (
     ANY,
     ANY_ATTACK,
+    CHARACTER,
     ORGANIZATION,
     PLAY_FORMAT,
     SAURON,
@@ -668,6 +669,10 @@ def general_influence_change(text: str) -> InfluenceChange | None:
     "Playable if your opponent is a Wizard and you have not revealed a Ringwraith. You are Sauron, not a
     Ringwraith. ... +7 to your general influence"; Great Shadow: "Playable during your organization phase on
     The Balrog. ... +6 general influence"."""
+    control = re.search(r"^Playable on one of your non-Fallen-wizard characters\..* The character requires (\d+) "
+                        r"points of influence to control", text)
+    if control:
+        return InfluenceChange(general=0, on=CHARACTER, control=int(control.group(1)))
     m = re.search(r"([+-]\d+) (?:to your )?general influence", text)
     if not m:
         return None

@@ -9,7 +9,7 @@ objects, because 10,000 games of 12 turns must run in seconds.
 
 from __future__ import annotations
 
-from deckcheck.cards.play import THE_BALROG
+from deckcheck.cards.play import CHARACTER, THE_BALROG
 from deckcheck.sim.model import GENERAL_INFLUENCE, HAND_SIZE, SimDeck
 from deckcheck.sim.rules.hand import hand_size
 from deckcheck.sim.rules.movement import DRAW_BY_DESTINATION
@@ -137,7 +137,7 @@ class GameState:
         self.avatar_kind: int | None = None
         self.mode: tuple[str, int] | None = None   # the Ringwraith's mode (coe 2.II.7.R1) and its DI change
         self.gi_bonus_kind: int | None = None     # Bade to Rule, The Lidless Eye, Great Shadow in play
-        self.avatar_barred = False                # "You are Sauron, not a Ringwraith": no avatar revealed
+        self.avatar_barred, self.gi_bonus_on = False, None   # Sauron: no avatar; Wizard's Myrmidon's character
         self.made_havens: set[int] = set(sim.start_havens)   # sites our cards made Wizardhavens (Hidden Haven...)
         self.protectors = sim.start_protectors    # cards in play that protect one of our Wizardhavens
         self.protected_sites: set[int] = set()
@@ -380,7 +380,7 @@ class GameState:
         self.lose_card(character.kind, out_of_game=eliminated)
         if sim.avatar[character.kind]:
             self.avatar_kind = None
-            _avatar_bonus_gone(self)
+        _bonus_gone(self, character)
         if not eliminated:
             self.discard.append(character.kind)
         for held in character.holdings:
@@ -399,15 +399,24 @@ class GameState:
                 self.remove_character(company, follower, eliminated=False)   # coe 2.II.2.2.3, 2.II.8
 
 
-def _avatar_bonus_gone(g: GameState) -> None:
-    """Our avatar leaves play: an event raising general influence played on him goes with him (Great Shadow on
-    The Balrog, discarded)."""
+def _bonus_gone(g: GameState, character: Character) -> None:
+    """A character leaves play: an event raising general influence played on him goes with him, discarded
+    (Great Shadow on The Balrog; Wizard's Myrmidon on his character, the mind he freed counted again)."""
     bonus = g.gi_bonus_kind
-    if bonus is not None and g.sim.gi_change[bonus].on == THE_BALROG:
-        g.gi_bonus_kind = None
-        g.gi_max -= g.sim.gi_change[bonus].general
-        g.lose_card(bonus)
-        g.discard.append(bonus)
+    if bonus is None:
+        return
+    sim = g.sim
+    change = sim.gi_change[bonus]
+    if change.on == THE_BALROG and sim.avatar[character.kind]:
+        g.gi_max -= change.general
+    elif change.on == CHARACTER and character is g.gi_bonus_on:
+        g.gi_max -= sim.mind[character.kind] - change.control
+        g.gi_bonus_on = None
+    else:
+        return
+    g.gi_bonus_kind = None
+    g.lose_card(bonus)
+    g.discard.append(bonus)
 
 
 def to_play_deck(g: GameState, cards: list[int]) -> None:

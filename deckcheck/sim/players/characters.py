@@ -136,7 +136,7 @@ class CharacterChoices:
             return []                         # the same characters in the same companies found none last time
         # what all controllers could take at most (their direct influence, restricted included, less their
         # followers' mind): nothing to try when it is too little
-        di, restricted = sim.direct_influence, sim.follower_di
+        di, restricted, bound = sim.direct_influence, sim.follower_di, g.gi_bonus_on   # Wizard's Myrmidon's: GI only
         spare = sum(max(0, di[c.kind] + sum(b for b, _ in restricted[c.kind]) - c.followers_mind)
                     for co in g.companies for c in co.characters if c.controller is None and not avatar[c.kind])
         if need > spare:
@@ -152,7 +152,7 @@ class CharacterChoices:
             most = max(room_of.values(), default=0)
             if most <= 0:
                 continue
-            movable = sorted((c for c in members if c.controller is None and not avatar[c.kind]
+            movable = sorted((c for c in members if c.controller is None and not avatar[c.kind] and c is not bound
                               and mind[c.kind] <= most and not any(o.controller is c for o in members)),
                              key=lambda c: -mind[c.kind])
             chosen: set = set()

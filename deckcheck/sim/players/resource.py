@@ -25,7 +25,7 @@ from deckcheck.sim.players.environments import EnvironmentChoices
 from deckcheck.sim.players.movement import plan_moves, site_values
 from deckcheck.sim.players.resource_events import keeps_resource_event
 from deckcheck.sim.players.site_choices import SiteChoices
-from deckcheck.sim.rules.influence import controller_for, may_raise_influence
+from deckcheck.sim.rules.influence import control_targets, controller_for, may_raise_influence
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
 from deckcheck.sim.rules.rings import (
     BEST_OF_TWO,
@@ -243,7 +243,15 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
         the one the rules allow now that raises it most: always worth playing where it may be."""
         gi_change = g.sim.gi_change
         held = [k for k in dict.fromkeys(g.hand) if k in kinds and may_raise_influence(g, k)]
-        return max(held, key=lambda k: gi_change[k].general, default=None)
+        return max(held, key=lambda k: gi_change[k].general or self.control_saving(g, k)[1], default=None)
+
+    def control_saving(self, g, kind: int):
+        """(character, general influence freed): the character to play a card such as Wizard's Myrmidon on, the
+        one whose mind frees most (his mind less what he then requires)."""
+        sim = g.sim
+        control = sim.gi_change[kind].control
+        return max(((c, sim.mind[c.kind] - control) for c in control_targets(g, kind)), key=lambda t: t[1],
+                   default=(None, 0))
 
     def mode_to_take(self, g, company, wraith: Character) -> int | None:
         """coe 2.II.7.R1: the mode card to play, when the hand holds a card the Ringwraith alone could play at a

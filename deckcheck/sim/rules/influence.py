@@ -3,7 +3,7 @@ entering play, and what an influence check on a faction adds to the roll."""
 
 from __future__ import annotations
 
-from deckcheck.cards.play import SAURON, THE_BALROG
+from deckcheck.cards.play import CHARACTER, SAURON, THE_BALROG
 
 # P(2D6 > n) for n = -1..13: an influence check's odds.
 _P_ABOVE = [1.0] * 3 + [1 - sum(min(r - 1, 13 - r) for r in range(2, n + 1)) / 36 for n in range(2, 13)] + [0.0]
@@ -124,10 +124,13 @@ def may_raise_influence(g, kind: int) -> bool:
     own). Bade to Rule: on our Ringwraith at a Darkhaven, or while he is not in play. The Lidless Eye, Sauron:
     no Ringwraith revealed yet, and the opponent a Wizard (a hero Wizard player; in the goldfish, which has no
     opponent, taken as met: a player holds the card for such an opponent). Great Shadow: on The Balrog in
-    play."""
+    play. Wizard's Myrmidon: on one of our characters under general influence whose mind is above what he then
+    requires (`control_targets`)."""
     if g.gi_bonus_kind is not None:
         return False
     change = g.sim.gi_change[kind]
+    if change.on == CHARACTER:
+        return bool(control_targets(g, kind))
     if change.on == SAURON:
         opponent = g.opponent
         return g.ringwraith and not g.avatar_revealed and (
@@ -136,6 +139,16 @@ def may_raise_influence(g, kind: int) -> bool:
     if change.on == THE_BALROG:
         return g.balrog and company is not None
     return g.ringwraith and (company is None or bool(g.sim.site_dark_haven[company.site]))
+
+
+def control_targets(g, kind: int) -> list:
+    """The characters a card such as Wizard's Myrmidon may be played on ("one of your non-Fallen-wizard
+    characters. ... requires 3 points of influence to control and may only be controlled by general influence
+    or a Fallen-wizard"): ours, not the avatar, under general influence, with a mind above those 3."""
+    sim = g.sim
+    control = sim.gi_change[kind].control
+    return [c for company in g.companies for c in company.characters
+            if c.controller is None and not sim.avatar[c.kind] and sim.mind[c.kind] > control]
 
 
 def general_influence_room(g, kind: int) -> bool:

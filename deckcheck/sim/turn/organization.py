@@ -4,7 +4,7 @@ tests, a Ringwraith's mode and Bade to Rule, companies joining and parting. Each
 
 from __future__ import annotations
 
-from deckcheck.cards.play import RINGWRAITH, SAURON
+from deckcheck.cards.play import CHARACTER, RINGWRAITH, SAURON
 from deckcheck.sim.model import PHASE_ORGANIZATION
 from deckcheck.sim.rules.company import may_join
 from deckcheck.sim.rules.corruption import PASSED
@@ -344,7 +344,9 @@ def change_general_influence(g, early: bool = False) -> None:
     (or while it is not in play), +5 general influence and -2 to its direct influence, as its card says; the
     Ringwraith then stays home (the card is discarded if it moves, which the goldfish does not do while it is in
     play). `early`, before characters enter: The Lidless Eye or Sauron (+7, +10; no Ringwraith may be revealed
-    after: "You are Sauron, not a Ringwraith"), Great Shadow on The Balrog (+6; discarded with him). What else
+    after: "You are Sauron, not a Ringwraith"), Great Shadow on The Balrog (+6; discarded with him), Wizard's
+    Myrmidon on a character under general influence (his mind less 3; discarded with him; his +1 direct
+    influence is not played). What else
     these cards say is not played here (The Lidless Eye's extra card in hand: `rules.hand.hand_size`; Great
     Shadow's end-of-turn fetch: `turn.end.fetch_at_end`) or not at all (The Lidless Eye's sideboard fetch,
     Great Shadow's -2 prowess and -1 body, scout skill and followers)."""
@@ -355,15 +357,19 @@ def change_general_influence(g, early: bool = False) -> None:
     kind = g.player.general_influence_card(g, kinds)
     if kind is None:
         return
+    change = sim.gi_change[kind]
+    general = change.general
+    if change.on == CHARACTER:                # Wizard's Myrmidon: the character he is played on
+        g.gi_bonus_on, general = g.player.control_saving(g, kind)
+        g.stage_points += sim.kinds[kind].stage_points or 0
     g.play_from_hand(kind)
     g.gain(kind)
     g.gi_bonus_kind = kind
-    change = sim.gi_change[kind]
-    g.gi_max += change.general
+    g.gi_max += general
     if change.on == SAURON:
         g.avatar_barred = True
     if g.observer is not None:
-        g.observer.event(g, "play", f"{sim.kinds[kind].name}: {change.general:+d} general influence")
+        g.observer.event(g, "play", f"{sim.kinds[kind].name}: {general:+d} general influence")
 
 
 def take_mode(g) -> None:
