@@ -19,7 +19,7 @@ from dataclasses import field
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from deckcheck.cards.catalog_index import INDEX_FILE, read_index, record_of
+from deckcheck.cards.catalog_index import INDEX_FILE, index_ids, index_names, read_index, record_of
 from deckcheck.cards.model import CARD_FIELDS, Card
 from deckcheck.cards.names import ICE_SET_CODES, TAG_ALIGNMENT, fold, ice_set_code
 from deckcheck.cards.set_codes import non_ice_set, not_in_pool_by_name, not_in_pool_message, sets_of_name
@@ -141,8 +141,7 @@ class Catalog:
             for record in records:
                 self._ids_by_key.setdefault(fold(record["name"]), []).append(record["id"].upper())
         else:
-            self._positions = dict(zip(index["ids"], range(len(index["ids"]))))
-            self._by_id = self._positions
+            self._positions = self._by_id = index["by_id"]     # a Mapping, looked up in the index's sorted ids
             self._names_made = None       # made when asked (a deck whose names are all English never asks)
             self._ids_by_key = index["by_key"]
         # An alias maps a folded alternative name (a card renamed between printings) to a card name or id.
@@ -160,7 +159,7 @@ class Catalog:
     def _names(self) -> dict[str, str]:
         """card id -> English name, every card, in set and number order."""
         if self._names_made is None:
-            self._names_made = dict(zip(self._index["ids"], self._index["names"]))
+            self._names_made = dict(zip(index_ids(self._index), index_names(self._index)))
         return self._names_made
 
     def _card(self, card_id: str) -> Card:
@@ -182,7 +181,7 @@ class Catalog:
         """Every card's cards.json record, in set and number order (a pool's catalog is built of them)."""
         if self._index is None:
             return list(self._records.values())
-        return [record_of(self._index, i) for i in range(len(self._index["ids"]))]
+        return [record_of(self._index, i) for i in range(len(self._positions))]
 
     @property
     def cards(self) -> list[Card]:
