@@ -286,3 +286,22 @@ def test_corpse_candle_makes_every_character_check_before_its_strike(sides):
         creature_attacks(g, company, candle, False)
         assert (aragorn in company.characters) is kept
         assert g.dice.used == (1 if not kept else 2)        # the check's roll, then (kept) the strike's
+
+
+@needs_decks
+def test_the_player_cancels_corpse_candle_for_its_corruption_checks(sides):
+    """Aragorn II alone with Sword of Gondolin under two Lures (6 points) holds Concealment: the strike alone
+    (prowess 6 against 7) is worth no cancel, the check before it (lost on 6 or less, 15 in 36) is; with no
+    corruption (his sword's 2 points) he faces it."""
+    us, them = sides["gandalf"], sides["indur"]
+    candle, concealment = kind(them, "Corpse-candle"), kind(us, "Concealment")
+    for lures, cancelled in (([("Aragorn II", "Lure of Nature"), ("Aragorn II", "Lure of the Senses")], True),
+                             ([], False)):
+        g, _rival = duel_states(sides, "gandalf", ["Aragorn II"], "Rivendell", [8], corruption=lures)
+        aragorn = g.companies[0].characters[0]
+        aragorn.holdings.append(kind(us, "Sword of Gondolin"))
+        g.gain(kind(us, "Sword of Gondolin"))
+        g.hand = [concealment]
+        creature_attacks(g, g.companies[0], candle, False)
+        assert (concealment in g.discard) is cancelled
+        assert g.dice.used == (0 if cancelled else 2)          # canceled: no check, no strike

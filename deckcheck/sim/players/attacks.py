@@ -184,11 +184,12 @@ def expected_attack_loss(g, company, attack) -> float:
     return _attack_loss(g.sim, characters, defenders, attack, _assigned(attack, defenders))
 
 
-def attack_cancel(g, company, attack):
+def attack_cancel(g, company, attack, extra_loss: float = 0.0):
     """(card, character who plays it) to cancel this attack on the company, None to face it: a card in hand that
     may cancel it, played when the attack is expected to cost at least CANCEL_FROM_LOSS (the card that costs
     the company least first: one that taps or wounds nobody, then one that taps, then one that wounds, and only
-    against twice that loss; the character it taps or wounds is the one worth least to the company)."""
+    against twice that loss; the character it taps or wounds is the one worth least to the company). `extra_loss`:
+    what else the attack not canceled costs (Corpse-candle's corruption checks)."""
     sim = g.sim
     kinds = sim.attack_cancel_kinds
     held = [k for k in g.hand if k in kinds]
@@ -196,7 +197,7 @@ def attack_cancel(g, company, attack):
         return None
     characters = company.characters
     defenders = [defender_of(g, c) for c in characters]
-    loss = _attack_loss(sim, characters, defenders, attack, _assigned(attack, defenders))
+    loss = _attack_loss(sim, characters, defenders, attack, _assigned(attack, defenders)) + extra_loss
     if loss < CANCEL_FROM_LOSS:
         return None
     best = None

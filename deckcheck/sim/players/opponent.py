@@ -85,7 +85,7 @@ class CreatureSpec:
         return Attack(strikes=self.strikes, prowess=self.prowess, body=self.body,
                       attacker_chooses=self.attacker_chooses,
                       each_character_faces_strike=self.each_character_faces_strike, detainment=detainment,
-                      races=self.attack_races)
+                      races=self.attack_races, company_check=self.company_check)
 
     @property
     def threat(self) -> int:

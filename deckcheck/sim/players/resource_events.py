@@ -121,6 +121,15 @@ def _check_odds(g, company, character, points: int, modifier: int) -> float:
     return p_corruption_loss(points, modifier + d.check_modifier[kind] + bonus, d.minion[kind], d.wizard_avatar[kind])
 
 
+def corruption_checks_loss(g, company, points_of) -> float:
+    """What a corruption check of every character of the company now is expected to cost (Corpse-candle's, before
+    its strikes): per character the odds of losing him (`_check_odds`) times his MP, his items' and
+    CHARACTER_WORTH; `points_of(character)`: his corruption points."""
+    mp = g.sim.mp
+    return sum(_check_odds(g, company, c, points_of(c), 0) * (mp[c.kind] + sum(mp[h] for h in c.holdings)
+                                                              + CHARACTER_WORTH) for c in company.characters)
+
+
 def hazard_discard(g, points_of):
     """(card, company, character who taps, target) to discard a hazard permanent-event at the end of our turn,
     None for none. Targets: a corruption card on one of our characters (a hazard permanent-event), worth what

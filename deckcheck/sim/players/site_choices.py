@@ -16,6 +16,7 @@ from deckcheck.sim.players.resource_events import (
     card_draw,
     character_by_event,
     corruption_bonus,
+    corruption_checks_loss,
     creature_stopper,
     end_of_turn_fetch,
     fetch,
@@ -218,9 +219,12 @@ class SiteChoices:
         cancels = g.sim.cancels
         return next((k for k in g.hand if cancels[k]), None)
 
-    def attack_cancel(self, g, company, attack):
-        """(card, character) to cancel an attack on the company before strikes are assigned, None to face it."""
-        return attack_cancel(g, company, attack)
+    def attack_cancel(self, g, company, attack, points_of=None):
+        """(card, character) to cancel an attack on the company before strikes are assigned, None to face it;
+        an attack whose every character checks corruption first (Corpse-candle) counts those checks' odds too
+        (`points_of(character)`: his corruption points)."""
+        extra = corruption_checks_loss(g, company, points_of) if attack.company_check and points_of else 0.0
+        return attack_cancel(g, company, attack, extra)
 
     def tap_to_cancel(self, g, company, attack):
         """The character who taps to cancel one of the creature's attacks its card lets him (Slayer), or None."""

@@ -42,6 +42,7 @@ class Attack:
     wounded_eliminated: bool = False     # "any character wounded is immediately eliminated" (no body check)
     races: tuple[str, ...] = ()          # the attack's races, singular ("Orc"): what a cancel may name
     cancellable: bool = True             # False: printed "cannot be canceled"
+    company_check: bool = False          # not canceled, every character checks corruption first (Corpse-candle)
 
 
 @dataclass(slots=True)

@@ -334,8 +334,7 @@ def creature_attacks(g, company, kind: int, detainment: bool, prowess: int = 0) 
                     g.observer.event(g, "cancel", f"{g.sim.kinds[actor.kind].name} taps to cancel an attack of "
                                                   f"{name}")
                 continue
-        result = face_attack(g, company, attack, name, kind, spec.wounded_corruption_check, races=spec.races,
-                             company_check=spec.company_check)
+        result = face_attack(g, company, attack, name, kind, spec.wounded_corruption_check, races=spec.races)
         if result is None:
             return False
         defeated = defeated and result.defeated
@@ -357,14 +356,14 @@ def attacks_canceled_at_site(g, company) -> bool:
 
 def face_attack(g, company, attack, name: str, cause: int | None, wounded_check: int | None,
                 stay_untapped: frozenset[int] = frozenset(), shielded: frozenset[int] = frozenset(),
-                races: tuple[str, ...] = (), automatic: bool = False, malice=None, company_check: bool = False):
+                races: tuple[str, ...] = (), automatic: bool = False, malice=None):
     """One attack on the company (a creature's, or a site's automatic-attack: `cause` None), resolved by
     `rules.combat`, and what follows it: the boosts in play applied (`rules.events`; one "discarded when such
     an attack is defeated" goes then), a wounded character is tapped and stays wounded until it heals, an
     eliminated one leaves play (one discarded on its body check result goes to the discard pile), a wounded
-    one makes the corruption check the attack names. `company_check`: the attack not canceled, every character
-    of the company makes a corruption check before defending characters are selected (Corpse-candle). The
-    result, None if the company had nobody left to face it."""
+    one makes the corruption check the attack names. An attack with `company_check`, not canceled: every
+    character of the company makes a corruption check before defending characters are selected (Corpse-candle).
+    The result, None if the company had nobody left to face it."""
     characters = list(company.characters)
     if not characters:
         return None
@@ -382,7 +381,7 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
         if malice is None:
             return AttackResult()          # no strike assigned: not defeated, nobody hurt
         attack = plain                     # the first cancel cancels the card's effects instead
-    if company_check:
+    if attack.company_check:
         for character in characters:
             if character in company.characters:
                 check_corruption(g, company, character, 0, cause)
@@ -455,7 +454,7 @@ def _strike_bonuses(g, attack, characters, shielded):
 def cancelled(g, company, attack, name: str) -> bool:
     """coe 3.i: before strikes are assigned, the player may cancel the attack with a card in hand (the card's
     character taps for it, or is wounded by it, if it says so)."""
-    chosen = g.player.attack_cancel(g, company, attack)
+    chosen = g.player.attack_cancel(g, company, attack, lambda c: corruption_points(g, c))
     if chosen is None:
         return False
     kind, actor = chosen

@@ -101,7 +101,7 @@ def hand_attack(g, company, hand: tuple[tuple[str, ...], bool], wanted) -> None:
         shield = g.player.shield_from_strikes(g, company, wanted)
         stay = g.player.stay_untapped(g, company, attack, wanted, shield)
         face_attack(g, company, attack, name, kind, spec.wounded_corruption_check, stay, shield,
-                    races=spec.races, automatic=True, company_check=spec.company_check)
+                    races=spec.races, automatic=True)
     player.discard(kind)
 
 
