@@ -143,3 +143,20 @@ def test_the_reason_a_character_stays_in_hand(gandalf):
     assert entry_blocker(g, aragorn, entered=False) == HELD_BACK
     g = scenario(sim, starting_company=False, characters=[(faramir, lorien)], hand=[aragorn], used_unique=[aragorn])
     assert entry_blocker(g, aragorn, entered=False) == UNIQUE
+
+
+def test_a_company_goes_to_a_haven_to_bring_in_the_avatar(gandalf):
+    sim = gandalf
+    faramir, wizard = named(sim, "Faramir"), next(k for k in range(len(sim.kinds)) if sim.avatar[k])
+    henneth = site(sim, "Henneth Annûn")
+    g = scenario(sim, starting_company=False, characters=[(faramir, henneth)], hand=[wizard])
+    company = g.companies[0]
+    reach = company_destinations(g, company)
+    player = ResourcePlayer()
+    assert henneth not in sim.character_sites[wizard] and sim.mp[wizard] == 0
+    assert player.characters_to_bring_in(g) == [wizard]           # worth no MP, but the avatar
+    choice = player.haven_to_bring_in(g, company, reach, 10.0 * 4, [wizard])   # over a site worth 4 MP
+    assert choice is not None and choice[1] == wizard and choice[0] in sim.character_sites[wizard]
+    # the other way: once an avatar is revealed, none is brought in
+    g.avatar_revealed = True
+    assert player.characters_to_bring_in(g) == []

@@ -16,6 +16,19 @@ from deckcheck.sim.rules.influence import (
 )
 from deckcheck.sim.rules.play import may_bear
 
+# What the avatar is worth to the player when he chooses a character to bring in (before any character worth MP).
+AVATAR_VALUE = 1000
+
+
+def avatars_to_bring_in(g, where: set[int]) -> list[int]:
+    """Our avatar in hand, not yet revealed (nor barred: Sauron), who may enter nowhere our companies now are
+    (at `where`): he needs no influence."""
+    sim = g.sim
+    if g.avatar_revealed or g.avatar_barred:
+        return []
+    return [k for k in dict.fromkeys(g.hand) if sim.avatar[k] and sim.role[k] == ROLE_CHARACTER
+            and where.isdisjoint(sim.character_sites[k]) and not (sim.unique[k] and k in g.used_unique)]
+
 
 class CharacterChoices:
     """Part of `ResourcePlayer`: its choices about characters."""
@@ -55,7 +68,7 @@ class CharacterChoices:
                         reserve = self.room_to_keep(g)
                     if g.gi_used + sim.mind[kind] > g.gi_max - reserve:
                         continue
-                value = 1000 if sim.avatar[kind] else 10 * sim.mp[kind] + sim.mind[kind]
+                value = AVATAR_VALUE if sim.avatar[kind] else 10 * sim.mp[kind] + sim.mind[kind]
                 if value > best_value:
                     best, best_value = (kind, site, controller), value
                 break
@@ -187,28 +200,28 @@ class CharacterChoices:
         return []
 
     def characters_to_bring_in(self, g) -> list[int]:
-        """The characters of the hand worth MP that may enter nowhere our companies now are (a non-avatar
-        character enters at a haven or its home site, coe 2.II.2.2) but that influence could take somewhere:
-        general influence has room for them, or some character has the direct influence (restricted included)
-        to spare. What `haven_to_bring_in` chooses from, worked out once per turn's moves."""
+        """The characters of the hand worth MP (and our avatar, `avatars_to_bring_in`) that may enter nowhere our
+        companies now are (coe 2.II.2.2: at a haven or home site) but that influence could take somewhere: general
+        influence has room for them, or some character has the direct influence (restricted included) to spare.
+        What `haven_to_bring_in` chooses from, worked out once per turn's moves."""
         sim = g.sim
         candidates = sim.mp_characters
-        if candidates.isdisjoint(g.hand):
-            return []
         where = {c.site for c in g.companies}
-        allowed = sim.character_sites
-        hand = [k for k in candidates.intersection(g.hand) if where.isdisjoint(allowed[k])
+        avatars = avatars_to_bring_in(g, where)
+        if candidates.isdisjoint(g.hand):
+            return avatars
+        hand = [k for k in candidates.intersection(g.hand) if where.isdisjoint(sim.character_sites[k])
                 and not (sim.unique[k] and k in g.used_unique)]
         if not hand:
-            return []
+            return avatars
         room = g.gi_max - g.gi_used
         mind, avatar = sim.mind, sim.avatar
         if all(mind[k] <= room for k in hand):
-            return hand
+            return hand + avatars
         di, restricted = sim.direct_influence, sim.follower_di
         most = max((di[c.kind] + sum(b for b, _ in restricted[c.kind]) - c.followers_mind for co in g.companies
                     for c in co.characters if c.controller is None and not (g.balrog and avatar[c.kind])), default=0)
-        return [k for k in hand if mind[k] <= max(room, most)]
+        return [k for k in hand if mind[k] <= max(room, most)] + avatars
 
     def haven_to_bring_in(self, g, company, reach, best_value: float, candidates: list[int]):
         """(site, kind): where the company, away from a haven, goes instead so as to bring in one of the
@@ -220,8 +233,8 @@ class CharacterChoices:
         than the best site the company could go to instead (`best_value`, the same 10-per-MP scale); the most
         valuable first, a haven before a home site."""
         sim = g.sim
-        mp, mind = sim.mp, sim.mind
-        hand = [k for k in candidates if 10 * mp[k] + mind[k] > best_value]
+        mp, mind, avatar = sim.mp, sim.mind, sim.avatar
+        hand = [k for k in candidates if (AVATAR_VALUE if avatar[k] else 10 * mp[k] + mind[k]) > best_value]
         if not hand:
             return None
         avatar_site = g.avatar_site()
@@ -229,10 +242,10 @@ class CharacterChoices:
         best = None
         for kind in hand:
             allowed = sim.character_sites[kind]
-            value = 10 * mp[kind] + mind[kind]
+            value = AVATAR_VALUE if avatar[kind] else 10 * mp[kind] + mind[kind]
             if reach.isdisjoint(allowed):
                 continue
-            general = general_influence_room(g, kind) and (avatar_site is None or with_avatar)
+            general = avatar[kind] or (general_influence_room(g, kind) and (avatar_site is None or with_avatar))
             if not general and not any(c.controller is None and not (g.balrog and sim.avatar[c.kind])
                                        and may_control(g, c, kind) for c in company.characters):
                 continue
