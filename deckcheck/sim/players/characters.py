@@ -1,10 +1,12 @@
 """The resource player's choices about characters in the organization phase (coe 2.II.2): which one enters
 play and under whom, and which one leaves to make room (2.II.2.4) or because general influence is exceeded
-(2.II.8). Part of `ResourcePlayer`; each method answers one question and changes nothing."""
+(2.II.8); who receives the items of one eliminated (3.I.2: `items_to_heirs`). Part of `ResourcePlayer`; each
+method answers one question and changes nothing."""
 
 from __future__ import annotations
 
 from deckcheck.sim.model import ROLE_CHARACTER, ROLE_ITEM
+from deckcheck.sim.players.resource_events import _check_odds
 from deckcheck.sim.rules.company import may_be_away, may_enter_company
 from deckcheck.sim.rules.influence import (
     controllers_with_room,
@@ -344,4 +346,23 @@ def items_to_pass_on(g, company, character) -> list[tuple]:
         heir = next((c for c in others if may_bear(sim, c, held)), None) if sim.role[held] == ROLE_ITEM else None
         if heir is not None:
             plan.append((held, heir))
+    return plan
+
+
+def items_to_heirs(g, company, items: list[int], heirs: list, points_of) -> list[tuple]:
+    """[(item, heir)]: the items of a character eliminated by a body check that go to the unwounded characters of
+    his company (coe 3.I.2: one item each at most; `rules.play.passes_on_elimination` says which and who), the
+    rest discarded with him. The items worth most MP first (then those of most corruption points), each to the
+    heir still without one who may bear it and whose corruption check it makes least likely to cost him
+    (`points_of(character)`: his corruption points now), then the one of fewest points. Every item worth
+    passing: kept, it is discarded."""
+    sim, cp = g.sim, g.defence.corruption_points
+    plan, free = [], list(heirs)
+    for item in sorted(items, key=lambda h: (-sim.mp[h], -cp[h], h)):
+        able = [c for c in free if may_bear(sim, c, item)]
+        if not able:
+            continue
+        heir = min(able, key=lambda c: (_check_odds(g, company, c, points_of(c) + cp[item], 0), points_of(c)))
+        plan.append((item, heir))
+        free.remove(heir)
     return plan

@@ -20,7 +20,7 @@ from deckcheck.sim.model import (
     ROLE_ITEM,
 )
 from deckcheck.sim.players.attacks import keeps_attack_cancel
-from deckcheck.sim.players.characters import CharacterChoices
+from deckcheck.sim.players.characters import CharacterChoices, items_to_heirs
 from deckcheck.sim.players.environments import EnvironmentChoices
 from deckcheck.sim.players.movement import plan_moves, site_values
 from deckcheck.sim.players.resource_events import keeps_resource_event
@@ -269,6 +269,11 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
             if value > 0 and (best is None or value > best[1]):
                 best = (kind, value)
         return best[0] if best is not None else None
+
+    def transfers_on_elimination(self, g, company, items: list[int], heirs: list, points_of) -> list[tuple]:
+        """[(item, heir)] as a character of the company is eliminated by a body check (coe 3.I.2): `items_to_heirs`
+        (`CharacterChoices` is at its 300 lines)."""
+        return items_to_heirs(g, company, items, heirs, points_of)
 
     def plan_moves(self, g):
         """[(company, destination)]: where each company moves (sim.players.movement)."""

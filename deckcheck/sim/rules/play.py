@@ -3,7 +3,15 @@ requirements, the site it needs, the company it needs."""
 
 from __future__ import annotations
 
-from deckcheck.sim.model import COMPANY_ANY, COMPANY_COVERT, ON_FACTION, ON_UNIQUE_FACTION, ROLE_FACTION, ROLE_HAZARD
+from deckcheck.sim.model import (
+    COMPANY_ANY,
+    COMPANY_COVERT,
+    ON_FACTION,
+    ON_UNIQUE_FACTION,
+    ROLE_FACTION,
+    ROLE_HAZARD,
+    ROLE_ITEM,
+)
 
 
 def requirements_met(g, kind: int) -> bool:
@@ -129,6 +137,29 @@ def may_bear(sim, character, kind: int) -> bool:
     allowed = sim.bearers[kind]
     return (allowed is None or character.kind in allowed) and not (
         sim.once_per_character[kind] and kind in character.holdings)
+
+
+def passes_on_elimination(sim, holdings: list[int], companions: list, wounded) -> tuple[list[int], list]:
+    """coe 3.I.2: "If a character fails a body check, the character is eliminated [...]. For each unwounded
+    character in the same company, an item that the eliminated character controlled may be immediately transferred
+    to that unwounded character (up to one item per unwounded character), and all other non-follower cards that
+    the eliminated character controlled are immediately discarded." (The items that may pass: those of
+    `holdings`; who may receive one: the unwounded characters of `companions`, his company without him.) No
+    corruption check: 2.II.5's is the initial bearer's, made in the organization phase; he is gone."""
+    return [h for h in holdings if sim.role[h] == ROLE_ITEM], [c for c in companions if c not in wounded]
+
+
+def elimination_transfers(sim, items: list[int], heirs: list, plan: list[tuple]) -> list[tuple]:
+    """The (item, heir) pairs of the player's `plan` that 3.I.2 allows (`passes_on_elimination`): each item one
+    of `items`, once; each heir one of `heirs`, receiving one item at most, who may bear it (`may_bear`)."""
+    allowed, left, received = [], list(items), []
+    for item, heir in plan:
+        if item in left and any(h is heir for h in heirs) and not any(r is heir for r in received) \
+                and may_bear(sim, heir, item):
+            allowed.append((item, heir))
+            left.remove(item)
+            received.append(heir)
+    return allowed
 
 
 def character_may_enter(g, kind: int) -> bool:

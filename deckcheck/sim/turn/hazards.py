@@ -23,7 +23,7 @@ from deckcheck.sim.rules.corruption import (
 from deckcheck.sim.rules.council import AVATAR_PENALTY, KILL
 from deckcheck.sim.rules.events import boosted, one_attack_boosted, region_attack, staying
 from deckcheck.sim.rules.keying import hazard_limit, move_of, site_keying
-from deckcheck.sim.rules.play import company_is_overt
+from deckcheck.sim.rules.play import company_is_overt, elimination_transfers, passes_on_elimination
 from deckcheck.sim.rules.sites import attacks_faced, heals_at
 from deckcheck.sim.streams import MOVE
 from deckcheck.sim.turn.events import (
@@ -402,13 +402,18 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
             board.remove(entry)
     if g.observer is not None:
         g.observer.attack(g, name, attack, defenders, result)
+    wounded_then = set(g.wounded)            # as each strike is resolved, in order: who is wounded (3.I.2)
     for one in defenders:
         character = one.ref
         character.tapped = one.tapped or one.wounded      # a wounded character is not untapped (coe 2.I.1)
         if one.wounded:
             g.wounded.add(character)
-    for index in result.eliminated:
-        lose(g, company, characters[index], cause)
+    for strike in result.strikes:
+        if strike.wounded:
+            wounded_then.add(characters[strike.defender])
+        if strike.eliminated:                # a failed body check passes items on (3.I.2); "wounded: eliminated" not
+            lose(g, company, characters[strike.defender], cause,
+                 wounded_then=set(wounded_then) if strike.body_roll is not None else None)
     for index in result.discarded:           # "Discard on a body check result of N": to the discard pile
         lose(g, company, characters[index], cause, out_of_game=False)
     wounded = [characters[i] for i in result.wounded if characters[i] in company.characters]
@@ -583,11 +588,14 @@ def item_gained(g, company) -> None:
         triggered_checks(g, company, "item", 1)
 
 
-def lose(g, company, character, cause: int | None, out_of_game: bool = True) -> None:
+def lose(g, company, character, cause: int | None, out_of_game: bool = True, wounded_then: set | None = None) -> None:
     """The character leaves play, eliminated or (not `out_of_game`) discarded by corruption: both cost its MP
-    and items; a discarded one may come back from the discard pile, unique or not."""
+    and items; a discarded one may come back from the discard pile, unique or not. Eliminated by a failed body
+    check (`wounded_then`: who was wounded as it was made), his items may first go to the unwounded characters
+    of his company (coe 3.I.2: `pass_on_items`)."""
     if character not in company.characters:
         return
+    passed = pass_on_items(g, company, character, wounded_then) if wounded_then is not None and out_of_game else 0
     before = sum(len(c.characters) for c in g.companies)
     if g.sim.avatar[character.kind] and out_of_game:     # coe 10.3.vi: an eliminated avatar
         g.avatar_lost = True
@@ -610,6 +618,31 @@ def lose(g, company, character, cause: int | None, out_of_game: bool = True) -> 
         for kind in g.influence_penalty.pop(gone_character):
             g.hazards.discard(kind)
     g.wounded &= present
+    for _ in range(passed):
+        if company in g.companies:
+            item_gained(g, company)
+
+
+def pass_on_items(g, company, character, wounded: set) -> int:
+    """coe 3.I.2: a character eliminated by a failed body check; for each character of his company unwounded
+    then (not in `wounded`: a later strike of the attack may wound him after), one of his items may go to that
+    character at once (`rules.play.passes_on_elimination`), the player choosing which to whom
+    (`transfers_on_elimination`), no corruption check. A transfer is an item gained (Lure of Expedience, once
+    his company has settled); what is not transferred is discarded with him. The number transferred."""
+    sim = g.sim
+    items, heirs = passes_on_elimination(sim, character.holdings, [c for c in company.characters
+                                                                    if c is not character], wounded)
+    if not items or not heirs:
+        return 0
+    plan = g.player.transfers_on_elimination(g, company, items, heirs, lambda c: corruption_points(g, c))
+    transfers = elimination_transfers(sim, items, heirs, plan)
+    for item, heir in transfers:
+        character.holdings.remove(item)
+        heir.holdings.append(item)
+        if g.observer is not None:
+            g.observer.event(g, "lost", f"{sim.kinds[item].name} transferred to {sim.kinds[heir.kind].name} as "
+                                        f"{sim.kinds[character.kind].name} is eliminated (coe 3.I.2)")
+    return len(transfers)
 
 
 def heal(g) -> None:
