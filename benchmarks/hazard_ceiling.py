@@ -1,7 +1,7 @@
 """How much of the tournament decks' deficit against the Challenge Decks the opponent's hazards explain.
 
     .venv/bin/python benchmarks/hazard_ceiling.py [--games 10] [--seed 1] [--jobs 2] [--every 1] [--only TEXT]
-                                                  [--goldfish-games 300] [--families]
+                                                  [--goldfish-games 300] [--families] [--goldfish-only]
 
 1. Each of Mark Alfano's tournament decks (../shared/decks/gccg-restoration/Contrib/zara/, read there; the two
    sideboard fragments are skipped) against each of the ten ICE Challenge Decks, `--games` games a pair, the
@@ -15,7 +15,8 @@
 2. Goldfish MP after turn 12 (no opponent, `--goldfish-games` games each) of each deck, beside its row, and the
    means: what the decks score before any interaction. The means of part 1 are printed again for the tournament
    decks that score alone at least as much as the lowest Challenge Deck, and for the others: the hazards explain
-   the deficit of the first group, not of the second.
+   the deficit of the first group, not of the second. `--goldfish-only`: part 2 alone, each deck's goldfish MP
+   and the two means (the resource side's gap, in a few CPU-minutes: 200 games each take about 80 CPU-seconds).
 
 Nothing here is tuned and no player or rule names a deck (issue 22); the spared games replace only the hazard
 player that plays on the tournament deck (`Spared`), in this benchmark.
@@ -193,6 +194,19 @@ def ceiling(games: int, seed: int, workers: int, every: int, only: str | None, g
           f"Decks mean {statistics.mean(starters.values()):.1f} ({floor:.1f}-{max(starters.values()):.1f})")
 
 
+def goldfish_gap(games: int, seed: int, every: int, only: str | None) -> None:
+    """Part 2 alone: each deck's goldfish MP@12, lowest first, and the means of the two groups."""
+    started = time.process_time()
+    alone = goldfish_mp(_decks(every, only), games, seed)
+    starters = goldfish_mp(sorted(p for p in CHALLENGE.iterdir() if p.is_file()), games, seed)
+    for group in (alone, starters):
+        for path, mp in sorted(group.items(), key=lambda kv: kv[1]):
+            print(f"  {mp:6.2f}  {Path(path).name}")
+    print(f"goldfish MP@{TURNS} ({games} games each, no hazards, seed {seed}): tournament decks mean "
+          f"{statistics.mean(alone.values()):.2f}, Challenge Decks mean {statistics.mean(starters.values()):.2f} "
+          f"({time.process_time() - started:.0f} CPU-s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10, help="games a pair")
@@ -202,9 +216,13 @@ def main() -> None:
     parser.add_argument("--only", help="tournament decks whose file name contains this")
     parser.add_argument("--goldfish-games", type=int, default=300)
     parser.add_argument("--families", action="store_true", help="also spare one hazard family at a time")
+    parser.add_argument("--goldfish-only", action="store_true", help="only each deck's goldfish MP and the means")
     args = parser.parse_args()
     ensure_bytecode()
     print_conditions()
+    if args.goldfish_only:
+        goldfish_gap(args.goldfish_games, args.seed, args.every, args.only)
+        return
     ceiling(args.games, args.seed, args.jobs, args.every, args.only, args.goldfish_games, args.families)
 
 
