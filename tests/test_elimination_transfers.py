@@ -132,6 +132,24 @@ def test_a_companion_wounded_by_a_later_strike_of_the_attack_still_receives(sim)
 
 
 @needs_decks
+def test_a_follower_that_general_influence_cannot_keep_receives_nothing(sim):
+    """Bergil follows Aragorn II (before Arwen in the company); general influence has no room for him once Aragorn
+    is gone, so he is discarded (coe 2.II.2.2.3) and the sword goes to Arwen, not with him."""
+    site = next(i for i, s in enumerate(sim.sites) if not s.is_haven and not sim.site_under_deeps[i])
+    aragorn, bergil, arwen = (kind(sim, n) for n in ("Aragorn II", "Bergil", "Arwen"))
+    g = scenario(sim, starting_company=False, rolls=[2, 12],
+                 characters=[(aragorn, site), (bergil, site, aragorn), (arwen, site)], tapped=[arwen])
+    company = g.companies[0]
+    g.gi_max = g.gi_used - sim.mind[aragorn] + sim.mind[bergil] - 1
+    sword = kind(sim, "Sword of Gondolin")
+    company.characters[0].holdings.append(sword)
+    g.gain(sword)
+    face_attack(g, company, STRONG, "Orcs", None, None)
+    assert [c.kind for c in company.characters] == [arwen] and bergil in g.discard
+    assert company.characters[0].holdings == [sword] and sword not in g.discard
+
+
+@needs_decks
 def test_an_attack_that_eliminates_every_character_wounded_passes_nothing(sim):
     """"Any character wounded is immediately eliminated": no body check, so 3.I.2's transfer does not apply."""
     g, company, c = company_of(sim, ["Aragorn II", "Arwen"], [2], {"Aragorn II": ["Sword of Gondolin"]},

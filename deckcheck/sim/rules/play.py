@@ -146,7 +146,12 @@ def passes_on_elimination(sim, holdings: list[int], companions: list, wounded) -
     the eliminated character controlled are immediately discarded." (The items that may pass: those of
     `holdings`; who may receive one: the unwounded characters of `companions`, his company without him.) No
     corruption check: 2.II.5's is the initial bearer's, made in the organization phase; he is gone."""
-    return [h for h in holdings if sim.role[h] == ROLE_ITEM], [c for c in companions if c not in wounded]
+    return elimination_items(sim, holdings), [c for c in companions if c not in wounded]
+
+
+def elimination_items(sim, holdings: list[int]) -> list[int]:
+    """What of a character's `holdings` 3.I.2 lets pass as he is eliminated: his items (not allies or events)."""
+    return [h for h in holdings if sim.role[h] == ROLE_ITEM]
 
 
 def elimination_transfers(sim, items: list[int], heirs: list, plan: list[tuple]) -> list[tuple]:

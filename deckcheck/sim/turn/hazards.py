@@ -23,7 +23,7 @@ from deckcheck.sim.rules.corruption import (
 from deckcheck.sim.rules.council import AVATAR_PENALTY, KILL
 from deckcheck.sim.rules.events import boosted, one_attack_boosted, region_attack, staying
 from deckcheck.sim.rules.keying import hazard_limit, move_of, site_keying
-from deckcheck.sim.rules.play import company_is_overt, elimination_transfers, passes_on_elimination
+from deckcheck.sim.rules.play import company_is_overt, elimination_items, elimination_transfers, passes_on_elimination
 from deckcheck.sim.rules.sites import attacks_faced, heals_at
 from deckcheck.sim.streams import MOVE
 from deckcheck.sim.turn.events import (
@@ -595,7 +595,9 @@ def lose(g, company, character, cause: int | None, out_of_game: bool = True, wou
     of his company (coe 3.I.2: `pass_on_items`)."""
     if character not in company.characters:
         return
-    passed = pass_on_items(g, company, character, wounded_then) if wounded_then is not None and out_of_game else 0
+    items = elimination_items(g.sim, character.holdings) if wounded_then is not None and out_of_game else []
+    for item in items:                   # set aside: they pass once his followers have settled (`pass_on_items`)
+        character.holdings.remove(item)
     before = sum(len(c.characters) for c in g.companies)
     if g.sim.avatar[character.kind] and out_of_game:     # coe 10.3.vi: an eliminated avatar
         g.avatar_lost = True
@@ -605,6 +607,7 @@ def lose(g, company, character, cause: int | None, out_of_game: bool = True, wou
         g.observer.event(g, "lost", f"{g.sim.kinds[character.kind].name} "
                                     f"{'eliminated' if out_of_game else 'discarded'}")
     g.eliminate(company, character, out_of_game)
+    passed = pass_on_items(g, company, character, items, wounded_then) if items else 0
     after = sum(len(c.characters) for c in g.companies)
     gone = before - after
     g.lost += gone
@@ -623,25 +626,30 @@ def lose(g, company, character, cause: int | None, out_of_game: bool = True, wou
             item_gained(g, company)
 
 
-def pass_on_items(g, company, character, wounded: set) -> int:
-    """coe 3.I.2: a character eliminated by a failed body check; for each character of his company unwounded
-    then (not in `wounded`: a later strike of the attack may wound him after), one of his items may go to that
-    character at once (`rules.play.passes_on_elimination`), the player choosing which to whom
-    (`transfers_on_elimination`), no corruption check. A transfer is an item gained (Lure of Expedience, once
-    his company has settled); what is not transferred is discarded with him. The number transferred."""
+def pass_on_items(g, company, character, items: list[int], wounded: set) -> int:
+    """coe 3.I.2: a character eliminated by a failed body check, his `items` set aside; for each character of his
+    company unwounded then (not in `wounded`: a later strike of the attack may wound him after) and still in it
+    (not a follower of his that general influence could not keep), one of them may go to that character at once
+    (`rules.play.passes_on_elimination`), the player choosing which to whom (`transfers_on_elimination`), no
+    corruption check; the rest are discarded. A transfer is an item gained (Lure of Expedience, once his company
+    has settled). The number transferred."""
     sim = g.sim
-    items, heirs = passes_on_elimination(sim, character.holdings, [c for c in company.characters
-                                                                    if c is not character], wounded)
-    if not items or not heirs:
-        return 0
-    plan = g.player.transfers_on_elimination(g, company, items, heirs, lambda c: corruption_points(g, c))
-    transfers = elimination_transfers(sim, items, heirs, plan)
+    companions = company.characters if company in g.companies else []
+    items, heirs = passes_on_elimination(sim, items, companions, wounded)
+    transfers = []
+    if items and heirs:
+        plan = g.player.transfers_on_elimination(g, company, items, heirs, lambda c: corruption_points(g, c))
+        transfers = elimination_transfers(sim, items, heirs, plan)
+    left = list(items)
     for item, heir in transfers:
-        character.holdings.remove(item)
+        left.remove(item)
         heir.holdings.append(item)
         if g.observer is not None:
             g.observer.event(g, "lost", f"{sim.kinds[item].name} transferred to {sim.kinds[heir.kind].name} as "
                                         f"{sim.kinds[character.kind].name} is eliminated (coe 3.I.2)")
+    for item in left:
+        g.lose_card(item)
+        g.discard.append(item)
     return len(transfers)
 
 
