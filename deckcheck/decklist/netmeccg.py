@@ -27,6 +27,7 @@ HEADER = re.compile(r"^\[(?P<word>[^\]]*)\]\s*$")
 def read(text: str, path: str) -> ReadResult:
     result = ReadResult(format="netmeccg")
     part: Part | None = None
+    play = Part.PLAY   # looked up once: an Enum's member is slow to reach on its class
     skipping = False
     seen_header = False
     for i, line in enumerate(text.split("\n"), start=1):
@@ -65,7 +66,7 @@ def read(text: str, path: str) -> ReadResult:
         if not name:
             result.problem(path, i, "missing-name", f"no card name in {excerpt(stripped)!r}; line skipped")
             continue
-        result.lines.append(RawLine(name=name, count=1, part=part or Part.PLAY, line=i,
+        result.lines.append(RawLine(name=name, count=1, part=part or play, line=i,
                                     tag=bracket_tag or tag, set_code=set_code, text=stripped,
                                     tag_implied=implied and not bracket_tag))
     result.recognised = seen_header
