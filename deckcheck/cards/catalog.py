@@ -153,6 +153,7 @@ class Catalog:
         # Answers already given, by the name as written: a batch or a corpus asks the same names deck after deck.
         self._looked_up: dict[str, tuple[tuple[Card, ...], str | None]] = {}
         self._resolved: dict[tuple, Resolution] = {}
+        self._by_written_id: dict[str, Card | None] = {}   # by_id's answers, by the id as written
         self._memos: dict[str, dict] = {}
 
     @property
@@ -192,7 +193,14 @@ class Catalog:
         return len(self._by_id)
 
     def by_id(self, card_id: str) -> Card | None:
-        """A card by id, "TW-181", "tw-181" or "tw-0181" alike."""
+        """A card by id, "TW-181", "tw-181" or "tw-0181" alike. Worked out once per id as written: the readers of
+        formats that name cards by id (OCTGN, wigy) ask it of every line, and the index's ids are bisected."""
+        try:
+            return self._by_written_id[card_id]
+        except KeyError:
+            return _remember(self._by_written_id, card_id, self._by_id_worked_out(card_id))
+
+    def _by_id_worked_out(self, card_id: str) -> Card | None:
         set_code, _, number = card_id.strip().upper().partition("-")
         # isdecimal, not isdigit ("tw-²"), and short: int() of thousands of digits raises
         key = f"{set_code}-{int(number)}" if number.isdecimal() and len(number) < 9 else card_id.strip().upper()
@@ -317,13 +325,16 @@ class Catalog:
             found = _remember(self._resolved, key, self._resolve(name, tag, set_code, part, alignment, correct))
         return found
 
-    def remembered(self, table: str, key, make: Callable[[], Any]) -> Any:
-        """`make()`, worked out once per key of `table` and kept (bounded, as every answer of the catalog): for
-        facts a reader derives from this catalog's cards alone, asked again deck after deck. Never None."""
-        memo = self._memos.setdefault(table, {})
+    def remembered(self, table: str, key, make: Callable[..., Any], *args) -> Any:
+        """`make(*args)`, worked out once per key of `table` and kept (bounded, as every answer of the catalog):
+        for facts a reader derives from this catalog's cards alone, asked again deck after deck. Never None.
+        (`make` and its arguments, not a closure: the readers ask it of every line, and most lines are answered.)"""
+        memo = self._memos.get(table)
+        if memo is None:
+            memo = self._memos[table] = {}
         found = memo.get(key)
         if found is None:
-            found = _remember(memo, key, make())
+            found = _remember(memo, key, make(*args))
         return found
 
     def _resolve(self, name: str, tag, set_code, part, alignment, correct: bool) -> Resolution:

@@ -246,12 +246,13 @@ class LineFacts:
 def line_facts(line: RawLine, catalog) -> LineFacts:
     """The line's LineFacts, worked out once per `_line_key` and catalog (decks name the same cards again and
     again; NetMECCG repeats every line)."""
-    def make() -> LineFacts:
-        versions = _versions(line, catalog)
-        return LineFacts(_evidence_kinds(line, catalog), frozenset(_card_alignments(line, catalog)),
-                         any(c.avatar for c in versions), all(c.avatar for c in versions))
+    return catalog.remembered("alignment facts", _line_key(line), _line_facts_made, line, catalog)
 
-    return catalog.remembered("alignment facts", _line_key(line), make)
+
+def _line_facts_made(line: RawLine, catalog) -> LineFacts:
+    versions = _versions(line, catalog)
+    return LineFacts(_evidence_kinds(line, catalog), frozenset(_card_alignments(line, catalog)),
+                     any(c.avatar for c in versions), all(c.avatar for c in versions))
 
 
 def _gather(lines: list[RawLine], facts_of_lines: list[LineFacts]) -> Evidence:

@@ -122,7 +122,7 @@ def _refuse_many_unknown_names(result: ReadResult, path: str, catalog) -> None:
     unknown: dict[str, RawLine] = {}
     for line in result.lines:
         if line.tentative or catalog.remembered("names a card", (line.name, line.set_code, line.card_id),
-                                                lambda line=line: _names_a_card(line, catalog)):
+                                                _names_a_card, line, catalog):
             continue
         key = fold(line.name)
         if key in unknown:
@@ -252,10 +252,11 @@ def _resolve_tentative(line: RawLine, deck: Deck, resolution: Resolution):
 def _cached_resolution(name: str, line: RawLine, catalog, deck: Deck, cache: dict, *, correct: bool) -> Resolution:
     """The catalog's resolution of a name in the line's context, once per deck (NetMECCG repeats every line)."""
     key = (fold(name), (line.tag or "").upper(), line.set_code, line.part, deck.alignment, correct)
-    if key not in cache:
-        cache[key] = catalog.resolve(name, tag=line.tag, set_code=line.set_code, part=line.part,
-                                     alignment=deck.alignment, correct=correct)
-    return cache[key]
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = catalog.resolve(name, tag=line.tag, set_code=line.set_code, part=line.part,
+                                             alignment=deck.alignment, correct=correct)
+    return found
 
 
 def _resolve_without_remark(line: RawLine, catalog, deck: Deck, cache: dict):
