@@ -74,7 +74,10 @@ def test_general_influence_overspent_is_a_finding(wraith):
     heavy = sorted((k for k in range(len(wraith.kinds)) if wraith.role[k] == 0 and not wraith.avatar[k]
                     and not wraith.unique[k]), key=lambda k: -wraith.mind[k])[0]
     g = scenario(wraith, characters=[(heavy, site)] * (1 + g.gi_max // max(1, wraith.mind[heavy])))
-    assert "general-influence" in findings(g)
+    assert "general-influence" in findings(g, "organization")
+    # coe 2.II.8: "the characters remain under that player's control until the end of that player's organization
+    # phase" (general influence lost mid-turn: Great Shadow discarded with The Balrog)
+    assert "general-influence" not in findings(g, "site")
 
 
 def test_a_hand_above_its_size_after_a_reset_is_a_finding(wraith):

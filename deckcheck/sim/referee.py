@@ -42,7 +42,8 @@ RULES = {
     "duplicates": "a card that cannot be duplicated in a given company at most once in a company (its text)",
     "ring-tests": "a gold ring tested by an untapped character of its company with the ability, a testing "
                   "event played from hand, or its site (coe 6; the cards)",
-    "general-influence": "the mind under general influence is at most the general influence (2.II.2, 2.II.2.1.F2)",
+    "general-influence": "the mind under general influence is at most the general influence at the end of the "
+                         "organization phase (2.II.2, 2.II.2.1.F2, 2.II.8)",
     "direct-influence": "a character's followers' mind is at most its direct influence, restricted direct "
                         "influence only for followers of its kind (2.II.2.2, 2.II.2.2.4)",
     "score": "the MP total is the sum of its sources (less 5 for an eliminated avatar against an opponent, "
@@ -103,7 +104,9 @@ class Referee(Observer):
             (self._no_company.add if not g.companies else self._no_company.discard)(id(g))
         if name == "end" or (name == "movement" and id(g) not in self._no_company):
             self._hand(g)
-        self._in_play(g)
+        # coe 2.II.8: an excess of general influence may stand until the end of the organization phase (The
+        # Balrog leaving takes Great Shadow's +6 with him mid-turn): judged where that phase ends
+        self._in_play(g, influence_due=name == "organization")
 
     def move(self, g, company, origin: int, dest: int, roll, moved: bool, drawn: int = 0) -> None:
         self.steps += 1
@@ -190,7 +193,7 @@ class Referee(Observer):
         if len(g.hand) > size or (len(g.hand) < size and (g.deck or g.discard)):
             self.found(g, "hand-size", f"{len(g.hand)} cards in hand, the hand size is {size}")
 
-    def _in_play(self, g) -> None:
+    def _in_play(self, g, influence_due: bool = True) -> None:
         sim = g.sim
         seen: dict[int, int] = {}
         gi = 0
@@ -232,7 +235,7 @@ class Referee(Observer):
         for kind, copies in seen.items():
             if copies > 1:
                 self.found(g, "uniqueness", f"{sim.kinds[kind].name} in play {copies} times")
-        if gi > g.gi_max:
+        if influence_due and gi > g.gi_max:
             self.found(g, "general-influence", f"{gi} mind under general influence {g.gi_max}")
         # 10.3.vi is the Free Council's: only a game against an opponent takes the 5 off as it goes
         if g.mp != sum(g.category) - (AVATAR_PENALTY if g.avatar_lost and g.opponent is not None else 0):
