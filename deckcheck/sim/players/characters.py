@@ -6,7 +6,7 @@ method answers one question and changes nothing."""
 from __future__ import annotations
 
 from deckcheck.sim.model import ROLE_CHARACTER, ROLE_ITEM
-from deckcheck.sim.players.resource_events import _check_odds
+from deckcheck.sim.players.resource_events import corruption_loss_odds
 from deckcheck.sim.rules.company import may_be_away, may_enter_company
 from deckcheck.sim.rules.influence import (
     controllers_with_room,
@@ -362,7 +362,7 @@ def items_to_heirs(g, company, items: list[int], heirs: list, points_of) -> list
         able = [c for c in free if may_bear(sim, c, item)]
         if not able:
             continue
-        heir = min(able, key=lambda c: (_check_odds(g, company, c, points_of(c) + cp[item], 0), points_of(c)))
+        heir = min(able, key=lambda c: (corruption_loss_odds(g, company, c, points_of(c) + cp[item], 0), points_of(c)))
         plan.append((item, heir))
         free.remove(heir)
     return plan

@@ -112,7 +112,9 @@ def p_corruption_loss(points: int, modifier: int, minion: bool, wizard_avatar: b
                                                               wizard_avatar=wizard_avatar) in (DISCARDED, ELIMINATED))
 
 
-def _check_odds(g, company, character, points: int, modifier: int) -> float:
+def corruption_loss_odds(g, company, character, points: int, modifier: int) -> float:
+    """The odds that a corruption check of the character at `points` and `modifier` loses him (discarded or
+    eliminated); 0 for one who makes no checks. Shared by the choices that weigh a check (who receives an item)."""
     d = g.defence
     kind = character.kind
     if not makes_corruption_checks(d.races[kind], ally=d.ally[kind]):
@@ -123,10 +125,10 @@ def _check_odds(g, company, character, points: int, modifier: int) -> float:
 
 def corruption_checks_loss(g, company, points_of) -> float:
     """What a corruption check of every character of the company now is expected to cost (Corpse-candle's, before
-    its strikes): per character the odds of losing him (`_check_odds`) times his MP, his items' and
+    its strikes): per character the odds of losing him (`corruption_loss_odds`) times his MP, his items' and
     CHARACTER_WORTH; `points_of(character)`: his corruption points."""
     mp = g.sim.mp
-    return sum(_check_odds(g, company, c, points_of(c), 0) * (mp[c.kind] + sum(mp[h] for h in c.holdings)
+    return sum(corruption_loss_odds(g, company, c, points_of(c), 0) * (mp[c.kind] + sum(mp[h] for h in c.holdings)
                                                               + CHARACTER_WORTH) for c in company.characters)
 
 
@@ -153,8 +155,8 @@ def hazard_discard(g, points_of):
                     continue
                 spec = hazards.corruption[card]
                 points = points_of(character)
-                gain = (_check_odds(g, company, character, points, 0)
-                        - _check_odds(g, company, character, points - spec.corruption, 0))
+                gain = (corruption_loss_odds(g, company, character, points, 0)
+                        - corruption_loss_odds(g, company, character, points - spec.corruption, 0))
                 times = 2 if spec.check is not None else 1
                 worth = gain * times * (g.sim.mp[character.kind] + CHARACTER_WORTH)
                 targets.append((worth, ("corruption", character, card), "permanent", False))
@@ -176,7 +178,7 @@ def hazard_discard(g, points_of):
                     continue
                 risk = 0.0
                 if fact.corruption_check is not None:
-                    risk = (_check_odds(g, company, character, points_of(character), fact.corruption_check)
+                    risk = (corruption_loss_odds(g, company, character, points_of(character), fact.corruption_check)
                             * (g.sim.mp[character.kind] + CHARACTER_WORTH))
                 for worth, target, lasts, environment in targets:
                     if not may_discard(fact, lasts, environment):
