@@ -44,6 +44,11 @@ HAZARDS_PER_OPPONENT_TURN = 2
 # The end-of-turn discard (coe 2.VI.i): a card kept at this rank or below is not worth its place in hand
 # (hazards beyond the ones the opponent's turn uses, events worth no MP, cards that cannot be played).
 DISCARD_AT_OR_BELOW = 1
+# Our avatar not yet revealed: one copy in hand is kept before any other card (`keep_ranks`); the player goes to
+# bring him in (`players.movement`), and his card is worth more than any one resource.
+AVATAR_KEEP = 50
+# A second copy of the avatar in hand, or any once he is revealed: dead, discarded first.
+DEAD_KEEP = -10
 
 
 def keep_ranks(sim, hazard_keep: list[int | None] | None) -> tuple[list[int], list[bool]]:
@@ -52,8 +57,26 @@ def keep_ranks(sim, hazard_keep: list[int | None] | None) -> tuple[list[int], li
     several times a turn."""
     own = hazard_keep or [None] * len(sim.kinds)
     rank = [sim.keep_value[k] if own[k] is None else own[k] for k in range(len(sim.kinds))]
+    for k in avatar_kinds(sim):
+        rank[k] = AVATAR_KEEP
     dead = [own[k] is None and bool(sim.unique[k]) for k in range(len(sim.kinds))]
     return rank, dead
+
+
+def avatar_kinds(sim) -> frozenset[int]:
+    """Our avatar's cards (coe 1.3.1: the Wizard, Ringwraith, Fallen-wizard or The Balrog as characters)."""
+    return frozenset(k for k in range(len(sim.kinds)) if sim.avatar[k] and sim.role[k] == ROLE_CHARACTER)
+
+
+def spare_avatars(sim, hand: list[int], avatars: frozenset[int]) -> set[int]:
+    """Indices of the hand's avatar cards beyond the first: one copy is all a player needs to bring him in."""
+    spare, seen = set(), False
+    for i, kind in enumerate(hand):
+        if kind in avatars:
+            if seen:
+                spare.add(i)
+            seen = True
+    return spare
 
 
 class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
@@ -64,6 +87,7 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
     def __init__(self, hazard_keep: list[int | None] | None = None):
         self.hazard_keep = hazard_keep
         self._ranks = None                    # (sim, rank, dead once in play) per kind: `_rank_tables`
+        self._avatars = (None, frozenset())   # (sim, its avatar kinds)
 
     # ---- the hand ----------------------------------------------------------------------------------------
 
@@ -71,6 +95,11 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
         if self._ranks is None or self._ranks[0] is not sim:
             self._ranks = (sim, *keep_ranks(sim, self.hazard_keep))
         return self._ranks[1], self._ranks[2]
+
+    def _avatar_kinds(self, sim) -> frozenset[int]:
+        if self._avatars[0] is not sim:
+            self._avatars = (sim, avatar_kinds(sim))
+        return self._avatars[1]
 
     def keep_value(self, g, kind: int) -> int:
         """How much a card is worth keeping in hand: discard lowest first (a unique card already in play is
@@ -93,9 +122,11 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
         against_strikes = g.defence.kept_event_kinds
         rank, dead = self._rank_tables(sim)
         used = g.used_unique
+        avatars = self._avatar_kinds(sim)
+        spare = spare_avatars(sim, hand, avatars) if avatars and not avatars.isdisjoint(hand) else ()
         worst, worst_value = None, DISCARD_AT_OR_BELOW + 1
-        for kind in hand:
-            value = -10 if dead[kind] and kind in used else rank[kind]
+        for i, kind in enumerate(hand):
+            value = DEAD_KEEP if (dead[kind] and kind in used) or i in spare else rank[kind]
             if role[kind] == ROLE_HAZARD and spare_hazards:
                 value += 1
             elif ((cancels[kind] and cancellable) or (kind in against_attacks and keeps_attack_cancel(g, kind))
@@ -108,14 +139,22 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
     def cards_to_drop(self, g, extra: int, site: int | None) -> list[int]:
         """The `extra` cards to discard down to the hand size: after a company's movement/hazard phase, cards
         playable at its `site` are kept before the others (its site phase comes next), and the cards companies stay at
-        their sites for."""
-        here = g.sim.site_playable_set[site] if site is not None else ()
+        their sites for; so is one copy of our avatar not yet revealed (`AVATAR_KEEP`)."""
+        sim = g.sim
+        here = sim.site_playable_set[site] if site is not None else ()
         if g.staying_for:                      # and what a company stays at its site for
             here = set(here) | {k for _, k in g.staying_for}
-        rank, dead = self._rank_tables(g.sim)
+        rank, dead = self._rank_tables(sim)
         used = g.used_unique
         hand = g.hand
-        keys = [(k in here, -10 if dead[k] and k in used else rank[k]) for k in hand]
+        avatars = self._avatar_kinds(sim)
+        if avatars and not avatars.isdisjoint(hand):
+            spare = spare_avatars(sim, hand, avatars)
+            keys = [(False, DEAD_KEEP) if i in spare or (dead[k] and k in used) else (k in here or k in avatars,
+                                                                                     rank[k])
+                    for i, k in enumerate(hand)]
+        else:
+            keys = [(k in here, DEAD_KEEP if dead[k] and k in used else rank[k]) for k in hand]
         if extra == 1:                         # the first lowest, as a stable sort would put it
             return [hand[min(range(len(hand)), key=keys.__getitem__)]]
         return [hand[i] for i in sorted(range(len(hand)), key=keys.__getitem__)[:extra]]
