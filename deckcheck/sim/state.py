@@ -173,10 +173,7 @@ class GameState:
 
     def roll(self) -> int:
         """2D6 (a scenario may fix the rolls with `dice`)."""
-        if self.dice is not None:
-            return self.dice()
-        r = self.rng.random
-        return int(r() * 6) + int(r() * 6) + 2
+        return self.rng.two_d6() if self.dice is None else self.dice()
 
     # ---- set-up ----------------------------------------------------------------------------------------
 
@@ -260,6 +257,10 @@ class GameState:
 
     def draw(self, n: int) -> None:
         deck, hand = self.deck, self.hand
+        if len(deck) > n > 0:                 # the deck does not run out: its last n cards, last first
+            hand += deck[:-n - 1:-1]
+            del deck[-n:]
+            return
         for _ in range(n):
             if not deck:
                 if not self.discard:
