@@ -17,6 +17,10 @@ from deckcheck.sim.model.defence import DefenceTables
 
 # What a play-deck card does in the simulation.
 ROLE_CHARACTER, ROLE_ITEM, ROLE_FACTION, ROLE_ALLY, ROLE_EVENT, ROLE_HAZARD = range(6)
+# coe 2.II.3.1.2: these races may not share a company with Orcs or Trolls away from a haven (`SimDeck.race_mix`).
+FREE_RACES = frozenset({"Dúnadan", "Dwarf", "Elf", "Hobbit"})
+SHADOW_RACES = frozenset({"Orc", "Troll"})
+FREE_RACE, SHADOW_RACE = 1, 2
 
 # Marshalling point categories (card data `mp_category`); "kill" is never scored by the goldfish.
 MP_CATEGORIES = ("character", "item", "faction", "ally", "kill", "miscellaneous")
@@ -224,6 +228,10 @@ class SimDeck:
     #                         site-phase kind with sites: (site, a haven, valued half: it needs the site tapped)
     boost_kinds: frozenset[int] = frozenset()                     # the kinds with a `boost`
     mp_characters: frozenset[int] = frozenset()    # non-avatar characters worth MP that may enter play somewhere
+    character_kinds: frozenset[int] = frozenset()  # the kinds that are characters
+    race_mix: list[int] = field(default_factory=list)   # FREE_RACE and/or SHADOW_RACE: what coe 2.II.3.1.2 sees
+    once_per_company_kinds: frozenset[int] = frozenset()   # the kinds that cannot be duplicated in a company
+    di_with_restricted: list[int] = field(default_factory=list)   # direct influence, restricted included
     warnings: list[str] = field(default_factory=list)
     # pure functions of these tables memoized across games, by (function name, arguments...): where a company
     # may move (`rules.movement.destinations`), the factions a card may be played on (`rules.play`)
@@ -269,6 +277,11 @@ def derive_hot_tables(sim: SimDeck) -> None:
     sim.boost_kinds = frozenset(k for k in kinds if sim.boost[k])
     sim.mp_characters = frozenset(k for k in kinds if sim.role[k] == ROLE_CHARACTER and sim.mp[k] > 0
                                   and not sim.avatar[k] and sim.character_sites[k])
+    sim.character_kinds = frozenset(k for k in kinds if sim.role[k] == ROLE_CHARACTER)
+    sim.race_mix = [(FREE_RACE if not FREE_RACES.isdisjoint(sim.races[k]) else 0)
+                    | (SHADOW_RACE if not SHADOW_RACES.isdisjoint(sim.races[k]) else 0) for k in kinds]
+    sim.once_per_company_kinds = frozenset(k for k in kinds if sim.once_per_company[k])
+    sim.di_with_restricted = [sim.direct_influence[k] + sum(b for b, _ in sim.follower_di[k]) for k in kinds]
 
 
 # The sub-tables of `SimDeck`: each built by one pass (one row per kind or site, a dict of exactly these

@@ -3,10 +3,10 @@ haven has no limits; one that leaves it, or a character joining one at another s
 
 from __future__ import annotations
 
+from deckcheck.sim.model.tables import FREE_RACE, SHADOW_RACE
+
 MAX_COMPANY_SIZE = 7                  # away from a haven (coe 2.II.3.1)
-# coe 2.II.3.1.2: these races may not share a company with Orcs or Trolls away from a haven.
-FREE_RACES = frozenset({"Dúnadan", "Dwarf", "Elf", "Hobbit"})
-SHADOW_RACES = frozenset({"Orc", "Troll"})
+BOTH_RACES = FREE_RACE | SHADOW_RACE  # coe 2.II.3.1.2: Dúnadan, Dwarf, Elf or Hobbit with an Orc or Troll
 
 
 def company_size(sim, characters) -> int:
@@ -21,16 +21,18 @@ def may_be_away(sim, characters, newcomers: tuple[int, ...] = ()) -> bool:
     haven: at most seven (2.II.3.1, 2.II.3.1.1), one leader (2.II.3.1.3), no Dúnadan, Dwarf, Elf or Hobbit with
     an Orc or Troll (2.II.3.1.2), and no card that "cannot be duplicated in a given company" twice among what
     they hold."""
-    half, leader, races = sim.half_size, sim.leader, sim.races
-    halves = leaders = 0
-    seen: set[str] = set()
-    for kind in [c.kind for c in characters] + list(newcomers):
+    half, leader, mix = sim.half_size, sim.leader, sim.race_mix
+    halves = leaders = races = 0
+    for c in characters:
+        kind = c.kind
         halves += 1 if half[kind] else 2
         leaders += leader[kind]
-        seen.update(races[kind])
-    if (halves + 1) // 2 > MAX_COMPANY_SIZE or leaders > 1:
-        return False
-    if not FREE_RACES.isdisjoint(seen) and not SHADOW_RACES.isdisjoint(seen):
+        races |= mix[kind]
+    for kind in newcomers:
+        halves += 1 if half[kind] else 2
+        leaders += leader[kind]
+        races |= mix[kind]
+    if (halves + 1) // 2 > MAX_COMPANY_SIZE or leaders > 1 or races == BOTH_RACES:
         return False
     return not duplicated_in_company(sim, characters)
 
@@ -38,6 +40,8 @@ def may_be_away(sim, characters, newcomers: tuple[int, ...] = ()) -> bool:
 def duplicated_in_company(sim, characters) -> bool:
     """A card that cannot be duplicated in a given company (its card says so: `card_db/play.json`) is held
     twice among these characters."""
+    if not sim.once_per_company_kinds:
+        return False
     once = sim.once_per_company
     held = [h for c in characters for h in c.holdings if once[h]]
     return len(held) != len(set(held))

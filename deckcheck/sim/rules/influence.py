@@ -42,6 +42,14 @@ def unrestricted_needed(sim, controller: int, followers) -> int:
     mind = sim.mind
     if not restricted:
         return sum(mind[k] for k in followers)
+    key = ("unrestricted_needed", controller, *followers)      # a pure function of the tables: memoized
+    found = sim.memo.get(key)
+    if found is None:
+        found = sim.memo[key] = _unrestricted_needed(mind, restricted, key[2:])
+    return found
+
+
+def _unrestricted_needed(mind, restricted, followers) -> int:
     eligible = [(mind[k], sum(1 << i for i, (_, kinds) in enumerate(restricted) if k in kinds)) for k in followers]
     need = 0
     for mask in range(1 << len(restricted)):
@@ -103,18 +111,24 @@ def controllers_with_room(g, kind: int, site: int) -> list:
         return []
     mind = sim.mind[kind]
     avatar = sim.avatar
-    room = unused_di_of(g)
     restricted = sim.follower_di
+    di = sim.direct_influence
+    ringwraith, balrog = g.ringwraith, g.balrog
     out = []
     for company in g.companies:
         if company.site != site:
             continue
         for last in (False, True):            # the avatar last
+            if balrog and last:
+                continue
             for other in company.characters:
-                if bool(avatar[other.kind]) != last or other.controller is not None or (g.balrog and last):
+                if bool(avatar[other.kind]) != last or other.controller is not None:
                     continue
-                if (may_control(g, other, kind) if restricted[other.kind] else room(other) >= mind):
-                    out.append(other)
+                if restricted[other.kind]:
+                    if may_control(g, other, kind):
+                        out.append(other)
+                elif (direct_influence(g, other) if ringwraith else di[other.kind]) - other.followers_mind >= mind:
+                    out.append(other)         # `unused_di` without restricted direct influence
     return out
 
 
