@@ -42,7 +42,7 @@ class CharacterChoices:
         direct influence only, no Wizard, no avatar, as it says)."""
         sim = g.sim
         role = sim.role
-        if ROLE_CHARACTER not in [role[k] for k in g.hand]:
+        if sim.character_kinds.isdisjoint(g.hand):
             return None
         best = None
         best_value = -1
@@ -145,15 +145,15 @@ class CharacterChoices:
         if need <= 0:                         # the least room that lets one of them in
             return []
         # kinds beside ids: a character freed since the last look can leave its id to one of another kind
-        key = (need, tuple(len(co.characters) for co in g.companies),
-               tuple((id(c), c.kind, id(c.controller)) for co in g.companies for c in co.characters))
+        key = (need, tuple([len(co.characters) for co in g.companies]),
+               tuple([(id(c), c.kind, id(c.controller)) for co in g.companies for c in co.characters]))
         if key == g.memo.get("followers_to_free"):
             return []                         # the same characters in the same companies found none last time
         # what all controllers could take at most (their direct influence, restricted included, less their
         # followers' mind): nothing to try when it is too little
-        di, restricted, bound = sim.direct_influence, sim.follower_di, g.gi_bonus_on   # Wizard's Myrmidon's: GI only
-        spare = sum(max(0, di[c.kind] + sum(b for b, _ in restricted[c.kind]) - c.followers_mind)
-                    for co in g.companies for c in co.characters if c.controller is None and not avatar[c.kind])
+        di, restricted, bound, total = sim.direct_influence, sim.follower_di, g.gi_bonus_on, sim.di_with_restricted
+        spare = sum([max(0, total[c.kind] - c.followers_mind) for co in g.companies for c in co.characters
+                     if c.controller is None and not avatar[c.kind]])
         if need > spare:
             g.memo["followers_to_free"] = key
             return []
@@ -162,7 +162,7 @@ class CharacterChoices:
         taken: dict = {}                      # controller -> the kinds of its followers, moves included
         for company in g.companies:
             members = company.characters
-            room_of = {o: di[o.kind] + sum(b for b, _ in restricted[o.kind]) - o.followers_mind for o in members
+            room_of = {o: total[o.kind] - o.followers_mind for o in members
                        if o.controller is None and not avatar[o.kind]}
             most = max(room_of.values(), default=0)
             if most <= 0:
@@ -220,9 +220,9 @@ class CharacterChoices:
         mind, avatar = sim.mind, sim.avatar
         if all(mind[k] <= room for k in hand):
             return hand + avatars
-        di, restricted = sim.direct_influence, sim.follower_di
-        most = max((di[c.kind] + sum(b for b, _ in restricted[c.kind]) - c.followers_mind for co in g.companies
-                    for c in co.characters if c.controller is None and not (g.balrog and avatar[c.kind])), default=0)
+        total, balrog = sim.di_with_restricted, g.balrog
+        most = max([total[c.kind] - c.followers_mind for co in g.companies for c in co.characters
+                    if c.controller is None and not (balrog and avatar[c.kind])], default=0)
         return [k for k in hand if mind[k] <= max(room, most)] + avatars
 
     def haven_to_bring_in(self, g, company, reach, best_value: float, candidates: list[int]):

@@ -24,7 +24,9 @@ def faction_odds(g, influencer, kind: int) -> float:
     number = sim.influence_number[kind]
     if number < 0:
         return 1.0
-    return p_check_above(number - check_bonus(g, influencer, kind) - sum(map(sim.boost.__getitem__, g.hand)))
+    hand = g.hand
+    boosts = 0 if sim.boost_kinds.isdisjoint(hand) else sum(map(sim.boost.__getitem__, hand))
+    return p_check_above(number - check_bonus(g, influencer, kind) - boosts)
 
 
 def worth_attempting(g, influencer, kind: int, odds: float | None = None) -> bool:

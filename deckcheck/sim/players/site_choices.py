@@ -32,7 +32,7 @@ from deckcheck.sim.players.support import (
 )
 from deckcheck.sim.rules.combat import Attack, assign_strikes, defender_of, modified_prowess
 from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di_of
-from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
+from deckcheck.sim.rules.play import company_fits, may_bear, may_play, requirements_met, rival_holds, site_allows
 from deckcheck.sim.rules.rings import ring_swap
 from deckcheck.sim.state import OCCUPIED, Character
 
@@ -54,24 +54,28 @@ class SiteChoices:
         if not made and here.isdisjoint(hand):
             return None
         reserved = self.reserved_for_others(g, company) if g.staying_for else ()
+        unplayable, unique, plain, used = sim.unplayable, sim.unique, sim.plain_play, g.used_unique
+        site_need, avatar_there, play_attacks = sim.site_need, sim.avatar_there, sim.play_attacks
         for kind in hand:
             if kind not in here and not (made and kind in sim.made_haven_kinds and site_allows(g, kind, site)):
                 continue
             if kind in reserved:
                 continue                          # another company stays at its site for it
-            if not may_play(g, kind):
+            # `may_play`, inlined
+            if unplayable[kind] is not None or (unique[kind] and (kind in used or rival_holds(g, kind))) or not (
+                    plain[kind] or requirements_met(g, kind)):
                 continue
             if (sim.makes_haven[kind] and site in g.made_havens) or (
                     sim.protects[kind] and site in g.protected_sites):
                 continue                          # "cannot be duplicated on a given site"
-            need = sim.site_need[kind]
+            need = site_need[kind]
             if (need == NEED_UNTAPPED and not untapped) or (need == NEED_TAPPED and untapped):
                 continue
-            if sim.avatar_there[kind] and not any(c.kind == g.avatar_kind for c in company.characters):
+            if avatar_there[kind] and not any(c.kind == g.avatar_kind for c in company.characters):
                 continue
             if not company_fits(g, company, kind):
                 continue
-            if sim.play_attacks[kind] and not worth_the_cards_attacks(g, company, kind, entering):
+            if play_attacks[kind] and not worth_the_cards_attacks(g, company, kind, entering):
                 continue
             actor = self.actor(g, company, kind)
             if actor is False:
@@ -79,7 +83,7 @@ class SiteChoices:
             worth = sim.mp[kind]
             if actor is not None and sim.role[kind] == ROLE_FACTION:
                 worth *= faction_odds(g, actor, kind)   # what the attempt is expected to bring
-            key = (need == NEED_UNTAPPED, worth, -sim.site_need[kind])
+            key = (need == NEED_UNTAPPED, worth, -need)
             if best_key is None or key > best_key:
                 best, best_key = (kind, actor), key
         return best
