@@ -229,6 +229,7 @@ class SimDeck:
     boost_kinds: frozenset[int] = frozenset()                     # the kinds with a `boost`
     mp_characters: frozenset[int] = frozenset()    # non-avatar characters worth MP that may enter play somewhere
     character_kinds: frozenset[int] = frozenset()  # the kinds that are characters
+    hazard_kinds: frozenset[int] = frozenset()     # the kinds that are hazards
     race_mix: list[int] = field(default_factory=list)   # FREE_RACE and/or SHADOW_RACE: what coe 2.II.3.1.2 sees
     once_per_company_kinds: frozenset[int] = frozenset()   # the kinds that cannot be duplicated in a company
     di_with_restricted: list[int] = field(default_factory=list)   # direct influence, restricted included
@@ -278,6 +279,7 @@ def derive_hot_tables(sim: SimDeck) -> None:
     sim.mp_characters = frozenset(k for k in kinds if sim.role[k] == ROLE_CHARACTER and sim.mp[k] > 0
                                   and not sim.avatar[k] and sim.character_sites[k])
     sim.character_kinds = frozenset(k for k in kinds if sim.role[k] == ROLE_CHARACTER)
+    sim.hazard_kinds = frozenset(k for k in kinds if sim.role[k] == ROLE_HAZARD)
     sim.race_mix = [(FREE_RACE if not FREE_RACES.isdisjoint(sim.races[k]) else 0)
                     | (SHADOW_RACE if not SHADOW_RACES.isdisjoint(sim.races[k]) else 0) for k in kinds]
     sim.once_per_company_kinds = frozenset(k for k in kinds if sim.once_per_company[k])

@@ -44,9 +44,7 @@ def site_values(g, characters=None, cards: SiteCards | None = None) -> dict[int,
             if odds is None:
                 continue                          # it would not be attempted there (`SiteChoices.actor`)
             value *= odds
-        for site, haven, half in sites:
-            if not haven and state[site] != AVAILABLE:
-                continue
+        for site, half in sites:              # the free ones (`SiteCards`)
             value_here = value * 0.5 if half else value   # half: the company taps it first with another card
             if values.get(site, 0) < value_here:
                 values[site] = value_here
@@ -63,15 +61,17 @@ def site_values(g, characters=None, cards: SiteCards | None = None) -> dict[int,
 
 class SiteCards:
     """What `site_values` reads of the hand, worked out once while the moves are planned (the hand, the cards in
-    play and the characters' influence do not change meanwhile): the site-phase cards that may be played now,
-    each with its sites (`SimDeck.site_value_sites`), and each faction's influence checks."""
+    play, the sites' states and the characters' influence do not change meanwhile): the site-phase cards that
+    may be played now, each with its sites that are free now (`SimDeck.site_value_sites`: (site, valued half)),
+    and each faction's influence checks."""
 
     __slots__ = ("cards", "_checks", "_odds")
 
     def __init__(self, g):
         table = g.sim.site_value_sites
-        self.cards = [(kind, sites) for kind in set(g.hand) if (sites := table[kind]) is not None
-                      and may_play(g, kind)]
+        state = g.site_state
+        self.cards = [(kind, [(site, half) for site, haven, half in sites if haven or state[site] == AVAILABLE])
+                      for kind in set(g.hand) if (sites := table[kind]) is not None and may_play(g, kind)]
         self._checks: dict = {}               # (faction, character) -> check_bonus
         self._odds: dict = {}                 # (faction, influencer) -> its odds, None: not attempted now
 

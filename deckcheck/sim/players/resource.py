@@ -49,18 +49,57 @@ DISCARD_AT_OR_BELOW = 1
 AVATAR_KEEP = 50
 # A second copy of the avatar in hand, or any once he is revealed: dead, discarded first.
 DEAD_KEEP = -10
+# `cards_to_drop`'s sort key: a card kept for the site next is above any keep rank.
+KEPT_HERE = 1 << 30
+
+
+def _discard_special(sim, defence, cancellable: bool, opponent: bool) -> frozenset[int]:
+    """The kinds `end_of_turn_discard` may keep against the hazards (`_kept_against_hazards`): a card cancelling
+    a hazard while the hazards may be canceled; against an opponent, cards kept against its hazards. Once per
+    deck, defence tables and situation (`SimDeck.memo`)."""
+    key = ("discard_special", id(defence), cancellable, opponent)
+    held, found = sim.memo.get(key, (None, None))
+    if held is not defence:
+        found = frozenset(k for k in range(len(sim.kinds)) if (cancellable and sim.cancels[k]) or (
+            opponent and (k in sim.attack_cancel_kinds or k in defence.kept_event_kinds)))
+        sim.memo[key] = (defence, found)
+    return found
+
+
+def _kept_against_hazards(g, kind: int) -> bool:
+    """`end_of_turn_discard` values the card 2: kept against the hazards."""
+    sim = g.sim
+    return bool((sim.cancels[kind] and g.hazards.cancellable)
+                or (kind in sim.attack_cancel_kinds and keeps_attack_cancel(g, kind))
+                or (kind in g.defence.kept_event_kinds and keeps_resource_event(g, kind)))
+
+
+def _derived_ranks(sim, rank: list[int], name, raised: frozenset[int], by: int) -> list[int]:
+    """`rank` with the kinds `raised` raised `by`, per kind: once per deck, rank table and `name`d use
+    (`SimDeck.memo`), so that the hand is ranked by a lookup per card."""
+    key = ("derived_ranks", id(rank), name)
+    held, found = sim.memo.get(key, (None, None))
+    if held is not rank:
+        found = [r + by if k in raised else r for k, r in enumerate(rank)]
+        sim.memo[key] = (rank, found)
+    return found
 
 
 def keep_ranks(sim, hazard_keep: list[int | None] | None) -> tuple[list[int], list[bool]]:
     """Each kind's keep rank (our own hazard's when we play the hazard side, else the deck's) and whether a
     unique one in play makes it dead (not an own hazard): one table per deck and player, as the hand is ranked
-    several times a turn."""
-    own = hazard_keep or [None] * len(sim.kinds)
-    rank = [sim.keep_value[k] if own[k] is None else own[k] for k in range(len(sim.kinds))]
-    for k in avatar_kinds(sim):
-        rank[k] = AVATAR_KEEP
-    dead = [own[k] is None and bool(sim.unique[k]) for k in range(len(sim.kinds))]
-    return rank, dead
+    several times a turn; memoized per deck and hazard ranks (`SimDeck.memo`: a game is too short to build it)."""
+    key = ("keep_ranks", id(hazard_keep))
+    held, found = sim.memo.get(key, (None, None))
+    if found is None or held is not hazard_keep:
+        own = hazard_keep or [None] * len(sim.kinds)
+        rank = [sim.keep_value[k] if own[k] is None else own[k] for k in range(len(sim.kinds))]
+        for k in avatar_kinds(sim):
+            rank[k] = AVATAR_KEEP
+        dead = [own[k] is None and bool(sim.unique[k]) for k in range(len(sim.kinds))]
+        found = (rank, dead)
+        sim.memo[key] = (hazard_keep, found)
+    return found
 
 
 def avatar_kinds(sim) -> frozenset[int]:
@@ -115,22 +154,25 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
             return None
         sim = g.sim
         role = sim.role
-        spare_hazards = sum(1 for k in hand if role[k] == ROLE_HAZARD) <= HAZARDS_PER_OPPONENT_TURN
-        cancellable = g.hazards.cancellable
-        cancels = sim.cancels
-        against_attacks = sim.attack_cancel_kinds
-        against_strikes = g.defence.kept_event_kinds
         rank, dead = self._rank_tables(sim)
+        special = _discard_special(sim, g.defence, bool(g.hazards.cancellable), g.opponent is not None)
         used = g.used_unique
+        hazards = sim.hazard_kinds            # worth one more while few are held
+        spare_hazards = not hazards.isdisjoint(hand) and sum(
+            1 for k in hand if role[k] == ROLE_HAZARD) <= HAZARDS_PER_OPPONENT_TURN
         avatars = self._avatar_kinds(sim)
-        spare = spare_avatars(sim, hand, avatars) if avatars and not avatars.isdisjoint(hand) else ()
+        held_avatar = avatars and not avatars.isdisjoint(hand)
+        if not held_avatar and special.isdisjoint(hand) and used.isdisjoint(hand):   # a lookup per card
+            table = _derived_ranks(sim, rank, "spare hazards", hazards, 1) if spare_hazards else rank
+            worst = min(hand, key=table.__getitem__)                                  # the first lowest
+            return worst if table[worst] <= DISCARD_AT_OR_BELOW else None
+        spare = spare_avatars(sim, hand, avatars) if held_avatar else ()
         worst, worst_value = None, DISCARD_AT_OR_BELOW + 1
         for i, kind in enumerate(hand):
             value = DEAD_KEEP if (dead[kind] and kind in used) or i in spare else rank[kind]
-            if role[kind] == ROLE_HAZARD and spare_hazards:
+            if spare_hazards and kind in hazards:
                 value += 1
-            elif ((cancels[kind] and cancellable) or (kind in against_attacks and keeps_attack_cancel(g, kind))
-                  or (kind in against_strikes and keeps_resource_event(g, kind))):
+            elif kind in special and _kept_against_hazards(g, kind):
                 value = 2                              # kept against the hazards
             if value < worst_value:
                 worst, worst_value = kind, value
@@ -141,14 +183,21 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
         playable at its `site` are kept before the others (its site phase comes next), and the cards companies stay at
         their sites for; so is one copy of our avatar not yet revealed (`AVATAR_KEEP`)."""
         sim = g.sim
-        here = sim.site_playable_set[site] if site is not None else ()
-        if g.staying_for:                      # and what a company stays at its site for
-            here = set(here) | {k for _, k in g.staying_for}
         rank, dead = self._rank_tables(sim)
         used = g.used_unique
         hand = g.hand
         avatars = self._avatar_kinds(sim)
-        if avatars and not avatars.isdisjoint(hand):
+        held_avatar = avatars and not avatars.isdisjoint(hand)
+        if not held_avatar and not g.staying_for and used.isdisjoint(hand):   # (kept here, rank) as one lookup
+            table = rank if site is None else _derived_ranks(sim, rank, site, sim.site_playable_set[site], KEPT_HERE)
+            keys = list(map(table.__getitem__, hand))
+            if extra == 1:                     # the first lowest, as a stable sort would put it
+                return [hand[keys.index(min(keys))]]
+            return [hand[i] for i in sorted(range(len(hand)), key=keys.__getitem__)[:extra]]
+        here = sim.site_playable_set[site] if site is not None else ()
+        if g.staying_for:                      # and what a company stays at its site for
+            here = set(here) | {k for _, k in g.staying_for}
+        if held_avatar:
             spare = spare_avatars(sim, hand, avatars)
             keys = [(False, DEAD_KEEP) if i in spare or (dead[k] and k in used) else (k in here or k in avatars,
                                                                                      rank[k])
