@@ -41,7 +41,6 @@ class CharacterChoices:
         `event`: a card bringing a character into play at the sites `where` instead (`CharacterAtSite`: under
         direct influence only, no Wizard, no avatar, as it says)."""
         sim = g.sim
-        role = sim.role
         if sim.character_kinds.isdisjoint(g.hand):
             return None
         best = None
@@ -49,8 +48,8 @@ class CharacterChoices:
         locations = [c.site for c in g.companies] or [sim.start_site]
         avatar_site = g.avatar_site()
         reserve = None
-        for kind in set(g.hand):
-            if role[kind] != ROLE_CHARACTER or (sim.unique[kind] and kind in g.used_unique):
+        for kind in filter(sim.character_kinds.__contains__, set(g.hand)):     # in the order of the set
+            if sim.unique[kind] and kind in g.used_unique:
                 continue
             if (sim.avatar[kind] and (g.avatar_revealed or g.avatar_barred)) or (non_unique_only and sim.unique[kind]):
                 continue

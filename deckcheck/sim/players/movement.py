@@ -30,7 +30,7 @@ def site_values(g, characters=None, cards: SiteCards | None = None) -> dict[int,
     sim, state = g.sim, g.site_state
     if cards is None:
         cards = SiteCards(g)
-    values: dict[int, float] = {}
+    values = dict(cards.plain)                # the cards anyone may play, then the others
     for kind, sites in cards.cards:
         value = 10.0 * sim.mp[kind] + 1
         bearers = sim.bearers[kind]
@@ -44,10 +44,7 @@ def site_values(g, characters=None, cards: SiteCards | None = None) -> dict[int,
             if odds is None:
                 continue                          # it would not be attempted there (`SiteChoices.actor`)
             value *= odds
-        for site, half in sites:              # the free ones (`SiteCards`)
-            value_here = value * 0.5 if half else value   # half: the company taps it first with another card
-            if values.get(site, 0) < value_here:
-                values[site] = value_here
+        _raise_values(values, sites, value)
     if sim.site_testers and not sim.site_testers.isdisjoint(g.hand):
         pool = characters if characters is not None else [c for co in g.companies for c in co.characters]
         swap = ring_swap(g, pool) if site_phase_testers(g, pool) else None
@@ -63,15 +60,24 @@ class SiteCards:
     """What `site_values` reads of the hand, worked out once while the moves are planned (the hand, the cards in
     play, the sites' states and the characters' influence do not change meanwhile): the site-phase cards that
     may be played now, each with its sites that are free now (`SimDeck.site_value_sites`: (site, valued half)),
-    and each faction's influence checks."""
+    and each faction's influence checks. The values of the cards any character may play, neither factions nor
+    for named bearers, are the same for every company: `plain`, worked out here once."""
 
-    __slots__ = ("cards", "_checks", "_odds")
+    __slots__ = ("cards", "plain", "_checks", "_odds")
 
     def __init__(self, g):
-        table = g.sim.site_value_sites
+        sim = g.sim
+        table = sim.site_value_sites
         state = g.site_state
-        self.cards = [(kind, [(site, half) for site, haven, half in sites if haven or state[site] == AVAILABLE])
-                      for kind in set(g.hand) if (sites := table[kind]) is not None and may_play(g, kind)]
+        cards = [(kind, [(site, half) for site, haven, half in sites if haven or state[site] == AVAILABLE])
+                 for kind in set(g.hand) if (sites := table[kind]) is not None and may_play(g, kind)]
+        self.plain: dict[int, float] = {}
+        self.cards = []                       # the others: (kind, its free sites)
+        for kind, sites in cards:
+            if sim.bearers[kind] is None and sim.role[kind] != ROLE_FACTION:
+                _raise_values(self.plain, sites, 10.0 * sim.mp[kind] + 1)
+            else:
+                self.cards.append((kind, sites))
         self._checks: dict = {}               # (faction, character) -> check_bonus
         self._odds: dict = {}                 # (faction, influencer) -> its odds, None: not attempted now
 
@@ -92,6 +98,15 @@ class SiteCards:
             odds = faction_odds(g, influencer, kind)
             self._odds[key] = odds if worth_attempting(g, influencer, kind, odds) else None
         return self._odds[key]
+
+
+def _raise_values(values: dict[int, float], sites, value: float) -> None:
+    """Each of the free `sites` (site, valued half) is worth at least `value` (half of it where the company taps
+    the site first with another card)."""
+    for site, half in sites:
+        value_here = value * 0.5 if half else value
+        if values.get(site, 0) < value_here:
+            values[site] = value_here
 
 
 def company_destinations(g, company) -> frozenset[int]:

@@ -56,9 +56,9 @@ class SiteChoices:
         reserved = self.reserved_for_others(g, company) if g.staying_for else ()
         unplayable, unique, plain, used = sim.unplayable, sim.unique, sim.plain_play, g.used_unique
         site_need, avatar_there, play_attacks = sim.site_need, sim.avatar_there, sim.play_attacks
-        for kind in hand:
-            if kind not in here and not (made and kind in sim.made_haven_kinds and site_allows(g, kind, site)):
-                continue
+        if made:
+            hand = [k for k in hand if k in here or (k in sim.made_haven_kinds and site_allows(g, k, site))]
+        for kind in (hand if made else filter(here.__contains__, hand)):     # in the hand's order
             if kind in reserved:
                 continue                          # another company stays at its site for it
             # `may_play`, inlined
@@ -172,26 +172,26 @@ class SiteChoices:
         that needs nobody; False if no one can."""
         sim = g.sim
         bearers = sim.bearers[kind]
+        role = sim.role[kind]
+        if role != ROLE_FACTION and role != ROLE_ITEM and role != ROLE_ALLY and not sim.taps_bearer[kind]:
+            if bearers is not None:           # an event: the character it needs, or nobody
+                present = [c for c in company.characters if c.kind in bearers]
+                return present[0] if present else False
+            return None
         if bearers is None and not sim.once_per_character[kind]:      # anyone may bear it (`may_bear`)
             ready = [c for c in company.characters if not c.tapped]
         else:
             ready = [c for c in company.characters if not c.tapped and may_bear(sim, c, kind)]
-        role = sim.role[kind]
         if role == ROLE_FACTION:
             if not ready:
                 return False
             influencer = max(ready, key=lambda c: check_bonus(g, c, kind))
             return influencer if worth_attempting(g, influencer, kind) else False
-        if role in (ROLE_ITEM, ROLE_ALLY) or sim.taps_bearer[kind]:
-            if sim.on[kind] == ON_ITEM:
-                ready = [c for c in ready if any(h in sim.on_items[kind] for h in c.holdings)]
-            if not ready:
-                return False
-            return ready[0] if len(ready) == 1 else min(ready, key=unused_di_of(g))
-        if bearers is not None:
-            present = [c for c in company.characters if c.kind in bearers]
-            return present[0] if present else False
-        return None
+        if sim.on[kind] == ON_ITEM:
+            ready = [c for c in ready if any(h in sim.on_items[kind] for h in c.holdings)]
+        if not ready:
+            return False
+        return ready[0] if len(ready) == 1 else min(ready, key=unused_di_of(g))
 
     def boosts_to_spend(self, g) -> list[int]:
         """Short-events of the hand that add to an influence attempt, the largest first (spent only while the
