@@ -34,6 +34,9 @@
 
 from __future__ import annotations
 
+from itertools import compress, repeat
+from operator import eq
+
 from deckcheck.sim.rules.events import (
     DOORS,
     HAZARD_ENVIRONMENTS_DISCARDED,
@@ -60,8 +63,9 @@ class EventChoices:
     """Which hazard events to play on one company, in order (a mixin of `HazardPlayer`)."""
 
     def _events(self, effect: str) -> list[int]:
-        t = self.tables
-        return [k for k in self.cards.hand if t.use[k] == EVENT and t.event[k].effect == effect]
+        """The hazard events of the hand with this effect, in the hand's order."""
+        hand = self.cards.hand
+        return list(compress(hand, map(eq, repeat(effect), map(self.tables.event_effect.__getitem__, hand))))
 
     def _playable(self, kind: int, board) -> bool:
         """Doors of Night in play if the card needs it; a unique card or one that "cannot be duplicated" not
@@ -79,15 +83,9 @@ class EventChoices:
         return (twilight[0], targets[0]) if targets and twilight else None
 
     def doors_helps(self) -> bool:
-        """The hand holds a card that Doors of Night helps."""
-        t = self.tables
-        for k in self.cards.hand:
-            if t.use[k] == CREATURE and t.doors_keys[k] is not None:
-                return True
-            spec = t.event[k] if t.use[k] == EVENT else None
-            if spec is not None and (spec.needs_doors or "doors" in spec.facts or "doors_regions" in spec.facts):
-                return True
-        return False
+        """The hand holds a card that Doors of Night helps (a creature with more keys under it, an event that
+        needs it or does more with it: `HazardTables.doors_help_kinds`)."""
+        return not self.tables.doors_help_kinds.isdisjoint(self.cards.hand)
 
     def doors_card(self, board, owner: int) -> int | None:
         """Doors of Night, else Peril Returned (Doors of Night considered in play, and no environment: Gates of
@@ -164,8 +162,7 @@ class EventChoices:
 
     def has_events(self) -> bool:
         """The hand holds a hazard event the simulation plays (else the phase skips their choices)."""
-        use = self.tables.use
-        return any(use[k] == EVENT for k in self.cards.hand)
+        return not self.tables.event_kinds.isdisjoint(self.cards.hand)
 
     def limit_raise(self, board, owner: int):
         """A hazard-limit card in play to use now: (entry, raise), None if none."""

@@ -121,6 +121,12 @@ class HazardTables:
     keep: list[int] = field(default_factory=list)
     not_played: dict[int, str] = field(default_factory=dict)          # kind -> why the model never plays it
     effects: frozenset[str] = frozenset()      # the event effects the deck holds (its choices skip the others)
+    # derived from the columns above once (`derive_hazard_views`), for the choices' hot paths
+    event_effect: list[str | None] = field(default_factory=list)     # a modelled event's effect, else None
+    event_kinds: frozenset[int] = frozenset()
+    creature_kinds: frozenset[int] = frozenset()
+    doors_help_kinds: frozenset[int] = frozenset()   # what Doors of Night helps (`EventChoices.doors_helps`)
+    threat: list[int] = field(default_factory=list)  # a creature's `CreatureSpec.threat`, else 0
     # (kind, move, defending alignment) -> (key, detainment) or None: memoized across games (`choose_creatures`)
     keyed: dict = field(default_factory=dict, repr=False, compare=False)
 
@@ -194,7 +200,20 @@ def hazard_tables(sim) -> HazardTables:
         tables.corruption.append(corruption)
         tables.keep.append(KEEP[use] + (creature.threat if creature else 0))
     tables.effects = frozenset(spec.effect for spec in tables.event if spec is not None)
+    derive_hazard_views(tables)
     return tables
+
+
+def derive_hazard_views(t: HazardTables) -> None:
+    """The views of the tables the hazard player reads at every move, derived once."""
+    kinds = range(len(t.use))
+    t.event_effect = [t.event[k].effect if t.use[k] == EVENT else None for k in kinds]
+    t.event_kinds = frozenset(k for k in kinds if t.use[k] == EVENT)
+    t.creature_kinds = frozenset(k for k in kinds if t.use[k] == CREATURE)
+    t.doors_help_kinds = frozenset(k for k in kinds if (t.use[k] == CREATURE and t.doors_keys[k] is not None) or (
+        t.use[k] == EVENT and (t.event[k].needs_doors or "doors" in t.event[k].facts
+                               or "doors_regions" in t.event[k].facts)))
+    t.threat = [t.creature[k].threat if t.creature[k] is not None else 0 for k in kinds]
 
 
 class HazardHand:
@@ -290,9 +309,7 @@ class HazardPlayer(EventChoices, CreatureEventChoices):
         t = self.tables
         options = []
         chosen: dict[int, tuple | None] = {}
-        for kind in self.cards.hand:
-            if t.use[kind] != CREATURE:
-                continue
+        for kind in filter(t.creature_kinds.__contains__, self.cards.hand):
             if kind in chosen:
                 if chosen[kind] is not None and not t.cards[kind].unique:
                     options.append(chosen[kind])
@@ -301,7 +318,7 @@ class HazardPlayer(EventChoices, CreatureEventChoices):
             option = None
             if keyed is not None:
                 key, detainment = keyed
-                option = (detainment, -t.creature[kind].threat, kind, key)
+                option = (detainment, -t.threat[kind], kind, key)
                 options.append(option)
             chosen[kind] = option
         options.sort()

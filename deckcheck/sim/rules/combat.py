@@ -130,9 +130,17 @@ def body_check_fails(roll: int, body: int, *, already_wounded: bool = False, mod
 def p_body_check_loses(body: int, discard_on: frozenset[int] = frozenset(), *, already_wounded: bool = False,
                        modifier: int = 0) -> float:
     """The chance that a wounded character's body check (`body_check_fails`) eliminates it, or comes to a
-    result its text discards it on ("Discard on a body check result of 9")."""
-    shift = modifier + (1 if already_wounded else 0)
-    return sum((6 - abs(r - 7)) / 36 for r in range(2, 13) if r + shift > body or r + shift in discard_on)
+    result its text discards it on ("Discard on a body check result of 9"); a pure function, memoized."""
+    key = (body, discard_on, already_wounded, modifier)
+    found = _BODY_CHECK_LOSES.get(key)
+    if found is None:
+        shift = modifier + (1 if already_wounded else 0)
+        found = _BODY_CHECK_LOSES[key] = sum((6 - abs(r - 7)) / 36 for r in range(2, 13)
+                                             if r + shift > body or r + shift in discard_on)
+    return found
+
+
+_BODY_CHECK_LOSES: dict[tuple, float] = {}
 
 
 def assign_strikes(attack: Attack, defenders: list[Defender],

@@ -14,7 +14,7 @@ The symbols come from the catalog (`keyed_to`), the names from `card_db/combat.j
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from deckcheck.cards.names import fold
 from deckcheck.sim.model import MINION_PLAYERS
@@ -56,6 +56,17 @@ class Move:
     # of `regions`, the Dark-domains and the Shadow-lands (coe 3.II.2.R1/R2: keyed to one by name)
     dark_regions: frozenset[str] = frozenset()
     shadow_regions: frozenset[str] = frozenset()
+    _hash: int | None = field(default=None, init=False, compare=False, repr=False)
+
+    def __hash__(self) -> int:
+        """The hash a frozen dataclass computes (of its compared fields), worked out once: a move keys the
+        hazard player's memos (`players.opponent.creature_key`) at every creature it considers."""
+        found = self._hash
+        if found is None:
+            found = hash((self.path, self.regions, self.site_type, self.site, self.site_region, self.keyed_attacks,
+                          self.keyed_not_races, self.dark_regions, self.shadow_regions))
+            object.__setattr__(self, "_hash", found)
+        return found
 
 
 @dataclass(frozen=True, slots=True)
