@@ -4,6 +4,7 @@ are still fair (every 2D6 total and every position as often as it should be)."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from itertools import permutations
 
@@ -102,3 +103,29 @@ def test_a_copy_beyond_the_play_deck_list_still_gets_a_key_of_its_own():
     cards = [4, 4, 4, 2]                              # three copies of 4, the list had one (a discarded character)
     GameRandom(1).reshuffle(cards, deck_slots([4, 2]))
     assert sorted(cards) == [2, 4, 4, 4]
+
+
+def test_the_opening_shuffle_is_random_shuffle_written_out():
+    from deckcheck.sim.streams import shuffle_like_random
+
+    for seed in range(200):
+        for length in (0, 1, 2, 7, 33, 60, 257):
+            ours, theirs = list(range(length)), list(range(length))
+            shuffle_like_random(random.Random(seed), ours)
+            random.Random(seed).shuffle(theirs)
+            assert ours == theirs
+
+
+def test_a_generator_drawing_otherwise_shuffles_itself():
+    from deckcheck.sim.streams import shuffle_like_random
+
+    class Reversing(random.Random):
+        def shuffle(self, x):
+            x.reverse()
+
+        def _randbelow(self, n):
+            return 0
+
+    cards = [1, 2, 3]
+    shuffle_like_random(Reversing(1), cards)
+    assert cards == [3, 2, 1]

@@ -61,7 +61,7 @@ class GameRandom:
         return other
 
     def shuffle(self, cards: list) -> None:
-        self._shuffler.shuffle(cards)
+        shuffle_like_random(self._shuffler, cards)
 
     def at(self, turn: int, phase: int, a: int = 0, b: int = 0) -> None:
         """The dice from now on are the stream of this place. Most places roll nothing: the stream starts at
@@ -120,6 +120,23 @@ class GameRandom:
             keyed.append((z ^ (z >> 31), kind))
         keyed.sort()
         cards[:] = [kind for _, kind in keyed]
+
+
+def shuffle_like_random(rng: random.Random, cards: list) -> None:
+    """`rng.shuffle(cards)`, the same permutation from the same numbers: random.Random's Fisher-Yates with its
+    `_randbelow` (getrandbits of n's bit length until below n) written out in one loop, as a game's opening
+    shuffle is a fair share of a goldfish game's work. A generator that draws otherwise shuffles itself."""
+    if type(rng)._randbelow is not random.Random._randbelow_with_getrandbits:
+        rng.shuffle(cards)
+        return
+    getrandbits = rng.getrandbits
+    for i in reversed(range(1, len(cards))):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def deck_slots(play_deck: Sequence[int]) -> dict[int, tuple[int, ...]]:
