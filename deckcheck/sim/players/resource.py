@@ -85,6 +85,18 @@ def _derived_ranks(sim, rank: list[int], name, raised: frozenset[int], by: int) 
     return found
 
 
+def _expected_ring(sim, gold: int, best: dict[str, int], shift: int | None, best_of_two: bool) -> float:
+    """The expected MP of the best ring of the hand (`best`: MP by kind of ring) a test of the gold ring allows
+    (no roll: `shift` None; else the roll, or the better of two, plus `shift`)."""
+    def value(result: int | None) -> int:
+        return max((best.get(name, 0) for name in allowed_rings(sim, gold, result)), default=0)
+
+    if shift is None:
+        return value(None)
+    odds = BEST_OF_TWO if best_of_two else TWO_DICE
+    return sum(p * value(roll + shift) for roll, p in odds.items())
+
+
 def keep_ranks(sim, hazard_keep: list[int | None] | None) -> tuple[list[int], list[bool]]:
     """Each kind's keep rank (our own hazard's when we play the hazard side, else the deck's) and whether a
     unique one in play makes it dead (not an own hazard): one table per deck and player, as the hand is ranked
@@ -297,15 +309,11 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
         for k in rings_in_hand(g, gold):
             best[sim.ring_kind[k]] = max(best.get(sim.ring_kind[k], 0), sim.mp[k])
 
-        def value(result: int | None) -> int:
-            return max((best.get(name, 0) for name in allowed_rings(sim, gold, result)), default=0)
-
-        if no_roll:
-            expected = value(None)
-        else:
-            shift = modifier + test_bonus(g, company)
-            odds = BEST_OF_TWO if best_of_two else TWO_DICE
-            expected = sum(p * value(roll + shift) for roll, p in odds.items())
+        shift = None if no_roll else modifier + test_bonus(g, company)
+        key = ("ring test worth", gold, tuple(sorted(best.items())), shift, best_of_two)   # memoized per deck
+        expected = sim.memo.get(key)
+        if expected is None:
+            expected = sim.memo[key] = _expected_ring(sim, gold, best, shift, best_of_two)
         return expected > sim.mp[gold]
 
     def ring_to_play(self, g, allowed: set[str]) -> int | None:
