@@ -285,15 +285,26 @@ def test_a_fetch_brings_a_discarded_card_worth_mp_back_into_the_play_deck(starga
 
 
 @needs_decks
-def test_a_fetch_from_the_sideboard_only_is_not_played_and_the_report_says_why(stargazing):
+def test_a_fetch_from_the_sideboard_brings_its_best_resources_into_the_play_deck(stargazing):
     from deckcheck.sim.report import engine_use
+    from deckcheck.sim.turn.resource_events import play_sideboard_fetches
     sim = stargazing
     leaf, smoke = named(sim, "Longbottom Leaf"), named(sim, "Smoke Rings")
-    use, reason = engine_use(sim, leaf)
-    assert use is None and "sideboard" in reason
-    assert engine_use(sim, smoke)[0] == "card fetch"
-    g = scenario(sim, hand=[leaf], discard=[named(sim, "Glamdring")])
-    assert g.player.fetch(g) is None and g.player.card_draw(g) is None
+    southrons, aiglos, hound = named(sim, "Southrons"), named(sim, "Aiglos"), named(sim, "Noble Hound")
+    assert engine_use(sim, leaf)[0] == "card fetch" and engine_use(sim, smoke)[0] == "card fetch"
+    deck = [k for k in sim.play_deck if k not in (leaf, southrons, aiglos)][:20]
+    g = scenario(sim, hand=[leaf], deck=deck, discard=[], sideboard=[hound, southrons, aiglos])
+    assert g.player.fetch(g) is None                      # nothing in the discard pile: Smoke Rings' way has none
+    kind, cards = g.player.sideboard_fetch(g)
+    assert kind == leaf and sorted(cards) == sorted([southrons, aiglos])   # the two worth most (5 MP each)
+    play_sideboard_fetches(g)
+    assert g.sideboard == [hound] and {southrons, aiglos} <= set(g.deck) and len(g.deck) == 22
+    assert g.hand == [] and leaf not in g.discard          # removed from the game
+    # the other way: nothing worth MP left in the sideboard (a unique one in play), the leaf stays in hand
+    g = scenario(sim, hand=[leaf], deck=deck, sideboard=[aiglos], used_unique=[aiglos])
+    assert g.player.sideboard_fetch(g) is None
+    play_sideboard_fetches(g)
+    assert g.hand == [leaf] and g.sideboard == [aiglos]
 
 
 # ---- keeping hazard creatures off a company (Stealth, Sneakin', Hiding, Hide in Dark Places) ------------------

@@ -43,7 +43,8 @@ def scenario(sim, *, hand: list[int] | None = None, deck: list[int] | None = Non
              rolls: Iterable[int] | None = None, hazards: str | HazardModel = "none", seed: int = 1,
              site_states: dict[int, int] | None = None, used_unique: Iterable[int] = (), mp: int | None = None,
              exhaustions: int | None = None, turn: int | None = None, general_influence: int | None = None,
-             sideboard_calls: list[int] | None = None, observer=None, against=None, us=None,
+             sideboard_calls: list[int] | None = None, sideboard: list[int] | None = None, observer=None,
+             against=None, us=None,
              corruption: Iterable[tuple[int, int]] = (), board: Iterable[int] = ()) -> GameState:
     """A goldfish state (or, with `us` and `against` Sides, one against that opponent's hazards) with:
 
@@ -54,8 +55,8 @@ def scenario(sim, *, hand: list[int] | None = None, deck: list[int] | None = Non
       or forming one; `tapped`: every character of these kinds is tapped; `lost`: the companies at these sites
       have lost this turn's site phase (to hazards);
     - `hand`, `deck`, `discard` replacing those zones, `sideboard_calls` the Sudden Calls left in the sideboard
-      (coe 2.4); `site_states` setting sites' states (AVAILABLE,
-      OCCUPIED, TAPPED...); `used_unique`: unique kinds already in play or out of the game;
+      (coe 2.4), `sideboard` its other cards the player may exchange at an exhaustion; `site_states` setting
+      sites' states (AVAILABLE, OCCUPIED, TAPPED...); `used_unique`: unique kinds already in play or out of the game;
     - `rolls` fixing every 2D6 roll; `hazards` a `--hazards` model's name or a `HazardModel` of other odds;
     - the turns before: `mp` scored, `exhaustions` of the play deck, the `turn` (round) it is;
       `general_influence`: the player's total (coe 2.II.2.1: 20), to put a state at its edge;
@@ -84,7 +85,8 @@ def scenario(sim, *, hand: list[int] | None = None, deck: list[int] | None = Non
         for character in company.characters:
             if character.kind in tapped:
                 character.tapped = True
-    for zone, cards in (("hand", hand), ("deck", deck), ("discard", discard), ("sideboard_calls", sideboard_calls)):
+    for zone, cards in (("hand", hand), ("deck", deck), ("discard", discard), ("sideboard_calls", sideboard_calls),
+                        ("sideboard", sideboard)):
         if cards is not None:
             setattr(g, zone, list(cards))
     for site, state in (site_states or {}).items():

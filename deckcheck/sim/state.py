@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from deckcheck.cards.play import CHARACTER, THE_BALROG
 from deckcheck.sim.model import GENERAL_INFLUENCE, HAND_SIZE, SimDeck
-from deckcheck.sim.rules.hand import hand_size
+from deckcheck.sim.rules.hand import EXCHANGED_AT_EXHAUSTION, hand_size
 from deckcheck.sim.rules.movement import DRAW_BY_DESTINATION
 from deckcheck.sim.streams import GameRandom
 
@@ -122,6 +122,7 @@ class GameState:
         self.ringwraith = sim.alignment == "ringwraith"
         self.balrog = sim.alignment == "balrog"
         self.sideboard_calls = list(sim.sideboard_calls)
+        self.sideboard = list(sim.sideboard)    # what may be exchanged at an exhaustion (coe 2.4)
         self.deck = list(sim.play_deck)
         rng.shuffle(self.deck)
         self.discard: list[int] = []
@@ -271,7 +272,8 @@ class GameState:
                 self._exhaust()
 
     def _exhaust(self) -> None:
-        """coe 2.4: discarded sites return to the location deck, the discard pile becomes the play deck."""
+        """coe 2.4: discarded sites return to the location deck, cards are exchanged with the sideboard
+        (`exchange_with_sideboard`), the discard pile becomes the play deck."""
         self.exhaustions += 1
         if self.first_exhaustion is None:
             self.first_exhaustion = self.turn
@@ -279,21 +281,8 @@ class GameState:
         for s, value in enumerate(state):
             if value == DISCARDED:
                 state[s] = AVAILABLE
-        if self.sideboard_calls:
-            self._fetch_sudden_call()
+        exchange_with_sideboard(self)
         self._reshuffle()
-
-    def _fetch_sudden_call(self) -> None:
-        """coe 2.4 lets the exhausting player exchange cards between discard pile and sideboard: a Ringwraith
-        or Balrog without Sudden Call in its cards brings one in for the discarded card its player values least."""
-        has_call = self.sim.sudden_call
-        if any(has_call[k] for pile in (self.deck, self.hand, self.discard) for k in pile):
-            return
-        call = self.sideboard_calls.pop()
-        if self.discard:
-            # it goes to the sideboard
-            self.discard.remove(min(self.discard, key=lambda k: self.player.keep_value(self, k)))
-        self.discard.append(call)
 
     def _reshuffle(self) -> None:
         """In place: `draw` holds on to the deck and discard lists while it loops."""
@@ -420,9 +409,44 @@ def _bonus_gone(g: GameState, character: Character) -> None:
     g.discard.append(bonus)
 
 
-def to_play_deck(g: GameState, cards: list[int]) -> None:
-    """Cards of the discard pile go into the play deck, which is shuffled (Smoke Rings...)."""
+def exchange_with_sideboard(g: GameState) -> None:
+    """coe 2.4: the exhausting player may exchange up to five cards between his discard pile and sideboard: a
+    Ringwraith or Balrog without Sudden Call in its cards brings one in for the discarded card its player values
+    least (one of the five), then the player exchanges the others it chooses (`sideboard_exchange`)."""
+    room = EXCHANGED_AT_EXHAUSTION
+    if g.sideboard_calls and _fetch_sudden_call(g):
+        room -= 1
+    if not g.sideboard:
+        return
+    for out, kind in g.player.sideboard_exchange(g, room):
+        g.discard.remove(out)
+        g.sideboard.remove(kind)
+        g.sideboard.append(out)
+        g.discard.append(kind)
+        if g.observer is not None:
+            g.observer.event(g, "sideboard", f"{g.sim.kinds[kind].name} from the sideboard for "
+                                             f"{g.sim.kinds[out].name} (coe 2.4)")
+
+
+def _fetch_sudden_call(g: GameState) -> bool:
+    """A Ringwraith or Balrog without Sudden Call in its cards brings one in from the sideboard for the discarded
+    card its player values least; whether one came in."""
+    has_call = g.sim.sudden_call
+    if any(has_call[k] for pile in (g.deck, g.hand, g.discard) for k in pile):
+        return False
+    call = g.sideboard_calls.pop()
+    if g.discard:
+        # it goes to the sideboard
+        g.discard.remove(min(g.discard, key=lambda k: g.player.keep_value(g, k)))
+    g.discard.append(call)
+    return True
+
+
+def to_play_deck(g: GameState, cards: list[int], pile: list[int] | None = None) -> None:
+    """Cards of the discard pile (or of `pile`: the sideboard) go into the play deck, which is shuffled (Smoke
+    Rings, Longbottom Leaf...)."""
+    source = g.discard if pile is None else pile
     for kind in cards:
-        g.discard.remove(kind)
+        source.remove(kind)
     g.deck.extend(cards)
     g.rng.reshuffle(g.deck, g.sim.play_deck_slots)

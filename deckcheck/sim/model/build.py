@@ -72,6 +72,15 @@ class _Builder:
         return self.kind_of[card.id]
 
 
+def exchangeable(deck: Deck) -> list[Card]:
+    """The sideboard's cards the resource player may bring in at an exhaustion (coe 2.4), one per copy: its
+    resources and characters, not an avatar, an agent (a hazard from the sideboard) nor Sudden Call (its own
+    fetch, `sideboard_calls`)."""
+    return [e.card for e in deck.part(Part.SIDEBOARD) for _ in range(e.count) if e.card is not None
+            and e.card.type in (RESOURCE, CHARACTER) and not e.card.avatar and not e.card.agent
+            and fold(e.card.name) != fold(SUDDEN_CALL)]
+
+
 def build_sim_deck(deck: Deck, length: int = 2, facts: PlayFacts | None = None) -> SimDeck:
     """The integer tables of a resolved deck; unresolved lines are left out with a warning."""
     if deck.alignment and deck.alignment not in START_HAVENS:
@@ -119,6 +128,9 @@ def build_sim_deck(deck: Deck, length: int = 2, facts: PlayFacts | None = None) 
     if sim.calls_with_card:      # the one sideboard card the goldfish fetches at an exhaustion (coe 2.4)
         sim.sideboard_calls = tuple(builder.kind(e.card) for e in deck.part(Part.SIDEBOARD) if e.card is not None
                                     and fold(e.card.name) == fold(SUDDEN_CALL) for _ in range(e.count))
+    sim.sideboard = tuple(builder.kind(card) for card in exchangeable(deck))
+    for k in sim.sideboard:
+        parts.setdefault(k, Part.SIDEBOARD.value)
     if not sim.start_characters:
         sim.warnings.append("no starting company could be drafted from the pool: the game starts without one")
     if len(sim.play_deck) < HAND_SIZE:

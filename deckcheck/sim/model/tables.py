@@ -220,6 +220,7 @@ class SimDeck:
     starter_movement: bool = True
     calls_with_card: bool = False                                 # Ringwraith, Balrog: needs Sudden Call
     sideboard_calls: tuple[int, ...] = ()                         # Sudden Call kinds in the sideboard, per copy
+    sideboard: tuple[int, ...] = ()          # the sideboard's other resources and characters, per copy (coe 2.4)
     defence: DefenceTables | None = None                          # prowess, body, weapons: what combat needs
     # -- derived from the tables above once they are built (`derive_hot_tables`), for the turn's hot paths --
     plain_play: list[bool] = field(default_factory=list)          # no requirement beyond its uniqueness

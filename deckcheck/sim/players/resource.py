@@ -24,6 +24,7 @@ from deckcheck.sim.players.characters import CharacterChoices, items_to_heirs
 from deckcheck.sim.players.environments import EnvironmentChoices
 from deckcheck.sim.players.movement import plan_moves, site_values
 from deckcheck.sim.players.resource_events import keeps_resource_event
+from deckcheck.sim.players.sideboard import sideboard_exchange, sideboard_fetch
 from deckcheck.sim.players.site_choices import SiteChoices
 from deckcheck.sim.rules.influence import control_targets, controller_for, may_raise_influence
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
@@ -114,6 +115,10 @@ def keep_ranks(sim, hazard_keep: list[int | None] | None) -> tuple[list[int], li
     return found
 
 
+# A card that cancels an attack, bonus to a strike... is kept at this rank while it may be used (`end_of_turn_discard`).
+KEPT_AGAINST_HAZARDS = 2
+
+
 def avatar_kinds(sim) -> frozenset[int]:
     """Our avatar's cards (coe 1.3.1: the Wizard, Ringwraith, Fallen-wizard or The Balrog as characters)."""
     return frozenset(k for k in range(len(sim.kinds)) if sim.avatar[k] and sim.role[k] == ROLE_CHARACTER)
@@ -185,10 +190,19 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
             if spare_hazards and kind in hazards:
                 value += 1
             elif kind in special and _kept_against_hazards(g, kind):
-                value = 2                              # kept against the hazards
+                value = KEPT_AGAINST_HAZARDS
             if value < worst_value:
                 worst, worst_value = kind, value
         return worst
+
+    def exchange_value(self, g, kind: int) -> int:
+        """What a card of the discard pile is worth to the sideboard exchange at an exhaustion (coe 2.4): its
+        keep rank, a card kept against the opponent's hazards (a cancel, a strike bonus...) as the end-of-turn
+        discard keeps it."""
+        value = self.keep_value(g, kind)
+        if value <= DISCARD_AT_OR_BELOW and _kept_against_hazards(g, kind):
+            return KEPT_AGAINST_HAZARDS
+        return value
 
     def cards_to_drop(self, g, extra: int, site: int | None) -> list[int]:
         """The `extra` cards to discard down to the hand size: after a company's movement/hazard phase, cards
@@ -219,6 +233,16 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
         if extra == 1:                         # the first lowest, as a stable sort would put it
             return [hand[min(range(len(hand)), key=keys.__getitem__)]]
         return [hand[i] for i in sorted(range(len(hand)), key=keys.__getitem__)[:extra]]
+
+    def sideboard_exchange(self, g, room: int) -> list[tuple[int, int]]:
+        """[(out, in)]: the cards to exchange between discard pile and sideboard at an exhaustion (coe 2.4;
+        `players.sideboard`)."""
+        return sideboard_exchange(g, room)
+
+    def sideboard_fetch(self, g) -> tuple[int, list[int]] | None:
+        """(card, the sideboard's cards it brings into the play deck: Longbottom Leaf), or None
+        (`players.sideboard`)."""
+        return sideboard_fetch(g)
 
     def hazards_on_opponent(self, g, limit: int) -> list[int]:
         """The hazards we play on an opponent whose turns are not played: the first `limit` of the hand."""

@@ -1,8 +1,12 @@
-"""The hand (coe 2.IV.viii, 2.VI) and calling the game (coe 10.2)."""
+"""The hand (coe 2.IV.viii, 2.VI), the sideboard exchange at an exhaustion (coe 2.4) and calling the game
+(coe 10.2)."""
 
 from __future__ import annotations
 
 from deckcheck.sim.model import HAND_SIZE
+
+# coe 2.4: the exhausting player may exchange up to five cards between his discard pile and sideboard.
+EXCHANGED_AT_EXHAUSTION = 5
 
 
 def hand_size(g) -> int:

@@ -13,7 +13,12 @@ from deckcheck.sim.rules.play import may_bear, may_play
 from deckcheck.sim.rules.rings import allowed_rings, rings_in_hand, test_bonus
 from deckcheck.sim.state import Character
 from deckcheck.sim.turn.hazards import company_size_discards, corruption_outcome, item_gained
-from deckcheck.sim.turn.resource_events import play_card_draws, play_fetches, play_mp_raises
+from deckcheck.sim.turn.resource_events import (
+    play_card_draws,
+    play_fetches,
+    play_mp_raises,
+    play_sideboard_fetches,
+)
 
 
 def organize(g) -> None:
@@ -21,6 +26,7 @@ def organize(g) -> None:
     store_cards(g)
     play_card_draws(g)
     play_fetches(g)
+    play_sideboard_fetches(g)
     play_mp_raises(g)
     if g.ringwraith:
         end_mode(g)

@@ -34,7 +34,8 @@ def play_card_draws(g) -> None:
 def play_fetches(g) -> None:
     """Organization phase (a short-event is played in any phase of one's own turn): a card such as Smoke Rings
     or Weigh All Things to a Nicety brings cards of the discard pile into the play deck, which is shuffled; the
-    cards the player chooses (`g.player.fetch`). From the discard pile only: the sideboard is not modelled."""
+    cards the player chooses (`g.player.fetch`). From the discard pile only (those from the sideboard only:
+    `play_sideboard_fetches`)."""
     kinds = g.defence.fetch_kinds
     while kinds and g.discard and not kinds.isdisjoint(g.hand):
         chosen = g.player.fetch(g)
@@ -48,6 +49,25 @@ def play_fetches(g) -> None:
         if g.observer is not None:
             names = ", ".join(g.sim.kinds[k].name for k in cards)
             g.observer.event(g, "play", f"{g.sim.kinds[kind].name}: {names} from the discard pile to the play deck")
+
+
+def play_sideboard_fetches(g) -> None:
+    """Organization phase (a short-event is played in any phase of one's own turn): a card such as Longbottom
+    Leaf brings resources of the sideboard into the play deck, which is shuffled; the cards the player chooses
+    (`g.player.sideboard_fetch`)."""
+    kinds = g.defence.sideboard_fetch_kinds
+    while kinds and g.sideboard and not kinds.isdisjoint(g.hand):
+        chosen = g.player.sideboard_fetch(g)
+        if chosen is None:
+            return
+        kind, cards = chosen
+        g.play_from_hand(kind)
+        to_play_deck(g, cards, g.sideboard)
+        if not g.defence.card_flow[kind].removed:
+            g.discard.append(kind)
+        if g.observer is not None:
+            names = ", ".join(g.sim.kinds[k].name for k in cards)
+            g.observer.event(g, "play", f"{g.sim.kinds[kind].name}: {names} from the sideboard to the play deck")
 
 
 def play_mp_raises(g) -> None:
