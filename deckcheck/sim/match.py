@@ -13,6 +13,9 @@ Nothing is patched onto a game: each kind of match is its own loop here, calling
 
 from __future__ import annotations
 
+from collections import Counter
+from itertools import compress
+
 from deckcheck.analysis.scoring import half_rule_total
 from deckcheck.sim.players.hazard_model import HazardModel
 from deckcheck.sim.players.opponent import HazardHand, HazardPlayer
@@ -90,10 +93,10 @@ def record_game(g: GameState, tally: Tally) -> None:
     for i, value in enumerate(g.category):
         tally.final_category[i] += value
     tally.final_half_rule += half_rule_total(g.category)
-    for kind, count in enumerate(g.played):
-        if count:
-            tally.played[kind] += count
-            tally.played_games[kind] += 1
+    played = g.played
+    for kind in compress(range(len(played)), played):     # the kinds played at least once
+        tally.played[kind] += played[kind]
+        tally.played_games[kind] += 1
     record_drawn(g, tally)
     if g.first_exhaustion is not None:
         tally.exhausted_games += 1
@@ -108,11 +111,9 @@ def record_drawn(g: GameState, tally: Tally) -> None:
         for kind in g.sim.copies_in_play_deck:
             drawn[kind] += 1
         return
-    left: dict[int, int] = {}
-    for kind in g.deck:
-        left[kind] = left.get(kind, 0) + 1
+    left = Counter(g.deck)
     for kind, copies in g.sim.copies_in_play_deck.items():
-        if left.get(kind, 0) < copies:
+        if left[kind] < copies:
             drawn[kind] += 1
 
 

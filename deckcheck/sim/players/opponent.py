@@ -125,6 +125,7 @@ class HazardTables:
     event_effect: list[str | None] = field(default_factory=list)     # a modelled event's effect, else None
     event_kinds: frozenset[int] = frozenset()
     creature_kinds: frozenset[int] = frozenset()
+    corruption_kinds: frozenset[int] = frozenset()
     doors_help_kinds: frozenset[int] = frozenset()   # what Doors of Night helps (`EventChoices.doors_helps`)
     threat: list[int] = field(default_factory=list)  # a creature's `CreatureSpec.threat`, else 0
     # (kind, move, defending alignment) -> (key, detainment) or None: memoized across games (`choose_creatures`)
@@ -210,6 +211,7 @@ def derive_hazard_views(t: HazardTables) -> None:
     t.event_effect = [t.event[k].effect if t.use[k] == EVENT else None for k in kinds]
     t.event_kinds = frozenset(k for k in kinds if t.use[k] == EVENT)
     t.creature_kinds = frozenset(k for k in kinds if t.use[k] == CREATURE)
+    t.corruption_kinds = frozenset(k for k in kinds if t.use[k] == CORRUPTION)
     t.doors_help_kinds = frozenset(k for k in kinds if (t.use[k] == CREATURE and t.doors_keys[k] is not None) or (
         t.use[k] == EVENT and (t.event[k].needs_doors or "doors" in t.event[k].facts
                                or "doors_regions" in t.event[k].facts)))
@@ -363,7 +365,7 @@ class HazardPlayer(EventChoices, CreatureEventChoices):
     def corruption_cards(self) -> list[int]:
         """Corruption cards in hand, most corruption points first (each copy once)."""
         t = self.tables
-        return sorted((k for k in self.cards.hand if t.use[k] == CORRUPTION),
+        return sorted(filter(t.corruption_kinds.__contains__, self.cards.hand),
                       key=lambda k: (-t.corruption[k].corruption, k))
 
     def corruption_target(self, g, company, kind: int, points):

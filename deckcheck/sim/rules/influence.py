@@ -197,12 +197,10 @@ def check_bonus(g, character, faction: int) -> int:
     if items:
         for held in character.holdings:
             total += items.get(held, 0)
-    in_play = g.in_play
+    in_play = g.in_play.__getitem__
     for kinds, value in sim.check_in_play[faction]:
-        for k in kinds:                   # any of them in play
-            if in_play[k]:
-                total += value
-                break
+        if any(map(in_play, kinds)):      # any of them in play
+            total += value
     avatars = sim.check_avatar[faction]
     if avatars and g.avatar_kind is not None:
         total += avatars.get(g.avatar_kind, 0)
