@@ -98,6 +98,15 @@ def _expected_ring(sim, gold: int, best: dict[str, int], shift: int | None, best
     return sum(p * value(roll + shift) for roll, p in odds.items())
 
 
+def _drop_ranks(sim, rank: list[int], site: int | None, avatars: frozenset[int]) -> list[int]:
+    """`cards_to_drop`'s key per kind where no card of the hand is dead: its rank, above every other where it
+    is playable at `site` or is our avatar (`avatars`: those in hand, of which it holds one copy)."""
+    if site is None and not avatars:
+        return rank
+    kept = (sim.site_playable_set[site] if site is not None else frozenset()) | avatars
+    return _derived_ranks(sim, rank, (site, bool(avatars)), kept, KEPT_HERE)
+
+
 def keep_ranks(sim, hazard_keep: list[int | None] | None) -> tuple[list[int], list[bool]]:
     """Each kind's keep rank (our own hazard's when we play the hazard side, else the deck's) and whether a
     unique one in play makes it dead (not an own hazard): one table per deck and player, as the hand is ranked
@@ -179,11 +188,12 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
             1 for k in hand if role[k] == ROLE_HAZARD) <= HAZARDS_PER_OPPONENT_TURN
         avatars = self._avatar_kinds(sim)
         held_avatar = avatars and not avatars.isdisjoint(hand)
-        if not held_avatar and special.isdisjoint(hand) and used.isdisjoint(hand):   # a lookup per card
+        spare_avatar = held_avatar and sum(map(avatars.__contains__, hand)) > 1     # two copies: one is dead
+        if not spare_avatar and special.isdisjoint(hand) and used.isdisjoint(hand):  # a lookup per card
             table = _derived_ranks(sim, rank, "spare hazards", hazards, 1) if spare_hazards else rank
             worst = min(hand, key=table.__getitem__)                                  # the first lowest
             return worst if table[worst] <= DISCARD_AT_OR_BELOW else None
-        spare = spare_avatars(sim, hand, avatars) if held_avatar else ()
+        spare = spare_avatars(sim, hand, avatars) if spare_avatar else ()
         worst, worst_value = None, DISCARD_AT_OR_BELOW + 1
         for i, kind in enumerate(hand):
             value = DEAD_KEEP if (dead[kind] and kind in used) or i in spare else rank[kind]
@@ -214,9 +224,9 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
         hand = g.hand
         avatars = self._avatar_kinds(sim)
         held_avatar = avatars and not avatars.isdisjoint(hand)
-        if not held_avatar and not g.staying_for and used.isdisjoint(hand):   # (kept here, rank) as one lookup
-            table = rank if site is None else _derived_ranks(sim, rank, site, sim.site_playable_set[site], KEPT_HERE)
-            keys = list(map(table.__getitem__, hand))
+        if not g.staying_for and used.isdisjoint(hand) and not (
+                held_avatar and sum(map(avatars.__contains__, hand)) > 1):    # (kept here, rank) as one lookup
+            keys = list(map(_drop_ranks(sim, rank, site, avatars if held_avatar else frozenset()).__getitem__, hand))
             if extra == 1:                     # the first lowest, as a stable sort would put it
                 return [hand[keys.index(min(keys))]]
             return [hand[i] for i in sorted(range(len(hand)), key=keys.__getitem__)[:extra]]

@@ -16,9 +16,12 @@ from deckcheck.cards.play import SiteAttack
 from deckcheck.sim.rules.combat import Attack
 
 BALROG_RACE = "Balrog"
+# attacks_faced by the printed tuple itself (its identity, the tuple held): hashing its SiteAttacks, as the
+# cache by value must, costs more than the rest of a call; bounded, as some callers build their tuple each time
+_BY_IDENTITY: dict[tuple[int, bool, bool], tuple] = {}
+BY_IDENTITY_LIMIT = 4096
 
 
-@cache
 def attacks_faced(printed: tuple[SiteAttack, ...], *, overt: bool,
                   balrog_in_play: bool) -> tuple[tuple[Attack, int | None], ...]:
     """The attacks a company entering the site faces, in order, each with the corruption check modifier of a
@@ -26,6 +29,21 @@ def attacks_faced(printed: tuple[SiteAttack, ...], *, overt: bool,
     "Against overt company only" is skipped for a covert company; "detainment against covert (overt) company"
     holds only against such a company; Balrog automatic-attacks are ignored while a manifestation of The Balrog
     is in play or has been eliminated (g.bal.1)."""
+    key = (id(printed), overt, balrog_in_play)
+    found = _BY_IDENTITY.get(key)
+    if found is not None and found[0] is printed:
+        return found[1]
+    if len(_BY_IDENTITY) >= BY_IDENTITY_LIMIT:
+        _BY_IDENTITY.clear()
+    faced = _attacks_faced(printed, overt, balrog_in_play)
+    _BY_IDENTITY[key] = (printed, faced)
+    return faced
+
+
+@cache
+def _attacks_faced(printed: tuple[SiteAttack, ...], overt: bool,
+                   balrog_in_play: bool) -> tuple[tuple[Attack, int | None], ...]:
+    """`attacks_faced`, computed once per printed attacks (by value) and kind of company."""
     out = []
     for a in printed:
         if a.overt_only and not overt:
