@@ -34,8 +34,7 @@
 
 from __future__ import annotations
 
-from itertools import compress, repeat
-from operator import eq
+from itertools import compress
 
 from deckcheck.sim.rules.events import (
     DOORS,
@@ -63,9 +62,18 @@ class EventChoices:
     """Which hazard events to play on one company, in order (a mixin of `HazardPlayer`)."""
 
     def _events(self, effect: str) -> list[int]:
-        """The hazard events of the hand with this effect, in the hand's order."""
+        """The hazard events of the hand with this effect, in the hand's order. A hazard phase asks for one
+        effect after another while the hand stays as it is: the hand's events by effect are sorted out once
+        per hand (`_events_seen`: a copy of the hand it was done for)."""
         hand = self.cards.hand
-        return list(compress(hand, map(eq, repeat(effect), map(self.tables.event_effect.__getitem__, hand))))
+        seen = self._events_seen
+        if seen is None or seen[0] != hand:
+            by_effect: dict[str, list[int]] = {}
+            for kind in compress(hand, map(self.tables.event_effect.__getitem__, hand)):
+                by_effect.setdefault(self.tables.event_effect[kind], []).append(kind)
+            seen = self._events_seen = (list(hand), by_effect)
+        found = seen[1].get(effect)
+        return list(found) if found else []
 
     def _playable(self, kind: int, board) -> bool:
         """Doors of Night in play if the card needs it; a unique card or one that "cannot be duplicated" not

@@ -302,6 +302,7 @@ class HazardPlayer(EventChoices, CreatureEventChoices):
     def __init__(self, tables: HazardTables, cards):
         self.tables = tables
         self.cards = cards
+        self._events_seen: tuple[list[int], dict] | None = None   # `EventChoices._events`
 
     def choose_creatures(self, move: Move, limit: int, defender_alignment: str, doors: bool = False
                          ) -> list[tuple[int, str, bool]]:
