@@ -329,13 +329,23 @@ class Catalog:
         """`make(*args)`, worked out once per key of `table` and kept (bounded, as every answer of the catalog):
         for facts a reader derives from this catalog's cards alone, asked again deck after deck. Never None.
         (`make` and its arguments, not a closure: the readers ask it of every line, and most lines are answered.)"""
-        memo = self._memos.get(table)
-        if memo is None:
-            memo = self._memos[table] = {}
+        memo = self.memo(table)
         found = memo.get(key)
         if found is None:
             found = _remember(memo, key, make(*args))
         return found
+
+    def memo(self, table: str) -> dict:
+        """The answers `table` keeps (what `remembered` reads), for a caller that keeps only some answers: it reads
+        them with .get, once per deck for all its lines, and adds one with `keep`. Read them, never change them."""
+        memo = self._memos.get(table)
+        if memo is None:
+            memo = self._memos[table] = {}
+        return memo
+
+    def keep(self, table: str, key, answer) -> Any:
+        """`answer` kept in `table` under `key` (bounded, as every answer of the catalog); the answer."""
+        return _remember(self.memo(table), key, answer)
 
     def _resolve(self, name: str, tag, set_code, part, alignment, correct: bool) -> Resolution:
         from deckcheck.cards.pools import DREAMCARDS, not_in_pool_here

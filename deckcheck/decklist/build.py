@@ -6,14 +6,17 @@ A card is counted as what the card data says it is: a resource written under a h
 
 from __future__ import annotations
 
+from dataclasses import field
+
 from deckcheck.cards.catalog import Resolution
-from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, SITE
+from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, SITE, Card
 from deckcheck.cards.names import fold
 from deckcheck.cards.set_codes import non_ice_set, sets_of_name
 from deckcheck.decklist.alignment import ALIGNMENTS, declared_alignment, infer_alignment
 from deckcheck.decklist.lines import KNOWN_TAGS, MAX_PROBLEMS, ReadResult, TooManyProblems, excerpt
 from deckcheck.decklist.model import Deck, DeckEntry, Diagnostic, Part, RawLine, Reading
 from deckcheck.errors import DeckcheckError
+from deckcheck.records import record
 
 ROLE_PART = {CHARACTER: Part.CHARACTERS, RESOURCE: Part.RESOURCES, HAZARD: Part.HAZARDS, SITE: Part.SITES}
 ROLE_CHECKED = (Part.CHARACTERS, Part.RESOURCES, Part.HAZARDS, Part.PLAY, Part.SITES)
@@ -38,13 +41,7 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
     deck = Deck(path=path, format=result.format, name=result.name, player=result.player,
                 avatar=result.avatar, length=result.length, notes=result.notes,
                 diagnostics=list(result.diagnostics))
-    declared = None
-    if result.alignment is not None:
-        declared = declared_alignment(result.alignment)
-        if declared is None:
-            deck.diagnostics.append(Diagnostic(
-                path, result.meta_lines.get("alignment", 1), "unknown-alignment",
-                f"declared alignment {result.alignment!r} is not one of {', '.join(ALIGNMENTS)}; ignored", "warning"))
+    declared = _declared_alignment(result, deck)
     # a card of a set outside the pool ("Gandalf (V1)" under ice) is no evidence of the deck's alignment: not-in-pool
     pool_sets = getattr(catalog, "pool_sets", frozenset())
     evidence = [line for line in result.lines if not line.set_code or not non_ice_set(line.set_code)
@@ -52,63 +49,157 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
     deck.alignment, deck.alignment_reason, avatar = infer_alignment(
         evidence, catalog, declared=declared, override=alignment)
     deck.avatar = deck.avatar or avatar
-    merged: dict[tuple, DeckEntry] = {}
-    resolved: dict[tuple, object] = {}
-    misplaced: dict[tuple, list[RawLine]] = {}   # (counted part, card id, written part) -> its lines
-    languages: dict[str, list[tuple[RawLine, object]]] = {}   # another edition's names: language -> lines
-    chosen: set[tuple] = set()     # (written part, card id) of the versions chosen by the alignment: said once
-    for line in result.lines:
-        if len(deck.diagnostics) > MAX_PROBLEMS:     # thousands of names that are no card: no decklist
-            raise TooManyProblems(deck.diagnostics[0])
-        if len(line.name) > MAX_NAME_CHARS:
-            line.name = excerpt(line.name, MAX_NAME_CHARS)
-        if line.tag and line.tag.upper() not in KNOWN_TAGS:
-            message = f"unknown version tag [{excerpt(line.tag, 10)}] in {excerpt(line.text)!r}; ignored"
-            deck.diagnostics.append(Diagnostic(path, line.line, "unknown-tag", message, "warning"))
-        if line.tentative and line.line == result.title_line and not deck.name and \
-                not catalog.by_name(line.name):
-            deck.name = line.text   # the first line of a pasted list, no card and no heading: its title
-            continue
-        card, problem, resolution = _resolve(line, catalog, deck, resolved)
-        if _version_chosen(card, resolution) and (line.part, card.id) not in chosen:
-            chosen.add((line.part, card.id))
-            deck.readings.append(_version_reading(line, card, resolution.other_versions, deck.alignment))
-        if card is not None and getattr(resolution, "language", None):
-            languages.setdefault(resolution.language, []).append((line, card))
-            if resolution.corrected is None:
-                deck.readings.append(_language_reading(line, card, resolution.language))
-        if card is None and line.tentative:
-            continue   # a bare line outside any section that names no card: reported, not a card (_resolve)
-        part, is_misplaced = _counted_part(line, card, deck,
-                                           placed_by_type=result.placed_by_type or line.placed_by_type)
-        if is_misplaced:
-            misplaced.setdefault((part, card.id, line.part), []).append(line)
-        key = (part, card.id) if card else (part, fold(line.name), (line.tag or "").upper(), line.set_code)
-        entry = merged.get(key)
-        if entry is None:
-            entry = DeckEntry(part=part, count=0, written=line.name, card=card, problem=problem,
-                              written_part=line.part if line.part != part else None,
-                              tag=line.tag, set_code=line.set_code)
-            if resolution is not None and card is None:
-                entry.candidates = list(resolution.candidates)
-                entry.suggestions = list(resolution.suggestions)
-                entry.outside_sets = tuple(getattr(resolution, "outside_sets", ()))
-            merged[key] = entry
-            deck.entries.append(entry)
-        untold = card is not None and not line.tag and not line.set_code and not line.card_id
-        entry.untold_version = untold if entry.count == 0 else entry.untold_version and untold
-        entry.count += line.count
-        if line.line is not None:
-            entry.lines.append(line.line)
-    for (part, card_id, written), lines in misplaced.items():
-        deck.diagnostics.append(_misplaced_diagnostic(path, merged[(part, card_id)].card, part, written, lines))
-    deck.diagnostics.extend(_language_notes(path, languages))
+    gathered = _read_lines(result, deck, catalog)
+    for (part, card_id, written), lines in gathered.misplaced.items():
+        deck.diagnostics.append(_misplaced_diagnostic(path, gathered.entries[(part, card_id)].card, part, written,
+                                                      lines))
+    deck.diagnostics.extend(_language_notes(path, gathered.languages))
     deck.diagnostics.extend(_avatars_in_pool(path, deck))
     if avatar and not result.avatar:
         # the avatar as the card is named ("The Witch-king"), not as typed ("The Witch King")
         named = next((e.card.name for e in deck.entries if e.card and e.card.avatar and e.written == avatar), None)
         deck.avatar = named or avatar
     return deck
+
+
+def _declared_alignment(result: ReadResult, deck: Deck) -> str | None:
+    """The alignment the file declares, or None (a declared word that names none is warned of)."""
+    if result.alignment is None:
+        return None
+    declared = declared_alignment(result.alignment)
+    if declared is None:
+        deck.diagnostics.append(Diagnostic(
+            deck.path, result.meta_lines.get("alignment", 1), "unknown-alignment",
+            f"declared alignment {result.alignment!r} is not one of {', '.join(ALIGNMENTS)}; ignored", "warning"))
+    return declared
+
+
+@record(slots=True, eq=False)
+class Gathered:
+    """What the pass over a deck's lines gathers besides the deck's entries and messages."""
+
+    entries: dict = field(default_factory=dict)      # merge key (_merge_key) -> its DeckEntry
+    resolved: dict = field(default_factory=dict)     # the deck's resolutions of a name in context
+    misplaced: dict = field(default_factory=dict)    # (counted part, card id, written part) -> its lines
+    languages: dict = field(default_factory=dict)    # another edition's names: language -> [(line, card)]
+    chosen: set = field(default_factory=set)         # (written part, card id) of the versions the alignment chose
+
+
+@record(slots=True, eq=False)
+class LineOutcome:
+    """What resolving a line and placing it decided."""
+
+    card: Card | None
+    problem: str | None                # unknown-card, ambiguous-card, ... when card is None
+    resolution: Resolution | None      # None for a card named by its id
+    part: Part                         # where the card counts (_counted_part)
+    misplaced: bool                    # the file wrote it under another role's heading
+    ruled_out: list | None             # the versions the deck's alignment chose against, the line naming none
+
+
+# The catalog's memo of the outcomes of lines that said nothing (no message, no reading): a line that writes the
+# same name, tag, set code and id in the same part of a deck of the same alignment has the same outcome, deck after
+# deck (decks name the same cards; NetMECCG writes a line per copy). A line that says something is worked out
+# every time, so that its messages name its own line.
+QUIET_OUTCOMES = "quiet line outcomes"
+
+
+def _read_lines(result: ReadResult, deck: Deck, catalog) -> Gathered:
+    """Every line read into the deck's entries, in one pass: resolved, placed and merged with the lines before it
+    that name the same card in the same part (the messages reading them says go to the deck)."""
+    gathered = Gathered()
+    quiet = catalog.memo(QUIET_OUTCOMES)
+    for line in result.lines:
+        if len(deck.diagnostics) > MAX_PROBLEMS:     # thousands of names that are no card: no decklist
+            raise TooManyProblems(deck.diagnostics[0])
+        _check_written(line, deck)
+        placed_by_type = result.placed_by_type or line.placed_by_type
+        if line.tentative:
+            if line.line == result.title_line and not deck.name and not catalog.by_name(line.name):
+                deck.name = line.text   # the first line of a pasted list, no card and no heading: its title
+                continue
+            outcome = _line_outcome(line, catalog, deck, gathered, placed_by_type)
+            if outcome is None:
+                continue   # a bare line outside any section that names no card: reported, not a card (_resolve)
+        else:
+            key = _outcome_key(line, placed_by_type, deck.alignment)
+            outcome = quiet.get(key)
+            if outcome is None:
+                outcome = _line_outcome(line, catalog, deck, gathered, placed_by_type, quiet_as=key)
+        card = outcome.card
+        if outcome.ruled_out and (line.part, card.id) not in gathered.chosen:
+            gathered.chosen.add((line.part, card.id))
+            deck.readings.append(_version_reading(line, card, outcome.ruled_out, deck.alignment))
+        if outcome.misplaced:
+            gathered.misplaced.setdefault((outcome.part, card.id, line.part), []).append(line)
+        _merge(line, outcome, gathered.entries, deck)
+    return gathered
+
+
+def _check_written(line: RawLine, deck: Deck) -> None:
+    """A name too long to be a card's is cut to an excerpt; an unknown version tag is warned of."""
+    if len(line.name) > MAX_NAME_CHARS:
+        line.name = excerpt(line.name, MAX_NAME_CHARS)
+    if line.tag and line.tag.upper() not in KNOWN_TAGS:
+        message = f"unknown version tag [{excerpt(line.tag, 10)}] in {excerpt(line.text)!r}; ignored"
+        deck.diagnostics.append(Diagnostic(deck.path, line.line, "unknown-tag", message, "warning"))
+
+
+def _outcome_key(line: RawLine, placed_by_type: bool, alignment: str | None) -> tuple:
+    """All that decides a line's outcome (_line_outcome) but where it is: what it writes, in which part, of a deck
+    of which alignment."""
+    return (line.name, line.tag, line.set_code, line.card_id, line.part, line.tag_implied, placed_by_type,
+            alignment)
+
+
+def _line_outcome(line: RawLine, catalog, deck: Deck, gathered: Gathered, placed_by_type: bool, *,
+                  quiet_as: tuple | None = None) -> LineOutcome | None:
+    """The line resolved and placed (None for a bare line that names no card); what it says goes to the deck.
+    Kept in the catalog under `quiet_as` when it says nothing."""
+    said = len(deck.diagnostics), len(deck.readings)
+    card, problem, resolution = _resolve(line, catalog, deck, gathered.resolved)
+    language = getattr(resolution, "language", None) if card is not None else None
+    if language:
+        gathered.languages.setdefault(language, []).append((line, card))
+        if resolution.corrected is None:
+            deck.readings.append(_language_reading(line, card, language))
+    if card is None and line.tentative:
+        return None
+    part, is_misplaced = _counted_part(line, card, deck, placed_by_type=placed_by_type)
+    ruled_out = resolution.other_versions if _version_chosen(card, resolution) else None
+    outcome = LineOutcome(card, problem, resolution, part, is_misplaced, ruled_out)
+    if quiet_as is not None and not language and said == (len(deck.diagnostics), len(deck.readings)):
+        catalog.keep(QUIET_OUTCOMES, quiet_as, outcome)
+    return outcome
+
+
+def _merge(line: RawLine, outcome: LineOutcome, entries: dict, deck: Deck) -> None:
+    """The line counted into the deck's entry for its card and part (a new entry for the first such line)."""
+    card, part = outcome.card, outcome.part
+    key = (part, card.id) if card else (part, fold(line.name), (line.tag or "").upper(), line.set_code)
+    entry = entries.get(key)
+    if entry is None:
+        entry = entries[key] = _new_entry(line, outcome)
+        deck.entries.append(entry)
+    untold = card is not None and not line.tag and not line.set_code and not line.card_id
+    entry.untold_version = untold if entry.count == 0 else entry.untold_version and untold
+    entry.count += line.count
+    if line.line is not None:
+        entry.lines.append(line.line)
+
+
+def _new_entry(line: RawLine, outcome: LineOutcome) -> DeckEntry:
+    """The entry a card's first line in a part opens (no copies counted yet)."""
+    card, part, resolution = outcome.card, outcome.part, outcome.resolution
+    # positional (part, count, written, lines, card, problem, candidates, suggestions, written_part, tag,
+    # set_code): a call by keywords costs twice as much, and most lines open an entry
+    entry = DeckEntry(part, 0, line.name, [], card, outcome.problem, [], [],
+                      line.part if line.part != part else None, line.tag, line.set_code)
+    if resolution is not None and card is None:
+        entry.candidates = list(resolution.candidates)
+        entry.suggestions = list(resolution.suggestions)
+        entry.outside_sets = tuple(getattr(resolution, "outside_sets", ()))
+    return entry
 
 
 class TooManyUnknownNames(DeckcheckError):
