@@ -382,7 +382,9 @@ def read_card_line(result: ReadResult, path: str, line_no: int, text: str, part:
     if not name:
         result.problem(path, line_no, "missing-name", f"no card name in {excerpt(text)!r}; line skipped")
         return None
-    raw = RawLine(name=name, count=count, part=part, line=line_no, tag=tag, set_code=set_code, text=text.strip())
+    # positional (name, count, part, line, tag, set_code, card_id, text): a call by keywords costs twice as much,
+    # and every card line of every text format is made here
+    raw = RawLine(name, count, part, line_no, tag, set_code, None, text.strip())
     result.lines.append(raw)
     return raw
 

@@ -78,7 +78,7 @@ class Reading:
                 "kind": self.kind, "why": self.why}
 
 
-@record
+@record(slots=True)    # slots: a reader makes one of every line of every deck, and the builder reads them all
 class RawLine:
     """One card line as the player wrote it, before the catalog is consulted."""
 
@@ -95,7 +95,7 @@ class RawLine:
     tentative: bool = False        # a bare name outside any section: a card only if the name is one, else reported
 
 
-@record
+@record(slots=True)    # slots: an entry for nearly every line, read by every rule
 class DeckEntry:
     """A card of the deck: all lines naming the same card in the same part, merged."""
 

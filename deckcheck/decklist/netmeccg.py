@@ -66,8 +66,8 @@ def read(text: str, path: str) -> ReadResult:
         if not name:
             result.problem(path, i, "missing-name", f"no card name in {excerpt(stripped)!r}; line skipped")
             continue
-        result.lines.append(RawLine(name=name, count=1, part=part or play, line=i,
-                                    tag=bracket_tag or tag, set_code=set_code, text=stripped,
-                                    tag_implied=implied and not bracket_tag))
+        # positional (name, count, part, line, tag, set_code, card_id, text, tag_implied): a line per copy
+        result.lines.append(RawLine(name, 1, part or play, i, bracket_tag or tag, set_code, None, stripped,
+                                    implied and not bracket_tag))
     result.recognised = seen_header
     return result
