@@ -23,7 +23,8 @@ from dataclasses import field
 from functools import cache
 
 from deckcheck.cards.names import TAG_ALIGNMENT
-from deckcheck.decklist.lines import fold
+from deckcheck.cards.set_codes import non_ice_set, sets_of_name
+from deckcheck.decklist.lines import fold, trailing_remark
 from deckcheck.decklist.model import Part, RawLine
 from deckcheck.records import record
 
@@ -63,13 +64,15 @@ def declared_alignment(text: str) -> str | None:
 WIZARD_KINDS = {"wizard", "fallen-wizard"}
 
 
-def infer_alignment(lines: list[RawLine], catalog, *, declared: str | None = None,
-                    override: str | None = None) -> tuple[str | None, str, str | None]:
-    """(alignment or None, one-line reason, avatar name or None).
+def infer_alignment(lines: list[RawLine], catalog, *, declared: str | None = None, override: str | None = None,
+                    facts: list[LineFacts] | None = None) -> tuple[str | None, str, str | None]:
+    """(alignment or None, one-line reason, avatar name or None); `facts`: the lines' LineFacts, when the caller
+    has them already.
 
     An alignment given or declared still leaves the avatar to find: a registrations sheet's alignment column or
     a JSON deck's "alignment" must not make the metagame, the batch and the sheet lose the deck's avatar."""
-    facts = [line_facts(line, catalog) for line in lines]    # once per line, for both passes
+    if facts is None:
+        facts = [line_facts(line, catalog) for line in lines]    # once per line, for both passes
     evidence = _gather(lines, facts)
     found = _from_avatar(lines, facts, catalog, evidence)
     if override or declared:
@@ -229,18 +232,20 @@ def _evidence_kinds(line: RawLine, catalog) -> tuple[str, ...]:
 
 
 def _line_key(line: RawLine) -> tuple:
-    """What decides a line's card versions: lines that agree on it are looked up once (NetMECCG repeats them)."""
-    return line.name, (line.tag or "").upper(), line.card_id, line.part == _SITES
+    """What decides a line's facts: lines that agree on it are looked up once (NetMECCG repeats them)."""
+    return line.name, (line.tag or "").upper(), line.set_code, line.card_id, line.part == _SITES
 
 
 @record(frozen=True)
 class LineFacts:
-    """What the catalog says of a line's card versions, for telling the deck's alignment."""
+    """What the catalog says of a line's card versions, for telling the deck's alignment, and whether a look-up
+    finds its card at all (a text of many names that are no card is no decklist: build.py)."""
 
     kinds: tuple[str, ...]         # _evidence_kinds
     alignments: frozenset[str]     # _card_alignments
     avatar: bool                   # some version is an avatar
     only_avatars: bool             # every version is
+    named: bool                    # _names_a_card
 
 
 def line_facts(line: RawLine, catalog) -> LineFacts:
@@ -252,7 +257,19 @@ def line_facts(line: RawLine, catalog) -> LineFacts:
 def _line_facts_made(line: RawLine, catalog) -> LineFacts:
     versions = _versions(line, catalog)
     return LineFacts(_evidence_kinds(line, catalog), frozenset(_card_alignments(line, catalog)),
-                     any(c.avatar for c in versions), all(c.avatar for c in versions))
+                     any(c.avatar for c in versions), all(c.avatar for c in versions), _names_a_card(line, catalog))
+
+
+def _names_a_card(line: RawLine, catalog) -> bool:
+    """Whether a look-up finds the line's card without the nearest-name search: a set code outside the pool, a card
+    id that is a card, a card of the ICE pool by name, a set outside it by its name (not-in-pool), or a name before
+    a remark."""
+    if non_ice_set(line.set_code) is not None or (line.card_id and catalog.by_id(line.card_id)):
+        return True
+    if catalog.by_name(line.name) or sets_of_name(line.name):
+        return True
+    remark = trailing_remark(line.name)
+    return bool(remark and catalog.by_name(remark[0]))
 
 
 def _gather(lines: list[RawLine], facts_of_lines: list[LineFacts]) -> Evidence:

@@ -11,9 +11,16 @@ from dataclasses import field
 from deckcheck.cards.catalog import Resolution
 from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, SITE, Card
 from deckcheck.cards.names import fold
-from deckcheck.cards.set_codes import non_ice_set, sets_of_name
-from deckcheck.decklist.alignment import ALIGNMENTS, declared_alignment, infer_alignment
-from deckcheck.decklist.lines import KNOWN_TAGS, MAX_PROBLEMS, ReadResult, TooManyProblems, excerpt
+from deckcheck.cards.set_codes import non_ice_set
+from deckcheck.decklist.alignment import ALIGNMENTS, LineFacts, declared_alignment, infer_alignment, line_facts
+from deckcheck.decklist.lines import (
+    KNOWN_TAGS,
+    MAX_PROBLEMS,
+    ReadResult,
+    TooManyProblems,
+    excerpt,
+    trailing_remark,
+)
 from deckcheck.decklist.model import Deck, DeckEntry, Diagnostic, Part, RawLine, Reading
 from deckcheck.errors import DeckcheckError
 from deckcheck.records import record
@@ -37,17 +44,15 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
     if catalog is None:
         from deckcheck.cards.catalog import load_catalog
         catalog = load_catalog()
-    _refuse_many_unknown_names(result, path, catalog)     # before any other work on a text that is no decklist
+    facts = _facts_unless_no_decklist(result, path, catalog)
     deck = Deck(path=path, format=result.format, name=result.name, player=result.player,
                 avatar=result.avatar, length=result.length, notes=result.notes,
                 diagnostics=list(result.diagnostics))
     declared = _declared_alignment(result, deck)
-    # a card of a set outside the pool ("Gandalf (V1)" under ice) is no evidence of the deck's alignment: not-in-pool
-    pool_sets = getattr(catalog, "pool_sets", frozenset())
-    evidence = [line for line in result.lines if not line.set_code or not non_ice_set(line.set_code)
-                or non_ice_set(line.set_code).code in pool_sets]
+    evidence = _alignment_evidence(result.lines, facts, getattr(catalog, "pool_sets", frozenset()))
     deck.alignment, deck.alignment_reason, avatar = infer_alignment(
-        evidence, catalog, declared=declared, override=alignment)
+        [line for line, _ in evidence], catalog, declared=declared, override=alignment,
+        facts=[said for _, said in evidence])
     deck.avatar = deck.avatar or avatar
     gathered = _read_lines(result, deck, catalog)
     for (part, card_id, written), lines in gathered.misplaced.items():
@@ -60,6 +65,13 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
         named = next((e.card.name for e in deck.entries if e.card and e.card.avatar and e.written == avatar), None)
         deck.avatar = named or avatar
     return deck
+
+
+def _alignment_evidence(lines: list[RawLine], facts: list[LineFacts], pool_sets) -> list[tuple[RawLine, LineFacts]]:
+    """The lines (with their facts) that tell the deck's alignment: a card of a set outside the pool ("Gandalf
+    (V1)" under ice) is no evidence of it (it is not-in-pool)."""
+    return [(line, said) for line, said in zip(lines, facts) if not line.set_code or not non_ice_set(line.set_code)
+            or non_ice_set(line.set_code).code in pool_sets]
 
 
 def _declared_alignment(result: ReadResult, deck: Deck) -> str | None:
@@ -206,14 +218,17 @@ class TooManyUnknownNames(DeckcheckError):
     """More than MAX_UNKNOWN_NAMES distinct names of the text are no card: no decklist, and not searched."""
 
 
-def _refuse_many_unknown_names(result: ReadResult, path: str, catalog) -> None:
-    """TooManyUnknownNames past MAX_UNKNOWN_NAMES names that no look-up finds (not counted: a card id that is a
+def _facts_unless_no_decklist(result: ReadResult, path: str, catalog) -> list[LineFacts]:
+    """The LineFacts of every line (for the alignment and this check: one look-up a line); TooManyUnknownNames as
+    soon as more than MAX_UNKNOWN_NAMES names are no card that a look-up finds (not counted: a card id that is a
     card, a set code or a name of a card outside the pool, a remark after a card's name, a bare line outside any
-    section)."""
+    section), before any other work on a text that is no decklist."""
+    facts = []
     unknown: dict[str, RawLine] = {}
     for line in result.lines:
-        if line.tentative or catalog.remembered("names a card", (line.name, line.set_code, line.card_id),
-                                                _names_a_card, line, catalog):
+        said = line_facts(line, catalog)
+        facts.append(said)
+        if line.tentative or said.named:
             continue
         key = fold(line.name)
         if key in unknown:
@@ -224,18 +239,7 @@ def _refuse_many_unknown_names(result: ReadResult, path: str, catalog) -> None:
             raise TooManyUnknownNames(
                 f"more than {MAX_UNKNOWN_NAMES} of its names are no card (the first: {excerpt(first.name)!r}): "
                 f"not a decklist, and not searched for misspelt names", path, first.line)
-
-
-def _names_a_card(line: RawLine, catalog) -> bool:
-    """Whether a look-up finds the line's card without the nearest-name search: a set code outside the pool, a card
-    id that is a card, a card of the ICE pool by name, a set outside it by its name (not-in-pool), or a name before
-    a remark."""
-    if non_ice_set(line.set_code) is not None or (line.card_id and catalog.by_id(line.card_id)):
-        return True
-    if catalog.by_name(line.name) or sets_of_name(line.name):
-        return True
-    remark = _trailing_remark(line.name)
-    return bool(remark and catalog.by_name(remark[0]))
+    return facts
 
 
 def _avatars_in_pool(path: str, deck: Deck) -> list[Diagnostic]:
@@ -353,7 +357,7 @@ def _cached_resolution(name: str, line: RawLine, catalog, deck: Deck, cache: dic
 def _resolve_without_remark(line: RawLine, catalog, deck: Deck, cache: dict):
     """"The Arkenstone (vs. Dwarves)": when the whole name is unknown but the name before a trailing remark in
     parentheses is a card, that card (with a warning), else None. Names with parentheses resolve before this."""
-    annotated = _trailing_remark(line.name)
+    annotated = trailing_remark(line.name)
     if not annotated or not catalog.by_name(annotated[0]):   # by_name: no costly nearest-name search
         return None
     name, remark = annotated
@@ -364,16 +368,6 @@ def _resolve_without_remark(line: RawLine, catalog, deck: Deck, cache: dict):
     deck.diagnostics.append(Diagnostic(deck.path, line.line, "card-remark", why, "warning"))
     deck.readings.append(Reading(line.line, line.name, resolution.card.name, resolution.card.id, "remark", why))
     return resolution
-
-
-def _trailing_remark(name: str) -> tuple[str, str] | None:
-    """("The Arkenstone", "vs. Dwarves") from "The Arkenstone (vs. Dwarves)"; None without such a remark."""
-    name = name.rstrip()
-    start = name.rfind("(")
-    if not name.endswith(")") or start < 0 or ")" in name[start + 1:-1]:
-        return None
-    before = name[:start].rstrip()
-    return (before, name[start + 1:-1]) if before else None
 
 
 def _counted_part(line: RawLine, card, deck: Deck, *, placed_by_type: bool = False) -> tuple[Part, bool]:

@@ -151,6 +151,16 @@ def unquote(name: str) -> str:
     return name
 
 
+def trailing_remark(name: str) -> tuple[str, str] | None:
+    """("The Arkenstone", "vs. Dwarves") from "The Arkenstone (vs. Dwarves)"; None without such a remark."""
+    name = name.rstrip()
+    start = name.rfind("(")
+    if not name.endswith(")") or start < 0 or ")" in name[start + 1:-1]:
+        return None
+    before = name[:start].rstrip()
+    return (before, name[start + 1:-1]) if before else None
+
+
 def _is_set_code(token: str) -> bool:
     # Dream-card and virtual set codes are kept too, so the resolver can say "not of the ICE card pool".
     return len(token) <= 5 and is_set_code(token)
