@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from deckcheck.cards.model import REGION, SITE, Card
 from deckcheck.decklist.model import DeckEntry, Part
+from deckcheck.records import record
 from deckcheck.rules.common import all_lines, copies, fold, label, plural, resolved, version_key, views
 from deckcheck.rules.registry import WARNING, Context, Violation, rule
 
@@ -18,44 +19,68 @@ def location_sites(ctx: Context) -> list[DeckEntry]:
     return list(views(ctx).sites)
 
 
-def _multi_copy_allowed(card: Card, sites: dict) -> bool:
-    if card.alignment in sites.get("multi_copy_alignments", []):
+@record(frozen=True)
+class SiteRules:
+    """The ruleset's `[sites]` table with its lists of site names folded: made once per deck (site_rules), not
+    once for each site card a rule asks about."""
+
+    table: dict                               # [sites], and [copies] havens_exempt
+    balrog_only: frozenset[str]               # the Balrog sites any player may hold (coe 1.4.1)
+    also_allowed: frozenset[str]              # sites allowed by name whatever their version
+    refused_minion_sites: frozenset[str]
+    haven_exceptions: frozenset[str]          # havens on their card that are Ruins & Lairs for this player
+    balrog_version_required: frozenset[str]
+    starting: frozenset[str]                  # where the starting company may begin
+
+
+SITE_NAME_LISTS = ("balrog_only", "also_allowed", "refused_minion_sites", "haven_exceptions", "balrog_version_required",
+                   "starting")
+
+
+def site_rules(ctx: Context) -> SiteRules:
+    """The deck's SiteRules, made once for all its rules (read them, never change them)."""
+    return ctx.shared("site rules", lambda: _site_rules_of(ctx.data))
+
+
+def _site_rules_of(data: dict) -> SiteRules:
+    table = {**data["sites"], "havens_exempt": data["copies"]["havens_exempt"]}
+    return SiteRules(table, *(frozenset(fold(name) for name in table.get(key, ())) for key in SITE_NAME_LISTS))
+
+
+def _multi_copy_allowed(card: Card, rules: SiteRules) -> bool:
+    if card.alignment in rules.table.get("multi_copy_alignments", []):
         return True
-    exceptions = {fold(n) for n in sites.get("haven_exceptions", [])}
-    return card.is_haven and sites["havens_exempt"] and fold(card.name) not in exceptions
-
-
-def _site_rules(ctx: Context) -> dict:
-    return {**ctx.data["sites"], "havens_exempt": ctx.data["copies"]["havens_exempt"]}
+    return card.is_haven and rules.table["havens_exempt"] and fold(card.name) not in rules.haven_exceptions
 
 
 def site_copy_limit(ctx: Context, card: Card) -> int | None:
     """How many copies of this site card the location deck may hold (None: any number)."""
-    return None if _multi_copy_allowed(card, _site_rules(ctx)) else 1
+    return None if _multi_copy_allowed(card, site_rules(ctx)) else 1
 
 
 def site_version_allowed(ctx: Context, card: Card) -> bool:
     """Whether the deck may use this version of a site: of its own alignments (or one of the Balrog sites anyone may
     hold), and for a Balrog not a minion site it must replace by the Balrog one."""
-    sites = ctx.data["sites"]
-    if _anyone_may_hold(card, sites):
+    rules = site_rules(ctx)
+    if _anyone_may_hold(card, rules):
         return True
-    if card.alignment not in sites["alignments"] or _kind_problem(card, sites):
+    if card.alignment not in rules.table["alignments"] or _kind_problem(card, rules):
         return False
-    return not (ctx.alignment == "balrog" and _needs_balrog_version(card, sites))
+    return not (ctx.alignment == "balrog" and _needs_balrog_version(card, rules))
 
 
-def _anyone_may_hold(card: Card, sites: dict) -> bool:
+def _anyone_may_hold(card: Card, rules: SiteRules) -> bool:
     """One of the Balrog sites any player may hold (coe 1.4.1), or a site the ruleset allows by name whatever its
     version (GCCG's Dwarf-lord: Deep Mines)."""
-    if card.alignment == "Balrog" and fold(card.name) in {fold(n) for n in sites["balrog_only"]}:
+    if card.alignment == "Balrog" and fold(card.name) in rules.balrog_only:
         return True
-    return fold(card.name) in {fold(n) for n in sites.get("also_allowed", [])}
+    return fold(card.name) in rules.also_allowed
 
 
-def _kind_problem(card: Card, sites: dict) -> str | None:
+def _kind_problem(card: Card, rules: SiteRules) -> str | None:
     """Why a site of an allowed alignment is still refused by its kind (GCCG's Lord formats), or None: a haven
     not of the Lord's own sites, a minion site of a type the Lord may not use, a minion site refused by name."""
+    sites = rules.table
     havens = sites.get("haven_alignments")
     if havens and card.is_haven and card.alignment not in havens:
         return f"a haven; this player's havens can only be {' or '.join(havens)} sites"
@@ -63,7 +88,7 @@ def _kind_problem(card: Card, sites: dict) -> str | None:
     if types and card.alignment == "Minion" and card.site_type not in types:
         names = {"R": "Ruins & Lairs"}
         return f"a minion site; this player's minion sites can only be {' or '.join(names.get(t, t) for t in types)}"
-    if card.alignment == "Minion" and fold(card.name) in {fold(n) for n in sites.get("refused_minion_sites", [])}:
+    if card.alignment == "Minion" and fold(card.name) in rules.refused_minion_sites:
         return "a minion site this player's rules refuse by name"
     return None
 
@@ -84,29 +109,29 @@ def site_copies(ctx: Context) -> Iterator[Violation]:
 
     Sites written without [H]/[M] whose count no reading makes legal are said in one violation for them all, not one
     per line: the one cause is the missing tags (versions-read reads the counts that have one legal reading)."""
-    sites = _site_rules(ctx)
+    rules = site_rules(ctx)
     groups: dict[tuple, list[DeckEntry]] = defaultdict(list)
     for entry in views(ctx).sites:      # read only: no copy of the view
         groups[version_key(entry.card)].append(entry)
     untold: list[list[DeckEntry]] = []
     for group in groups.values():
         card, total = group[0].card, group[0].count if len(group) == 1 else sum(e.count for e in group)
-        if total > 1 and not _multi_copy_allowed(card, sites):
+        if total > 1 and not _multi_copy_allowed(card, rules):
             if _untold_version(group):
                 untold.append(group)
                 continue
-            yield _too_many(ctx, group, card, total, sites)
+            yield _too_many(ctx, group, card, total, rules)
     if len(untold) == 1:
-        yield _too_many(ctx, untold[0], untold[0][0].card, sum(e.count for e in untold[0]), sites)
+        yield _too_many(ctx, untold[0], untold[0][0].card, sum(e.count for e in untold[0]), rules)
     elif untold:
         yield _untold_copies(ctx, untold)
 
 
-def _too_many(ctx: Context, group: list[DeckEntry], card: Card, total: int, sites: dict) -> Violation:
+def _too_many(ctx: Context, group: list[DeckEntry], card: Card, total: int, rules: SiteRules) -> Violation:
     exempt = "" if not card.is_haven else " (havens are limited to one here)"
     why = ("a haven, but this player's location deck holds one of each haven too" if card.is_haven
            else "not a haven: one copy of each non-haven site")
-    if card.is_haven and fold(card.name) in {fold(n) for n in sites.get("haven_exceptions", [])}:
+    if card.is_haven and fold(card.name) in rules.haven_exceptions:
         why = "a haven on its card, but a Ruins & Lairs for this player"
     return ctx.violation("site-copies",
                          f"{copies(total)} of {label(card)} in the location deck; the limit is 1{exempt}",
@@ -134,12 +159,13 @@ def _untold_copies(ctx: Context, untold: list[list[DeckEntry]]) -> Violation:
                  for group in untold[:20]])
 
 
-def _needs_balrog_version(card: Card, sites: dict) -> str | None:
+def _needs_balrog_version(card: Card, rules: SiteRules) -> str | None:
     """Why a Balrog deck must use the Balrog version of this minion site (coe 1.4.B1), or None."""
     if card.alignment != "Minion":
         return None
-    if fold(card.name) in {fold(n) for n in sites.get("balrog_version_required", [])}:
+    if fold(card.name) in rules.balrog_version_required:
         return f"{card.name}"
+    sites = rules.table
     if sites.get("balrog_version_under_deeps") and card.under_deeps:
         return "an Under-deeps site"
     if sites.get("balrog_version_dark_holds") and card.site_type == "D":
@@ -160,15 +186,14 @@ def site_alignment(ctx: Context) -> Iterator[Violation]:
     the five Balrog sites that have no hero or minion version (coe 1.4.1). A Balrog must use the Balrog
     version of Moria, Carn Dûm, Dol Guldur, Minas Morgul, every Under-deeps site and every Dark-hold
     (coe 1.4.B1)."""
-    sites = ctx.data["sites"]
-    allowed = set(sites["alignments"])
-    anyone = {fold(n) for n in sites["balrog_only"]}
-    kinds = " and ".join(SITE_KIND.get(a, a) for a in sites["alignments"])
-    for entry in location_sites(ctx):
+    rules = site_rules(ctx)
+    allowed = set(rules.table["alignments"])
+    kinds = " and ".join(SITE_KIND.get(a, a) for a in rules.table["alignments"])
+    for entry in views(ctx).sites:      # read only: no copy of the view
         card = entry.card
-        if (card.alignment == "Balrog" and fold(card.name) in anyone) or _anyone_may_hold(card, sites):
+        if _anyone_may_hold(card, rules):
             continue
-        kind_problem = card.alignment in allowed and _kind_problem(card, sites)
+        kind_problem = card.alignment in allowed and _kind_problem(card, rules)
         if kind_problem:
             yield ctx.violation("site-alignment", f"{label(card)} is {kind_problem}", entry=entry, aspect="kind",
                                 explain=[f"{card.id}: {card.alignment} site, site type {card.site_type or 'none'}"])
@@ -184,7 +209,7 @@ def site_alignment(ctx: Context) -> Iterator[Violation]:
                                 f"{kinds} sites", entry=entry,
                                 explain=[f"{card.id} is the {kind} version; {hint}"])
             continue
-        why = _needs_balrog_version(card, sites) if ctx.alignment == "balrog" else None
+        why = _needs_balrog_version(card, rules) if ctx.alignment == "balrog" else None
         if why:
             exists = any(c.alignment == "Balrog" and c.type == SITE for c in _versions(card))
             remedy = "must use the Balrog version" if exists else \
@@ -210,14 +235,14 @@ def region_card(ctx: Context) -> Iterator[Violation]:
 def _can_start_at(card: Card, ctx: Context) -> bool:
     """Whether the starting company may begin at this site card of the deck (name, or a FW Ruins & Lairs), in a
     version the deck may use (not a wrong-alignment site, not a minion site a Balrog must replace)."""
-    sites = ctx.data["sites"]
-    if card.alignment not in sites["alignments"] or _kind_problem(card, sites):
+    rules = site_rules(ctx)
+    if card.alignment not in rules.table["alignments"] or _kind_problem(card, rules):
         return False
-    if ctx.alignment == "balrog" and _needs_balrog_version(card, sites):
+    if ctx.alignment == "balrog" and _needs_balrog_version(card, rules):
         return False
-    if fold(card.name) in {fold(n) for n in sites.get("starting", [])}:
+    if fold(card.name) in rules.starting:
         return True
-    return card.site_type == "R" and card.region in sites.get("starting_ruins_regions", [])
+    return card.site_type == "R" and card.region in rules.table.get("starting_ruins_regions", [])
 
 
 @rule("starting-site", family="location deck",
@@ -237,8 +262,7 @@ def starting_site(ctx: Context) -> Iterator[Violation]:
                             part=Part.SITES, severity=WARNING,
                             explain=["a warning: with no location deck in the file there is nothing to check"])
     elif not any(_can_start_at(e.card, ctx) for e in listed):
-        near = sorted({label(e.card) for e in listed if fold(e.card.name) in
-                       {fold(n) for n in sites.get("starting", [])}})
+        near = sorted({label(e.card) for e in listed if fold(e.card.name) in site_rules(ctx).starting})
         explain = [f"looked at the {plural(len(listed), 'site')} of the location deck"]
         if near:
             explain.append(f"{', '.join(near)}: a version the deck may not start at")
