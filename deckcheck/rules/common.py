@@ -8,6 +8,7 @@ from dataclasses import field
 
 from deckcheck.cards.model import CHARACTER, HAZARD, REGION, RESOURCE, SITE, Card
 from deckcheck.cards.names import fold  # noqa: F401  (re-exported for the rule modules)
+from deckcheck.cards.pools import ICE_SET_CODES
 from deckcheck.decklist.content import is_unread_line
 from deckcheck.decklist.model import PART_ORDER, DeckEntry, Part
 from deckcheck.records import record
@@ -38,6 +39,10 @@ class DeckViews:
     play: list[DeckEntry] = field(default_factory=list)    # the play deck
     sites: list[DeckEntry] = field(default_factory=list)   # the location deck's site cards
     pool: list[tuple[DeckEntry, Card]] = field(default_factory=list)   # the pool's cards but sites and regions
+    uniques: list[DeckEntry] = field(default_factory=list)   # of `cards`, the unique ones but avatars
+    non_uniques: list[DeckEntry] = field(default_factory=list)   # of `cards`, neither unique nor an avatar
+    # every entry, of any part, that is no card of the ICE sets: a card of another set, or a line naming no card
+    not_ice: list[DeckEntry] = field(default_factory=list)
 
 
 def views(ctx: Context) -> DeckViews:
@@ -50,8 +55,10 @@ def _sorted_entries(entries: list[DeckEntry]) -> DeckViews:
     sites_part, pool_part = Part.SITES, Part.POOL     # an Enum's member, looked up on its class, is slow to reach
     for entry in entries:
         card = entry.card
-        if card is None:
-            continue
+        if card is None or card.set not in ICE_SET_CODES:
+            found.not_ice.append(entry)
+            if card is None:
+                continue
         part = entry.part
         if part.in_play_deck:
             found.play.append(entry)
@@ -62,6 +69,8 @@ def _sorted_entries(entries: list[DeckEntry]) -> DeckViews:
         found.cards_but_sites.append((entry, card))
         if part is not sites_part:
             found.cards.append(entry)
+            if not card.avatar:
+                (found.uniques if card.unique else found.non_uniques).append(entry)
         if part is pool_part:
             found.pool.append((entry, card))
     return found

@@ -180,7 +180,7 @@ def unique_limit(ctx: Context) -> Iterator[Violation]:
     a warning that gives both readings. A Fallen-wizard counts hero and minion versions of a name as one
     (MEWH). Avatars: see avatar-limit."""
     by_name = ctx.data["copies"]["unique_by_name"]
-    for over in unique_groups(views(ctx).cards, by_name):     # read only: no copy of the view
+    for over in unique_groups(views(ctx).uniques, by_name):     # read only: no copy of the view
         level = judged_level(ctx, list(over))
         yield from (_unique_violation(ctx, group, level) for group in over[level])
 
@@ -282,12 +282,10 @@ def copy_limit(ctx: Context) -> Iterator[Violation]:
     longer game it is a number borrowed by analogy). Havens are sites: see site-copies."""
     groups: dict[tuple, list[DeckEntry]] = defaultdict(list)
     totals: dict[tuple, int] = defaultdict(int)
-    for entry in views(ctx).cards:      # deck_cards without its copy: read only
-        card = entry.card
-        if not card.unique and not card.avatar:
-            key = version_key(card)
-            groups[key].append(entry)
-            totals[key] += entry.count
+    for entry in views(ctx).non_uniques:      # read only: no copy of the view
+        key = version_key(entry.card)
+        groups[key].append(entry)
+        totals[key] += entry.count
     least = _least_limit(ctx)
     for key, group in groups.items():
         total = totals[key]

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from deckcheck.cards.pools import ICE, ICE_SET_CODES, is_ice_card, pool_in_force
 from deckcheck.cards.set_codes import not_in_pool_message, set_of_code
 from deckcheck.decklist.content import is_outside_pool, outside_pool_message
+from deckcheck.rules.common import views
 from deckcheck.rules.registry import Context, Violation, rule
 
 
@@ -25,7 +26,8 @@ def not_in_pool(ctx: Context) -> Iterator[Violation]:
     deckcheck knows judge ICE decks only, so it is an error that names the set."""
     plays = ctx.data["meta"].get("pool", ICE)
     excluded = frozenset(ctx.data["meta"].get("excluded_sets", ()))
-    for entry in ctx.deck.entries:
+    # an ICE card is a question only where the ruleset leaves out some of the ICE sets
+    for entry in ctx.deck.entries if excluded else views(ctx).not_ice:
         card = entry.card
         if card is not None and card.set in ICE_SET_CODES and card.set not in excluded:
             continue    # the usual line: an ICE card the ruleset plays

@@ -19,7 +19,7 @@ from deckcheck.cards.model import SITE, Card
 from deckcheck.decklist.model import DeckEntry, Part
 from deckcheck.decklist.model import Reading as LineReading
 from deckcheck.records import record
-from deckcheck.rules.common import label, plural
+from deckcheck.rules.common import label, plural, views
 from deckcheck.rules.registry import ERROR, WARNING, Context, Violation, rule
 
 
@@ -94,10 +94,10 @@ def site_versions(card: Card) -> list[Card]:
 def only_legal_reading(ctx: Context, entry: DeckEntry) -> tuple[Card, ...] | None:
     """The versions an untagged count of a site must be, when the rules leave one reading: the deck may hold one
     copy of each of several versions and the count is their number. None otherwise."""
-    from deckcheck.rules.location import site_copy_limit, site_version_allowed
-
     if entry.part != Part.SITES or entry.count < 2 or not untagged(entry) or entry.card.type != SITE:
         return None
+    from deckcheck.rules.location import site_copy_limit, site_version_allowed
+
     allowed = [v for v in site_versions(entry.card) if site_version_allowed(ctx, v)]
     limits = [site_copy_limit(ctx, v) for v in allowed]
     if len(allowed) < 2 or None in limits or sum(limits) != entry.count:
@@ -110,6 +110,8 @@ def read_versions(ctx: Context) -> Context:
     Only where the ruleset switches `versions-read` on: the rule that says so."""
     if not ctx.data.get("rules", {}).get("versions-read"):
         return ctx
+    if not any(entry.count > 1 and entry.untold_version for entry in views(ctx).sites):
+        return ctx      # the usual deck: no count of an untagged site to read (only_legal_reading's first test)
     readings: list[Reading] = []
     entries: list[DeckEntry] = []
     for entry in ctx.deck.entries:
