@@ -247,15 +247,20 @@ def excerpt(text: str, limit: int = EXCERPT_CHARS) -> str:
 
 def check_count(result: ReadResult, path: str, line_no: int | None, count: int, text: str) -> bool:
     """A count of 0 or an absurd count is reported and the line skipped; True when the count is usable."""
+    problem = count_problem(count, text)
+    if problem:
+        result.problem(path, line_no, "bad-count", problem)
+    return problem is None
+
+
+def count_problem(count: int, text: str) -> str | None:
+    """What is wrong with a count of 0 or an absurd count (the line is skipped), or None."""
     if count <= 0:
-        result.problem(path, line_no, "bad-count", f"count {count} in {excerpt(text)!r}; line skipped")
-        return False
+        return f"count {count} in {excerpt(text)!r}; line skipped"
     if count > MAX_COUNT:
         shown = f"of more than {MAX_NUMBER_DIGITS} digits" if count >= TOO_MANY else str(count)
-        result.problem(path, line_no, "bad-count",
-                       f"count {shown} is not a plausible number of copies in {excerpt(text)!r}; line skipped")
-        return False
-    return True
+        return f"count {shown} is not a plausible number of copies in {excerpt(text)!r}; line skipped"
+    return None
 
 
 @lru_cache(maxsize=8192)   # the same names and labels come back on every line of a NetMECCG deck
@@ -359,44 +364,75 @@ def read_card_line(result: ReadResult, path: str, line_no: int, text: str, part:
     default_count: the count for a line without one (formats where a bare name means 1 copy); when None,
     a missing count is reported and the line is read as 1 copy so the rest of the deck stays whole.
     """
+    read = card_text(text, default_count)
+    for code, message, severity in read.problems:
+        result.problem(path, line_no, code, message, severity)
+    if read.name is None:
+        return None
+    # positional (name, count, part, line, tag, set_code, card_id, text): a call by keywords costs twice as much,
+    # and every card line of every text format is made here
+    raw = RawLine(read.name, read.count, part, line_no, read.tag, read.set_code, None, read.text)
+    result.lines.append(raw)
+    return raw
+
+
+@record(frozen=True)
+class CardText:
+    """What the text of a card line says, wherever it is written: its card (name None: the line is skipped) and
+    the problems to report at its line, (code, message, severity) each."""
+
+    name: str | None
+    count: int = 0
+    tag: str | None = None
+    set_code: str | None = None
+    text: str = ""                                  # stripped, as the RawLine keeps it
+    problems: tuple[tuple[str, str, str], ...] = ()
+
+
+def card_text(text: str, default_count: int | None = None) -> CardText:
+    """The CardText of a line's text, worked out once per short text and default count (the same card lines come
+    back line after line and deck after deck); a long text every time, never kept."""
+    if len(text) > MEMO_TEXT_CHARS:
+        return _card_text(text, default_count)
+    return _remembered_card_text(text, default_count)
+
+
+def _card_text(text: str, default_count: int | None) -> CardText:
     if "-" in text and _starts_negative(text) and NEGATIVE_COUNT.match(text):   # the tests first, here and below:
         # most lines hold no "-", or not where a negative count or a range would have it ("Far-sight")
-        result.problem(path, line_no, "bad-count", f"negative count in {excerpt(text)!r}; line skipped")
-        return None
+        return CardText(None, problems=(("bad-count", f"negative count in {excerpt(text)!r}; line skipped", "error"),))
+    problems = []
     unbulleted = strip_bullet(text)
     count, rest = split_count(unbulleted)
     in_range = COUNT_RANGE.match(unbulleted.strip()) if "-" in unbulleted and _starts_range(unbulleted) else None
     if in_range:   # "1-2 Leg It Double Quick": a web list not yet settled on a count
         count, rest = number(in_range.group("low")), in_range.group("rest").strip()
-        result.problem(path, line_no, "count-range",
-                       f"count range {in_range.group('low')}-{in_range.group('high')} in {excerpt(text)!r}; "
-                       f"read as {count}", severity="warning")
+        problems.append(("count-range", f"count range {in_range.group('low')}-{in_range.group('high')} in "
+                                        f"{excerpt(text)!r}; read as {count}", "warning"))
     if count is None and looks_like_prose(rest):
-        result.problem(path, line_no, "not-a-card-line", f"not a card line: {excerpt(text)!r}; skipped",
-                       severity="warning")
-        return None
+        problems.append(("not-a-card-line", f"not a card line: {excerpt(text)!r}; skipped", "warning"))
+        return CardText(None, problems=tuple(problems))
     if count is None:
         if default_count is None:
-            result.problem(path, line_no, "missing-count",
-                           f"no count in {excerpt(text)!r}; read as 1 copy", severity="warning")
+            problems.append(("missing-count", f"no count in {excerpt(text)!r}; read as 1 copy", "warning"))
         count = default_count or 1
-    elif not check_count(result, path, line_no, count, text):
-        return None
+    elif count_problem(count, text):
+        problems.append(("bad-count", count_problem(count, text), "error"))
+        return CardText(None, problems=tuple(problems))
     quoted = rest.find('"', 1) + 1 if rest.startswith('"') else 0   # a quoted name holds what it likes
     comment = COMMENT.search(rest, quoted) if "//" in rest or "#" in rest or "--" in rest else None
     if comment and rest[:comment.start()].strip():   # "3 Far-sight [H] (TW) # for the hazards"
         rest, remark = rest[:comment.start()], rest[comment.start():].strip()
-        result.problem(path, line_no, "card-remark", f"{excerpt(remark)!r} after {excerpt(rest)!r} read as a "
-                       f"remark, not part of the card name", severity="warning")
+        problems.append(("card-remark", f"{excerpt(remark)!r} after {excerpt(rest)!r} read as a remark, not part "
+                                        f"of the card name", "warning"))
     name, tag, set_code = split_card_text(rest)
     if not name:
-        result.problem(path, line_no, "missing-name", f"no card name in {excerpt(text)!r}; line skipped")
-        return None
-    # positional (name, count, part, line, tag, set_code, card_id, text): a call by keywords costs twice as much,
-    # and every card line of every text format is made here
-    raw = RawLine(name, count, part, line_no, tag, set_code, None, text.strip())
-    result.lines.append(raw)
-    return raw
+        problems.append(("missing-name", f"no card name in {excerpt(text)!r}; line skipped", "error"))
+        return CardText(None, problems=tuple(problems))
+    return CardText(name, count, tag, set_code, text.strip(), tuple(problems))
+
+
+_remembered_card_text = lru_cache(maxsize=4096)(_card_text)
 
 
 # A comment after a card's name, as code and chat write one: "Far-sight // for the hazards", "Dodge # tech",

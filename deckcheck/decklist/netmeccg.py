@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from deckcheck.decklist.lines import ReadResult, excerpt, looks_like_prose, split_card_text
+from deckcheck.decklist.lines import ReadResult, excerpt, looks_like_prose, short_texts_remembered, split_card_text
 from deckcheck.decklist.model import Part, RawLine
 
 SECTIONS = {
@@ -53,21 +53,37 @@ def read(text: str, path: str) -> ReadResult:
             result.problem(path, i, "outside-section",
                            f"card line before any section: {excerpt(stripped)!r}; read as play deck",
                            severity="warning")
-        if looks_like_prose(stripped):
+        card = card_of_line(stripped)
+        if card is PROSE:
             result.problem(path, i, "not-a-card-line", f"not a card line: {excerpt(stripped)!r}; skipped",
                            severity="warning")
             continue
-        # No suffix means the hero version (or the only one): an implied tag H, dropped by the builder
-        # where it does not fit (a hero-less name such as "The Balrog" in a minion deck).
-        name, tag, implied = stripped, "H", True
-        if name[-1] in SUFFIX_TAGS:
-            name, tag, implied = name[:-1].rstrip(), SUFFIX_TAGS[name[-1]], False
-        name, bracket_tag, set_code = split_card_text(name)
-        if not name:
+        if card is None:
             result.problem(path, i, "missing-name", f"no card name in {excerpt(stripped)!r}; line skipped")
             continue
+        name, tag, set_code, implied = card
         # positional (name, count, part, line, tag, set_code, card_id, text, tag_implied): a line per copy
-        result.lines.append(RawLine(name, 1, part or play, i, bracket_tag or tag, set_code, None, stripped,
-                                    implied and not bracket_tag))
+        result.lines.append(RawLine(name, 1, part or play, i, tag, set_code, None, stripped, implied))
     result.recognised = seen_header
     return result
+
+
+# What card_of_line says of a line that is prose, not a card.
+PROSE = "prose"
+
+
+@short_texts_remembered     # a line per copy: the same lines again and again, deck after deck
+def card_of_line(stripped: str) -> tuple[str, str, str | None, bool] | str | None:
+    """(name, tag, set code, whether the tag is implied) of a card line, PROSE for a line of prose, None for a line
+    with no card name."""
+    if looks_like_prose(stripped):
+        return PROSE
+    # No suffix means the hero version (or the only one): an implied tag H, dropped by the builder
+    # where it does not fit (a hero-less name such as "The Balrog" in a minion deck).
+    name, tag, implied = stripped, "H", True
+    if name[-1] in SUFFIX_TAGS:
+        name, tag, implied = name[:-1].rstrip(), SUFFIX_TAGS[name[-1]], False
+    name, bracket_tag, set_code = split_card_text(name)
+    if not name:
+        return None
+    return name, bracket_tag or tag, set_code, implied and not bracket_tag
