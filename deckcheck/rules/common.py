@@ -40,6 +40,7 @@ class DeckViews:
     sites: list[DeckEntry] = field(default_factory=list)   # the location deck's site cards
     pool: list[tuple[DeckEntry, Card]] = field(default_factory=list)   # the pool's cards but sites and regions
     uniques: list[DeckEntry] = field(default_factory=list)   # of `cards`, the unique ones but avatars
+    avatars: list[DeckEntry] = field(default_factory=list)   # of `cards`, the avatars (of any alignment)
     non_uniques: list[DeckEntry] = field(default_factory=list)   # of `cards`, neither unique nor an avatar
     # every entry, of any part, that is no card of the ICE sets: a card of another set, or a line naming no card
     not_ice: list[DeckEntry] = field(default_factory=list)
@@ -69,7 +70,9 @@ def _sorted_entries(entries: list[DeckEntry]) -> DeckViews:
         found.cards_but_sites.append((entry, card))
         if part is not sites_part:
             found.cards.append(entry)
-            if not card.avatar:
+            if card.avatar:
+                found.avatars.append(entry)
+            else:
                 (found.uniques if card.unique else found.non_uniques).append(entry)
         if part is pool_part:
             found.pool.append((entry, card))

@@ -27,6 +27,7 @@ from deckcheck.rules.common import (
     plural,
     role,
     version_key,
+    views,
 )
 from deckcheck.rules.registry import Context, Violation, rule
 
@@ -215,7 +216,7 @@ def avatar_limit(ctx: Context) -> Iterator[Violation]:
     cards specific to one Fallen-wizard are named as a hint. An avatar of another kind is alignment-card's
     concern."""
     limits = ctx.data["avatars"]
-    own = [e for e in deck_cards(ctx) if is_own_avatar(e.card, ctx.alignment)]
+    own = [e for e in views(ctx).avatars if is_own_avatar(e.card, ctx.alignment)]
     if sum(e.count for e in own) < limits.get("in_deck_min", 0):
         yield ctx.violation("avatar-limit",
                             f"no {AVATAR_KIND[ctx.alignment]} avatar in the deck; the player must declare one and "
