@@ -232,6 +232,13 @@ def region_card(ctx: Context) -> Iterator[Violation]:
                                                       f"written in {entry.part.value}"])
 
 
+def _may_start_at(card: Card, rules: SiteRules) -> bool:
+    """A site of a name where the starting company may begin, or a Ruins & Lairs of a region it may begin in, of
+    any version (_can_start_at then asks about the version): the few sites of a location deck worth asking."""
+    return fold(card.name) in rules.starting or card.site_type == "R" and card.region in rules.table.get(
+        "starting_ruins_regions", [])
+
+
 def _can_start_at(card: Card, ctx: Context) -> bool:
     """Whether the starting company may begin at this site card of the deck (name, or a FW Ruins & Lairs), in a
     version the deck may use (not a wrong-alignment site, not a minion site a Balrog must replace)."""
@@ -261,7 +268,7 @@ def starting_site(ctx: Context) -> Iterator[Violation]:
         yield ctx.violation("starting-site", f"the file lists no location deck; the starting company needs {where}",
                             part=Part.SITES, severity=WARNING,
                             explain=["a warning: with no location deck in the file there is nothing to check"])
-    elif not any(_can_start_at(e.card, ctx) for e in listed):
+    elif not any(_can_start_at(e.card, ctx) for e in listed if _may_start_at(e.card, site_rules(ctx))):
         near = sorted({label(e.card) for e in listed if fold(e.card.name) in site_rules(ctx).starting})
         explain = [f"looked at the {plural(len(listed), 'site')} of the location deck"]
         if near:
