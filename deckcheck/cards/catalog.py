@@ -329,7 +329,9 @@ class Catalog:
         """`make(*args)`, worked out once per key of `table` and kept (bounded, as every answer of the catalog):
         for facts a reader derives from this catalog's cards alone, asked again deck after deck. Never None.
         (`make` and its arguments, not a closure: the readers ask it of every line, and most lines are answered.)"""
-        memo = self.memo(table)
+        memo = self._memos.get(table)      # self.memo(table), inlined: asked of every line of every deck
+        if memo is None:
+            memo = self._memos[table] = {}
         found = memo.get(key)
         if found is None:
             found = _remember(memo, key, make(*args))

@@ -90,7 +90,7 @@ def _declared_alignment(result: ReadResult, deck: Deck) -> str | None:
 class Gathered:
     """What the pass over a deck's lines gathers besides the deck's entries and messages."""
 
-    entries: dict = field(default_factory=dict)      # merge key (_merge_key) -> its DeckEntry
+    entries: dict = field(default_factory=dict)      # LineOutcome.merge_key -> its DeckEntry
     resolved: dict = field(default_factory=dict)     # the deck's resolutions of a name in context
     misplaced: dict = field(default_factory=dict)    # (counted part, card id, written part) -> its lines
     languages: dict = field(default_factory=dict)    # another edition's names: language -> [(line, card)]
@@ -107,6 +107,8 @@ class LineOutcome:
     part: Part                         # where the card counts (_counted_part)
     misplaced: bool                    # the file wrote it under another role's heading
     ruled_out: list | None             # the versions the deck's alignment chose against, the line naming none
+    merge_key: tuple                   # the deck's entry the line counts in: its card (or name) and part
+    untold: bool                       # a card named without a tag, set code or id: the name chose the version
 
 
 # The catalog's memo of the outcomes of lines that said nothing (no message, no reading): a line that writes the
@@ -179,7 +181,9 @@ def _line_outcome(line: RawLine, catalog, deck: Deck, gathered: Gathered, placed
         return None
     part, is_misplaced = _counted_part(line, card, deck, placed_by_type=placed_by_type)
     ruled_out = resolution.other_versions if _version_chosen(card, resolution) else None
-    outcome = LineOutcome(card, problem, resolution, part, is_misplaced, ruled_out)
+    merge_key = (part, card.id) if card else (part, fold(line.name), (line.tag or "").upper(), line.set_code)
+    untold = card is not None and not line.tag and not line.set_code and not line.card_id
+    outcome = LineOutcome(card, problem, resolution, part, is_misplaced, ruled_out, merge_key, untold)
     if quiet_as is not None and not language and said == (len(deck.diagnostics), len(deck.readings)):
         catalog.keep(QUIET_OUTCOMES, quiet_as, outcome)
     return outcome
@@ -187,14 +191,11 @@ def _line_outcome(line: RawLine, catalog, deck: Deck, gathered: Gathered, placed
 
 def _merge(line: RawLine, outcome: LineOutcome, entries: dict, deck: Deck) -> None:
     """The line counted into the deck's entry for its card and part (a new entry for the first such line)."""
-    card, part = outcome.card, outcome.part
-    key = (part, card.id) if card else (part, fold(line.name), (line.tag or "").upper(), line.set_code)
-    entry = entries.get(key)
+    entry = entries.get(outcome.merge_key)
     if entry is None:
-        entry = entries[key] = _new_entry(line, outcome)
+        entry = entries[outcome.merge_key] = _new_entry(line, outcome)
         deck.entries.append(entry)
-    untold = card is not None and not line.tag and not line.set_code and not line.card_id
-    entry.untold_version = untold if entry.count == 0 else entry.untold_version and untold
+    entry.untold_version = outcome.untold if entry.count == 0 else entry.untold_version and outcome.untold
     entry.count += line.count
     if line.line is not None:
         entry.lines.append(line.line)
