@@ -45,6 +45,11 @@ class Split:
     either: int = 0                  # copies playable as resource or hazard
     either_as_resource_max: int = 0  # how many of those may count as resources (FW: 2 of each, coe 1.3.F2)
     entries: list[DeckEntry] = field(default_factory=list)
+    roles: list[str] = field(default_factory=list)   # what each of the entries counts as (common.role)
+
+    def counted_as(self, *roles: str) -> list[DeckEntry]:
+        """The entries that count as one of these roles."""
+        return [entry for entry, kind in zip(self.entries, self.roles) if kind in roles]
 
     def parity_resources(self) -> int | None:
         """Resources in a split with as many hazards as resources, or None when there is none."""
@@ -79,6 +84,7 @@ def _split(ctx: Context, capped: bool) -> Split:
         else:
             continue
         split.entries.append(entry)
+        split.roles.append(kind)
     # The FW cap is per card (reprints and lines in several parts together) and applies to hazards
     # playable as resources; a resource playable as a hazard may always count as a resource.
     for (_, card_type), count in either.items():
@@ -95,7 +101,7 @@ def _tally(entries: list[DeckEntry], limit: int = 8) -> str:
 
 def split_explanation(ctx: Context, split: Split) -> list[str]:
     """What the resource and hazard counts counted, and how the cards playable as either were placed."""
-    either = [e for e in split.entries if role(e.card, ctx) == EITHER]
+    either = split.counted_as(EITHER)
     lines = [f"{plural(split.resources, 'resource')}, {plural(split.hazards, 'hazard')} "
              f"and {copies(split.either)} playable as either, in the play deck"]
     if either:
@@ -131,7 +137,7 @@ def resource_count(ctx: Context) -> Iterator[Violation]:
     problem = _resource_problem(ctx, split)
     if not problem:
         return
-    resources = [e for e in split.entries if role(e.card, ctx) != HAZARD_ROLE]
+    resources = split.counted_as(RESOURCE_ROLE, EITHER)
     aspect, explain = _cap_case(ctx, split, _resource_problem(ctx, split_play_deck(ctx, capped=False)) is None)
     yield ctx.violation("resource-count", problem, part=Part.RESOURCES, lines=all_lines(resources), aspect=aspect,
                         explain=explain)
@@ -172,7 +178,7 @@ def hazard_parity(ctx: Context) -> Iterator[Violation]:
     if split.parity_resources() is not None:
         return
     aspect, explain = _cap_case(ctx, split, split_play_deck(ctx, capped=False).parity_resources() is not None)
-    hazards = [e for e in split.entries if role(e.card, ctx) != RESOURCE_ROLE]
+    hazards = split.counted_as(HAZARD_ROLE, EITHER)
     agents = _play_deck_agents(ctx)
     note = ""
     if agents and not agents_are_hazards(ctx):
