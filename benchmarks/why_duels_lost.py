@@ -119,8 +119,8 @@ class Accounting(Observer):
                             "cards": ", ".join(names) or ("a wound's check" if wounded else "items only")}
 
     def event(self, g, what: str, text: str) -> None:
-        if what != "lost" or not self._ours(g):
-            return
+        if what != "lost" or not self._ours(g) or " transferred to " in text:
+            return                            # an item passed on as its bearer is eliminated (3.I.2): no loss
         name = text.rsplit(" ", 1)[0]
         p = self.pending or {}
         row = {"character": name, "turn": g.turn, "how": text.rsplit(" ", 1)[1]}
