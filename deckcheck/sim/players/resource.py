@@ -151,15 +151,16 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
 
     def __init__(self, hazard_keep: list[int | None] | None = None):
         self.hazard_keep = hazard_keep
-        self._ranks = None                    # (sim, rank, dead once in play) per kind: `_rank_tables`
+        self._ranks = None                    # (sim, (rank, dead once in play) per kind): `_rank_tables`
         self._avatars = (None, frozenset())   # (sim, its avatar kinds)
 
     # ---- the hand ----------------------------------------------------------------------------------------
 
     def _rank_tables(self, sim) -> tuple[list[int], list[bool]]:
-        if self._ranks is None or self._ranks[0] is not sim:
-            self._ranks = (sim, *keep_ranks(sim, self.hazard_keep))
-        return self._ranks[1], self._ranks[2]
+        ranks = self._ranks
+        if ranks is None or ranks[0] is not sim:
+            ranks = self._ranks = (sim, keep_ranks(sim, self.hazard_keep))
+        return ranks[1]
 
     def _avatar_kinds(self, sim) -> frozenset[int]:
         if self._avatars[0] is not sim:

@@ -12,7 +12,9 @@ BOTH_RACES = FREE_RACE | SHADOW_RACE  # coe 2.II.3.1.2: Dúnadan, Dwarf, Elf or 
 def company_size(sim, characters) -> int:
     """coe 2.II.3.1.1: Hobbits and Orc scouts count half (the total rounded up)."""
     half = sim.half_size
-    halves = sum(1 if half[c.kind] else 2 for c in characters)
+    halves = 0
+    for c in characters:
+        halves += 1 if half[c.kind] else 2
     return (halves + 1) // 2
 
 

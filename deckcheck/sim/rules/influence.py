@@ -188,7 +188,7 @@ def check_bonus(g, character, faction: int) -> int:
     influence penalties on him (Foolish Words)."""
     sim = g.sim
     kind = character.kind
-    if g.ringwraith or sim.follower_di[kind]:
+    if sim.follower_di[kind] or (g.ringwraith and sim.avatar[kind]):   # else `unused_di` is the plain table's
         own = unused_di(g, character)
     else:
         own = sim.direct_influence[kind] - character.followers_mind
