@@ -140,13 +140,22 @@ def tournament(games: int, seed: int, workers: int, only: str | None) -> None:
               f"({'ok' if above * 4 >= 3 * len(rates) else 'FEWER THAN 3 IN 4'})")
 
 
-def balance(games: int, mirror_games: int, seed: int, workers: int) -> None:
+def _print_pairs(decks: list[Path], pairs: dict[tuple[str, str], float]) -> None:
+    """The row deck's win rate against each column deck, by the decks' letters."""
+    print("  row's win rate against column: " + " ".join(f"{p.name[0]:>4s}" for p in decks))
+    for row in decks:
+        cells = ("   ." if row == column else f"{pairs[str(row), str(column)]:4.0%}" for column in decks)
+        print(f"  {row.name[:30]:30s}  " + " ".join(cells))
+
+
+def balance(games: int, mirror_games: int, seed: int, workers: int, goldfish: bool = True) -> None:
     challenge = _files(CHALLENGE)
     jobs = [(str(a), str(b), games, seed) for i, a in enumerate(challenge) for b in challenge[i + 1:]]
     jobs += [(str(a), str(a), mirror_games, seed) for a in challenge]
     started = time.perf_counter()
     results = _run(jobs, workers, _games)
     field = {str(p): [0, 0, 0] for p in challenge}   # games, wins, draws against the other nine
+    pairs: dict[tuple[str, str], float] = {}          # (row, column): the row deck's wins / games
     mirror, first_mirror, first_field = {}, [], []
     for row, column, halves in results:
         if row == column:
@@ -155,6 +164,7 @@ def balance(games: int, mirror_games: int, seed: int, workers: int) -> None:
             continue
         first_field += _first_seat(halves)
         n, wins, draws = len(halves), halves.count(2), halves.count(1)
+        pairs[row, column], pairs[column, row] = wins / n, halves.count(0) / n
         for deck, w in ((row, wins), (column, halves.count(0))):
             field[deck][0] += n
             field[deck][1] += w
@@ -178,11 +188,14 @@ def balance(games: int, mirror_games: int, seed: int, workers: int) -> None:
     print(f"  mirrors in 47-53%: {within}/{len(challenge)}; intervals holding 50%: {inside}/{len(challenge)} "
           f"(by chance alone about 1 interval in 20 misses 50%, and a score falls outside 47-53% with odds "
           f"{_outside_band(mirror_games):.0%})")
+    _print_pairs(challenge, pairs)
     for label, halves in (("mirror games", first_mirror), ("games between two decks", first_field)):
         score = _score(halves)
         low, high = score["ci95"]
         print(f"  first player's score over {len(halves)} {label}: {score['p']:.1%} ({low:.1%}-{high:.1%}), "
               f"draws {halves.count(1) / len(halves):.1%}")
+    if not goldfish:
+        return
     means = []
     for path in challenge:
         tally = run_games(build_sim_deck(read_deck(str(path))), 0, GOLDFISH_GAMES, TURNS, seed, "none")
@@ -202,6 +215,7 @@ def main() -> None:
     parser.add_argument("--only", help="tournament decks whose file name contains this")
     parser.add_argument("--skip-tournament", action="store_true")
     parser.add_argument("--skip-balance", action="store_true")
+    parser.add_argument("--skip-goldfish", action="store_true", help="balance without the goldfish MP ratio")
     args = parser.parse_args()
     ensure_bytecode()
     print_conditions()
@@ -210,7 +224,8 @@ def main() -> None:
     if not args.skip_tournament:
         tournament(args.games, args.seed, args.jobs, args.only)
     if not args.skip_balance:
-        balance(args.balance_games or args.games, args.mirror_games, args.seed, args.jobs)
+        balance(args.balance_games or args.games, args.mirror_games, args.seed, args.jobs,
+                not args.skip_goldfish)
 
 
 if __name__ == "__main__":

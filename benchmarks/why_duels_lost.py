@@ -238,6 +238,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="games a pair (the tournament's first N)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--decks", default=",".join(DEFAULT_DECKS), help="zara decks: comma-separated name parts")
+    parser.add_argument("--challenge", action="store_true", help="the watched decks are Challenge Decks too "
+                                                                 "(--decks names parts of theirs)")
     parser.add_argument("--opponents", default=None, help="Challenge Decks: comma-separated name parts")
     parser.add_argument("--worst", type=int, default=2, help="without --opponents: the N Challenge Decks the "
                                                              "zara deck scores least against")
@@ -246,14 +248,15 @@ def main() -> None:
                                                                   "(0 = the first) turn by turn, and its line")
     args = parser.parse_args()
     if args.trace is not None:
-        zara_path = next(p for p in sorted(ZARA.iterdir()) if args.decks.split(",")[0] in p.name)
+        watched = CHALLENGE if args.challenge else ZARA
+        zara_path = next(p for p in sorted(watched.iterdir()) if args.decks.split(",")[0] in p.name)
         opp = next(p for p in sorted(CHALLENGE.iterdir()) if (args.opponents or "A - ").split(",")[0] in p.name)
         rows = play(zara_path, opp, 1, args.seed, trace=args.trace)
         summary([dict(r, deck=zara_path.name, opp=opp.name) for r in rows])
         return
     print_conditions()
     challenge = sorted(p for p in CHALLENGE.iterdir() if p.is_file())
-    zara = sorted(p for p in ZARA.iterdir() if p.is_file())
+    zara = sorted(p for p in (CHALLENGE if args.challenge else ZARA).iterdir() if p.is_file())
     every = []
     for part in args.decks.split(","):
         path = next(p for p in zara if part in p.name)
