@@ -38,11 +38,29 @@ def pallando():  # Thorin II: DI 2, +2 against Dwarves; Kíli (Dwarf, 3), Boromi
 
 # ---- a company goes to a haven to bring a character in -------------------------------------------------------
 
-def test_a_company_goes_to_a_haven_to_bring_in_a_character_worth_more_than_any_site(gandalf):
+def test_a_character_with_room_enters_as_a_company_of_his_own_at_a_haven(gandalf):
+    # coe 2.II.2.2.1: under general influence, "into a preexisting company or its own new company"
     sim = gandalf
-    faramir, aragorn = named(sim, "Faramir"), named(sim, "Aragorn II")
-    henneth, lorien = site(sim, "Henneth Annûn"), site(sim, "Lórien")
+    faramir, aragorn, wizard = named(sim, "Faramir"), named(sim, "Aragorn II"), named(sim, "Gandalf")
+    henneth = site(sim, "Henneth Annûn")
     g = scenario(sim, starting_company=False, characters=[(faramir, henneth)], hand=[aragorn])
+    player = ResourcePlayer()
+    kind, where, controller = player.character_to_play(g)
+    assert (kind, controller) == (aragorn, None) and sim.site_is_haven[where] and where != henneth
+    assert player.characters_to_bring_in(g) == []          # nobody travels for him
+    organize(g)
+    assert [c.kind for c in next(co for co in g.companies if co.site == where).characters] == [aragorn]
+    # with the avatar in play he may enter only at the avatar's site (2.II.2.2): not alone
+    g = scenario(sim, starting_company=False, characters=[(faramir, henneth), (wizard, henneth)], hand=[aragorn])
+    assert player.character_to_play(g) is None
+
+
+def test_a_company_goes_to_a_haven_to_bring_in_a_character_worth_more_than_any_site(gandalf):
+    # the avatar in play away from a haven: the character enters only in his company (coe 2.II.2.2)
+    sim = gandalf
+    faramir, aragorn, wizard = named(sim, "Faramir"), named(sim, "Aragorn II"), named(sim, "Gandalf")
+    henneth, lorien = site(sim, "Henneth Annûn"), site(sim, "Lórien")
+    g = scenario(sim, starting_company=False, characters=[(faramir, henneth), (wizard, henneth)], hand=[aragorn])
     company = g.companies[0]
     reach = company_destinations(g, company)
     assert lorien in reach and henneth not in sim.character_sites[aragorn]
@@ -145,18 +163,17 @@ def test_the_reason_a_character_stays_in_hand(gandalf):
     assert entry_blocker(g, aragorn, entered=False) == UNIQUE
 
 
-def test_a_company_goes_to_a_haven_to_bring_in_the_avatar(gandalf):
+def test_the_avatar_enters_at_his_haven_with_no_company_there(gandalf):
+    # coe 2.II.2.1.W1: at his home site or Rivendell, as his own company; nobody travels to bring him in
     sim = gandalf
     faramir, wizard = named(sim, "Faramir"), next(k for k in range(len(sim.kinds)) if sim.avatar[k])
     henneth = site(sim, "Henneth Annûn")
     g = scenario(sim, starting_company=False, characters=[(faramir, henneth)], hand=[wizard])
-    company = g.companies[0]
-    reach = company_destinations(g, company)
     player = ResourcePlayer()
     assert henneth not in sim.character_sites[wizard] and sim.mp[wizard] == 0
-    assert player.characters_to_bring_in(g) == [wizard]           # worth no MP, but the avatar
-    choice = player.haven_to_bring_in(g, company, reach, 10.0 * 4, [wizard])   # over a site worth 4 MP
-    assert choice is not None and choice[1] == wizard and choice[0] in sim.character_sites[wizard]
-    # the other way: once an avatar is revealed, none is brought in
-    g.avatar_revealed = True
     assert player.characters_to_bring_in(g) == []
+    kind, where, controller = player.character_to_play(g)
+    assert (kind, controller) == (wizard, None) and where in sim.character_sites[wizard] and where != henneth
+    # the other way: once an avatar is revealed, none enters
+    g.avatar_revealed = True
+    assert player.character_to_play(g) is None and player.characters_to_bring_in(g) == []

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from deckcheck.sim.model import ROLE_CHARACTER, ROLE_ITEM
 from deckcheck.sim.players.resource_events import corruption_loss_odds
-from deckcheck.sim.rules.company import may_be_away, may_enter_company
+from deckcheck.sim.rules.company import forms_own_company, may_be_away, may_enter_company
 from deckcheck.sim.rules.influence import (
     controllers_with_room,
     direct_influence,
@@ -17,6 +17,7 @@ from deckcheck.sim.rules.influence import (
     unrestricted_needed,
 )
 from deckcheck.sim.rules.play import may_bear
+from deckcheck.sim.state import AVAILABLE
 
 # What the avatar is worth to the player when he chooses a character to bring in (before any character worth MP).
 AVATAR_VALUE = 1000
@@ -24,12 +25,30 @@ AVATAR_VALUE = 1000
 
 def avatars_to_bring_in(g, where: set[int]) -> list[int]:
     """Our avatar in hand, not yet revealed (nor barred: Sauron), who may enter nowhere our companies now are
-    (at `where`): he needs no influence."""
+    (at `where`) nor as a company of his own (`new_company_sites`): he needs no influence."""
     sim = g.sim
     if g.avatar_revealed or g.avatar_barred:
         return []
     return [k for k in dict.fromkeys(g.hand) if sim.avatar[k] and sim.role[k] == ROLE_CHARACTER
-            and where.isdisjoint(sim.character_sites[k]) and not (sim.unique[k] and k in g.used_unique)]
+            and where.isdisjoint(sim.character_sites[k]) and not (sim.unique[k] and k in g.used_unique)
+            and not new_company_sites(g, k, where)]
+
+
+def new_company_sites(g, kind: int, where) -> list[int]:
+    """The sites, none of our companies at them (not in `where`), where a character of this kind may come into
+    play as its own new company (`rules.company.forms_own_company`, coe 2.II.2.2.1), havens first."""
+    sim = g.sim
+    if not sim.avatar[kind] and g.avatar_site() is not None:
+        return []                     # with the avatar in play: its site or direct influence only
+    state = g.site_state
+    return sorted((s for s in sim.character_sites[kind] if s not in where
+                   and forms_own_company(sim, kind, s, state[s] == AVAILABLE, False)),
+                  key=lambda s: (not sim.site_is_haven[s], s))
+
+
+def enters_alone(g, kind: int, where) -> bool:
+    """General influence has room for a character of this kind and it may enter as its own new company."""
+    return general_influence_room(g, kind) and bool(new_company_sites(g, kind, where))
 
 
 class CharacterChoices:
@@ -58,7 +77,7 @@ class CharacterChoices:
                 if (event.no_avatar and sim.avatar[kind]) or (event.no_wizard and "Wizard" in sim.races[kind]):
                     continue
                 allowed = where
-            for site in locations:
+            for site in locations if event is not None else (*locations, *new_company_sites(g, kind, locations)):
                 if site not in allowed:
                     continue
                 controller = self.controller_to_enter(g, kind, site, avatar_site)
@@ -212,7 +231,7 @@ class CharacterChoices:
         if candidates.isdisjoint(g.hand):
             return avatars
         hand = [k for k in candidates.intersection(g.hand) if where.isdisjoint(sim.character_sites[k])
-                and not (sim.unique[k] and k in g.used_unique)]
+                and not (sim.unique[k] and k in g.used_unique) and not enters_alone(g, k, where)]
         if not hand:
             return avatars
         room = g.gi_max - g.gi_used

@@ -61,6 +61,17 @@ def may_enter_company(sim, company, kind: int) -> bool:
     return may_be_away(sim, company.characters, (kind,))
 
 
+def forms_own_company(sim, kind: int, site: int, site_free: bool, avatar_in_play: bool) -> bool:
+    """A character of this kind may come into play as its own new company at `site`, where none of ours is (coe
+    2.II.2.2.1: under general influence, "into a preexisting company or its own new company"): a site it may
+    enter play at (2.II.2.1: an avatar at its havens or home site; 2.II.2.2: any other at a haven or its home
+    site), a site card that is no haven only while it is free (in the location deck). With the avatar in play,
+    any other character enters only at the avatar's site or under direct influence (2.II.2.2): never alone."""
+    if site not in sim.character_sites[kind] or (avatar_in_play and not sim.avatar[kind]):
+        return False
+    return sim.site_is_haven[site] or site_free
+
+
 def may_join(sim, first, second) -> bool:
     """Two companies at one site may join (2.II.3.5, 2.IV.6): anywhere, no card that cannot be duplicated in a
     given company held twice; away from a haven, a company that may be away."""
