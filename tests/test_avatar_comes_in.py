@@ -1,8 +1,8 @@
 """Choices that bring our avatar into play (coe 2.II.2.1: only at his havens or home site; The Balrog only at
 The Under-gates): one copy of him not yet revealed is kept in hand before any other card (`ResourcePlayer`
-`cards_to_drop`, `end_of_turn_discard`), and a company more than one move from where he may enter takes the
-first move of the shortest way there (`players.movement.avatar_fetch`); a company going haven to haven goes as
-it is, two leaders and all (it is never away from a haven). Real decks; each choice both ways."""
+`cards_to_drop`, `end_of_turn_discard`); he enters there as a company of his own, with none of ours there
+(2.II.2.2.1), so no company travels for him (`characters_to_bring_in`, `players.movement._avatar_home`). Real
+decks; each choice both ways."""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ import pytest
 
 from deckcheck.decklist import read_deck
 from deckcheck.sim.model import build_sim_deck
-from deckcheck.sim.players.movement import avatar_fetch, company_destinations, plan_moves
+from deckcheck.sim.players.movement import company_destinations, plan_moves
 from deckcheck.sim.players.resource import ResourcePlayer
 from deckcheck.sim.scenario import scenario
+from deckcheck.sim.turn.organization import organize
 from tests._shared import DECKS, GANDALF, needs_decks
 
 pytestmark = needs_decks
@@ -71,9 +72,9 @@ def test_the_avatar_is_not_the_end_of_turn_discard(balrog):
     assert ResourcePlayer().end_of_turn_discard(g) is None
 
 
-# ---- a company goes for him ------------------------------------------------------------------------------------
+# ---- he enters alone: nobody goes for him ----------------------------------------------------------------------
 
-def test_a_company_two_moves_away_takes_the_way_to_the_balrogs_home_site(balrog):
+def test_the_balrog_enters_at_the_under_gates_with_no_company_there(balrog):
     sim = balrog
     the_balrog, gorbag = avatar_of(sim), named(sim, "Gorbag")
     gates, moria = site(sim, "The Under-gates"), site(sim, "Moria")
@@ -83,11 +84,16 @@ def test_a_company_two_moves_away_takes_the_way_to_the_balrogs_home_site(balrog)
     g = scenario(sim, starting_company=False, characters=[(gorbag, away)], hand=[the_balrog])
     company = g.companies[0]
     assert gates not in company_destinations(g, company)
-    assert avatar_fetch(g, ResourcePlayer().characters_to_bring_in(g)) == (company, moria)
-    assert plan_moves(g) == [(company, moria)]
-    # the other way: without him in hand nobody goes (the company plans as it would)
-    g = scenario(sim, starting_company=False, characters=[(gorbag, away)], hand=[])
-    assert avatar_fetch(g, ResourcePlayer().characters_to_bring_in(g)) is None
+    player = ResourcePlayer()
+    assert player.characters_to_bring_in(g) == []
+    assert player.character_to_play(g) == (the_balrog, gates, None)
+    organize(g)
+    assert [[c.kind for c in co.characters] for co in g.companies if co.site == gates] == [[the_balrog]]
+    # the other way: once revealed (or without him in hand) nobody enters
+    g = scenario(sim, starting_company=False, characters=[(gorbag, away)], hand=[the_balrog],
+                 used_unique=[the_balrog])
+    g.avatar_revealed = True
+    assert player.character_to_play(g) is None
 
 
 def _alone_at(sim, kind: int, where: int):
@@ -96,15 +102,11 @@ def _alone_at(sim, kind: int, where: int):
     return g, g.companies[0]
 
 
-def test_a_company_with_two_leaders_goes_haven_to_haven_for_him(balrog):
+def test_a_company_with_two_leaders_stays_at_its_haven_while_he_enters_at_his(balrog):
     sim = balrog
     the_balrog, umagaur, bolg = avatar_of(sim), named(sim, "Umagaur"), named(sim, "Bolg")
     gates, moria = site(sim, "The Under-gates"), site(sim, "Moria")
     assert sim.leader[umagaur] and sim.leader[bolg] and sim.site_is_haven[moria] and sim.site_is_haven[gates]
-    g = scenario(sim, starting_company=False, characters=[(umagaur, moria), (bolg, moria, umagaur)],
-                 hand=[the_balrog])
-    company = g.companies[0]
-    assert plan_moves(g) == [(company, gates)]
-    # the other way: without the avatar to fetch, the two leaders cannot leave their haven together
-    g = scenario(sim, starting_company=False, characters=[(umagaur, moria), (bolg, moria, umagaur)], hand=[])
-    assert plan_moves(g) == []
+    for hand in ([the_balrog], []):        # the two leaders cannot leave their haven together, and need not
+        g = scenario(sim, starting_company=False, characters=[(umagaur, moria), (bolg, moria, umagaur)], hand=hand)
+        assert plan_moves(g) == []

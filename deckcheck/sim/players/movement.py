@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from deckcheck.sim.model import ROLE_FACTION
 from deckcheck.sim.players.attacks import odds_left_untapped, worth_entering
+from deckcheck.sim.players.characters import new_company_sites
 from deckcheck.sim.players.factions import faction_odds, worth_attempting
 from deckcheck.sim.rules.company import may_be_away
 from deckcheck.sim.rules.influence import check_bonus, p_check_above
@@ -125,7 +126,6 @@ def plan_moves(g) -> list[tuple[Company, int]]:
     moves: list[tuple[Company, int]] = []
     claimed: set[int] = set()
     bring_in = g.player.characters_to_bring_in(g)    # characters of the hand a company may go to bring in
-    fetch = avatar_fetch(g, bring_in) if bring_in else None   # a company on its way to bring the avatar in
     pending = list(g.companies)
     while pending:
         company = pending.pop(0)
@@ -143,9 +143,6 @@ def plan_moves(g) -> list[tuple[Company, int]]:
                 havens = [s for s in reach if heals_at(sim, s, g.made_havens)]
                 moves.append((company, _best_haven(g, tuple(havens), values, claimed) if havens
                               else toward_haven(g, company, reach, heal=True)))
-                continue
-            if fetch is not None and fetch[0] is company:
-                moves.append((company, fetch[1]))
                 continue
             kind = card_to_stay_for(g, company)
             if kind is not None:
@@ -176,8 +173,6 @@ def plan_moves(g) -> list[tuple[Company, int]]:
                     moves.append((company, step))
             continue
         home = _avatar_home(g, site, claimed)
-        if home is None and fetch is not None and fetch[0] is company:
-            home = fetch[1]
         if home is not None and sim.site_is_haven[home]:
             moves.append((company, home))         # haven to haven: never away from one, it goes as it is
             continue
@@ -379,73 +374,15 @@ def _worth_going_first(g, company, ranked: list[tuple[float, int, int]], n: int)
     return out
 
 
-# How many moves ahead the player looks for a way to a site where our avatar in hand may be revealed.
-AVATAR_SEARCH_MOVES = 4
-
-
-def avatar_fetch(g, bring_in: list[int]) -> tuple[Company, int] | None:
-    """(company, its next site): when our avatar waits in hand (among `bring_in`, `characters_to_bring_in`) for a
-    site where he may be revealed (coe 2.II.2.1: his havens or home site: The Balrog only at The Under-gates) that
-    no company reaches in one move, the company nearest one (fewest moves, within `AVATAR_SEARCH_MOVES`; the
-    Under-deeps rolls counted as moves, never a way no roll makes) takes the first move of the way there. A
-    player brings his avatar in before anything else (`character_to_play` values him first); a company one move
-    away goes by `haven_to_bring_in` or `_avatar_home`. None if none."""
-    sim = g.sim
-    avatars = [k for k in bring_in if sim.avatar[k]]
-    if not avatars or not g.companies:
-        return None
-    targets = frozenset().union(*(sim.character_sites[k] for k in avatars))
-    best = None
-    for company in g.companies:
-        reach = company_destinations(g, company)
-        if not targets.isdisjoint(reach):
-            return None                           # one move away: the usual plans take it there
-        away = _way_to(g, company, reach, targets)
-        if away is not None and (best is None or away[0] < best[0]):
-            best = (away[0], company, away[1])
-    return None if best is None else (best[1], best[2])
-
-
-def _way_to(g, company, reach, targets: frozenset[int]) -> tuple[int, int] | None:
-    """(moves, first site): the shortest way from the company's site to one of `targets`, by the moves it may
-    make (coe 2.II.7), within `AVATAR_SEARCH_MOVES`; from an Under-deeps site only by a way a roll makes."""
-    sim = g.sim
-    key = ("way_to", company.site, targets, g.ringwraith, g.balrog, g.mode)
-    found = sim.memo.get(key, False)
-    if found is False:
-        found = None
-        seen = {company.site}
-        frontier = []
-        for dest in sorted(reach):
-            if leaving_odds(g, company, dest) > 0:
-                seen.add(dest)
-                frontier.append((dest, dest))
-        for moves in range(2, AVATAR_SEARCH_MOVES + 1):
-            following = []
-            for here, first in frontier:
-                for dest in sorted(destinations(sim, here, False, g.ringwraith, g.balrog, g.mode)):
-                    if dest in targets:
-                        found = (moves, first)
-                        break
-                    if dest not in seen:
-                        seen.add(dest)
-                        following.append((dest, first))
-                if found is not None:
-                    break
-            if found is not None or not following:
-                break
-            frontier = following
-        sim.memo[key] = found
-    return found
-
-
 def _avatar_home(g, haven: int, claimed: set[int]) -> int | None:
-    """A haven or site one move away where the avatar in hand may be revealed, if it cannot be here."""
+    """A haven or site one move away where the avatar in hand may be revealed, if it cannot be here nor as a
+    company of his own (`new_company_sites`: at his havens he always may)."""
     if g.avatar_revealed:
         return None
     sim = g.sim
+    where = {c.site for c in g.companies}
     for kind in set(g.hand):
-        if not sim.avatar[kind] or haven in sim.character_sites[kind]:
+        if not sim.avatar[kind] or haven in sim.character_sites[kind] or new_company_sites(g, kind, where):
             continue
         for dest in sim.neighbours[haven]:
             if dest in sim.character_sites[kind] and dest not in claimed and (
