@@ -111,6 +111,21 @@ def test_summons_discarded_takes_its_reserved_creature_to_the_discard_pile(sides
     assert not g.board.reserved
 
 
+def test_of_two_copies_in_play_the_one_discarded_leaves_with_its_own_reserved_creature():
+    from deckcheck.sim.state import Board
+    board, pile = Board(), []
+    spec = EventSpec.of(load_combat_facts()["events"][SUMMONS])
+    board.add(7, spec, pile, 1, SUMMONS)
+    board.add(7, spec, pile, 1, SUMMONS)          # a second copy: an equal tuple
+    first, second = board.events
+    assert first == second and first is not second
+    board.reserved[id(first)], board.reserved[id(second)] = 20, 21
+    board.remove(second)
+    assert board.events[0] is first and board.reserved == {id(first): 20} and pile == [7, 21]
+    board.remove(first)                           # the other way: the first goes with its own
+    assert board.events == [] and board.reserved == {} and pile == [7, 21, 7, 20]
+
+
 # ---- From the Pits of Angband ---------------------------------------------------------------------------------
 
 def test_the_importer_reads_from_the_pits_of_angband():

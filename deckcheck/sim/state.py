@@ -66,7 +66,7 @@ class Board:
 
     def remove(self, entry) -> None:
         """The event leaves play, to its owner's discard pile (a creature reserved with it too)."""
-        self.events.remove(entry)
+        self._drop(entry)
         entry[2].append(entry[0])
         reserved = self.reserved.pop(id(entry), None)
         if reserved is not None:
@@ -75,8 +75,14 @@ class Board:
 
     def remove_from_game(self, entry) -> None:
         """The event leaves play to no pile (a defeated Dragon manifestation, the Dragons rules insert)."""
-        self.events.remove(entry)
+        self._drop(entry)
+        self.reserved.pop(id(entry), None)
         self._update()
+
+    def _drop(self, entry) -> None:
+        """This entry itself leaves `events`: two copies of a card in play are equal tuples, and `list.remove`
+        would take the first, leaving `reserved` keyed by a gone entry's id (an id a new entry may reuse)."""
+        self.events.pop(next(i for i, e in enumerate(self.events) if e is entry))
 
     def reserves(self, owner: int) -> list:
         """The owner's reserving cards in play (Summons from Long Sleep)."""
