@@ -13,7 +13,7 @@ from deckcheck.sim.players.movement import company_destinations, plan_moves
 from deckcheck.sim.players.resource import ResourcePlayer
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.turn.organization import organize
-from tests._shared import CHALLENGE, GANDALF, needs_decks
+from tests._shared import CHALLENGE, DECKS, GANDALF, needs_decks
 
 pytestmark = needs_decks
 
@@ -177,3 +177,19 @@ def test_the_avatar_enters_at_his_haven_with_no_company_there(gandalf):
     # the other way: once an avatar is revealed, none enters
     g.avatar_revealed = True
     assert player.character_to_play(g) is None and player.characters_to_bring_in(g) == []
+
+
+def test_alone_only_at_a_haven_not_at_one_of_dozens_of_home_sites():
+    # Alatar may be revealed at any of forty sites of this deck, none a haven (Deep Mines, with no way out in the
+    # location deck, among them): he waits for a company at one; there he enters
+    sim = build_sim_deck(read_deck(str(DECKS / "gccg-restoration" / "Contrib" / "zara"
+                                       / "{R}A_{F}{R} The Bounty of Earcaraxe.dck")))
+    alatar, faramir = named(sim, "Alatar"), named(sim, "Faramir")
+    towers = next(i for i, s in enumerate(sim.sites) if s.name == "The White Towers" and sim.site_is_haven[i])
+    homes = sim.character_sites[alatar]
+    assert len(homes) > 30 and not any(sim.site_is_haven[s] for s in homes) and towers not in homes
+    g = scenario(sim, starting_company=False, characters=[(faramir, towers)], hand=[alatar])
+    assert ResourcePlayer().character_to_play(g) is None
+    there = next(s for s in sorted(homes) if sim.neighbours[s])
+    g = scenario(sim, starting_company=False, characters=[(faramir, there)], hand=[alatar])
+    assert ResourcePlayer().character_to_play(g) == (alatar, there, None)

@@ -128,13 +128,32 @@ def test_leftover_pool_characters_join_the_play_deck():
     assert set(left_out) == {"Leader", "Scout", "Big Hero", "Heavy"} - drafted
 
 
+# A Fallen-wizard's own haven (g.hav.F1: his characters enter play only at a Wizardhaven or their home site).
+WIZARDHAVEN = site("Lone Tower", "H", ("Rivendell",), draw=1, alignment="Fallen-wizard")
+
+
+def fallen_wizard_deck(play=PLAY, pool=(LEADER, SCOUT)) -> Deck:
+    deck = synthetic_deck(play=play, pool=pool, alignment="fallen-wizard")
+    deck.entries.append(DeckEntry(Part.SITES, 1, WIZARDHAVEN.name, card=WIZARDHAVEN))
+    return deck
+
+
 def test_a_fallen_wizard_neither_drafts_nor_plays_characters_of_mind_above_five():
-    sim = build_sim_deck(synthetic_deck(alignment="fallen-wizard"))    # Leader has mind 6
+    sim = build_sim_deck(fallen_wizard_deck())                         # Leader has mind 6
     assert [sim.kinds[k].name for k in sim.start_characters] == ["Scout"]
     assert kind(sim, LEADER) in sim.play_deck
     assert sim.character_sites[kind(sim, LEADER)] == frozenset()
     assert sim.character_sites[kind(sim, SMALL)]                       # mind 2: fine
     assert sim.mp[kind(sim, SWORD)] == 1                               # and every MP card scores 1
+
+
+def test_a_fallen_wizard_plays_characters_only_at_a_wizardhaven():
+    sim = build_sim_deck(fallen_wizard_deck())                         # g.hav.F1: not at Rivendell nor Lórien
+    assert sim.character_sites[kind(sim, SMALL)] == {site_index(sim, WIZARDHAVEN)}
+    wizard = build_sim_deck(synthetic_deck())                          # a Wizard's at either Haven
+    assert wizard.character_sites[kind(wizard, SMALL)] == {site_index(wizard, RIVENDELL), site_index(wizard, LORIEN)}
+    without = build_sim_deck(synthetic_deck(alignment="fallen-wizard"))   # no Wizardhaven: nowhere
+    assert without.character_sites[kind(without, SMALL)] == frozenset()
 
 
 def test_a_fallen_wizard_plays_orcs_and_trolls_only_with_bad_company():
@@ -146,7 +165,7 @@ def test_a_fallen_wizard_plays_orcs_and_trolls_only_with_bad_company():
     assert sim.character_sites[kind(sim, orc)] == sim.character_sites[kind(sim, troll)] == frozenset()
     bad_company = Card(id="WH-63", set="WH", number=63, name="Bad Company", type="Resource",
                        subtypes=("Permanent-event",), alignment="Stage", stage_points=2)
-    sim = build_sim_deck(synthetic_deck(play=play, pool=(SCOUT, orc, bad_company), alignment="fallen-wizard"))
+    sim = build_sim_deck(fallen_wizard_deck(play=play, pool=(SCOUT, orc, bad_company)))
     assert [sim.kinds[k].name for k in sim.start_characters] == ["Scout", "Orc Chief"]
     assert sim.character_sites[kind(sim, troll)]
     sim = build_sim_deck(synthetic_deck(play=play, pool=(SCOUT, orc)))                # a Wizard: no limit

@@ -131,7 +131,8 @@ def follower_di(b, card: Card) -> tuple[tuple[int, frozenset[int]], ...]:
 
 
 def character_sites(b, card: Card) -> frozenset[int]:
-    """Where a character may enter play: its home site(s), and any haven (an avatar: its alignment's)."""
+    """Where a character may enter play: its home site(s), and any haven of its player (an avatar: its
+    alignment's; a Fallen-wizard's: a Wizardhaven, g.hav.F1)."""
     sim = b.sim
     if b.alignment == "fallen-wizard" and not card.avatar and (leading_int(card.mind) or 0) > FW_MAX_MIND:
         return frozenset()    # coe 2.II.2.2.F1: a Fallen-wizard cannot play a character of mind above 5
@@ -141,6 +142,9 @@ def character_sites(b, card: Card) -> frozenset[int]:
     if b.alignment == "balrog" and fold(home or "") == fold("Any Dark-hold"):
         home = "any non-Dark-hold Under-deeps site"    # coe 2.II.2.2.B1
     homes = set(home_sites(home, sim.sites))
+    # g.hav.F1: a Fallen-wizard plays no character at a Haven or Darkhaven, only at a Wizardhaven
+    havens = {i for i, s in enumerate(sim.sites) if s.is_haven
+              and (b.alignment != "fallen-wizard" or s.alignment == "Fallen-wizard")}
     if card.agent:
         return frozenset(homes)      # coe 2.II.2.2.5: an agent character only at its home site
     if card.avatar:
@@ -149,9 +153,9 @@ def character_sites(b, card: Card) -> frozenset[int]:
             homes = {i for i in homes if sim.sites[i].is_haven}
         homes |= {i for i, s in enumerate(sim.sites) if fold(s.name) in allowed}
         if not homes:   # an avatar with no listed site in this location deck: any haven will do
-            homes = {i for i, s in enumerate(sim.sites) if s.is_haven}
+            homes = havens
         return frozenset(homes)
-    return frozenset(homes | {i for i, s in enumerate(sim.sites) if s.is_haven})
+    return frozenset(homes | havens)
 
 # ---- starting company ----------------------------------------------------------------------------
 

@@ -36,14 +36,15 @@ def avatars_to_bring_in(g, where: set[int]) -> list[int]:
 
 def new_company_sites(g, kind: int, where) -> list[int]:
     """The sites, none of our companies at them (not in `where`), where a character of this kind may come into
-    play as its own new company (`rules.company.forms_own_company`, coe 2.II.2.2.1), havens first."""
+    play as its own new company (`rules.company.forms_own_company`, coe 2.II.2.2.1). The player's choice: only at
+    a haven (a home site that is no haven, "Any Ruins & Lairs" and the like, would put him alone at one of dozens
+    of sites, some of them with no way out in the location deck: there he waits for a company, as before)."""
     sim = g.sim
     if not sim.avatar[kind] and g.avatar_site() is not None:
         return []                     # with the avatar in play: its site or direct influence only
     state = g.site_state
-    return sorted((s for s in sim.character_sites[kind] if s not in where
-                   and forms_own_company(sim, kind, s, state[s] == AVAILABLE, False)),
-                  key=lambda s: (not sim.site_is_haven[s], s))
+    return [s for s in sorted(sim.character_sites[kind]) if s not in where and sim.site_is_haven[s]
+            and forms_own_company(sim, kind, s, state[s] == AVAILABLE, False)]
 
 
 def enters_alone(g, kind: int, where) -> bool:
