@@ -24,9 +24,10 @@ VERSION = {"Hero": "hero", "Minion": "minion", "Stage": "Stage", "Dual": "dual",
            "Fallen-wizard": "Fallen-wizard", "Balrog": "Balrog"}
 
 
-def deck_cards(ctx: Context) -> Iterator[tuple[DeckEntry, Card]]:
-    """Every resolved non-site card of the whole deck (play deck, pool, sideboards)."""
-    yield from views(ctx).cards_but_sites
+def deck_cards(ctx: Context) -> list[tuple[DeckEntry, Card]]:
+    """Every resolved non-site card of the whole deck (play deck, pool, sideboards): the view itself, to read, never
+    to change."""
+    return views(ctx).cards_but_sites
 
 
 def player(ctx: Context) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 
 from deckcheck.decklist.content import is_unread_line
 from deckcheck.decklist.model import DeckEntry
+from deckcheck.rules.common import views
 from deckcheck.rules.registry import ERROR, NOTE, Context, Violation, rule
 
 # How many ambiguous lines of one deck are judged under each of their versions (each try runs every rule
@@ -28,7 +29,7 @@ def _where(entry) -> str:
 def unknown_card(ctx: Context) -> Iterator[Violation]:
     """A line whose name matches no card (nor a known alias). Nothing is guessed: the nearest names are
     offered as did-you-mean suggestions, and the deck cannot be judged legal until the line is fixed."""
-    for entry in ctx.deck.entries:
+    for entry in views(ctx).not_ice:    # the lines naming no card are among them
         if entry.card is not None or entry.problem == "ambiguous-card" or entry.candidates:
             continue
         if entry.problem in (None, "not-ice-card"):
@@ -87,7 +88,7 @@ def _fits(entry: DeckEntry) -> str:
 
 def ambiguous_entries(ctx: Context) -> list[DeckEntry]:
     """The lines whose name fits several cards and nothing told which."""
-    return [e for e in ctx.deck.entries if e.card is None and (e.problem == "ambiguous-card" or e.candidates)]
+    return [e for e in views(ctx).not_ice if e.card is None and (e.problem == "ambiguous-card" or e.candidates)]
 
 
 def outcome(ctx: Context) -> frozenset:

@@ -42,6 +42,7 @@ class DeckViews:
     uniques: list[DeckEntry] = field(default_factory=list)   # of `cards`, the unique ones but avatars
     avatars: list[DeckEntry] = field(default_factory=list)   # of `cards`, the avatars (of any alignment)
     non_uniques: list[DeckEntry] = field(default_factory=list)   # of `cards`, neither unique nor an avatar
+    regions: list[DeckEntry] = field(default_factory=list)   # region cards, in any part
     # every entry, of any part, that is no card of the ICE sets: a card of another set, or a line naming no card
     not_ice: list[DeckEntry] = field(default_factory=list)
 
@@ -64,7 +65,9 @@ def _sorted_entries(entries: list[DeckEntry]) -> DeckViews:
         if part.in_play_deck:
             found.play.append(entry)
         if card.type in (SITE, REGION):
-            if part is sites_part and card.type == SITE:
+            if card.type == REGION:
+                found.regions.append(entry)
+            elif part is sites_part:
                 found.sites.append(entry)
             continue
         found.cards_but_sites.append((entry, card))

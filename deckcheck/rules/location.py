@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 
-from deckcheck.cards.model import REGION, SITE, Card
+from deckcheck.cards.model import SITE, Card
 from deckcheck.decklist.model import DeckEntry, Part
 from deckcheck.records import record
-from deckcheck.rules.common import all_lines, copies, fold, label, plural, resolved, version_key, views
+from deckcheck.rules.common import all_lines, copies, fold, label, plural, version_key, views
 from deckcheck.rules.registry import WARNING, Context, Violation, rule
 
 SITE_KIND = {"Hero": "hero", "Minion": "minion", "Fallen-wizard": "Fallen-wizard", "Balrog": "Balrog",
@@ -31,10 +31,13 @@ class SiteRules:
     haven_exceptions: frozenset[str]          # havens on their card that are Ruins & Lairs for this player
     balrog_version_required: frozenset[str]
     starting: frozenset[str]                  # where the starting company may begin
+    kinds_refused: bool                       # some site of an allowed alignment is refused by its kind
 
 
 SITE_NAME_LISTS = ("balrog_only", "also_allowed", "refused_minion_sites", "haven_exceptions", "balrog_version_required",
                    "starting")
+# What refuses a site of an allowed alignment by its kind (_kind_problem): GCCG's Lord formats' lists.
+SITE_KIND_LISTS = ("haven_alignments", "minion_site_types", "refused_minion_sites")
 
 
 def site_rules(ctx: Context) -> SiteRules:
@@ -44,7 +47,8 @@ def site_rules(ctx: Context) -> SiteRules:
 
 def _site_rules_of(data: dict) -> SiteRules:
     table = {**data["sites"], "havens_exempt": data["copies"]["havens_exempt"]}
-    return SiteRules(table, *(frozenset(fold(name) for name in table.get(key, ())) for key in SITE_NAME_LISTS))
+    return SiteRules(table, *(frozenset(fold(name) for name in table.get(key, ())) for key in SITE_NAME_LISTS),
+                     any(table.get(key) for key in SITE_KIND_LISTS))
 
 
 def _multi_copy_allowed(card: Card, rules: SiteRules) -> bool:
@@ -80,6 +84,8 @@ def _anyone_may_hold(card: Card, rules: SiteRules) -> bool:
 def _kind_problem(card: Card, rules: SiteRules) -> str | None:
     """Why a site of an allowed alignment is still refused by its kind (GCCG's Lord formats), or None: a haven
     not of the Lord's own sites, a minion site of a type the Lord may not use, a minion site refused by name."""
+    if not rules.kinds_refused:
+        return None       # the usual ruleset: no site refused by its kind
     sites = rules.table
     havens = sites.get("haven_alignments")
     if havens and card.is_haven and card.alignment not in havens:
@@ -224,12 +230,11 @@ def site_alignment(ctx: Context) -> Iterator[Violation]:
 @rule("region-card", family="location deck", summary="no region cards in the location deck")
 def region_card(ctx: Context) -> Iterator[Violation]:
     """coe 1.4: no region cards (tournament play uses a map). The rulebook allows them by agreement."""
-    for entry in resolved(ctx.deck.entries):
-        if entry.card.type == REGION:
-            yield ctx.violation("region-card",
-                                f"{entry.card.name} is a region card; the location deck may not hold region cards",
-                                entry=entry, explain=[f"{entry.card.id} is a Region card in the card data, "
-                                                      f"written in {entry.part.value}"])
+    for entry in views(ctx).regions:
+        yield ctx.violation("region-card",
+                            f"{entry.card.name} is a region card; the location deck may not hold region cards",
+                            entry=entry, explain=[f"{entry.card.id} is a Region card in the card data, "
+                                                  f"written in {entry.part.value}"])
 
 
 def _may_start_at(card: Card, rules: SiteRules) -> bool:
