@@ -33,11 +33,16 @@ def pool_cards(ctx: Context) -> list[tuple[DeckEntry, Card]]:
     return list(views(ctx).pool)
 
 
-def rated_characters(ctx: Context) -> Iterator[tuple[DeckEntry, Card]]:
-    """Non-avatar characters the player counts as characters (agents are hazards for Wizard and Balrog)."""
-    for entry, card in deck_cards(ctx):
-        if card.is_character and not card.avatar and not (card.agent and agents_are_hazards(ctx)):
-            yield entry, card
+def rated_characters(ctx: Context) -> list[tuple[DeckEntry, Card]]:
+    """Non-avatar characters the player counts as characters (agents are hazards for Wizard and Balrog): found once
+    per deck for the rules that read them (read it, never change it)."""
+    return ctx.shared("rated characters", lambda: _rated_characters(ctx))
+
+
+def _rated_characters(ctx: Context) -> list[tuple[DeckEntry, Card]]:
+    agents_hazards = agents_are_hazards(ctx)
+    return [(entry, card) for entry, card in deck_cards(ctx)
+            if card.is_character and not card.avatar and not (card.agent and agents_hazards)]
 
 
 def names(cards: Iterable[Card]) -> str:
@@ -186,6 +191,9 @@ def check_character_race(ctx: Context) -> Iterator[Violation]:
     """Balrog: every non-avatar character of the deck (play deck, pool, sideboard) is an Orc or a Troll
     (`[characters] character_races`, coe 1.3.B4); agents are hazards for a Balrog player and are not
     checked. A deck restriction, so an error wherever the character is."""
+    limits = settings(ctx)
+    if not limits.get("character_races") and not limits.get("character_races_refused"):
+        return      # the usual ruleset: a character of any race (deck_race_problem finds nothing)
     for entry, card in rated_characters(ctx):
         problem = deck_race_problem(ctx, card)
         if problem:

@@ -195,9 +195,12 @@ def site_alignment(ctx: Context) -> Iterator[Violation]:
     rules = site_rules(ctx)
     allowed = set(rules.table["alignments"])
     kinds = " and ".join(SITE_KIND.get(a, a) for a in rules.table["alignments"])
+    # a site of the deck's own alignments is the usual site: nothing to say of it where no site is refused by its
+    # kind and the deck is no Balrog's (who must use the Balrog version of some)
+    own_fine = not rules.kinds_refused and ctx.alignment != "balrog"
     for entry in views(ctx).sites:      # read only: no copy of the view
         card = entry.card
-        if _anyone_may_hold(card, rules):
+        if own_fine and card.alignment in allowed or _anyone_may_hold(card, rules):
             continue
         kind_problem = card.alignment in allowed and _kind_problem(card, rules)
         if kind_problem:
