@@ -19,6 +19,7 @@ alignment. The reason line says what decided.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import field
 from functools import cache
 
@@ -248,10 +249,23 @@ class LineFacts:
     named: bool                    # _names_a_card
 
 
+# The catalog's memo of LineFacts, by _line_key.
+FACTS = "alignment facts"
+
+
 def line_facts(line: RawLine, catalog) -> LineFacts:
     """The line's LineFacts, worked out once per `_line_key` and catalog (decks name the same cards again and
     again; NetMECCG repeats every line)."""
-    return catalog.remembered("alignment facts", _line_key(line), _line_facts_made, line, catalog)
+    return catalog.remembered(FACTS, _line_key(line), _line_facts_made, line, catalog)
+
+
+def facts_of_lines(lines: list[RawLine], catalog) -> Iterator[LineFacts]:
+    """line_facts of each line, in order, the catalog's memo taken once for them all."""
+    memo = catalog.memo(FACTS)
+    for line in lines:
+        key = _line_key(line)
+        found = memo.get(key)
+        yield found if found is not None else catalog.keep(FACTS, key, _line_facts_made(line, catalog))
 
 
 def _line_facts_made(line: RawLine, catalog) -> LineFacts:

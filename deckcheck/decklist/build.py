@@ -12,7 +12,7 @@ from deckcheck.cards.catalog import Resolution
 from deckcheck.cards.model import CHARACTER, HAZARD, RESOURCE, SITE, Card
 from deckcheck.cards.names import fold
 from deckcheck.cards.set_codes import non_ice_set
-from deckcheck.decklist.alignment import ALIGNMENTS, LineFacts, declared_alignment, infer_alignment, line_facts
+from deckcheck.decklist.alignment import ALIGNMENTS, LineFacts, declared_alignment, facts_of_lines, infer_alignment
 from deckcheck.decklist.lines import (
     KNOWN_TAGS,
     MAX_PROBLEMS,
@@ -193,8 +193,9 @@ def _merge(line: RawLine, outcome: LineOutcome, entries: dict, deck: Deck) -> No
     """The line counted into the deck's entry for its card and part (a new entry for the first such line)."""
     entry = entries.get(outcome.merge_key)
     if entry is None:
-        entry = entries[outcome.merge_key] = _new_entry(line, outcome)
+        entries[outcome.merge_key] = entry = _new_entry(line, outcome)
         deck.entries.append(entry)
+        return
     entry.untold_version = outcome.untold if entry.count == 0 else entry.untold_version and outcome.untold
     entry.count += line.count
     if line.line is not None:
@@ -202,12 +203,12 @@ def _merge(line: RawLine, outcome: LineOutcome, entries: dict, deck: Deck) -> No
 
 
 def _new_entry(line: RawLine, outcome: LineOutcome) -> DeckEntry:
-    """The entry a card's first line in a part opens (no copies counted yet)."""
+    """The entry a card's first line in a part opens, that line counted."""
     card, part, resolution = outcome.card, outcome.part, outcome.resolution
     # positional (part, count, written, lines, card, problem, candidates, suggestions, written_part, tag,
-    # set_code): a call by keywords costs twice as much, and most lines open an entry
-    entry = DeckEntry(part, 0, line.name, [], card, outcome.problem, [], [],
-                      line.part if line.part != part else None, line.tag, line.set_code)
+    # set_code, outside_sets, untold_version): a call by keywords costs twice as much, and most lines open an entry
+    entry = DeckEntry(part, line.count, line.name, [] if line.line is None else [line.line], card, outcome.problem,
+                      [], [], line.part if line.part != part else None, line.tag, line.set_code, (), outcome.untold)
     if resolution is not None and card is None:
         entry.candidates = list(resolution.candidates)
         entry.suggestions = list(resolution.suggestions)
@@ -226,8 +227,7 @@ def _facts_unless_no_decklist(result: ReadResult, path: str, catalog) -> list[Li
     section), before any other work on a text that is no decklist."""
     facts = []
     unknown: dict[str, RawLine] = {}
-    for line in result.lines:
-        said = line_facts(line, catalog)
+    for line, said in zip(result.lines, facts_of_lines(result.lines, catalog)):
         facts.append(said)
         if line.tentative or said.named:
             continue
