@@ -78,6 +78,9 @@ class CharacterChoices:
                 if (event.no_avatar and sim.avatar[kind]) or (event.no_wizard and "Wizard" in sim.races[kind]):
                     continue
                 allowed = where
+            value = AVATAR_VALUE if sim.avatar[kind] else 10 * sim.mp[kind] + sim.mind[kind]
+            if value <= best_value:
+                continue                          # it would not be chosen over the best so far, wherever it enters
             for site in locations if event is not None else (*locations, *new_company_sites(g, kind, locations)):
                 if site not in allowed:
                     continue
@@ -89,9 +92,7 @@ class CharacterChoices:
                         reserve = self.room_to_keep(g)
                     if g.gi_used + sim.mind[kind] > g.gi_max - reserve:
                         continue
-                value = AVATAR_VALUE if sim.avatar[kind] else 10 * sim.mp[kind] + sim.mind[kind]
-                if value > best_value:
-                    best, best_value = (kind, site, controller), value
+                best, best_value = (kind, site, controller), value
                 break
         return best
 
@@ -296,9 +297,8 @@ class CharacterChoices:
         or its home site, or at the starting haven when no company is left, as `character_to_play` has it): a
         discard that lets nobody in only loses a character."""
         sim = g.sim
-        waiting = sorted((k for k in set(g.hand) if sim.role[k] == ROLE_CHARACTER and not sim.avatar[k]
-                          and sim.mp[k] > 0 and not (sim.unique[k] and k in g.used_unique) and sim.character_sites[k]),
-                         key=lambda k: (-sim.mp[k], k))
+        waiting = sorted((k for k in sim.mp_characters.intersection(g.hand)    # worth MP, with a site to enter
+                          if not (sim.unique[k] and k in g.used_unique)), key=lambda k: (-sim.mp[k], k))
         for want in waiting:
             need = g.gi_used + sim.mind[want] - g.gi_max
             if need <= 0:
