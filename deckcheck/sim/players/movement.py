@@ -197,6 +197,12 @@ def plan_moves(g) -> list[tuple[Company, int]]:
         if via is not None:
             moves.append((company, via))
             continue
+        step = toward_best_site(g, company, reach, own, claimed)
+        if step is not None:                      # the way to a card's site, beyond one move
+            moves.append((company, step))
+            if not sim.site_is_haven[step]:
+                claimed.add(step)
+            continue
         for dest in sorted(reach, key=lambda s: (-sim.site_draw[s], s)):   # nothing to play: draw cards
             if not sim.site_is_haven[dest] and g.site_state[dest] == AVAILABLE and dest not in claimed \
                     and not sim.site_under_deeps[dest]:
@@ -372,6 +378,58 @@ def _worth_going_first(g, company, ranked: list[tuple[float, int, int]], n: int)
             if len(out) == n:
                 break
     return out
+
+
+# How many moves ahead the player looks for the way to a card's site (`ways_from`).
+SEARCH_MOVES = 4
+
+
+def ways_from(g, company, reach) -> dict[int, tuple[int, int]]:
+    """{site: (moves, first site)}: every site within `SEARCH_MOVES` moves of the company's (coe 2.II.7,
+    the moves it may make; from an Under-deeps site only by a way a roll makes), with the fewest moves there and
+    the first move of such a way (the first in site order). Memoized per deck, site and movement."""
+    sim = g.sim
+    avatar = g.avatar_kind
+    with_avatar = avatar is not None and any(c.kind == avatar for c in company.characters)
+    key = ("ways_from", company.site, with_avatar, g.ringwraith, g.balrog, g.mode)
+    found = sim.memo.get(key)
+    if found is None:
+        found = {}
+        frontier = []
+        for dest in sorted(reach):
+            if leaving_odds(g, company, dest) > 0:
+                found[dest] = (1, dest)
+                frontier.append((dest, dest))
+        for moves in range(2, SEARCH_MOVES + 1):
+            following = []
+            for here, first in frontier:
+                for dest in sorted(destinations(sim, here, with_avatar, g.ringwraith, g.balrog, g.mode)):
+                    if dest != company.site and dest not in found:
+                        found[dest] = (moves, first)
+                        following.append((dest, first))
+            if not following:
+                break
+            frontier = following
+        sim.memo[key] = found
+    return found
+
+
+def toward_best_site(g, company, reach, values: dict[int, float], claimed: set[int]) -> int | None:
+    """The first move toward the best free site the hand can use that is more than one move away (`values`,
+    10 per MP; divided by the moves there, so that a nearer site wins a tie of worth), when nothing is worth
+    going to within one move: a player plans the way to the card he holds (an Under-deeps site two moves from
+    his haven, a site beyond the region movement's four regions). Only a site worth its automatic-attacks to
+    this company, and a first move that is not a site another company goes to; None if none."""
+    ways = ways_from(g, company, reach)
+    best = None
+    for site, value in values.items():
+        way = ways.get(site)
+        if way is None or way[0] < 2 or site in claimed or way[1] in claimed or value <= 1:
+            continue
+        key = (value / way[0], -way[0], -site)
+        if (best is None or key > best[0]) and _worth_going(g, company, value, site):
+            best = (key, way[1])
+    return None if best is None else best[1]
 
 
 def _avatar_home(g, haven: int, claimed: set[int]) -> int | None:
