@@ -71,6 +71,8 @@ class SiteChoices:
             need = site_need[kind]
             if (need == NEED_UNTAPPED and not untapped) or (need == NEED_TAPPED and untapped):
                 continue
+            if best_key is not None and (need == NEED_UNTAPPED, max(sim.mp[kind], 0), -need) <= best_key:
+                continue                          # worth at most its MP (a faction: times odds): not better
             if avatar_there[kind] and not any(c.kind == g.avatar_kind for c in company.characters):
                 continue
             if not company_fits(g, company, kind):
