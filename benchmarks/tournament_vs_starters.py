@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/tournament_vs_starters.py [--games 40] [--seed 1] [--jobs 2]
                                                           [--skip-tournament] [--skip-balance] [--only TEXT]
                                                           [--balance-games N] [--mirror-games 1200]
+                                                          [--skip-goldfish]
 
 1. Each of Mark Alfano's tournament decks (../shared/decks/gccg-restoration/Contrib/zara/, read there, never
    copied; the two sideboard fragments have no play deck and are named, not played) against each of the ten ICE
@@ -18,7 +19,8 @@
    from 50%). The seats
    alternate (the row deck starts the even games), so a mirror's expected score is 50% whatever the first
    player's advantage; that advantage is printed apart: the first player's score over all mirror games and over
-   all the games of the field, each with its interval (a seat bias of the engine shows there).
+   all the games of the field, each with its interval (a seat bias of the engine shows there). The pair matrix
+   follows (each row deck's win rate against each column deck); `--skip-goldfish` leaves out the goldfish ratio.
 
 No number here is tuned: the players and rules name no deck (issue 22).
 """

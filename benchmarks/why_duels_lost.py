@@ -1,11 +1,12 @@
 """Why the tournament decks lose their duels: every game of a zara deck against a Challenge Deck accounted for.
 
     .venv/bin/python benchmarks/why_duels_lost.py [--games 10] [--seed 1] [--decks TEXT,TEXT] [--worst 2]
-                                                  [--opponents TEXT,TEXT] [--games-table]
+                                                  [--opponents TEXT,TEXT] [--games-table] [--challenge]
 
 For each chosen zara tournament deck (../shared/decks/gccg-restoration/Contrib/zara/, read there; default: three
-Wizard decks) against its `--worst` Challenge Decks (the ones it scores least against over the same games, or
-the `--opponents` named), the games of `tournament_vs_starters.py` (the same pair seeds, the same seats: the
+Wizard decks; with `--challenge`, `--decks` names Challenge Decks instead, to trace the Challenge field itself)
+against its `--worst` Challenge Decks (the ones it scores least against over the same games, or the `--opponents`
+named), the games of `tournament_vs_starters.py` (the same pair seeds, the same seats: the
 zara deck starts the even games), each played under an observer that notes:
 
 - how the game ended: who called (coe 10.2) and at which turn, or the turn limit (12 turns each, the benchmark's
