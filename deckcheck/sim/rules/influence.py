@@ -118,17 +118,18 @@ def controllers_with_room(g, kind: int, site: int) -> list:
     for company in g.companies:
         if company.site != site:
             continue
-        for last in (False, True):            # the avatar last
-            if balrog and last:
+        last = []                             # the avatar last
+        for other in company.characters:
+            if other.controller is not None:
                 continue
-            for other in company.characters:
-                if bool(avatar[other.kind]) != last or other.controller is not None:
-                    continue
-                if restricted[other.kind]:
-                    if may_control(g, other, kind):
-                        out.append(other)
-                elif (direct_influence(g, other) if ringwraith else di[other.kind]) - other.followers_mind >= mind:
-                    out.append(other)         # `unused_di` without restricted direct influence
+            if avatar[other.kind]:
+                last.append(other)
+            elif may_control(g, other, kind) if restricted[other.kind] else (
+                    di[other.kind] if not ringwraith else direct_influence(g, other)) - other.followers_mind >= mind:
+                out.append(other)             # (`unused_di` without restricted direct influence)
+        if last and not balrog:
+            out += [o for o in last if (may_control(g, o, kind) if restricted[o.kind] else (
+                    di[o.kind] if not ringwraith else direct_influence(g, o)) - o.followers_mind >= mind)]
     return out
 
 
