@@ -18,6 +18,7 @@ Python code does.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 MASK = (1 << 64) - 1
@@ -105,19 +106,17 @@ class GameRandom:
     def reshuffle(self, cards: list[int], slots: dict[int, Sequence[int]]) -> None:
         """Sort the cards by a key for each copy: the reshuffle's number and the copy's slot (the j-th copy
         of a kind in the pile takes that kind's j-th slot in the play deck's list). The keys are distinct, so
-        this is a uniformly random order."""
+        this is a uniformly random order (the keys made kind by kind: the sorted order is the keys' alone)."""
         self._reshuffles += 1
         base = mix(self._key ^ ((place_code(self._reshuffles, RESHUFFLE) * GOLDEN) & MASK))
-        copies: dict[int, int] = {}
         keyed = []
-        for kind in cards:
-            j = copies.get(kind, 0)
-            copies[kind] = j + 1
+        for kind, count in Counter(cards).items():
             own = slots.get(kind, ())
-            z = base ^ (own[j] if j < len(own) else EXTRA_SLOT + (kind << 8) + j)
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK    # `mix`, inlined
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-            keyed.append((z ^ (z >> 31), kind))
+            for j in range(count):
+                z = base ^ (own[j] if j < len(own) else EXTRA_SLOT + (kind << 8) + j)
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK    # `mix`, inlined
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
+                keyed.append((z ^ (z >> 31), kind))
         keyed.sort()
         cards[:] = [kind for _, kind in keyed]
 
@@ -129,10 +128,16 @@ def shuffle_like_random(rng: random.Random, cards: list) -> None:
     if type(rng)._randbelow is not random.Random._randbelow_with_getrandbits:
         rng.shuffle(cards)
         return
+    if len(cards) < 2:
+        return
     getrandbits = rng.getrandbits
+    k = len(cards).bit_length()           # n's bit length, n from len(cards) down to 2
+    low = 1 << (k - 1)
     for i in reversed(range(1, len(cards))):
         n = i + 1
-        k = n.bit_length()
+        if n < low:
+            k -= 1
+            low >>= 1
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
