@@ -42,16 +42,21 @@ def print_conditions() -> None:
 
 
 @contextlib.contextmanager
-def exported(commit: str):
+def exported(commit: str, *, with_shared: bool = False):
     """A temporary folder holding the files of `commit` (git archive), to run that version's code and data with
     PYTHONPATH=folder and cwd=folder (not this checkout's: an editable install maps deckcheck.card_db here);
-    removed afterwards."""
+    removed afterwards. With `with_shared`, ../shared is linked beside it, so that the commit's own scripts find
+    the real decks where they look for them."""
     project = PACKAGE.parent
-    with tempfile.TemporaryDirectory(prefix="deckcheck-commit-") as folder:
+    with tempfile.TemporaryDirectory(prefix="deckcheck-commit-") as root:
+        folder = Path(root) / "checkout" if with_shared else Path(root)
+        folder.mkdir(exist_ok=True)
+        if with_shared:
+            os.symlink(DECKS.parent, Path(root) / "shared")
         archive = subprocess.run(["git", "archive", commit], cwd=project, capture_output=True)
         if archive.returncode:
             raise SystemExit(f"git archive {commit}: {archive.stderr.decode(errors='replace').strip()}")
-        subprocess.run(["tar", "-x", "-C", folder], input=archive.stdout, check=True)
+        subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
         for data in ("card_db", "rulesets"):    # installed as deckcheck.card_db and deckcheck.rulesets (setup.py)
-            os.symlink(Path(folder) / data, Path(folder) / "deckcheck" / data)
-        yield Path(folder)
+            os.symlink(folder / data, folder / "deckcheck" / data)
+        yield folder

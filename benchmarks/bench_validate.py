@@ -11,8 +11,11 @@ printed, and the targets are judged on the median pass.
 It also prints a digest of every verdict's JSON (`--rules`, every deck): two commits that print the same digest
 judged every deck alike (benchmarks/verdicts_between.py shows the differences when they do not).
 With --cold it times a fresh `deckcheck validate` of one deck as well (bench_startup.py is the start-up benchmark).
+With --against REV it runs this benchmark, in fresh processes, alternately on this checkout and on REV (exported
+with git archive), --rounds times each, and prints both medians and their ratio: a machine whose load changes
+from minute to minute slows both alike, where two runs minutes apart say little.
 
-Run: python benchmarks/bench_validate.py [--passes 3] [--rules coe] [--cold 7]
+Run: python benchmarks/bench_validate.py [--passes 3] [--rules coe] [--cold 7] [--against main --rounds 7]
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import argparse
 import hashlib
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -32,7 +36,7 @@ PROJECT = Path(__file__).resolve().parents[1]
 if __package__ in (None, ""):
     sys.path.insert(0, str(PROJECT))
 
-from benchmarks._common import ensure_bytecode, print_conditions  # noqa: E402
+from benchmarks._common import ensure_bytecode, exported, print_conditions  # noqa: E402
 
 DECKS = PROJECT.parent / "shared" / "decks"
 ONE_DECK = PROJECT / "examples" / "wizard-legal.meccg"
@@ -112,6 +116,49 @@ def cold_shell(runs: int) -> list[float]:
     return walls
 
 
+# What one run prints that a comparison reads (every version of this script prints these lines).
+RESULT_LINES = {"reading": r"target reading: ([\d.]+) ms", "rule pass": r"target rule pass: ([\d.]+) ms",
+                "digest": r"verdicts digest: (\S+)"}
+
+
+def run_in(tree: Path, passes: int, rules: str) -> dict:
+    """One fresh run of the benchmark of `tree` (its own script, code and data): its reading and rule pass, ms a
+    deck, and its digest."""
+    done = subprocess.run([sys.executable, str(tree / "benchmarks" / "bench_validate.py"), "--passes", str(passes),
+                           "--rules", rules], cwd=tree, capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(tree)})
+    found = {name: re.search(pattern, done.stdout) for name, pattern in RESULT_LINES.items()}
+    if done.returncode or not all(found.values()):
+        raise SystemExit(f"bench_validate in {tree} failed: {(done.stderr or done.stdout).strip()[-500:]}")
+    return {name: match.group(1) if name == "digest" else float(match.group(1)) for name, match in found.items()}
+
+
+def against(rev: str, rounds: int, passes: int, rules: str) -> int:
+    """This checkout and `rev`, run alternately; both medians, the median of the rounds' ratios, the load."""
+    runs: dict[str, list[dict]] = {"this checkout": [], rev: []}
+    loads = []
+    with exported(rev, with_shared=True) as folder:
+        trees = [("this checkout", PROJECT), (rev, folder)]
+        for n in range(rounds):
+            for name, tree in trees if n % 2 == 0 else trees[::-1]:
+                runs[name].append(run_in(tree, passes, rules))
+                loads.append(os.getloadavg()[0])
+    print(f"{rounds} rounds, alternating, each a fresh run of --passes {passes} --rules {rules}; "
+          f"load average {min(loads):.2f}-{max(loads):.2f}")
+    for phase in ("reading", "rule pass"):
+        for name, done in runs.items():
+            values = [run[phase] for run in done]
+            print(f"  {phase:9} {name:14} median {statistics.median(values):.2f} ms a deck "
+                  f"(min {min(values):.2f}, max {max(values):.2f})")
+        ratios = [mine[phase] / theirs[phase] for mine, theirs in zip(runs["this checkout"], runs[rev], strict=True)]
+        print(f"  {phase:9} this checkout / {rev}: median ratio {statistics.median(ratios):.2f} "
+              f"(rounds {min(ratios):.2f}-{max(ratios):.2f})")
+    digests = {name: {run["digest"] for run in done} for name, done in runs.items()}
+    same = len(set.union(*digests.values())) == 1
+    print(f"verdicts digest: {'the same' if same else 'DIFFERENT'} ({', '.join(sorted(set.union(*digests.values())))})")
+    return 0 if same else 1
+
+
 def judged(ms: float, target: float) -> str:
     return f"{ms:.2f} ms a deck (target <= {target} ms): {'met' if ms <= target else 'MISSED'}"
 
@@ -122,8 +169,12 @@ def main() -> int:
     parser.add_argument("--rules", default="coe", choices=["coe", "rulebook"])
     parser.add_argument("--cold", type=int, default=0, metavar="RUNS",
                         help="also time RUNS fresh `deckcheck validate` of one deck")
+    parser.add_argument("--against", metavar="REV", help="compare with REV, run alternately (see above)")
+    parser.add_argument("--rounds", type=int, default=7, help="with --against: fresh runs of each")
     args = parser.parse_args()
     ensure_bytecode()
+    if args.against:
+        return against(args.against, max(1, args.rounds), args.passes, args.rules)
     print_conditions()
     files = corpus_files()
     if not files:
