@@ -49,10 +49,9 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
                 avatar=result.avatar, length=result.length, notes=result.notes,
                 diagnostics=list(result.diagnostics))
     declared = _declared_alignment(result, deck)
-    evidence = _alignment_evidence(result.lines, facts, getattr(catalog, "pool_sets", frozenset()))
+    evidence, evidence_facts = _alignment_evidence(result.lines, facts, getattr(catalog, "pool_sets", frozenset()))
     deck.alignment, deck.alignment_reason, avatar = infer_alignment(
-        [line for line, _ in evidence], catalog, declared=declared, override=alignment,
-        facts=[said for _, said in evidence])
+        evidence, catalog, declared=declared, override=alignment, facts=evidence_facts)
     deck.avatar = deck.avatar or avatar
     gathered = _read_lines(result, deck, catalog)
     for (part, card_id, written), lines in gathered.misplaced.items():
@@ -67,11 +66,15 @@ def build_deck(result: ReadResult, path: str, *, alignment: str | None = None, c
     return deck
 
 
-def _alignment_evidence(lines: list[RawLine], facts: list[LineFacts], pool_sets) -> list[tuple[RawLine, LineFacts]]:
-    """The lines (with their facts) that tell the deck's alignment: a card of a set outside the pool ("Gandalf
-    (V1)" under ice) is no evidence of it (it is not-in-pool)."""
-    return [(line, said) for line, said in zip(lines, facts) if not line.set_code or not non_ice_set(line.set_code)
+def _alignment_evidence(lines: list[RawLine], facts: list[LineFacts],
+                        pool_sets) -> tuple[list[RawLine], list[LineFacts]]:
+    """The lines that tell the deck's alignment, and their facts: a card of a set outside the pool ("Gandalf (V1)"
+    under ice) is no evidence of it (it is not-in-pool). The usual deck: all of them, the lists as they are."""
+    kept = [i for i, line in enumerate(lines) if not line.set_code or not non_ice_set(line.set_code)
             or non_ice_set(line.set_code).code in pool_sets]
+    if len(kept) == len(lines):
+        return lines, facts
+    return [lines[i] for i in kept], [facts[i] for i in kept]
 
 
 def _declared_alignment(result: ReadResult, deck: Deck) -> str | None:
