@@ -283,6 +283,8 @@ def defender_of(g, character) -> Defender:
 
 def armed_stats(d, character) -> tuple[int, int]:
     """(prowess, body) of the character with its holdings, computed once per kind and holdings (`d.armed`)."""
+    if not character.holdings:                # nothing to arm him: his own
+        return d.prowess[character.kind], d.body[character.kind]
     key = (character.kind, *character.holdings)
     found = d.armed.get(key)
     if found is None:

@@ -13,7 +13,7 @@ def hand_size(g) -> int:
     """8, plus one for each card in play that lets us keep one more card (Pallando; Hoarmûrath at a
     Darkhaven; Elrond at Rivendell; Emerald of the Mariner; The Lidless Eye), where its condition holds."""
     sim = g.sim
-    if not sim.hand_bonus_kinds or not any(g.in_play[k] for k in sim.hand_bonus_kinds):
+    if not sim.hand_bonus_kinds or not any(map(g.in_play.__getitem__, sim.hand_bonus_kinds)):
         return HAND_SIZE
     size = HAND_SIZE
     event = g.gi_bonus_kind                   # an event in play, no character's holding
