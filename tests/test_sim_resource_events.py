@@ -300,6 +300,11 @@ def test_a_fetch_from_the_sideboard_brings_its_best_resources_into_the_play_deck
     play_sideboard_fetches(g)
     assert g.sideboard == [hound] and {southrons, aiglos} <= set(g.deck) and len(g.deck) == 22
     assert g.hand == [] and leaf not in g.discard          # removed from the game
+    # Smoke Rings ("from your sideboard or discard pile"): the discard pile first, else the sideboard's best
+    g = scenario(sim, hand=[smoke], deck=deck, discard=[named(sim, "Twilight")], sideboard=[hound, aiglos])
+    assert g.player.fetch(g) is None and g.player.sideboard_fetch(g) == (smoke, [aiglos])
+    g = scenario(sim, hand=[smoke], deck=deck, discard=[named(sim, "Glamdring")], sideboard=[aiglos])
+    assert g.player.fetch(g) == (smoke, [named(sim, "Glamdring")])
     # the other way: nothing worth MP left in the sideboard (a unique one in play), the leaf stays in hand
     g = scenario(sim, hand=[leaf], deck=deck, sideboard=[aiglos], used_unique=[aiglos])
     assert g.player.sideboard_fetch(g) is None

@@ -223,9 +223,9 @@ def engine_use(sim: SimDeck, kind: int, environment=None) -> tuple[str | None, s
         if kind in defence.draw_kinds:
             return "card draw", "draws cards: played in the organization phase once there are cards to draw"
         if kind in defence.fetch_kinds:
-            return "card fetch", ("brings a card worth MP from the discard pile back into the play deck (from the "
-                                  "discard pile only): played in the organization phase once the discard "
-                                  "pile holds one, and it never did while it was in hand")
+            return "card fetch", ("brings a card worth MP from the discard pile or the sideboard into the play "
+                                  "deck: played in the organization phase once either holds one that could still "
+                                  "be played, and neither did while it was in hand")
         if kind in defence.sideboard_fetch_kinds:
             return "card fetch", ("brings resources worth MP from the sideboard into the play deck: played in the "
                                   "organization phase once the sideboard holds one that could still be played, "

@@ -66,8 +66,9 @@ class DefenceTables:
     character_at_site: list[CharacterAtSite | None] = field(default_factory=list)
     character_at_site_kinds: frozenset[int] = frozenset()
     # ... one that draws cards or brings cards into the play deck (Dark Tryst, Smoke Rings...), None if not;
-    # the engine plays the draws (`draw_kinds`), the fetches that may take from the discard pile (`fetch_kinds`,
-    # from there) and those that take from the sideboard only (`sideboard_fetch_kinds`: Longbottom Leaf)
+    # the engine plays the draws (`draw_kinds`), the fetches that may take from the discard pile (`fetch_kinds`)
+    # and every fetch from the sideboard (`sideboard_fetch_kinds`: Longbottom Leaf; Smoke Rings when the discard
+    # pile holds nothing worth bringing back)
     card_flow: list[CardFlow | None] = field(default_factory=list)
     draw_kinds: frozenset[int] = frozenset()
     fetch_kinds: frozenset[int] = frozenset()
@@ -129,7 +130,6 @@ def defence_tables(alignment: str, kinds: list[Card]) -> DefenceTables:
     t.draw_kinds = frozenset(k for k, fact in enumerate(t.card_flow) if fact is not None and fact.draw)
     t.fetch_kinds = frozenset(k for k, fact in enumerate(t.card_flow)
                               if fact is not None and fact.fetch and fact.from_discard)
-    t.sideboard_fetch_kinds = frozenset(k for k, fact in enumerate(t.card_flow)
-                                        if fact is not None and fact.fetch and not fact.from_discard)
+    t.sideboard_fetch_kinds = frozenset(k for k, fact in enumerate(t.card_flow) if fact is not None and fact.fetch)
     t.mp_raise_kinds = frozenset(k for k, fact in enumerate(t.mp_raise) if fact is not None)
     return t

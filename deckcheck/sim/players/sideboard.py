@@ -54,8 +54,9 @@ def worth_bringing_in(g, characters: bool) -> list[tuple[int, int]]:
 
 def sideboard_fetch(g) -> tuple[int, list[int]] | None:
     """(card, the sideboard's cards it brings into the play deck) to play in the organization phase, None for
-    none: a card that takes resources from the sideboard only (Longbottom Leaf: "Take up to two resources from
-    your sideboard to your play deck and reshuffle") as soon as the sideboard holds one worth bringing in
+    none: a card that takes resources from the sideboard (Longbottom Leaf: "Take up to two resources from your
+    sideboard to your play deck and reshuffle"; Smoke Rings "from your sideboard or discard pile", played from the
+    discard pile first, `resource_events.fetch`) as soon as the sideboard holds one worth bringing in
     (`worth_bringing_in`), the best first, as many as it brings."""
     d = g.defence
     held = [k for k in dict.fromkeys(g.hand) if k in d.sideboard_fetch_kinds]

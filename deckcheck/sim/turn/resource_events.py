@@ -34,8 +34,8 @@ def play_card_draws(g) -> None:
 def play_fetches(g) -> None:
     """Organization phase (a short-event is played in any phase of one's own turn): a card such as Smoke Rings
     or Weigh All Things to a Nicety brings cards of the discard pile into the play deck, which is shuffled; the
-    cards the player chooses (`g.player.fetch`). From the discard pile only (those from the sideboard only:
-    `play_sideboard_fetches`)."""
+    cards the player chooses (`g.player.fetch`). From the discard pile (from the sideboard: `play_sideboard_fetches`,
+    after this)."""
     kinds = g.defence.fetch_kinds
     while kinds and g.discard and not kinds.isdisjoint(g.hand):
         chosen = g.player.fetch(g)
@@ -53,7 +53,8 @@ def play_fetches(g) -> None:
 
 def play_sideboard_fetches(g) -> None:
     """Organization phase (a short-event is played in any phase of one's own turn): a card such as Longbottom
-    Leaf brings resources of the sideboard into the play deck, which is shuffled; the cards the player chooses
+    Leaf (or Smoke Rings, once the discard pile offers it nothing: `play_fetches` comes first) brings resources
+    of the sideboard into the play deck, which is shuffled; the cards the player chooses
     (`g.player.sideboard_fetch`)."""
     kinds = g.defence.sideboard_fetch_kinds
     while kinds and g.sideboard and not kinds.isdisjoint(g.hand):
