@@ -17,7 +17,8 @@ zara deck starts the even games), each played under an observer that notes:
   attacker's "attacker chooses" creatures), the prowess it faced the strike at (tapped -1, wounded -2, excess
   strikes), and how many characters of the company faced no strike and stayed untapped (those who could have
   tapped to support it, coe 3.iv.4);
-- the MP by source (character, item, faction, ally, kill, miscellaneous) of each side before the Free Council;
+- the MP by source (character, item, faction, ally, kill, miscellaneous) of each side before the Free Council,
+  and how often the council doubled each source (coe 10.3.iii) and the MP that added;
 - the zara cards in hand at every turn from the second to the last (held all game) and what the engine does with
   such a card.
 
@@ -45,6 +46,7 @@ from deckcheck.sim.model import MP_CATEGORIES, ROLE_CHARACTER, ROLE_HAZARD, buil
 from deckcheck.sim.observe import Observer  # noqa: E402
 from deckcheck.sim.report import engine_use  # noqa: E402
 from deckcheck.sim.rules.corruption import DISCARDED, ELIMINATED  # noqa: E402
+from deckcheck.sim.rules.council import DOUBLED_SOURCES  # noqa: E402
 from deckcheck.sim.side import side_of  # noqa: E402
 from deckcheck.sim.tally import DuelTally, Tally  # noqa: E402
 from deckcheck.sim.trace import Trace, format_trace  # noqa: E402
@@ -302,6 +304,16 @@ def main() -> None:
     summary(every)
 
 
+def council_doubling(rows: list[dict], side: int) -> str:
+    """Per source the Free Council doubles (coe 10.3.iii), the share of games in which it doubled this side's (it
+    had some, the opponent none) and the MP a game that added, before the half rule (10.3.iv)."""
+    parts = []
+    for j in DOUBLED_SOURCES:
+        doubled = [r["sources"][side][j] for r in rows if r["sources"][side][j] > 0 and r["sources"][1 - side][j] <= 0]
+        parts.append(f"{MP_CATEGORIES[j]} {len(doubled) / len(rows):.0%} of games, +{sum(doubled) / len(rows):.1f} MP")
+    return ", ".join(parts)
+
+
 def summary(rows: list[dict]) -> None:
     n = len(rows)
     print(f"\n== all {n} games")
@@ -329,6 +341,8 @@ def summary(rows: list[dict]) -> None:
         print(f"  {label:8s} MP by source before the council (mean): "
               + ", ".join(f"{name} {m:.1f}" for name, m in zip(MP_CATEGORIES, means))
               + f"; council total {statistics.mean(r['zara' if i == 0 else 'opponent'] for r in rows):.1f}")
+        print(f"  {label:8s} doubled at the council (coe 10.3.iii: the opponent has none): "
+              + council_doubling(rows, i))
     def mean(key):
         return statistics.mean(r[key] for r in rows)
     print(f"  characters lost a game: zara {mean('lost'):.2f}, opponent {mean('opp_lost'):.2f}; attacks on zara "
