@@ -45,7 +45,8 @@ def scenario(sim, *, hand: list[int] | None = None, deck: list[int] | None = Non
              exhaustions: int | None = None, turn: int | None = None, general_influence: int | None = None,
              sideboard_calls: list[int] | None = None, sideboard: list[int] | None = None, observer=None,
              against=None, us=None,
-             corruption: Iterable[tuple[int, int]] = (), board: Iterable[int] = ()) -> GameState:
+             corruption: Iterable[tuple[int, int]] = (), board: Iterable[int] = (),
+             made_havens: Iterable[int] = ()) -> GameState:
     """A goldfish state (or, with `us` and `against` Sides, one against that opponent's hazards) with:
 
     - `starting_company` False: the deck's starting company leaves play (as if never drafted); `start_at`: it
@@ -57,6 +58,7 @@ def scenario(sim, *, hand: list[int] | None = None, deck: list[int] | None = Non
     - `hand`, `deck`, `discard` replacing those zones, `sideboard_calls` the Sudden Calls left in the sideboard
       (coe 2.4), `sideboard` its other cards the player may exchange at an exhaustion; `site_states` setting
       sites' states (AVAILABLE, OCCUPIED, TAPPED...); `used_unique`: unique kinds already in play or out of the game;
+      `made_havens`: sites our cards made Wizardhavens (Hidden Haven played there);
     - `rolls` fixing every 2D6 roll; `hazards` a `--hazards` model's name or a `HazardModel` of other odds;
     - the turns before: `mp` scored, `exhaustions` of the play deck, the `turn` (round) it is;
       `general_influence`: the player's total (coe 2.II.2.1: 20), to put a state at its edge;
@@ -92,6 +94,7 @@ def scenario(sim, *, hand: list[int] | None = None, deck: list[int] | None = Non
     for site, state in (site_states or {}).items():
         g.site_state[site] = state
     g.used_unique.update(used_unique)
+    g.made_havens.update(made_havens)
     for character_kind, card in corruption:
         character = next(c for company in g.companies for c in company.characters if c.kind == character_kind)
         g.corruption_on.setdefault(character, []).append(card)
