@@ -24,6 +24,7 @@ SCHEMA = "deckcheck/hand/1"
 BETWEEN_TURNS = "the opponent's turn (its movement draws, then our hand reset)"
 AFTER_COMPANY = "hand reset after a company's movement/hazard phase"
 AFTER_MOVEMENT = "hand reset at the end of the movement/hazard phase"
+FETCH_DRAWS = "before a card fetch shuffled the play deck"
 PHASE_DRAWS = {"organization": "organization phase", "movement": AFTER_MOVEMENT, "site": "site phase",
                "end": "end-of-turn hand reset"}
 
@@ -86,6 +87,16 @@ class HandWatch(Trace):
         split = len(cards) - drawn
         self._add_draws(g, AFTER_COMPANY, cards[:split])
         self._add_draws(g, f"movement to {g.sim.sites[dest].name}", cards[split:])
+
+    def play_deck_shuffled(self, g, before: list[int]) -> None:
+        """A fetch shuffled the play deck: the draws until then are named from the deck as it was before, and
+        the next ones from the deck as it is now."""
+        super().play_deck_shuffled(g, before)
+        if self._deck is not None and len(before) <= len(self._deck) and self._deck[:len(before)] == before:
+            drawn = self._deck[len(before):][::-1]
+            if drawn:
+                self._add_draws(g, FETCH_DRAWS, drawn)
+        self._deck = list(g.deck)
 
     def phase(self, g, name: str) -> None:
         super().phase(g, name)

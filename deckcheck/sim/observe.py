@@ -59,3 +59,7 @@ class Observer:
 
     def turn_start(self, g) -> None:
         """Before our turn's untap phase."""
+
+    def play_deck_shuffled(self, g, before: list[int]) -> None:
+        """Cards went into the play deck, which was shuffled (a fetch: Smoke Rings, Great Shadow...); `before`: the
+        play deck as it was just before, in order."""

@@ -454,5 +454,8 @@ def to_play_deck(g: GameState, cards: list[int], pile: list[int] | None = None) 
     source = g.discard if pile is None else pile
     for kind in cards:
         source.remove(kind)
+    before = list(g.deck) if g.observer is not None else None
     g.deck.extend(cards)
     g.rng.reshuffle(g.deck, g.sim.play_deck_slots)
+    if g.observer is not None:
+        g.observer.play_deck_shuffled(g, before)
