@@ -16,7 +16,8 @@
 4. characters lost per duel game, each real deck against each of the ten ICE Challenge Decks, both sides playing
    (--duel-games each, the deck starting every other game): Balrog within 0.5x of Wizard (ratio 0.5-2); beside
    it, why: the attacks and strikes its companies face a game, and per strike the share that wounds, that
-   eliminates or discards (the character's own "Discard on a body check result of N"), that is detainment;
+   eliminates or discards (the character's own "Discard on a body check result of N"), that is detainment, and
+   the strikes on allies and the allies discarded a game (coe 2.V.2.2: allies face strikes; no character lost);
 5. the share of the decks' MP (characters and starting company included) in cards played in under 10% of games,
    goldfish (`simulate`'s headline; the issue sets no target: reported); beside it the share of the play deck's
    character MP in characters played in under 10% of games, split by why each such character stayed in hand: at
@@ -105,6 +106,7 @@ class Behaviour(Observer):
         self.worn = self.stayed = 0
         self.held: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))   # kind -> reason -> phases
         self.attacks = self.strikes = self.wounds = self.losses = self.detained = 0
+        self.ally_strikes = self.allies_lost = 0          # strikes on allies (coe 2.V.2.2), allies discarded
 
     def watch(self, sim) -> None:
         self.sim = sim
@@ -168,6 +170,9 @@ class Behaviour(Observer):
         self.wounds += len(result.wounded)
         self.losses += len(result.eliminated) + len(result.discarded)
         self.detained += len(result.strikes) if attack.detainment else 0
+        on_allies = [s for s in result.strikes if defenders[s.defender].ally]
+        self.ally_strikes += len(on_allies)
+        self.allies_lost += sum(s.discarded for s in on_allies)
 
     def phase(self, g, name: str) -> None:
         if not self._ours(g):
@@ -243,7 +248,7 @@ def measure(paths: list[Path], games: int, duel_games: int) -> dict:
             row["lost"] += pair.characters_lost
             row["duel_games"] += pair.games
         row["duel_worn"] += duel.worn
-        for key in ("attacks", "strikes", "wounds", "losses", "detained"):
+        for key in ("attacks", "strikes", "wounds", "losses", "detained", "ally_strikes", "allies_lost"):
             row[f"duel_{key}"] += getattr(duel, key)
         row["duel_stayed"] += duel.stayed
     return out
@@ -308,6 +313,10 @@ def report(out: dict, games: int, duel_games: int) -> None:
          "", "{:.2f}")
     line("  (strikes faced per duel game)", [_share(r.get("duel_strikes", 0), r.get("duel_games", 0)) for r in rows],
          "", "{:.2f}")
+    line("  (of them on allies)", [_share(r.get("duel_ally_strikes", 0), r.get("duel_games", 0)) for r in rows],
+         "", "{:.2f}")
+    line("  (allies discarded per duel game)", [_share(r.get("duel_allies_lost", 0), r.get("duel_games", 0))
+                                                for r in rows], "", "{:.2f}")
     for label, key in (("wound", "duel_wounds"), ("eliminate or discard", "duel_losses"),
                        ("are detainment", "duel_detained")):
         line(f"  (strikes that {label})", [_share(r.get(key, 0), r.get("duel_strikes", 0)) for r in rows], "")

@@ -29,6 +29,22 @@ class Character:
         self.holdings: list[int] = []         # items, allies and events it controls
 
 
+class Ally:
+    """An ally in play as combat sees it (coe 2.V.2.2: it faces strikes like a character): its kind and the
+    character controlling it, whose `holdings` hold it. `key` names it in `GameState.tapped_allies` and
+    `wounded_allies` (an ally's tapped and wounded state, which lasts from one attack to the next)."""
+
+    __slots__ = ("kind", "controller")
+
+    def __init__(self, kind: int, controller: Character):
+        self.kind = kind
+        self.controller = controller
+
+    @property
+    def key(self) -> tuple[Character, int]:
+        return self.controller, self.kind
+
+
 class Company:
     __slots__ = ("site", "characters", "lost")
 
@@ -160,6 +176,9 @@ class GameState:
         self.turn = 0
         self.wounded: set[Character] = set()       # wounded by an attack, until healed at a haven (coe 2.I.1)
         self.stay_tapped: set[Character] = set()   # wounded or healed: they do not untap this turn
+        # allies (`Ally.key`) tapped by a strike until the next untap phase, wounded until healed at a haven
+        self.tapped_allies: set[tuple[Character, int]] = set()
+        self.wounded_allies: set[tuple[Character, int]] = set()
         # (company, card): a company the movement plan keeps at its site for that card of the hand, until the site
         # phase; the others neither play it nor discard it first (`SiteChoices.reserved_for_others`)
         self.staying_for: list[tuple[Company, int]] = []
@@ -393,6 +412,17 @@ class GameState:
                 self.gi_used += sim.mind[follower.kind]
             else:
                 self.remove_character(company, follower, eliminated=False)   # coe 2.II.2.2.3, 2.II.8
+
+
+def discard_ally(g: GameState, ally: Ally) -> None:
+    """An ally leaves play to the discard pile (coe 2.V.2.2, 3.I.1: it failed a body check); its MP go."""
+    if ally.kind not in ally.controller.holdings:
+        return                                # gone already, with its controller
+    ally.controller.holdings.remove(ally.kind)
+    g.lose_card(ally.kind)
+    g.discard.append(ally.kind)
+    g.tapped_allies.discard(ally.key)
+    g.wounded_allies.discard(ally.key)
 
 
 def _bonus_gone(g: GameState, character: Character) -> None:

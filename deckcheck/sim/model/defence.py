@@ -45,6 +45,7 @@ class DefenceTables:
     minion: list[bool] = field(default_factory=list)                # taps instead of failing on a near miss
     wizard_avatar: list[bool] = field(default_factory=list)
     ally: list[bool] = field(default_factory=list)
+    ally_defends: list[bool] = field(default_factory=list)   # an ally with a printed prowess and body: faces strikes
     weapon: list[tuple[int, int] | None] = field(default_factory=list)   # (prowess bonus, maximum)
     armour: list[tuple[int, int] | None] = field(default_factory=list)   # (body bonus, maximum)
     weapon_warrior_only: list[bool] = field(default_factory=list)
@@ -106,6 +107,8 @@ def defence_tables(alignment: str, kinds: list[Card]) -> DefenceTables:
         t.minion.append(minion)
         t.wizard_avatar.append(card.avatar and card.alignment == "Hero")
         t.ally.append(card.is_ally)
+        t.ally_defends.append(card.is_ally and leading_int(card.prowess) is not None
+                              and leading_int(card.body) is not None)
         facts = items.get(card.id, {})
         t.weapon.append((facts["prowess"], facts.get("prowess_max", 99)) if facts.get("prowess", 0) > 0 else None)
         t.armour.append((facts["body"], facts.get("body_max", 99)) if facts.get("body", 0) > 0 else None)

@@ -6,7 +6,8 @@
 Each rule is one function with the clause it implements; `tests/test_combat.py` checks each against a
 hand-worked example. `roll` is any callable returning a 2D6 total, so a test can pass the dice it wants.
 
-`defender_of` reads a game's character as combat sees it (its weapon and armour, tapped, wounded).
+`defender_of` reads a game's character as combat sees it (its weapon and armour, tapped, wounded), `ally_defender`
+an ally (coe 2.V.2.2: treated as a character in combat; a failed body check discards it).
 
 Choices the rules leave to a player are made by the written-down heuristics of `assign_strikes` (and are
 listed in docs/simulation.md): the defending player puts strikes on its strongest untapped characters, the
@@ -56,6 +57,7 @@ class Defender:
     ref: object = None
     discard_on: frozenset[int] = frozenset()   # body check results that discard it though its body holds
     stay_penalty: int = STAY_UNTAPPED_PENALTY  # its prowess modification to stay untapped (The Balrog: 1)
+    ally: bool = False                         # an ally: a failed body check discards it (not eliminated)
 
 
 @dataclass(slots=True)
@@ -259,14 +261,16 @@ def resolve_strike(attack: Attack, defender: Defender, index: int, excess: int, 
         return StrikeOutcome(index, outcome, False, roll=strike_roll, prowess=prowess)
     defender.wounded = True
     if attack.wounded_eliminated:          # "any character wounded is immediately eliminated": no body check
-        return StrikeOutcome(index, outcome, False, wounded=True, eliminated=True, roll=strike_roll,
-                             prowess=prowess)
+        return StrikeOutcome(index, outcome, False, wounded=True, eliminated=not defender.ally,
+                             discarded=defender.ally, roll=strike_roll, prowess=prowess)
     body_roll = roll()
     modifier = attack.wound_body_modifier + (1 if was_wounded else 0)
     eliminated = body_check_fails(body_roll, body, already_wounded=was_wounded,
                                   modifier=attack.wound_body_modifier)
     # the character's own text: "Discard on a body check result of 9" (the modified roll, within its body)
     discarded = not eliminated and body_roll + modifier in defender.discard_on
+    if defender.ally and eliminated:       # an ally failing its body check is discarded (coe 2.V.2.2)
+        eliminated, discarded = False, True
     return StrikeOutcome(index, outcome, False, wounded=True, eliminated=eliminated, discarded=discarded,
                          roll=strike_roll, prowess=prowess, body_roll=body_roll, body_modifier=modifier)
 
@@ -279,6 +283,15 @@ def defender_of(g, character) -> Defender:
     penalty = d.stay_penalty[character.kind]
     return Defender(prowess, body, character.tapped or character in g.stay_tapped, character in g.wounded,
                     character, d.body_discard[character.kind], STAY_UNTAPPED_PENALTY if penalty is None else penalty)
+
+
+def ally_defender(g, ally) -> Defender:
+    """An ally (`state.Ally`) as combat sees it (coe 2.V.2.2: like a character, with its own prowess and body,
+    which no item changes: allies bear none); tapped or wounded as the game has it."""
+    d = g.defence
+    key = ally.key
+    return Defender(d.prowess[ally.kind], d.body[ally.kind], key in g.tapped_allies or key in g.wounded_allies,
+                    key in g.wounded_allies, ally, ally=True)
 
 
 def armed_stats(d, character) -> tuple[int, int]:

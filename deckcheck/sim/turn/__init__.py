@@ -43,7 +43,7 @@ def our_turn(g) -> None:
 def untap(g) -> None:
     """coe 2.I: wounded characters at a haven heal (to tapped), against an opponent the corruption cards'
     upkeep; then every other character untaps (the wounded and the healed stay tapped: `stay_tapped`)."""
-    if g.wounded or g.stay_tapped:
+    if g.wounded or g.stay_tapped or g.tapped_allies:
         heal(g)
     if g.opponent is not None:
         corruption_upkeep(g)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from deckcheck.cards.names import fold
-from deckcheck.sim.rules.combat import AttackResult, defender_of, kill_points_scored, resolve_attack
+from deckcheck.sim.rules.combat import AttackResult, ally_defender, defender_of, kill_points_scored, resolve_attack
 from deckcheck.sim.rules.company import company_size
 from deckcheck.sim.rules.corruption import (
     DISCARDED,
@@ -25,6 +25,7 @@ from deckcheck.sim.rules.events import boosted, one_attack_boosted, region_attac
 from deckcheck.sim.rules.keying import hazard_limit, move_of, site_keying
 from deckcheck.sim.rules.play import company_is_overt, elimination_items, elimination_transfers, passes_on_elimination
 from deckcheck.sim.rules.sites import attacks_faced, heals_at
+from deckcheck.sim.state import Ally, discard_ally
 from deckcheck.sim.streams import MOVE
 from deckcheck.sim.turn.events import (
     after_creatures,
@@ -393,6 +394,9 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
         if not characters:
             return None
     defenders = [defender_of(g, c) for c in characters]
+    allies = allies_of(g, characters)
+    if allies:                             # coe 2.V.2.2: allies face strikes like characters, after them in the list
+        defenders += [ally_defender(g, ally) for ally in allies]
     kinds = g.defence.strike_bonus_kinds
     bonus = _strike_bonuses(g, attack, characters, shielded) if kinds and not kinds.isdisjoint(g.hand) else None
     support = _supporters(g, company, attack, characters, shielded) if len(characters) > 1 else None
@@ -403,20 +407,26 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
     if g.observer is not None:
         g.observer.attack(g, name, attack, defenders, result)
     wounded_then = set(g.wounded)            # as each strike is resolved, in order: who is wounded (3.I.2)
-    for one in defenders:
+    count = len(characters)
+    for one in defenders[:count]:
         character = one.ref
         character.tapped = one.tapped or one.wounded      # a wounded character is not untapped (coe 2.I.1)
         if one.wounded:
             g.wounded.add(character)
+    if allies:
+        _allies_after(g, defenders[count:], result.strikes, count)
     for strike in result.strikes:
+        if strike.defender >= count:         # an ally's: done above
+            continue
         if strike.wounded:
             wounded_then.add(characters[strike.defender])
         if strike.eliminated:                # a failed body check passes items on (3.I.2); "wounded: eliminated" not
             lose(g, company, characters[strike.defender], cause,
                  wounded_then=set(wounded_then) if strike.body_roll is not None else None)
     for index in result.discarded:           # "Discard on a body check result of N": to the discard pile
-        lose(g, company, characters[index], cause, out_of_game=False)
-    wounded = [characters[i] for i in result.wounded if characters[i] in company.characters]
+        if index < count:
+            lose(g, company, characters[index], cause, out_of_game=False)
+    wounded = [characters[i] for i in result.wounded if i < count and characters[i] in company.characters]
     if wounded_check is not None:
         for character in wounded:
             if character in company.characters:
@@ -426,11 +436,37 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
     return result
 
 
+def allies_of(g, characters) -> list[Ally]:
+    """The allies the characters control (in their `holdings`), each facing the attack with them (2.V.2.2);
+    not the few whose prowess or body `card_db` does not give (Goldberry, Great Bats, Noble Steed...)."""
+    defends = g.defence.ally_defends
+    return [Ally(kind, c) for c in characters for kind in c.holdings if defends[kind]]
+
+
+def _allies_after(g, defenders, strikes, first: int) -> None:
+    """What an attack left of the allies that faced it (`defenders`, indices from `first`): tapped, wounded
+    until healed at a haven (coe 2.I.1), or discarded by a failed body check (2.V.2.2)."""
+    for one in defenders:
+        key = one.ref.key
+        if one.tapped or one.wounded:
+            g.tapped_allies.add(key)
+        if one.wounded:
+            g.wounded_allies.add(key)
+    for strike in strikes:
+        if strike.defender >= first and strike.discarded:
+            ally = defenders[strike.defender - first].ref
+            if g.observer is not None:
+                g.observer.event(g, "lost", f"{g.sim.kinds[ally.kind].name} (ally) discarded")
+            discard_ally(g, ally)
+
 
 def _supporters(g, company, attack, characters, shielded):
     """What combat asks before each strike (coe 3.iv.4): who of the company taps to support the character facing
     it, the player's choice (indices); told to the observer."""
     def ask(index, one, excess, stay, able):
+        able = [i for i in able if i < len(characters)]   # allies do not tap to support (not modelled)
+        if index >= len(characters) or not able:
+            return []
         chosen = g.player.strike_support(g, company, characters, attack, index, one, excess, stay, able, shielded)
         if chosen and g.observer is not None:
             names = ", ".join(g.sim.kinds[characters[i].kind].name for i in chosen)
@@ -444,6 +480,8 @@ def _strike_bonuses(g, attack, characters, shielded):
     """What combat asks before each strike (coe 3.iv): the player's strike-bonus card on the character facing
     it, spent from hand; its facts, or None."""
     def ask(index, one, excess, stay):
+        if index >= len(characters):        # an ally's strike: no strike bonus played on it (not modelled)
+            return None
         character = characters[index]
         kind = g.player.strike_bonus(g, character, attack, one, excess, stay, stay or index in shielded)
         if kind is None:
@@ -669,6 +707,21 @@ def heal(g) -> None:
                             g.observer.event(g, "heal", f"{sim.kinds[character.kind].name} heals at "
                                                         f"{sim.sites[company.site].name}")
     g.stay_tapped = healed | g.wounded
+    _heal_allies(g)
+
+
+def _heal_allies(g) -> None:
+    """coe 2.V.2.2, 2.I.1: allies heal like characters (a wounded ally at a haven heals to tapped, elsewhere it
+    stays wounded); every other ally untaps. Allies no longer in play are forgotten."""
+    held = {(c, kind) for company in g.companies for c in company.characters for kind in c.holdings}
+    healed = set()
+    for company in g.companies:
+        if g.wounded_allies and heals_at(g.sim, company.site, g.made_havens):
+            for key in [k for k in g.wounded_allies if k[0] in company.characters]:
+                g.wounded_allies.discard(key)
+                healed.add(key)
+    g.wounded_allies &= held
+    g.tapped_allies = (healed | g.wounded_allies) & held
 
 
 def company_size_discards(g, companies=None) -> None:

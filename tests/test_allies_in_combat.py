@@ -1,0 +1,105 @@
+"""Allies in combat (coe 2.V.2.2): "Allies are not characters, but are treated as characters for the purposes of
+combat-specific actions or effects (e.g. facing strikes ...) ... and healing." An ally may be assigned a strike, uses
+its own prowess and body (card_db), is discarded when it fails its body check, and heals like a character.
+The rule (sim/rules/combat.py), strike assignment as for characters (`assign_strikes`: the defending player's
+strongest untapped first) and the game (sim/turn/hazards.face_attack), both ways, on Challenge Deck E."""
+
+from __future__ import annotations
+
+import pytest
+
+from deckcheck.cards.catalog import load_catalog
+from deckcheck.decklist import read_deck
+from deckcheck.sim.model import build_sim_deck
+from deckcheck.sim.model.defence import defence_tables
+from deckcheck.sim.rules.combat import Defender, resolve_strike
+from deckcheck.sim.scenario import scenario
+from deckcheck.sim.turn.hazards import face_attack, heal
+from tests._shared import GANDALF, needs_decks
+from tests.test_elimination_transfers import STRONG, kind
+
+
+@pytest.fixture(scope="module")
+def sim():
+    """Challenge Deck E (Aragorn II, Quickbeam, the Sword of Gondolin), skipped without ../shared."""
+    return build_sim_deck(read_deck(str(GANDALF))) if GANDALF.exists() else pytest.skip("needs ../shared")
+
+
+def company_with_ally(sim, rolls, *, tapped: bool, haven: bool = False, sword: bool = False):
+    """Aragorn II controlling Quickbeam (an ally, 6/9 in card_db), alone in a company at a ruin (or a haven),
+    tapped or not, with the Sword of Gondolin if `sword`; every 2D6 fixed to `rolls`."""
+    site = next(i for i, s in enumerate(sim.sites) if s.is_haven == haven and not sim.site_under_deeps[i])
+    g = scenario(sim, starting_company=False, characters=[(kind(sim, "Aragorn II"), site)], rolls=rolls)
+    company = g.companies[0]
+    aragorn = company.characters[0]
+    for card in ["Quickbeam"] + (["Sword of Gondolin"] if sword else []):
+        aragorn.holdings.append(kind(sim, card))
+        g.gain(kind(sim, card))
+    aragorn.tapped = tapped
+    return g, company, aragorn
+
+
+# ---- the rule: a failed body check discards an ally, eliminates a character -----------------------------------
+
+def test_an_ally_failing_its_body_check_is_discarded_not_eliminated():
+    rolls = iter([2, 12])
+    outcome = resolve_strike(STRONG, Defender(prowess=6, body=9, ally=True), 0, 0, lambda: next(rolls))
+    assert outcome.wounded and outcome.discarded and not outcome.eliminated
+
+
+def test_a_character_failing_its_body_check_is_eliminated():
+    rolls = iter([2, 12])
+    outcome = resolve_strike(STRONG, Defender(prowess=6, body=9), 0, 0, lambda: next(rolls))
+    assert outcome.wounded and outcome.eliminated and not outcome.discarded
+
+
+def test_allies_without_printed_stats_face_no_strike(sim):
+    """The defence table says which allies face strikes: those card_db gives a prowess and a body (Quickbeam
+    6/9), not one it gives neither (Goldberry), nor a character (his own combat)."""
+    goldberry = next(c for c in load_catalog().by_name("Goldberry") if c.is_ally)
+    assert goldberry.prowess is None and goldberry.body is None
+    assert defence_tables("wizard", [goldberry]).ally_defends == [False]
+    assert sim.defence.ally_defends[kind(sim, "Quickbeam")]
+    assert not sim.defence.ally_defends[kind(sim, "Aragorn II")]
+
+
+# ---- in a game ---------------------------------------------------------------------------------------------------
+
+@needs_decks
+def test_an_ally_takes_the_strike_when_its_controller_is_tapped_and_is_discarded(sim):
+    """Aragorn II is tapped: the defending player assigns the strike to untapped Quickbeam (3.ii); it is wounded
+    and fails its body check (12 against 9): discarded, its MP gone; Aragorn II is unhurt and no character lost."""
+    g, company, aragorn = company_with_ally(sim, [2, 12], tapped=True)
+    quickbeam = kind(sim, "Quickbeam")
+    mp = g.mp
+    face_attack(g, company, STRONG, "Orcs", None, None)
+    assert aragorn in company.characters and aragorn not in g.wounded and g.lost == 0
+    assert quickbeam not in aragorn.holdings and quickbeam in g.discard and g.in_play[quickbeam] == 0
+    assert g.mp == mp - sim.mp_on_play[quickbeam]
+
+
+@needs_decks
+def test_an_ally_not_assigned_when_its_stronger_controller_is_untapped(sim):
+    """Aragorn II untapped with the Sword of Gondolin is stronger than Quickbeam: the one strike is his (the
+    defender's choice for characters); he is wounded, Quickbeam stays in play, unhurt and untapped."""
+    g, company, aragorn = company_with_ally(sim, [2, 5], tapped=False, sword=True)
+    quickbeam = kind(sim, "Quickbeam")
+    result = face_attack(g, company, STRONG, "Orcs", None, None)
+    assert [s.defender for s in result.strikes] == [0]  # Aragorn II's index: the ally's is after him
+    assert aragorn in company.characters and aragorn in g.wounded   # wounded, his body check held (5)
+    assert quickbeam in aragorn.holdings and not g.wounded_allies and not g.tapped_allies
+
+
+@needs_decks
+def test_a_wounded_ally_stays_in_play_wounded_and_heals_at_a_haven(sim):
+    """Quickbeam survives its body check (5 against 9): wounded, still in play; in the untap phase at a haven it
+    heals to tapped (2.I.1, allies heal like characters); away from a haven it stays wounded."""
+    for haven, still_wounded in ((True, False), (False, True)):
+        g, company, aragorn = company_with_ally(sim, [2, 5], tapped=True, haven=haven)
+        quickbeam = kind(sim, "Quickbeam")
+        result = face_attack(g, company, STRONG, "Orcs", None, None)
+        assert result.strikes and result.strikes[0].wounded
+        assert quickbeam in aragorn.holdings and (aragorn, quickbeam) in g.wounded_allies
+        heal(g)
+        assert ((aragorn, quickbeam) in g.wounded_allies) == still_wounded
+        assert (aragorn, quickbeam) in g.tapped_allies
