@@ -145,7 +145,9 @@ def build_sim_deck(deck: Deck, length: int = 2, facts: PlayFacts | None = None) 
     sim.near = sim.near_sites()
     for k in sim.play_deck:
         sim.copies_in_play_deck[k] = sim.copies_in_play_deck.get(k, 0) + 1
-    sim.play_deck_slots = deck_slots(sim.play_deck)     # a reshuffle's keys (sim.streams)
+    # a reshuffle's keys (sim.streams); the sideboard's copies after the play deck's, so that a card swapped in
+    # from it keys its place by its copy, not by its kind's number
+    sim.play_deck_slots = deck_slots(sim.play_deck + list(sim.sideboard))
     sim.defence = defence_tables(sim.alignment, sim.kinds)
     d = sim.defence
     for k in d.draw_kinds | d.character_at_site_kinds | d.mp_raise_kinds:    # kept like a card the engine

@@ -26,7 +26,10 @@ def sideboard_exchange(g, room: int) -> list[tuple[int, int]]:
     if not wanted:
         return []
     player = g.player
-    dead = sorted((value, k) for k in g.discard if (value := player.exchange_value(g, k)) <= DEAD_AT_OR_BELOW)
+    ids = g.sim.kinds
+    dead = sorted(((value, ids[k].id, k) for k in g.discard if (value := player.exchange_value(g, k))
+                   <= DEAD_AT_OR_BELOW), key=lambda t: t[:2])
+    dead = [(value, k) for value, _id, k in dead]
     plan: list[tuple[int, int]] = []
     for (out_value, out), (in_value, kind) in zip(dead, wanted):
         if len(plan) == room or in_value <= out_value:
@@ -48,7 +51,7 @@ def worth_bringing_in(g, characters: bool) -> list[tuple[int, int]]:
                      if sim.mp[k] > 0 and sim.role[k] != ROLE_HAZARD and sim.unplayable[k] is None
                      and (characters or sim.role[k] != ROLE_CHARACTER)
                      and not (sim.unique[k] and (k in used or k in here))),
-                    key=lambda t: (-t[0], t[1]))
+                    key=lambda t: (-t[0], sim.sideboard.index(t[1])))   # ties: as the sideboard lists them
     return [t for t in _one_per_unique(sim, ranked, set()) if t[0] > DEAD_AT_OR_BELOW]
 
 
