@@ -19,7 +19,6 @@ from tests._shared import DECKS, needs_decks
 pytestmark = needs_decks
 
 FRAMSBURG = DECKS / "gccg-restoration" / "Contrib" / "zara" / "{R}A_{D}{R} The Bounty of Framsburg.dck"
-NOT_YET = pytest.mark.xfail(strict=True, reason="a made Wizardhaven is not read as a haven (audit, issue 22)")
 
 
 def named(sim, name: str) -> int:
@@ -51,14 +50,12 @@ def test_no_healing_nor_entry_at_a_ruins_and_lairs_no_card_made_a_haven(framsbur
     assert chosen is None or chosen[1] != site
 
 
-@NOT_YET
 def test_a_wounded_character_heals_at_a_made_wizardhaven(framsburg):
     sim = framsburg
     site = barrow_downs(sim)
     assert heals_at(sim, site, frozenset({site}))
 
 
-@NOT_YET
 def test_a_character_enters_play_at_a_made_wizardhaven(framsburg):
     sim = framsburg
     site = barrow_downs(sim)
@@ -67,3 +64,28 @@ def test_a_character_enters_play_at_a_made_wizardhaven(framsburg):
                  made_havens=[site])
     chosen = ResourcePlayer().character_to_play(g)
     assert chosen is not None and chosen[:2] == (eowyn, site)
+
+
+def test_hidden_haven_is_discarded_when_its_site_returns_to_the_location_deck(framsburg):
+    sim = framsburg
+    site = barrow_downs(sim)
+    hidden_haven = named(sim, "Hidden Haven")
+    g = scenario(sim, starting_company=False, characters=[(named(sim, "Balin"), site)], made_havens=[site])
+    g.gain(hidden_haven)
+    g.stage_points += sim.kinds[hidden_haven].stage_points
+    stage = g.stage_points
+    g.leave_site(site)
+    assert site not in g.made_havens and not g.in_play[hidden_haven] and hidden_haven in g.discard
+    assert g.stage_points == stage - sim.kinds[hidden_haven].stage_points
+    assert not heals_at(sim, site, g.made_havens)
+
+
+def test_hidden_haven_stays_when_another_site_returns(framsburg):
+    sim = framsburg
+    site = barrow_downs(sim)
+    other = next(i for i, s in enumerate(sim.sites) if i != site and not sim.site_is_haven[i])
+    hidden_haven = named(sim, "Hidden Haven")
+    g = scenario(sim, starting_company=False, characters=[(named(sim, "Balin"), site)], made_havens=[site])
+    g.gain(hidden_haven)
+    g.leave_site(other)
+    assert site in g.made_havens and g.in_play[hidden_haven] == 1 and hidden_haven not in g.discard

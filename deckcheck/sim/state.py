@@ -278,6 +278,8 @@ class GameState:
         """A company leaves a non-haven site: discarded if tapped, else back to the location deck."""
         state = self.site_state
         state[site] = DISCARDED if state[site] == TAPPED else AVAILABLE
+        if site in self.made_havens:
+            discard_made_haven(self, site)
 
     # ---- zones -----------------------------------------------------------------------------------------
 
@@ -489,3 +491,17 @@ def to_play_deck(g: GameState, cards: list[int], pile: list[int] | None = None) 
     g.rng.reshuffle(g.deck, g.sim.play_deck_slots)
     if g.observer is not None:
         g.observer.play_deck_shuffled(g, before)
+
+
+def discard_made_haven(g, site: int) -> None:
+    """The card that made the site one of our Wizardhavens is discarded with it (Hidden Haven: when the site
+    is discarded or returned to its location deck), its MP and stage points going with it; a starting stage
+    card (`sim.start_havens`, no kind in play) leaves the site no haven all the same."""
+    sim = g.sim
+    g.made_havens.discard(site)
+    kind = next((k for k, n in enumerate(g.in_play) if n and sim.makes_haven[k]), None)
+    if kind is None:
+        return
+    g.lose_card(kind)
+    g.discard.append(kind)
+    g.stage_points -= sim.kinds[kind].stage_points or 0

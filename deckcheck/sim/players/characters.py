@@ -17,6 +17,7 @@ from deckcheck.sim.rules.influence import (
     unrestricted_needed,
 )
 from deckcheck.sim.rules.play import may_bear
+from deckcheck.sim.rules.sites import entry_sites
 from deckcheck.sim.state import AVAILABLE
 
 # What the avatar is worth to the player when he chooses a character to bring in (before any character worth MP).
@@ -30,7 +31,7 @@ def avatars_to_bring_in(g, where: set[int]) -> list[int]:
     if g.avatar_revealed or g.avatar_barred:
         return []
     return [k for k in dict.fromkeys(g.hand) if sim.avatar[k] and sim.role[k] == ROLE_CHARACTER
-            and where.isdisjoint(sim.character_sites[k]) and not (sim.unique[k] and k in g.used_unique)
+            and where.isdisjoint(entry_sites(sim, k, g.made_havens)) and not (sim.unique[k] and k in g.used_unique)
             and not new_company_sites(g, k, where)]
 
 
@@ -73,7 +74,7 @@ class CharacterChoices:
                 continue
             if (sim.avatar[kind] and (g.avatar_revealed or g.avatar_barred)) or (non_unique_only and sim.unique[kind]):
                 continue
-            allowed = sim.character_sites[kind]
+            allowed = entry_sites(sim, kind, g.made_havens)
             if event is not None:
                 if (event.no_avatar and sim.avatar[kind]) or (event.no_wizard and "Wizard" in sim.races[kind]):
                     continue
@@ -160,8 +161,8 @@ class CharacterChoices:
             return []
         avatar_site = g.avatar_site() if g.avatar_revealed else None
         sites = {c.site for c in g.companies} if avatar_site is None else {avatar_site}
-        allowed = sim.character_sites
-        need = min((mind[k] - room for k in waiting if not sites.isdisjoint(allowed[k])), default=0)
+        need = min((mind[k] - room for k in waiting if not sites.isdisjoint(entry_sites(sim, k, g.made_havens))),
+                   default=0)
         if need <= 0:                         # the least room that lets one of them in
             return []
         # kinds beside ids: a character freed since the last look can leave its id to one of another kind
@@ -232,7 +233,7 @@ class CharacterChoices:
         avatars = avatars_to_bring_in(g, where)
         if candidates.isdisjoint(g.hand):
             return avatars
-        hand = [k for k in candidates.intersection(g.hand) if where.isdisjoint(sim.character_sites[k])
+        hand = [k for k in candidates.intersection(g.hand) if where.isdisjoint(entry_sites(sim, k, g.made_havens))
                 and not (sim.unique[k] and k in g.used_unique) and not enters_alone(g, k, where)]
         if not hand:
             return avatars
@@ -263,7 +264,7 @@ class CharacterChoices:
         with_avatar = g.avatar_kind is not None and any(c.kind == g.avatar_kind for c in company.characters)
         best = None
         for kind in hand:
-            allowed = sim.character_sites[kind]
+            allowed = entry_sites(sim, kind, g.made_havens)
             value = AVATAR_VALUE if avatar[kind] else 10 * mp[kind] + mind[kind]
             if reach.isdisjoint(allowed):
                 continue
@@ -317,7 +318,7 @@ class CharacterChoices:
         kind, site = character.kind, company.site
         if sim.avatar[kind] or character.controller is not None or sim.mind[kind] < need:
             return False
-        if not (sim.site_is_haven[site] or site in sim.character_sites[kind]):
+        if not (sim.site_is_haven[site] or site in entry_sites(sim, kind, g.made_havens)):
             return False
         if any(c.controller is character for c in company.characters):
             return False
@@ -328,7 +329,8 @@ class CharacterChoices:
             return False
         avatar_site = g.avatar_site()
         sites = {c.site for c in g.companies if c is not company or others} or {sim.start_site}
-        return any(s in sim.character_sites[want] and (avatar_site is None or s == avatar_site) for s in sites)
+        allowed = entry_sites(sim, want, g.made_havens)
+        return any(s in allowed and (avatar_site is None or s == avatar_site) for s in sites)
 
     def transfers_before_discard(self, g, company, character) -> list[tuple]:
         """[(item, heir)] to transfer before the character is discarded (coe 2.II.5): `items_to_pass_on`."""

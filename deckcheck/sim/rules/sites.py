@@ -66,7 +66,25 @@ def is_detainment(attack: SiteAttack, overt: bool) -> bool:
     return attack.detainment == "overt" and overt
 
 
+def made_haven(site: int, made_havens) -> bool:
+    """The one place that says a site is one of our havens now though its site card is none: one of our cards
+    made it one of our Wizardhavens (Hidden Haven), until the site returns to the location deck
+    (`GameState.leave_site`). `heals_at` asks it; `entry_sites` adds those sites to where characters enter."""
+    return site in made_havens
+
+
 def heals_at(sim, site: int, made_havens) -> bool:
     """coe 2.I.1: a wounded character heals at one of its player's havens; a Fallen-wizard player only at a
     Wizardhaven (g.hav.F1: its own havens, or a site its cards made one)."""
-    return sim.site_heals[site] or (sim.site_is_haven[site] and site in made_havens)
+    return sim.site_heals[site] or made_haven(site, made_havens)
+
+
+def entry_sites(sim, kind: int, made_havens) -> frozenset[int]:
+    """Where a character of this kind may come into play now (coe 2.II.2.2: at one of its player's havens or its
+    home site; g.hav.F1): its sites in the location deck (`character_sites`), and, if it may enter at a haven
+    there, the sites our cards made Wizardhavens (an agent, only at its home site, may not). Who may join a
+    company there is still judged as away from a haven (`may_enter_company`, as the referee has it)."""
+    sites = sim.character_sites[kind]
+    if not made_havens or not any(sim.site_heals[s] for s in sites):
+        return sites
+    return sites | frozenset(made_havens)
