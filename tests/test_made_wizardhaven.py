@@ -72,6 +72,7 @@ def test_hidden_haven_is_discarded_when_its_site_returns_to_the_location_deck(fr
     hidden_haven = named(sim, "Hidden Haven")
     g = scenario(sim, starting_company=False, characters=[(named(sim, "Balin"), site)], made_havens=[site])
     g.gain(hidden_haven)
+    g.made_haven_cards[site] = hidden_haven
     g.stage_points += sim.kinds[hidden_haven].stage_points
     stage = g.stage_points
     g.leave_site(site)
@@ -87,5 +88,6 @@ def test_hidden_haven_stays_when_another_site_returns(framsburg):
     hidden_haven = named(sim, "Hidden Haven")
     g = scenario(sim, starting_company=False, characters=[(named(sim, "Balin"), site)], made_havens=[site])
     g.gain(hidden_haven)
+    g.made_haven_cards[site] = hidden_haven
     g.leave_site(other)
     assert site in g.made_havens and g.in_play[hidden_haven] == 1 and hidden_haven not in g.discard

@@ -162,6 +162,7 @@ class GameState:
         self.gi_bonus_kind: int | None = None     # Bade to Rule, The Lidless Eye, Great Shadow in play
         self.avatar_barred, self.gi_bonus_on = False, None   # Sauron: no avatar; Wizard's Myrmidon's character
         self.made_havens: set[int] = set(sim.start_havens)   # sites our cards made Wizardhavens (Hidden Haven...)
+        self.made_haven_cards: dict[int, int] = {}   # such a site -> the kind played there that made it one
         self.protectors = sim.start_protectors    # cards in play that protect one of our Wizardhavens
         self.protected_sites: set[int] = set()
         self.site_cards: set[tuple[int, int]] = set()   # (kind, site): a card "that cannot be duplicated at a
@@ -496,10 +497,10 @@ def to_play_deck(g: GameState, cards: list[int], pile: list[int] | None = None) 
 def discard_made_haven(g, site: int) -> None:
     """The card that made the site one of our Wizardhavens is discarded with it (Hidden Haven: when the site
     is discarded or returned to its location deck), its MP and stage points going with it; a starting stage
-    card (`sim.start_havens`, no kind in play) leaves the site no haven all the same."""
+    card (`sim.start_havens`, no kind played there) leaves the site no haven all the same."""
     sim = g.sim
     g.made_havens.discard(site)
-    kind = next((k for k, n in enumerate(g.in_play) if n and sim.makes_haven[k]), None)
+    kind = g.made_haven_cards.pop(site, None)
     if kind is None:
         return
     g.lose_card(kind)

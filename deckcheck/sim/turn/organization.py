@@ -261,6 +261,7 @@ def play_events(g) -> None:
             if site is None or site in g.made_havens:
                 continue
             g.made_havens.add(site)
+            g.made_haven_cards[site] = kind
         if sim.protects[kind]:
             if site is not None and site in g.protected_sites:
                 continue

@@ -264,6 +264,7 @@ def resolve_play(g, company, kind: int, actor, additional: bool = False) -> bool
         g.site_cards.add((kind, company.site))     # it stays on the site (a card borne goes with its bearer)
     if sim.makes_haven[kind]:
         g.made_havens.add(company.site)
+        g.made_haven_cards[company.site] = kind
     if sim.protects[kind]:
         g.protectors += 1
         g.protected_sites.add(company.site)
