@@ -43,6 +43,9 @@ from benchmarks._common import deckcheck_command, ensure_bytecode, print_conditi
 
 PROJECT = Path(__file__).resolve().parents[1]
 DECK = PROJECT / "examples" / "wizard-legal.meccg"
+# Every run starts outside the checkout, as a player's does: the in-process probes (`python -c`, `python -m`)
+# put their working folder first on sys.path, so run from the checkout they timed its files, not the install.
+OUTSIDE = Path(os.sep)
 TARGET_RATIO = 1.5     # one-deck validate / import click, medians
 HEAVY = ("pandas", "numpy", "openpyxl", "jsonschema", "dask", "distributed")
 
@@ -56,7 +59,7 @@ def median_ms(commands: list[list[str]], runs: int) -> list[tuple[float, float]]
         for command, taken, used in zip(commands, times, cpu):
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             started = time.perf_counter()
-            done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=PROJECT)
+            done = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=OUTSIDE)
             taken.append(time.perf_counter() - started)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             used.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
@@ -96,7 +99,7 @@ def breakdown(runs: int) -> list[float]:
     """Median milliseconds of each phase of PHASES over `runs` fresh processes."""
     taken: list[list[float]] = [[] for _ in PHASE_NAMES]
     for _ in range(runs):
-        done = subprocess.run([sys.executable, "-c", PHASES, str(DECK)], capture_output=True, text=True, cwd=PROJECT,
+        done = subprocess.run([sys.executable, "-c", PHASES, str(DECK)], capture_output=True, text=True, cwd=OUTSIDE,
                               check=True)
         for phase, ms in zip(taken, done.stdout.split()):
             phase.append(float(ms))
@@ -106,7 +109,7 @@ def breakdown(runs: int) -> list[float]:
 def heavy_imports(argv: list[str]) -> list[str]:
     """The heavy top-level packages `python -X importtime -m deckcheck ARGV` imports."""
     done = subprocess.run([sys.executable, "-X", "importtime", "-m", "deckcheck", *argv], capture_output=True,
-                          text=True, cwd=PROJECT)
+                          text=True, cwd=OUTSIDE)
     imported = {line.split("|")[-1].strip().split(".")[0] for line in done.stderr.splitlines()
                 if line.startswith("import time:")}
     return sorted(imported & set(HEAVY))
@@ -127,7 +130,7 @@ print('READ', sorted({p.rsplit('/', 1)[-1] for p in opened} | set(sys.modules)),
 
 def dream_card_data_read(argv: list[str]) -> list[str]:
     """The dream-card data files and modules a `deckcheck ARGV` run opens or imports (an audit hook's list)."""
-    done = subprocess.run([sys.executable, "-c", _OPENED_PROBE, *argv], capture_output=True, text=True, cwd=PROJECT)
+    done = subprocess.run([sys.executable, "-c", _OPENED_PROBE, *argv], capture_output=True, text=True, cwd=OUTSIDE)
     line = next(line for line in done.stderr.splitlines() if line.startswith("READ "))
     return [name for name in DREAM_CARD_DATA if repr(name) in line]
 
