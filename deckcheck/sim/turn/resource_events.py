@@ -36,19 +36,7 @@ def play_fetches(g) -> None:
     or Weigh All Things to a Nicety brings cards of the discard pile into the play deck, which is shuffled; the
     cards the player chooses (`g.player.fetch`). From the discard pile (from the sideboard: `play_sideboard_fetches`,
     after this)."""
-    kinds = g.defence.fetch_kinds
-    while kinds and g.discard and not kinds.isdisjoint(g.hand):
-        chosen = g.player.fetch(g)
-        if chosen is None:
-            return
-        kind, cards = chosen
-        g.play_from_hand(kind)
-        to_play_deck(g, cards)
-        if not g.defence.card_flow[kind].removed:
-            g.discard.append(kind)
-        if g.observer is not None:
-            names = ", ".join(g.sim.kinds[k].name for k in cards)
-            g.observer.event(g, "play", f"{g.sim.kinds[kind].name}: {names} from the discard pile to the play deck")
+    _fetch_to_play_deck(g, g.defence.fetch_kinds, "discard", g.player.fetch, "the discard pile")
 
 
 def play_sideboard_fetches(g) -> None:
@@ -56,19 +44,25 @@ def play_sideboard_fetches(g) -> None:
     Leaf (or Smoke Rings, once the discard pile offers it nothing: `play_fetches` comes first) brings resources
     of the sideboard into the play deck, which is shuffled; the cards the player chooses
     (`g.player.sideboard_fetch`)."""
-    kinds = g.defence.sideboard_fetch_kinds
-    while kinds and g.sideboard and not kinds.isdisjoint(g.hand):
-        chosen = g.player.sideboard_fetch(g)
+    _fetch_to_play_deck(g, g.defence.sideboard_fetch_kinds, "sideboard", g.player.sideboard_fetch, "the sideboard")
+
+
+def _fetch_to_play_deck(g, kinds, pile: str, choose, where: str) -> None:
+    """While a fetch card of `kinds` is in hand and the pile (the GameState attribute `pile`, read anew each time)
+    holds cards: the player's choice `choose(g)` (a fetch card and the cards it brings, or None) is played, the
+    cards go from the pile into the play deck, and the fetch card to the discard pile unless it is removed."""
+    while kinds and getattr(g, pile) and not kinds.isdisjoint(g.hand):
+        chosen = choose(g)
         if chosen is None:
             return
         kind, cards = chosen
         g.play_from_hand(kind)
-        to_play_deck(g, cards, g.sideboard)
+        to_play_deck(g, cards, getattr(g, pile))
         if not g.defence.card_flow[kind].removed:
             g.discard.append(kind)
         if g.observer is not None:
             names = ", ".join(g.sim.kinds[k].name for k in cards)
-            g.observer.event(g, "play", f"{g.sim.kinds[kind].name}: {names} from the sideboard to the play deck")
+            g.observer.event(g, "play", f"{g.sim.kinds[kind].name}: {names} from {where} to the play deck")
 
 
 def play_mp_raises(g) -> None:
