@@ -25,10 +25,10 @@ def sideboard_exchange(g, room: int) -> list[tuple[int, int]]:
     wanted = worth_bringing_in(g, characters=True)
     if not wanted:
         return []
-    player = g.player
     ids = g.sim.kinds
-    dead = sorted(((value, ids[k].id, k) for k in g.discard if (value := player.exchange_value(g, k))
-                   <= DEAD_AT_OR_BELOW), key=lambda t: t[:2])
+    value_of = dead_values(g)
+    dead = sorted(((value, ids[k].id, k) for k in g.discard if (value := value_of[k]) is not None),
+                  key=lambda t: t[:2])
     dead = [(value, k) for value, _id, k in dead]
     plan: list[tuple[int, int]] = []
     for (out_value, out), (in_value, kind) in zip(dead, wanted):
@@ -36,6 +36,17 @@ def sideboard_exchange(g, room: int) -> list[tuple[int, int]]:
             break
         plan.append((out, kind))
     return plan
+
+
+def dead_values(g) -> dict[int, int | None]:
+    """Each kind of the discard pile -> its `exchange_value` if at most `DEAD_AT_OR_BELOW` (a card that may leave
+    for the sideboard), else None: reckoned once per kind, not per copy (the value is the kind's)."""
+    player = g.player
+    values = {}
+    for kind in set(g.discard):
+        value = player.exchange_value(g, kind)
+        values[kind] = value if value <= DEAD_AT_OR_BELOW else None
+    return values
 
 
 def worth_bringing_in(g, characters: bool) -> list[tuple[int, int]]:
