@@ -20,13 +20,24 @@ IN_A_MODE = ("any mode", 0)     # `destinations` asks only whether a Ringwraith 
 def faction_odds(g, influencer, kind: int) -> float:
     """The odds that the character's influence check on the faction succeeds, the boosts of the hand spent as
     needed (a faction without an influence number always comes in)."""
-    sim = g.sim
-    number = sim.influence_number[kind]
+    if g.sim.influence_number[kind] < 0:
+        return 1.0
+    return odds_of_check(g, kind, check_bonus(g, influencer, kind), hand_boosts(g))
+
+
+def hand_boosts(g) -> int:
+    """What the boosts of the hand add to an influence check, all spent."""
+    sim, hand = g.sim, g.hand
+    return 0 if sim.boost_kinds.isdisjoint(hand) else sum(map(sim.boost.__getitem__, hand))
+
+
+def odds_of_check(g, kind: int, bonus: int, boosts: int) -> float:
+    """`faction_odds` from the influencer's `check_bonus` and the hand's boosts (`hand_boosts`), when the caller
+    has them."""
+    number = g.sim.influence_number[kind]
     if number < 0:
         return 1.0
-    hand = g.hand
-    boosts = 0 if sim.boost_kinds.isdisjoint(hand) else sum(map(sim.boost.__getitem__, hand))
-    return p_check_above(number - check_bonus(g, influencer, kind) - boosts)
+    return p_check_above(number - bonus - boosts)
 
 
 def worth_attempting(g, influencer, kind: int, odds: float | None = None) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from deckcheck.sim.model import ROLE_FACTION
 from deckcheck.sim.players.attacks import odds_left_untapped, worth_entering
 from deckcheck.sim.players.characters import new_company_sites
-from deckcheck.sim.players.factions import faction_odds, worth_attempting
+from deckcheck.sim.players.factions import hand_boosts, odds_of_check, worth_attempting
 from deckcheck.sim.rules.company import may_be_away
 from deckcheck.sim.rules.influence import check_bonus, p_check_above
 from deckcheck.sim.rules.movement import destinations, under_deeps_roll_needed
@@ -64,7 +64,7 @@ class SiteCards:
     and each faction's influence checks. The values of the cards any character may play, neither factions nor
     for named bearers, are the same for every company: `plain`, worked out here once."""
 
-    __slots__ = ("cards", "plain", "_checks", "_odds")
+    __slots__ = ("cards", "plain", "_checks", "_odds", "_boosts")
 
     def __init__(self, g):
         sim = g.sim
@@ -81,6 +81,7 @@ class SiteCards:
                 self.cards.append((kind, sites))
         self._checks: dict = {}               # (faction, character) -> check_bonus
         self._odds: dict = {}                 # (faction, influencer) -> its odds, None: not attempted now
+        self._boosts: int | None = None       # the hand's influence boosts (`hand_boosts`), once asked
 
     def attempt_odds(self, g, pool, kind: int) -> float | None:
         """The odds of the best check in `pool` on the faction, None if that influencer would not attempt it
@@ -96,7 +97,9 @@ class SiteCards:
         influencer = max(pool, key=check)     # the best check
         key = (kind, influencer)
         if key not in self._odds:
-            odds = faction_odds(g, influencer, kind)
+            if self._boosts is None:
+                self._boosts = hand_boosts(g)
+            odds = odds_of_check(g, kind, checks[key], self._boosts)     # `faction_odds`, its check known
             self._odds[key] = odds if worth_attempting(g, influencer, kind, odds) else None
         return self._odds[key]
 
