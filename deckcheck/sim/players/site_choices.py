@@ -11,7 +11,7 @@ from deckcheck.sim.players.attacks import (
     worth_entering,
     worth_the_cards_attacks,
 )
-from deckcheck.sim.players.factions import faction_odds, worth_attempting
+from deckcheck.sim.players.factions import hand_boosts, odds_of_check, worth_attempting
 from deckcheck.sim.players.resource_events import (
     card_draw,
     character_by_event,
@@ -35,6 +35,18 @@ from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di_
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, requirements_met, rival_holds, site_allows
 from deckcheck.sim.rules.rings import ring_swap
 from deckcheck.sim.state import OCCUPIED, Character
+
+
+def faction_influencer(g, ready: list, kind: int) -> tuple:
+    """(the character of `ready` with the best check on the faction, the first such, and his odds) if he would
+    attempt it now (`worth_attempting`), else (False, None)."""
+    if not ready:
+        return False, None
+    checks = [check_bonus(g, c, kind) for c in ready]
+    best = max(checks)
+    influencer = ready[checks.index(best)]
+    odds = odds_of_check(g, kind, best, hand_boosts(g))        # `faction_odds`, the check known
+    return (influencer, odds) if worth_attempting(g, influencer, kind, odds) else (False, None)
 
 
 class SiteChoices:
@@ -79,12 +91,12 @@ class SiteChoices:
                 continue
             if play_attacks[kind] and not worth_the_cards_attacks(g, company, kind, entering):
                 continue
-            actor = self.actor(g, company, kind)
+            actor, odds = self.actor_and_odds(g, company, kind)
             if actor is False:
                 continue
             worth = sim.mp[kind]
-            if actor is not None and sim.role[kind] == ROLE_FACTION:
-                worth *= faction_odds(g, actor, kind)   # what the attempt is expected to bring
+            if odds is not None:
+                worth *= odds                     # a faction: what the attempt is expected to bring
             key = (need == NEED_UNTAPPED, worth, -need)
             if best_key is None or key > best_key:
                 best, best_key = (kind, actor), key
@@ -172,28 +184,29 @@ class SiteChoices:
         """Who plays the card: the influencer of a faction (the best check, if worth attempting now), the
         bearer of an item or ally (least unused direct influence), the character an event needs; None for an event
         that needs nobody; False if no one can."""
+        return self.actor_and_odds(g, company, kind)[0]
+
+    def actor_and_odds(self, g, company, kind: int) -> tuple:
+        """(`actor`, the odds of his influence check for a faction he attempts, else None)."""
         sim = g.sim
         bearers = sim.bearers[kind]
         role = sim.role[kind]
         if role != ROLE_FACTION and role != ROLE_ITEM and role != ROLE_ALLY and not sim.taps_bearer[kind]:
             if bearers is not None:           # an event: the character it needs, or nobody
                 present = [c for c in company.characters if c.kind in bearers]
-                return present[0] if present else False
-            return None
+                return (present[0] if present else False), None
+            return None, None
         if bearers is None and not sim.once_per_character[kind]:      # anyone may bear it (`may_bear`)
             ready = [c for c in company.characters if not c.tapped]
         else:
             ready = [c for c in company.characters if not c.tapped and may_bear(sim, c, kind)]
         if role == ROLE_FACTION:
-            if not ready:
-                return False
-            influencer = max(ready, key=lambda c: check_bonus(g, c, kind))
-            return influencer if worth_attempting(g, influencer, kind) else False
+            return faction_influencer(g, ready, kind)
         if sim.on[kind] == ON_ITEM:
             ready = [c for c in ready if any(h in sim.on_items[kind] for h in c.holdings)]
         if not ready:
-            return False
-        return ready[0] if len(ready) == 1 else min(ready, key=unused_di_of(g))
+            return False, None
+        return (ready[0] if len(ready) == 1 else min(ready, key=unused_di_of(g))), None
 
     def boosts_to_spend(self, g) -> list[int]:
         """Short-events of the hand that add to an influence attempt, the largest first (spent only while the
