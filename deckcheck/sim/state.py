@@ -367,8 +367,9 @@ class GameState:
         if self.avatar_revealed:
             avatar = self.sim.avatar
             for company in self.companies:
-                if any(avatar[c.kind] for c in company.characters):
-                    return company.site
+                for character in company.characters:
+                    if avatar[character.kind]:
+                        return company.site
         return None
 
     def wraith_company(self) -> Company | None:
@@ -376,7 +377,7 @@ class GameState:
         if self.avatar_kind is None:
             return None
         for company in self.companies:
-            if any(c.kind == self.avatar_kind for c in company.characters):
+            if holds_avatar(self, company):
                 return company
         return None
 
@@ -415,6 +416,17 @@ class GameState:
                 self.gi_used += sim.mind[follower.kind]
             else:
                 self.remove_character(company, follower, eliminated=False)   # coe 2.II.2.2.3, 2.II.8
+
+
+def holds_avatar(g: GameState, company: Company) -> bool:
+    """Our avatar is in the company."""
+    avatar = g.avatar_kind
+    if avatar is None:
+        return False
+    for character in company.characters:
+        if character.kind == avatar:
+            return True
+    return False
 
 
 def discard_ally(g: GameState, ally: Ally) -> None:

@@ -18,7 +18,7 @@ from deckcheck.sim.rules.influence import (
 )
 from deckcheck.sim.rules.play import may_bear
 from deckcheck.sim.rules.sites import entry_sites
-from deckcheck.sim.state import AVAILABLE
+from deckcheck.sim.state import AVAILABLE, holds_avatar
 
 # What the avatar is worth to the player when he chooses a character to bring in (before any character worth MP).
 AVATAR_VALUE = 1000
@@ -261,7 +261,7 @@ class CharacterChoices:
         if not hand:
             return None
         avatar_site = g.avatar_site()
-        with_avatar = g.avatar_kind is not None and any(c.kind == g.avatar_kind for c in company.characters)
+        with_avatar = holds_avatar(g, company)
         best = None
         for kind in hand:
             allowed = entry_sites(sim, kind, g.made_havens)

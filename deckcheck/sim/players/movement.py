@@ -16,7 +16,7 @@ from deckcheck.sim.rules.movement import destinations, under_deeps_roll_needed
 from deckcheck.sim.rules.play import may_bear, may_play
 from deckcheck.sim.rules.rings import ring_swap, site_phase_testers
 from deckcheck.sim.rules.sites import heals_at
-from deckcheck.sim.state import AVAILABLE, OCCUPIED, TAPPED, Company
+from deckcheck.sim.state import AVAILABLE, OCCUPIED, TAPPED, Company, holds_avatar
 
 MAX_COMPANIES = 3
 # A company stays at its site a turn (no move, no draw) for a card only while someone in it has at least these
@@ -114,8 +114,7 @@ def _raise_values(values: dict[int, float], sites, value: float) -> None:
 
 
 def company_destinations(g, company) -> frozenset[int]:
-    avatar = g.avatar_kind
-    with_avatar = avatar is not None and any(c.kind == avatar for c in company.characters)
+    with_avatar = holds_avatar(g, company)
     return destinations(g.sim, company.site, with_avatar, g.ringwraith, g.balrog, g.mode)
 
 
@@ -134,7 +133,7 @@ def plan_moves(g) -> list[tuple[Company, int]]:
         company = pending.pop(0)
         site = company.site
         reach = company_destinations(g, company)
-        if g.ringwraith and any(c.kind == g.avatar_kind for c in company.characters):
+        if g.ringwraith and holds_avatar(g, company):
             _plan_ringwraith(g, company, reach, moves, claimed, cards)
             continue
         if not sim.site_is_haven[site]:
@@ -293,8 +292,7 @@ def toward_haven(g, company, reach, heal: bool = False, moves: int = HAVEN_SEARC
     (one where its characters heal, if `heal`) is soonest reached, within `moves` moves: the turns the
     Under-deeps roll to leave for it is expected to take (coe 2.IV.i.1: 1 / its odds; never a way the roll
     cannot make) plus the moves from there; None if none is. Ties: the first in order."""
-    avatar = g.avatar_kind
-    with_avatar = avatar is not None and any(c.kind == avatar for c in company.characters)
+    with_avatar = holds_avatar(g, company)
     best = None
     for dest in sorted(reach):
         odds = leaving_odds(g, company, dest)
@@ -316,8 +314,7 @@ def leaving_odds(g, company, dest: int) -> float:
     sim = g.sim
     if not sim.site_under_deeps[company.site]:
         return 1.0
-    avatar = g.avatar_kind
-    balrog_there = g.balrog and avatar is not None and any(c.kind == avatar for c in company.characters)
+    balrog_there = g.balrog and holds_avatar(g, company)
     need, bonus = under_deeps_roll_needed(sim, company.site, dest, balrog_there)
     return p_check_above(need - bonus - 1) if need else 1.0
 
@@ -392,8 +389,7 @@ def ways_from(g, company, reach) -> dict[int, tuple[int, int]]:
     the moves it may make; from an Under-deeps site only by a way a roll makes), with the fewest moves there and
     the first move of such a way (the first in site order). Memoized per deck, site and movement."""
     sim = g.sim
-    avatar = g.avatar_kind
-    with_avatar = avatar is not None and any(c.kind == avatar for c in company.characters)
+    with_avatar = holds_avatar(g, company)
     key = ("ways_from", company.site, with_avatar, g.ringwraith, g.balrog, g.mode)
     found = sim.memo.get(key)
     if found is None:

@@ -38,7 +38,7 @@ from deckcheck.sim.rules.rings import (
     site_phase_testers,
     test_bonus,
 )
-from deckcheck.sim.state import OCCUPIED, Character
+from deckcheck.sim.state import OCCUPIED, Character, holds_avatar
 
 # Hazards we play on the opponent per turn when it plays no turn of its own: the hazard limit of a small company.
 HAZARDS_PER_OPPONENT_TURN = 2
@@ -273,7 +273,7 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
         for company in g.companies:
             if need_place and not site_allows(g, kind, company.site):
                 continue
-            if sim.avatar_there[kind] and not any(c.kind == g.avatar_kind for c in company.characters):
+            if sim.avatar_there[kind] and not holds_avatar(g, company):
                 continue
             if not company_fits(g, company, kind):
                 continue

@@ -34,7 +34,7 @@ from deckcheck.sim.rules.combat import Attack, assign_strikes, defender_of, modi
 from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di_of
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, requirements_met, rival_holds, site_allows
 from deckcheck.sim.rules.rings import ring_swap
-from deckcheck.sim.state import OCCUPIED, Character
+from deckcheck.sim.state import OCCUPIED, Character, holds_avatar
 
 
 def faction_influencer(g, ready: list, kind: int) -> tuple:
@@ -85,7 +85,7 @@ class SiteChoices:
                 continue
             if best_key is not None and (need == NEED_UNTAPPED, max(sim.mp[kind], 0), -need) <= best_key:
                 continue                          # worth at most its MP (a faction: times odds): not better
-            if avatar_there[kind] and not any(c.kind == g.avatar_kind for c in company.characters):
+            if avatar_there[kind] and not holds_avatar(g, company):
                 continue
             if not company_fits(g, company, kind):
                 continue

@@ -5,6 +5,7 @@ both players reset their hands after each company (2.IV.viii)."""
 from __future__ import annotations
 
 from deckcheck.sim.rules.movement import cards_drawn, draws_cards, under_deeps_roll_needed
+from deckcheck.sim.state import holds_avatar
 from deckcheck.sim.streams import MOVE
 from deckcheck.sim.turn.hazards import hazard_phase, model_hazards, staying_hazard_phase
 from deckcheck.sim.turn.organization import join_at_havens, ringwraiths_apart
@@ -46,7 +47,7 @@ def move(g, company, dest: int) -> bool:
     origin = company.site
     g.rng.at(g.turn, MOVE, origin, dest)      # this move's dice, whatever the moves before it rolled
     if sim.site_under_deeps[origin]:
-        balrog_there = g.balrog and any(c.kind == g.avatar_kind for c in company.characters)
+        balrog_there = g.balrog and holds_avatar(g, company)
         need, bonus = under_deeps_roll_needed(sim, origin, dest, balrog_there)
         if need:
             roll = g.roll()
