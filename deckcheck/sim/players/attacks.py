@@ -8,6 +8,7 @@ from __future__ import annotations
 from deckcheck.sim.rules.cancels import may_cancel, who_may_cancel
 from deckcheck.sim.rules.combat import (
     Defender,
+    armed_stats,
     assign_strikes,
     defender_of,
     modified_prowess,
@@ -59,13 +60,15 @@ def outlook(g, company, site: int | None = None) -> tuple[float, float]:
     overt = company_is_overt(g, company)
     stay, wounded = g.stay_tapped, g.wounded
     boosts = g.board.boost_key
-    # a pure function of what combat sees of the company: memoized across games (`DefenceTables.risks`)
+    # a pure function of what combat sees of the company (each character's kind, state and armed prowess and
+    # body, not the holdings that give them): memoized across games (`DefenceTables.risks`)
+    d = g.defence
     if stay or wounded:
         key = (site, overt, balrog, boosts,
-               *[(c.kind, c.tapped or c in stay, c in wounded, *c.holdings) for c in characters])
+               *[(c.kind, c.tapped or c in stay, c in wounded, armed_stats(d, c)) for c in characters])
     else:
-        key = (site, overt, balrog, boosts, *[(c.kind, c.tapped, False, *c.holdings) for c in characters])
-    risks = g.defence.risks
+        key = (site, overt, balrog, boosts, *[(c.kind, c.tapped, False, armed_stats(d, c)) for c in characters])
+    risks = d.risks
     found = risks.get(key)
     if found is None:
         if len(risks) >= MEMO_LIMIT:
