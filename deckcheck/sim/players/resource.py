@@ -227,10 +227,10 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
         held_avatar = avatars and not avatars.isdisjoint(hand)
         if not g.staying_for and used.isdisjoint(hand) and not (
                 held_avatar and sum(map(avatars.__contains__, hand)) > 1):    # (kept here, rank) as one lookup
-            keys = list(map(_drop_ranks(sim, rank, site, avatars if held_avatar else frozenset()).__getitem__, hand))
+            table = _drop_ranks(sim, rank, site, avatars if held_avatar else frozenset())
             if extra == 1:                     # the first lowest, as a stable sort would put it
-                return [hand[keys.index(min(keys))]]
-            return [hand[i] for i in sorted(range(len(hand)), key=keys.__getitem__)[:extra]]
+                return [min(hand, key=table.__getitem__)]
+            return sorted(hand, key=table.__getitem__)[:extra]
         here = sim.site_playable_set[site] if site is not None else ()
         if g.staying_for:                      # and what a company stays at its site for
             here = set(here) | {k for _, k in g.staying_for}
