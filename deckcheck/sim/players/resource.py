@@ -151,26 +151,21 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
 
     def __init__(self, hazard_keep: list[int | None] | None = None):
         self.hazard_keep = hazard_keep
-        self._ranks = None                    # (sim, (rank, dead once in play) per kind): `_rank_tables`
-        self._avatars = (None, frozenset())   # (sim, its avatar kinds)
+        self._tables = None                   # (sim, rank, dead once in play, avatar kinds): `_hand_tables`
 
     # ---- the hand ----------------------------------------------------------------------------------------
 
-    def _rank_tables(self, sim) -> tuple[list[int], list[bool]]:
-        ranks = self._ranks
-        if ranks is None or ranks[0] is not sim:
-            ranks = self._ranks = (sim, keep_ranks(sim, self.hazard_keep))
-        return ranks[1]
-
-    def _avatar_kinds(self, sim) -> frozenset[int]:
-        if self._avatars[0] is not sim:
-            self._avatars = (sim, avatar_kinds(sim))
-        return self._avatars[1]
+    def _hand_tables(self, sim) -> tuple[list[int], list[bool], frozenset[int]]:
+        """(keep rank, dead once in play) per kind and the avatar kinds: what ranking the hand reads, per deck."""
+        tables = self._tables
+        if tables is None or tables[0] is not sim:
+            tables = self._tables = (sim, *keep_ranks(sim, self.hazard_keep), avatar_kinds(sim))
+        return tables[1:]
 
     def keep_value(self, g, kind: int) -> int:
         """How much a card is worth keeping in hand: discard lowest first (a unique card already in play is
         dead: -10)."""
-        rank, dead = self._rank_tables(g.sim)
+        rank, dead, _avatars = self._hand_tables(g.sim)
         return -10 if dead[kind] and kind in g.used_unique else rank[kind]
 
     def end_of_turn_discard(self, g) -> int | None:
@@ -180,14 +175,12 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
         if not hand:
             return None
         sim = g.sim
-        role = sim.role
-        rank, dead = self._rank_tables(sim)
+        rank, dead, avatars = self._hand_tables(sim)
         special = _discard_special(sim, g.defence, bool(g.hazards.cancellable), g.opponent is not None)
         used = g.used_unique
         hazards = sim.hazard_kinds            # worth one more while few are held
-        spare_hazards = not hazards.isdisjoint(hand) and sum(
-            1 for k in hand if role[k] == ROLE_HAZARD) <= HAZARDS_PER_OPPONENT_TURN
-        avatars = self._avatar_kinds(sim)
+        spare_hazards = not hazards.isdisjoint(hand) and sum(map(hazards.__contains__, hand)
+                                                             ) <= HAZARDS_PER_OPPONENT_TURN
         held_avatar = avatars and not avatars.isdisjoint(hand)
         spare_avatar = held_avatar and sum(map(avatars.__contains__, hand)) > 1     # two copies: one is dead
         if not spare_avatar and special.isdisjoint(hand) and used.isdisjoint(hand):  # a lookup per card
@@ -220,10 +213,9 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
         playable at its `site` are kept before the others (its site phase comes next), and the cards companies stay at
         their sites for; so is one copy of our avatar not yet revealed (`AVATAR_KEEP`)."""
         sim = g.sim
-        rank, dead = self._rank_tables(sim)
+        rank, dead, avatars = self._hand_tables(sim)
         used = g.used_unique
         hand = g.hand
-        avatars = self._avatar_kinds(sim)
         held_avatar = avatars and not avatars.isdisjoint(hand)
         if not g.staying_for and used.isdisjoint(hand) and not (
                 held_avatar and sum(map(avatars.__contains__, hand)) > 1):    # (kept here, rank) as one lookup

@@ -5,6 +5,8 @@ deck. Part of `ResourcePlayer`; each answers and changes nothing."""
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from deckcheck.sim.model import ROLE_CHARACTER, ROLE_HAZARD
 
 # A discarded card kept at this rank or below is one a player would not keep in hand (the end-of-turn discard's
@@ -27,8 +29,8 @@ def sideboard_exchange(g, room: int) -> list[tuple[int, int]]:
         return []
     ids = g.sim.kinds
     value_of = dead_values(g)
-    dead = sorted(((value, ids[k].id, k) for k in g.discard if (value := value_of[k]) is not None),
-                  key=lambda t: t[:2])
+    dead = sorted([(value, ids[k].id, k) for k in g.discard if (value := value_of[k]) is not None],
+                  key=itemgetter(0, 1))
     dead = [(value, k) for value, _id, k in dead]
     plan: list[tuple[int, int]] = []
     for (out_value, out), (in_value, kind) in zip(dead, wanted):

@@ -162,8 +162,8 @@ def assign_strikes(attack: Attack, defenders: list[Defender],
     strikes = len(defenders) if attack.each_character_faces_strike else attack.strikes
     chosen: list[int] = []
     if not attack.attacker_chooses:       # sorted on (key, index) tuples: the index breaks every tie
-        ready = sorted((i in shielded, -d.prowess, -d.body, i) for i, d in enumerate(defenders)
-                       if not d.tapped and not d.wounded)
+        ready = sorted([(i in shielded, -d.prowess, -d.body, i) for i, d in enumerate(defenders)
+                        if not d.tapped and not d.wounded])
         chosen = [i for *_, i in ready[:strikes]]
     assigned = chosen
     wanted = strikes - len(chosen)
