@@ -26,7 +26,9 @@ from deckcheck.sim.players.movement import plan_moves, site_values
 from deckcheck.sim.players.resource_events import keeps_resource_event
 from deckcheck.sim.players.sideboard import sideboard_exchange, sideboard_fetch
 from deckcheck.sim.players.site_choices import SiteChoices
+from deckcheck.sim.rules.company import company_size
 from deckcheck.sim.rules.influence import control_targets, controller_for, may_raise_influence
+from deckcheck.sim.rules.keying import hazard_limit
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, site_allows
 from deckcheck.sim.rules.rings import (
     BEST_OF_TWO,
@@ -144,6 +146,30 @@ def spare_avatars(sim, hand: list[int], avatars: frozenset[int]) -> set[int]:
     return spare
 
 
+# Our own hazards kept at a hand reset when we play the hazard side too (`held_hazards`): those of at least this keep
+# rank (`side.OWN_HAZARD_KEEP`: creatures, modelled events and corruption cards), up to what the opponent's next
+# turn can take, rank as a card of this keep rank (a 2-MP character; above a 1-MP item, faction or ally).
+HELD_HAZARD_MIN_RANK = 3
+HELD_HAZARD_OVER_RANK = 6
+
+
+def held_hazards(g, hazard_keep: list[int | None]) -> list[int]:
+    """The indices of the hand's hazards that rank as `HELD_HAZARD_OVER_RANK` at a hand reset when we play our
+    hazards on the opponent too: a player keeps in hand the
+    hazards the opponent's next turn can take, the hazard limit of each of its companies (coe 2.IV.iii: the
+    larger of 2 and the company's size) summed, at least `HAZARDS_PER_OPPONENT_TURN`; the best of ours first
+    (creatures, then events and corruption cards the duel plays). A heuristic."""
+    them = g.hazards.cards                 # the opponent's own game: it plays hazards on us from its hand
+    companies = getattr(them, "companies", None)
+    if companies is None:
+        return []
+    room = max(HAZARDS_PER_OPPONENT_TURN, sum(hazard_limit(company_size(them.sim, c.characters))
+                                                  for c in companies))
+    ranked = sorted((i for i, k in enumerate(g.hand) if (hazard_keep[k] or 0) >= HELD_HAZARD_MIN_RANK),
+                    key=lambda i: -hazard_keep[g.hand[i]])
+    return ranked[:room]
+
+
 class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
     """Today's heuristics for one deck (characters: `CharacterChoices`; what to play at a site: `SiteChoices`).
     `hazard_keep`: the hand rank of our own hazards when we also play the hazard side of a full game (`--both`),
@@ -211,7 +237,9 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
     def cards_to_drop(self, g, extra: int, site: int | None) -> list[int]:
         """The `extra` cards to discard down to the hand size: after a company's movement/hazard phase, cards
         playable at its `site` are kept before the others (its site phase comes next), and the cards companies stay at
-        their sites for; so is one copy of our avatar not yet revealed (`AVATAR_KEEP`)."""
+        their sites for; so is one copy of our avatar not yet revealed (`AVATAR_KEEP`). When we play our hazards
+        too, the hazards the opponent's next turn can take rank as a 2-MP character (`held_hazards`)."""
+        held = held_hazards(g, self.hazard_keep) if self.hazard_keep is not None else ()
         sim = g.sim
         rank, dead, avatars = self._hand_tables(sim)
         used = g.used_unique
@@ -220,6 +248,13 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
         if not g.staying_for and used.isdisjoint(hand) and not (
                 held_avatar and sum(map(avatars.__contains__, hand)) > 1):    # (kept here, rank) as one lookup
             table = _drop_ranks(sim, rank, site, avatars if held_avatar else frozenset())
+            if held:                           # hazards held by their place in hand: a key list
+                keys = [table[k] for k in hand]
+                for i in held:
+                    keys[i] = max(keys[i], HELD_HAZARD_OVER_RANK)
+                if extra == 1:                 # the first lowest, as a stable sort would put it
+                    return [hand[keys.index(min(keys))]]
+                return [hand[i] for i in sorted(range(len(hand)), key=keys.__getitem__)[:extra]]
             if extra == 1:                     # the first lowest, as a stable sort would put it
                 return [min(hand, key=table.__getitem__)]
             return sorted(hand, key=table.__getitem__)[:extra]
@@ -233,6 +268,8 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
                     for i, k in enumerate(hand)]
         else:
             keys = [(k in here, DEAD_KEEP if dead[k] and k in used else rank[k]) for k in hand]
+        for i in held:
+            keys[i] = max(keys[i], (False, HELD_HAZARD_OVER_RANK))
         if extra == 1:                         # the first lowest, as a stable sort would put it
             return [hand[min(range(len(hand)), key=keys.__getitem__)]]
         return [hand[i] for i in sorted(range(len(hand)), key=keys.__getitem__)[:extra]]
