@@ -163,11 +163,22 @@ def held_hazards(g, hazard_keep: list[int | None]) -> list[int]:
     companies = getattr(them, "companies", None)
     if companies is None:
         return []
-    room = max(HAZARDS_PER_OPPONENT_TURN, sum(hazard_limit(company_size(them.sim, c.characters))
-                                                  for c in companies))
-    ranked = sorted((i for i, k in enumerate(g.hand) if (hazard_keep[k] or 0) >= HELD_HAZARD_MIN_RANK),
-                    key=lambda i: -hazard_keep[g.hand[i]])
-    return ranked[:room]
+    hand = g.hand
+    ranked = [i for i, k in enumerate(hand) if (hazard_keep[k] or 0) >= HELD_HAZARD_MIN_RANK]
+    if not ranked:
+        return ranked                      # none to hold: the opponent's room is not needed
+    if len(ranked) > 1:
+        ranked.sort(key=lambda i: -hazard_keep[hand[i]])    # stable: ties in the hand's order
+    return ranked[:opponent_hazard_room(them.sim, companies)]
+
+
+def opponent_hazard_room(sim, companies) -> int:
+    """The hazards the opponent's next turn can take: the hazard limit of each of its companies summed, at least
+    `HAZARDS_PER_OPPONENT_TURN`."""
+    room = 0
+    for company in companies:
+        room += hazard_limit(company_size(sim, company.characters))
+    return max(HAZARDS_PER_OPPONENT_TURN, room)
 
 
 class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
