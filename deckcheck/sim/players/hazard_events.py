@@ -64,7 +64,10 @@ class EventChoices:
     def _events(self, effect: str) -> list[int]:
         """The hazard events of the hand with this effect, in the hand's order. A hazard phase asks for one
         effect after another while the hand stays as it is: the hand's events by effect are sorted out once
-        per hand (`_events_seen`: a copy of the hand it was done for)."""
+        per hand (`_events_seen`: a copy of the hand it was done for); an effect no card of the deck has is
+        answered at once (`HazardTables.effects`)."""
+        if effect not in self.tables.effects:
+            return []                          # no card of the deck has it
         hand = self.cards.hand
         seen = self._events_seen
         if seen is None or seen[0] != hand:
