@@ -18,6 +18,7 @@
    it, why: the attacks and strikes its companies face a game, and per strike the share that wounds, that
    eliminates or discards (the character's own "Discard on a body check result of N"), that is detainment, and
    the strikes on allies and the allies discarded a game (coe 2.V.2.2: allies face strikes; no character lost);
+   and the ratio's 95% interval from the dice (the game-to-game spread within each deck; the decks are fixed);
 5. the share of the decks' MP (characters and starting company included) in cards played in under 10% of games,
    goldfish (`simulate`'s headline; the issue sets no target: reported); beside it the share of the play deck's
    character MP in characters played in under 10% of games, split by why each such character stayed in hand: at
@@ -29,6 +30,7 @@ reads these numbers.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from collections import defaultdict
@@ -243,15 +245,38 @@ def measure(paths: list[Path], games: int, duel_games: int) -> dict:
         duel = Behaviour()
         duel.watch(sim)
         side = side_of(sim)
+        per_game = []                          # the deck's characters lost in each duel game (`_ratio_interval`)
         for opponent in field:
-            pair = play_pair(side, opponent, 0, duel_games, TURNS, SEED, observer=duel)
-            row["lost"] += pair.characters_lost
-            row["duel_games"] += pair.games
+            for game in range(duel_games):     # one at a time, as play_pair(0, duel_games) plays them
+                pair = play_pair(side, opponent, game, 1, TURNS, SEED, observer=duel)
+                per_game.append(pair.characters_lost)
+        row["lost"] += sum(per_game)
+        row["duel_games"] += len(per_game)
+        deck_mean = sum(per_game) / len(per_game)
+        row["lost_within_ss"] += sum((x - deck_mean) ** 2 for x in per_game)   # game-to-game, within the deck
         row["duel_worn"] += duel.worn
         for key in ("attacks", "strikes", "wounds", "losses", "detained", "ally_strikes", "allies_lost"):
             row[f"duel_{key}"] += getattr(duel, key)
         row["duel_stayed"] += duel.stayed
     return out
+
+
+def _ratio_interval(rows: list[dict], top: int, bottom: int) -> tuple[float, float] | None:
+    """A 95% interval of rows[top]'s characters lost per duel game over rows[bottom]'s, from the game-to-game
+    spread within each deck (the decks are the fixed field, the dice are the noise): each mean's standard error is
+    the pooled within-deck deviation over the root of its games, the ratio's by the delta method."""
+    parts = []
+    for r in (rows[top], rows[bottom]):
+        n, decks = r.get("duel_games", 0), r.get("decks", 0)
+        if not n or n <= decks or not r.get("lost"):
+            return None
+        mean = r["lost"] / n
+        se = math.sqrt(r.get("lost_within_ss", 0) / (n - decks) / n)
+        parts.append((mean, se))
+    (a, sa), (b, sb) = parts
+    ratio = a / b
+    se = ratio * math.sqrt((sa / a) ** 2 + (sb / b) ** 2)
+    return ratio - 1.96 * se, ratio + 1.96 * se
 
 
 def _share(part: float, whole: float) -> float | None:
@@ -309,6 +334,9 @@ def report(out: dict, games: int, duel_games: int) -> None:
     verdict = "no data" if ratio is None else ("met" if 0.5 <= ratio <= 2 else "MISSED")
     print(f"{'  Balrog / Wizard':54}{(f'{ratio:.2f}' if ratio is not None else '-'):>15}{'':45}  "
           f"within 0.5x-2x  {verdict}")
+    interval = _ratio_interval(rows, 3, 0)
+    if interval is not None:
+        print(f"{'  (its 95% interval from the dice, decks fixed)':54}{f'{interval[0]:.2f}-{interval[1]:.2f}':>15}")
     line("  (attacks faced per duel game)", [_share(r.get("duel_attacks", 0), r.get("duel_games", 0)) for r in rows],
          "", "{:.2f}")
     line("  (strikes faced per duel game)", [_share(r.get("duel_strikes", 0), r.get("duel_games", 0)) for r in rows],
