@@ -81,7 +81,8 @@ def test_the_balrog_enters_at_the_under_gates_with_no_company_there(balrog):
     assert sim.character_sites[the_balrog] == frozenset({gates})
     away = next(s for s in range(len(sim.sites)) if not sim.site_is_haven[s] and not sim.site_under_deeps[s]
                 and moria in company_destinations(*_alone_at(sim, gorbag, s)))
-    g = scenario(sim, starting_company=False, characters=[(gorbag, away)], hand=[the_balrog])
+    # no sideboard: its Hill-trolls would join him by B2 + B3 (tests/test_balrog_reserve_characters.py)
+    g = scenario(sim, starting_company=False, characters=[(gorbag, away)], hand=[the_balrog], sideboard=[])
     company = g.companies[0]
     assert gates not in company_destinations(g, company)
     player = ResourcePlayer()
@@ -91,7 +92,7 @@ def test_the_balrog_enters_at_the_under_gates_with_no_company_there(balrog):
     assert [[c.kind for c in co.characters] for co in g.companies if co.site == gates] == [[the_balrog]]
     # the other way: once revealed (or without him in hand) nobody enters
     g = scenario(sim, starting_company=False, characters=[(gorbag, away)], hand=[the_balrog],
-                 used_unique=[the_balrog])
+                 used_unique=[the_balrog], sideboard=[])
     g.avatar_revealed = True
     assert player.character_to_play(g) is None
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from deckcheck.sim.model import ROLE_CHARACTER, ROLE_ITEM
 from deckcheck.sim.players.resource_events import corruption_loss_odds
 from deckcheck.sim.rules.company import forms_own_company, may_be_away, may_enter_company
+from deckcheck.sim.rules.entry import reserve_characters
 from deckcheck.sim.rules.influence import (
     controllers_with_room,
     direct_influence,
@@ -53,6 +54,23 @@ def enters_alone(g, kind: int, where) -> bool:
     return general_influence_room(g, kind) and bool(new_company_sites(g, kind, where))
 
 
+def room_to_keep(g, above: int = 0) -> int:
+    """The mind of the smallest character worth more than `above` MP not yet in play (hand, play deck, discard
+    pile): the room in general influence a player keeps for it."""
+    sim = g.sim
+    minds = [sim.mind[k] for pile in (g.hand, g.deck, g.discard) for k in pile
+             if sim.role[k] == ROLE_CHARACTER and sim.mp[k] > above and not sim.avatar[k]
+             and not (sim.unique[k] and k in g.used_unique) and sim.character_sites[k]]
+    return min(minds) if minds else 0
+
+
+def reserve_waits(g, kind: int) -> bool:
+    """A Balrog player's character of the discard pile or sideboard (coe 2.II.2.2.B3) is there every turn: it
+    does not enter under general influence when that would leave no room for a character worth more MP still
+    to come (`room_to_keep`)."""
+    return g.gi_used + g.sim.mind[kind] > g.gi_max - room_to_keep(g, above=g.sim.mp[kind])
+
+
 class CharacterChoices:
     """Part of `ResourcePlayer`: its choices about characters."""
     def character_to_play(self, g, non_unique_only: bool = False, event=None, where: frozenset[int] = frozenset()):
@@ -60,16 +78,20 @@ class CharacterChoices:
         (coe 2.II.2), None if none. A character worth no MP is not played under general influence when that
         would leave no room for the smallest character worth MP still to come: a player keeps room to grow.
         `event`: a card bringing a character into play at the sites `where` instead (`CharacterAtSite`: under
-        direct influence only, no Wizard, no avatar, as it says)."""
+        direct influence only, no Wizard, no avatar, as it says). A Balrog player's small non-unique
+        characters of the discard pile and sideboard are candidates as if in hand (coe 2.II.2.2.B3), under
+        general influence only while they leave room for a character worth more still to come."""
         sim = g.sim
-        if sim.character_kinds.isdisjoint(g.hand):
+        reserve = reserve_characters(sim, g.balrog, g.discard, g.sideboard) if event is None else frozenset()
+        if sim.character_kinds.isdisjoint(g.hand) and not reserve:
             return None
         best = None
         best_value = -1
         locations = [c.site for c in g.companies] or [sim.start_site]
         avatar_site = g.avatar_site()
-        reserve = None
-        for kind in filter(sim.character_kinds.__contains__, set(g.hand)):     # in the order of the set
+        room = None
+        hand = set(g.hand)
+        for kind in filter(sim.character_kinds.__contains__, hand | reserve if reserve else hand):   # set order
             if sim.unique[kind] and kind in g.used_unique:
                 continue
             if (sim.avatar[kind] and (g.avatar_revealed or g.avatar_barred)) or (non_unique_only and sim.unique[kind]):
@@ -89,10 +111,12 @@ class CharacterChoices:
                 if controller is False or (controller is None and event is not None and event.direct_only):
                     continue
                 if controller is None and not sim.avatar[kind] and sim.mp[kind] <= 0:
-                    if reserve is None:
-                        reserve = self.room_to_keep(g)
-                    if g.gi_used + sim.mind[kind] > g.gi_max - reserve:
+                    if room is None:
+                        room = room_to_keep(g)
+                    if g.gi_used + sim.mind[kind] > g.gi_max - room:
                         continue
+                if controller is None and kind not in hand and reserve_waits(g, kind):
+                    continue
                 best, best_value = (kind, site, controller), value
                 break
         return best
@@ -282,14 +306,6 @@ class CharacterChoices:
                 if best is None or key > best[0]:
                     best = (key, site, kind)
         return None if best is None else (best[1], best[2])
-
-    def room_to_keep(self, g) -> int:
-        """The mind of the smallest character worth MP not yet in play (hand, play deck, discard pile)."""
-        sim = g.sim
-        minds = [sim.mind[k] for pile in (g.hand, g.deck, g.discard) for k in pile
-                 if sim.role[k] == ROLE_CHARACTER and sim.mp[k] > 0 and not sim.avatar[k]
-                 and not (sim.unique[k] and k in g.used_unique) and sim.character_sites[k]]
-        return min(minds) if minds else 0
 
     def character_to_discard_for_room(self, g):
         """(company, character) to discard instead of playing one (coe 2.II.2.4), None if none. Only for a

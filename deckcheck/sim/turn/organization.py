@@ -8,6 +8,7 @@ from deckcheck.cards.play import CHARACTER, RINGWRAITH, SAURON
 from deckcheck.sim.model import PHASE_ORGANIZATION
 from deckcheck.sim.rules.company import may_join
 from deckcheck.sim.rules.corruption import PASSED
+from deckcheck.sim.rules.entry import may_come_from_reserve
 from deckcheck.sim.rules.influence import controls_too_much, may_control
 from deckcheck.sim.rules.play import may_bear, may_play
 from deckcheck.sim.rules.rings import allowed_rings, rings_in_hand, test_bonus
@@ -109,7 +110,7 @@ def enter_character(g, choice) -> Character:
     """The character (kind, site, controller) enters play there: under general influence in the company at the
     site, or as its controller's follower in the controller's company."""
     kind, site, controller = choice
-    g.play_from_hand(kind)
+    take_character(g, kind)
     character = g.enter(kind, controller)
     if controller is None:
         g.add_to_company(character, site)
@@ -120,6 +121,22 @@ def enter_character(g, choice) -> Character:
     if g.corruption_on:                   # the company has grown: Alone and Unadvised may go now (coe 9.6.3)
         company_size_discards(g, [c for c in g.companies if character in c.characters])
     return character
+
+
+def take_character(g, kind: int) -> None:
+    """The card of the character played leaves the zone it is played from: a Balrog player's small non-unique
+    character from the discard pile, else the sideboard (coe 2.II.2.2.B3: the hand's copy stays for another
+    turn), else the hand; counted as played."""
+    if may_come_from_reserve(g.sim, kind, g.balrog):
+        for pile in (g.discard, g.sideboard):
+            if kind in pile:
+                pile.remove(kind)
+                g.played[kind] += 1
+                if g.observer is not None:
+                    where = "discard pile" if pile is g.discard else "sideboard"
+                    g.observer.event(g, "play", f"{g.sim.kinds[kind].name} from the {where} (coe 2.II.2.2.B3)")
+                return
+    g.play_from_hand(kind)
 
 
 def discard_for_room(g) -> None:
