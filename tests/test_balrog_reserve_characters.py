@@ -2,7 +2,8 @@
 may come from the player's hand, discard pile, or sideboard." The rule (`sim.rules.entry`), the player's choice
 (`CharacterChoices.character_to_play`) and the card's way into play (`turn.organization.enter_character`), both
 ways, on a real Balrog deck (Balrogs host: Hill-troll, Crook-legged Orc and Mountain-maggot in its sideboard) and a
-Ringwraith Challenge Deck (I: Orc Veteran, non-unique mind 2)."""
+Ringwraith Challenge Deck (I: Orc Veteran, non-unique mind 2); a unique one of mind 3 (Great Army of the North's
+Grishnákh) stays where it is."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from deckcheck.sim.turn.organization import enter_character
 from tests._shared import CHALLENGE, DECKS, needs_decks
 
 HOST = DECKS / "gccg-restoration" / "Balrog - Balrogs host.deck"
+GREAT_ARMY = DECKS / "gccg-restoration" / "Contrib" / "zara" / "{d}_{D}{R} Great Army of the North.dck"
 
 
 @pytest.fixture(scope="module")
@@ -36,6 +38,11 @@ def test_only_a_balrog_players_small_non_unique_characters_may_come_from_the_res
     assert not may_come_from_reserve(host, hill_troll, False)       # not for another player's
     assert host.unique[bolg] and not may_come_from_reserve(host, bolg, True)
     assert not may_come_from_reserve(host, balrog, True)            # the avatar
+    army = build_sim_deck(read_deck(str(GREAT_ARMY)))
+    grishnakh = named(army, "Grishnákh")                            # a Balrog deck's unique character, mind 3
+    assert army.alignment == "balrog" and army.unique[grishnakh] and army.mind[grishnakh] <= 3
+    assert not may_come_from_reserve(army, grishnakh, True)
+    assert reserve_characters(army, True, [grishnakh], []) == frozenset()
     witchking = build_sim_deck(read_deck(str(CHALLENGE / "I - Witchking - Morgul Rallying Cry")))
     captain = named(witchking, "Orc Captain")                       # non-unique, mind 5
     assert not witchking.unique[captain] and witchking.mind[captain] > 3
@@ -86,3 +93,5 @@ def test_a_reserve_character_waits_when_it_would_take_the_room_of_a_better_one(h
                      sideboard=[hill_troll], general_influence=18)
         assert g.gi_used == host.mind[bolg]
         assert reserve_waits(g, hill_troll) == waits
+        choice = g.player.character_to_play(g)                       # the choice follows it
+        assert (choice is None) if waits else (choice is not None and choice[0] == hill_troll)

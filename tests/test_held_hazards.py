@@ -17,6 +17,7 @@ from deckcheck.sim.players.resource import (
     HELD_HAZARD_OVER_RANK,
     ResourcePlayer,
     held_hazards,
+    opponent_hazard_room,
 )
 from deckcheck.sim.rules.company import company_size
 from deckcheck.sim.rules.keying import hazard_limit
@@ -58,6 +59,8 @@ def test_the_opponents_turn_can_take_its_companies_hazard_limits(duel):
     _ours, game = duel
     assert game.b.companies                                  # Gandalf's starting company at Rivendell
     assert room(game) == hazard_limit(company_size(game.b.sim, game.b.companies[0].characters)) >= 2
+    assert opponent_hazard_room(game.b.sim, game.b.companies) == room(game)
+    assert opponent_hazard_room(game.b.sim, []) == HAZARDS_PER_OPPONENT_TURN   # no company yet: at least 2
 
 
 def test_a_hand_reset_drops_a_1_mp_resource_before_a_hazard_the_opponents_turn_can_take(duel):
@@ -91,3 +94,23 @@ def test_a_player_whose_hazards_the_model_plays_holds_none(duel):
     creatures, items = kinds(ours)
     a.hand = [creatures[0]] + [items[0]] * 8
     assert ResourcePlayer().cards_to_drop(a, 1, None) == [creatures[0]]      # `--against`, the goldfish
+
+
+def test_held_hazards_count_too_when_a_dead_card_is_in_hand(duel):
+    """A unique card already in play in hand ranks the hand by (kept here, rank) pairs: the dead card goes first,
+    then the 1-MP resource, not the held creature."""
+    ours, game = duel
+    a = game.a
+    creatures, items = kinds(ours)
+    sim = ours.sim
+    dead = next(k for k in range(len(sim.kinds)) if sim.unique[k] and ours.hazard_keep[k] is None
+                and sim.role[k] == ROLE_ITEM)
+    used = set(a.used_unique)
+    a.used_unique.add(dead)
+    try:
+        a.hand = [creatures[0]] + [items[0]] * 7 + [dead]
+        assert held_hazards(a, ours.hazard_keep) == [0]
+        assert a.player.cards_to_drop(a, 2, None) == [dead, items[0]]
+    finally:
+        a.used_unique.clear()
+        a.used_unique.update(used)
