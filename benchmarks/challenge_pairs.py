@@ -7,7 +7,8 @@ side and per game:
 - how it moved: its companies' moves a game and the characters a move (every move gives the hazard player a
   hazard limit and draws, coe 2.IV.iii, 2.IV.v), the attacks and strikes it faced, those that were detainment, and
   the characters it lost (eliminated or discarded);
-- the characters that entered play and the faction attempts (successes / attempts, coe 2.V.3).
+- the characters that entered play and the faction attempts (successes / attempts, coe 2.V.3; those an Orc or
+  Troll leader kept under his control, the site left untapped: the Lidless Eye factions' text).
 
     .venv/bin/python benchmarks/challenge_pairs.py [--games 40] [--seed 1] [PAIR ...]
 
@@ -71,6 +72,7 @@ class PairWatch(Observer):
         c = self.by[id(g.sim)]
         c["attempts"] += 1
         c["factions"] += bool(success)
+        c["kept"] += bool(success and actor is not None and kind in actor.holdings)   # under its Orc/Troll leader
 
     def council(self, g, players, totals) -> None:
         for player, total in zip(players, totals):
@@ -94,7 +96,7 @@ def report_pair(first: str, second: str, games: int, seed: int) -> None:
         print(f"     moves {c['moves'] / n:.1f} of {c['moved'] / max(1, c['moves']):.2f} characters; attacks "
               f"{c['attacks'] / n:.1f} ({c['detained'] / n:.1f} detainment), strikes {c['strikes'] / n:.1f}, "
               f"characters lost {c['lost'] / n:.2f}; entered {c['entered'] / n:.1f}; factions "
-              f"{c['factions'] / n:.2f} of {c['attempts'] / n:.2f} attempts")
+              f"{c['factions'] / n:.2f} of {c['attempts'] / n:.2f} attempts ({c['kept'] / n:.2f} kept by a leader)")
 
 
 def main() -> None:

@@ -430,6 +430,8 @@ def derive_condition(card: dict, text: str, names: Names, characters: set[str],
         if m := re.search(r"influence check is greater than (\d+)", text, re.I):
             kwargs["influence"] = int(m.group(1))
         kwargs["modifications"] = _modifications(text)
+        kwargs["under_leader"] = bool(re.search(r"made by an orc or troll leader, you may place this faction under "
+                                                r"the control of that leader and not tap the site", full))
     if m := re.search(r"\b(covert|overt) company", low):
         kwargs["company"] = m.group(1)
     kwargs["makes_wizardhaven"] = makes_haven

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from deckcheck.analysis.scoring import half_rule_total
-from deckcheck.sim.model import NEED_UNTAPPED, PHASE_SITE, ROLE_EVENT
+from deckcheck.sim.model import NEED_UNTAPPED, PHASE_SITE, ROLE_EVENT, ROLE_FACTION
 from deckcheck.sim.observe import Observer
 from deckcheck.sim.rules.council import duplicates_revealed
 
@@ -31,7 +31,8 @@ RULES = {
     "stopped": "a company returned to its site of origin or under River plays no resource there that turn "
                "(2.IV.4; the card)",
     "site-tapping": "one site-tapping resource per site and site phase, besides the additional minor item "
-                    "(2.V.1, 2.V.5)",
+                    "(2.V.1, 2.V.5); a faction kept untapped only by an Orc or Troll leader, who keeps it only "
+                    "while he does not move (the factions' text)",
     "uniqueness": "a unique card is in play at most once (coe 1.1)",
     "bearers": "an item, ally or event is held by a character its condition allows",
     "leaders": "at most one leader in a company away from a haven (2.II.3.1.3)",
@@ -113,6 +114,11 @@ class Referee(Observer):
         if not moved:
             return
         sim = g.sim
+        for character in company.characters:
+            kept = [h for h in character.holdings if sim.role[h] == ROLE_FACTION]
+            if kept:
+                self.found(g, "site-tapping", f"{sim.kinds[character.kind].name} moved to {sim.sites[dest].name} "
+                                              f"keeping {sim.kinds[kept[0]].name}")
         draws = any(sim.avatar[c.kind] or sim.mind[c.kind] >= 3 for c in company.characters)
         by_origin = sim.site_is_haven[dest] and sim.alignment not in ("fallen-wizard", "balrog")
         number = max(1, (sim.sites[origin] if by_origin else sim.sites[dest]).draw or 1) if draws else 0
@@ -153,11 +159,29 @@ class Referee(Observer):
                                      "company does nothing this turn")
         if site is not None and sim.taps_site[kind] and sim.site_need[kind] == NEED_UNTAPPED and not additional \
                 and sim.phase[kind] == PHASE_SITE:
-            key = (id(g), site, g.turn)
-            self._tapping[key] = self._tapping.get(key, 0) + 1
-            if self._tapping[key] > 1:
-                self.found(g, "site-tapping", f"{sim.kinds[kind].name}: a second site-tapping resource at "
-                                              f"{sim.sites[site].name}")
+            self._site_tapped(g, kind, site)
+
+    def faction(self, g, company, kind: int, actor, roll, check, success: bool) -> None:
+        """A faction taps its site, but one an Orc or Troll leader keeps under his control (its text): that one
+        must be of such a faction, influenced by such a leader."""
+        self.steps += 1
+        if not success:
+            return
+        sim = g.sim
+        if actor is not None and kind in actor.holdings:
+            if not (sim.under_leader[kind] and sim.leader[actor.kind] and sim.races[actor.kind]
+                    and not SHADOW_RACES.isdisjoint(sim.races[actor.kind])):
+                self.found(g, "site-tapping", f"{sim.kinds[kind].name} under {sim.kinds[actor.kind].name}, who "
+                                              "may not keep it")
+        elif sim.taps_site[kind] and sim.site_need[kind] == NEED_UNTAPPED:
+            self._site_tapped(g, kind, company.site)
+
+    def _site_tapped(self, g, kind: int, site: int) -> None:
+        key = (id(g), site, g.turn)
+        self._tapping[key] = self._tapping.get(key, 0) + 1
+        if self._tapping[key] > 1:
+            self.found(g, "site-tapping", f"{g.sim.kinds[kind].name}: a second site-tapping resource at "
+                                          f"{g.sim.sites[site].name}")
 
     def ring_test(self, g, character, gold: int, roll, ring, tester=None) -> None:
         self.steps += 1

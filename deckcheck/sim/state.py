@@ -12,6 +12,7 @@ from __future__ import annotations
 from deckcheck.cards.play import CHARACTER, THE_BALROG
 from deckcheck.sim.model import GENERAL_INFLUENCE, HAND_SIZE, SimDeck
 from deckcheck.sim.rules.hand import EXCHANGED_AT_EXHAUSTION, hand_size
+from deckcheck.sim.rules.leader_factions import leader_bonus, led_factions
 from deckcheck.sim.rules.movement import DRAW_BY_DESTINATION
 from deckcheck.sim.streams import GameRandom
 
@@ -400,6 +401,8 @@ class GameState:
         if sim.avatar[character.kind]:
             self.avatar_kind = None
         _bonus_gone(self, character)
+        if character.holdings:
+            _led_bonus_gone(self, character)      # factions under an Orc or Troll leader go with him
         if not eliminated:
             self.discard.append(character.kind)
         for held in character.holdings:
@@ -438,6 +441,27 @@ def discard_ally(g: GameState, ally: Ally) -> None:
     g.discard.append(ally.kind)
     g.tapped_allies.discard(ally.key)
     g.wounded_allies.discard(ally.key)
+
+
+def discard_led_factions(g: GameState, character: Character) -> None:
+    """The factions under this Orc or Troll leader are discarded (he moved: their text), with the extra MP three
+    of them gave."""
+    factions = led_factions(g.sim, character)
+    if not factions:
+        return
+    _led_bonus_gone(g, character)
+    for kind in factions:
+        character.holdings.remove(kind)
+        g.lose_card(kind)
+        g.discard.append(kind)
+
+
+def _led_bonus_gone(g: GameState, character: Character) -> None:
+    """The leader's factions are about to go: the extra MP three or more of them gave go first."""
+    factions = led_factions(g.sim, character)
+    bonus = leader_bonus(len(factions))
+    if bonus:
+        g.score(factions[0], -1, bonus)
 
 
 def _bonus_gone(g: GameState, character: Character) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from deckcheck.sim.model import HAND_SIZE, ROLE_CHARACTER
 from deckcheck.sim.rules.hand import NO_CALL, may_call
 from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di
+from deckcheck.sim.rules.leader_factions import led_factions
 from deckcheck.sim.rules.movement import destinations
 
 # A faction is attempted at these odds of success or better; below them the player waits for a better influencer
@@ -100,3 +101,22 @@ def may_get_there(g, company, character, kind: int) -> bool:
         return True
     reach = destinations(sim, company.site, True, True, False, IN_A_MODE) | {company.site}
     return not reach.isdisjoint(sim.play_sites[kind])
+
+
+def keeps_under_leader(g, company, kind: int, leader) -> bool:
+    """An Orc or Troll leader keeps the faction he influenced under his control (its text: the site does not tap;
+    the faction goes if he moves; three under one leader give 2 extra MP) when staying is worth it: he leads
+    factions already (on the way to three), or another faction of ours that may go under him is playable at
+    this site and still to come (in hand, the play deck, or the discard pile while it will be reshuffled).
+    Otherwise he stays free to move, and the site taps as usual."""
+    sim = g.sim
+    if led_factions(sim, leader):
+        return True
+    site = company.site
+    piles = (g.hand, g.deck, g.discard) if reshuffled_again(g) else (g.hand, g.deck)
+    used = g.used_unique
+    for pile in piles:
+        for other in set(pile):
+            if other != kind and sim.under_leader[other] and site in sim.play_sites[other] and other not in used:
+                return True
+    return False

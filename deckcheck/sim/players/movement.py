@@ -12,6 +12,7 @@ from deckcheck.sim.players.characters import new_company_sites
 from deckcheck.sim.players.factions import hand_boosts, odds_of_check, worth_attempting
 from deckcheck.sim.rules.company import may_be_away
 from deckcheck.sim.rules.influence import check_bonus, p_check_above
+from deckcheck.sim.rules.leader_factions import leads_factions
 from deckcheck.sim.rules.movement import destinations, under_deeps_roll_needed
 from deckcheck.sim.rules.play import may_bear, may_play
 from deckcheck.sim.rules.rings import ring_swap, site_phase_testers
@@ -132,6 +133,8 @@ def plan_moves(g) -> list[tuple[Company, int]]:
     while pending:
         company = pending.pop(0)
         site = company.site
+        if leads_factions(sim, company):
+            continue                              # a leader who moves loses the factions under him: he stays
         reach = company_destinations(g, company)
         if g.ringwraith and holds_avatar(g, company):
             _plan_ringwraith(g, company, reach, moves, claimed, cards)

@@ -11,7 +11,7 @@ from deckcheck.sim.players.attacks import (
     worth_entering,
     worth_the_cards_attacks,
 )
-from deckcheck.sim.players.factions import hand_boosts, odds_of_check, worth_attempting
+from deckcheck.sim.players.factions import hand_boosts, keeps_under_leader, odds_of_check, worth_attempting
 from deckcheck.sim.players.resource_events import (
     card_draw,
     character_by_event,
@@ -207,6 +207,11 @@ class SiteChoices:
         if not ready:
             return False, None
         return (ready[0] if len(ready) == 1 else min(ready, key=unused_di_of(g))), None
+
+    def places_under_leader(self, g, company, kind: int, leader) -> bool:
+        """Whether the Orc or Troll leader who influenced the faction keeps it under his control (the site stays
+        untapped; he must then stay: `players.factions.keeps_under_leader`)."""
+        return keeps_under_leader(g, company, kind, leader)
 
     def boosts_to_spend(self, g) -> list[int]:
         """Short-events of the hand that add to an influence attempt, the largest first (spent only while the

@@ -5,7 +5,7 @@ both players reset their hands after each company (2.IV.viii)."""
 from __future__ import annotations
 
 from deckcheck.sim.rules.movement import cards_drawn, draws_cards, under_deeps_roll_needed
-from deckcheck.sim.state import holds_avatar
+from deckcheck.sim.state import discard_led_factions, holds_avatar
 from deckcheck.sim.streams import MOVE
 from deckcheck.sim.turn.hazards import hazard_phase, model_hazards, staying_hazard_phase
 from deckcheck.sim.turn.organization import join_at_havens, ringwraiths_apart
@@ -63,6 +63,9 @@ def move(g, company, dest: int) -> bool:
     if not sim.site_is_haven[origin] and not any(c.site == origin for c in g.companies if c is not company):
         g.leave_site(origin)
     company.site = dest
+    for character in company.characters:     # factions under a leader who moves are discarded (their text)
+        if character.holdings:
+            discard_led_factions(g, character)
     g.occupy(dest)
     company.lost = False
     if g.observer is not None:

@@ -10,6 +10,7 @@ from deckcheck.cards.names import fold
 from deckcheck.sim.model import ROLE_ALLY, ROLE_EVENT, ROLE_FACTION, ROLE_ITEM
 from deckcheck.sim.rules.events import faced_twice, lair_attack, on_guard_revealed_on_entry
 from deckcheck.sim.rules.influence import check_bonus, unused_di
+from deckcheck.sim.rules.leader_factions import leader_bonus, led_factions, may_place_under
 from deckcheck.sim.rules.play import company_is_overt, may_bear
 from deckcheck.sim.rules.sites import attacks_faced
 from deckcheck.sim.state import OCCUPIED, TAPPED
@@ -194,7 +195,8 @@ def play_at_site(g, company) -> None:
         kind, actor = choice
         if not resolve_play(g, company, kind, actor):
             continue
-        if sim.taps_site[kind] and untapped:
+        if sim.taps_site[kind] and untapped and not (actor is not None and kind in actor.holdings
+                                                     and sim.role[kind] == ROLE_FACTION):   # under its leader
             if haven:
                 g.havens_tapped.add(site)
             else:
@@ -254,6 +256,8 @@ def resolve_play(g, company, kind: int, actor, additional: bool = False) -> bool
                     g.observer.faction(g, company, kind, actor, roll, check, False)
                 return False
         g.gain(kind)
+        if may_place_under(sim, actor, kind) and g.player.places_under_leader(g, company, kind, actor):
+            keep_under_leader(g, actor, kind)     # the site does not tap (`play_at_site`)
         if g.observer is not None:
             g.observer.faction(g, company, kind, actor, roll, check, True)
         return True
@@ -276,6 +280,16 @@ def resolve_play(g, company, kind: int, actor, additional: bool = False) -> bool
     if sim.role[kind] == ROLE_ITEM and actor is not None:
         item_gained(g, company)               # Lure of Expedience: on an item, never on an ally
     return True
+
+
+def keep_under_leader(g, leader, kind: int) -> None:
+    """The faction just gained goes under the Orc or Troll leader who influenced it (its text); the third under
+    him brings the 2 extra MP (scored as faction points, the category of the cards that give them)."""
+    before = leader_bonus(len(led_factions(g.sim, leader)))
+    leader.holdings.append(kind)
+    gained = leader_bonus(len(led_factions(g.sim, leader))) - before
+    if gained:
+        g.score(kind, 1, gained)
 
 
 def face_the_cards_attacks(g, company, kind: int):
