@@ -193,3 +193,31 @@ def test_import_writes_combat_facts_equal_to_the_committed_ones(tmp_path):
 
     committed = (Path(CARD_DB) / "combat.json").read_text(encoding="utf-8")
     assert dump_combat_facts(import_combat_facts(COE_CARDS)) == committed
+
+
+def test_haven_paths_read_from_the_text_when_the_attributes_name_no_haven():
+    from deckcheck.cards.combat_facts import haven_paths
+
+    darkhaven = haven_paths({"haven1": "{d}{s}{d}{s}"}, "Site Path From Dol Guldur: {d}{b}{d}{s} "
+                                                        "Site Path From Geann a-Lisch: {w}{w}{w}{w}{s} Special: x")
+    assert darkhaven == {"Dol Guldur": "{d}{b}{d}{s}", "Geann a-Lisch": "{w}{w}{w}{w}{s}"}
+    hero = haven_paths({"haven1": "Lórien - {w}{b}{w}{w}"}, "Site Path From Grey Havens: {f}{w}{w}")
+    assert hero == {"Lórien": "{w}{b}{w}{w}"}              # the attributes, named, win over the text
+    assert haven_paths({}, "Special: Any gold ring stored at this site is automatically tested.") == {}
+
+
+@needs_decks
+def test_a_move_between_darkhavens_follows_the_printed_site_path():
+    """coe 2.II.7.i: starter movement between havens uses the path the haven card prints; between two Darkhavens
+    that print none to each other the move keeps no site path (only the new site keys a creature)."""
+    from deckcheck.decklist import read_deck
+    from deckcheck.sim.model import build_sim_deck
+    from deckcheck.sim.rules.keying import creature_keys, keys_for, move_of
+
+    sim = build_sim_deck(read_deck(str(CHALLENGE / "H - Hoarmurath - Stealthy Tribe")))
+    names = [site.name for site in sim.sites]
+    to_dol_guldur = move_of(sim, names.index("Minas Morgul"), names.index("Dol Guldur"))
+    assert to_dol_guldur.path == ("d", "s", "d", "d", "s")
+    assert keys_for(creature_keys("{d}{d}{d}", {}), to_dol_guldur)          # three Dark-domains on the way
+    assert not keys_for(creature_keys("{w}", {}), to_dol_guldur)            # no Wilderness on it
+    assert move_of(sim, names.index("Minas Morgul"), names.index("Carn Dûm")).path == ()

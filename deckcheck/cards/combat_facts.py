@@ -368,7 +368,7 @@ def combat_facts(source: dict) -> dict:
         if raw["type"] == "Site" and (facts := site_facts(raw)):
             sites[raw["id"]] = facts
         if raw["type"] == "Site" and attrs.get("siteType") == "{H}":
-            paths = haven_paths(attrs)
+            paths = haven_paths(attrs, _text(raw))
             if paths:
                 havens[raw["id"]] = paths
     return {
@@ -384,14 +384,24 @@ def combat_facts(source: dict) -> dict:
     }
 
 
-def haven_paths(attrs: dict) -> dict[str, str]:
-    """A haven's site paths to the havens it names: {"Lórien": "{w}{b}{w}{w}"} (minion havens name none)."""
+_SITE_PATH_FROM = re.compile(r"Site Path From ([^:{}]+?)\s*:\s*((?:\{\w\})+)")
+
+
+def haven_paths(attrs: dict, text: str = "") -> dict[str, str]:
+    """A haven's site paths to the havens it names: {"Lórien": "{w}{b}{w}{w}"}. A hero haven's attributes name
+    the haven with the path ("Lórien - {w}{b}{w}{w}"); a minion Darkhaven's give the path alone, and its text
+    names the haven ("Site Path From Dol Guldur: {d}{s}{d}{d}{s}"): the text's path is read then (coe 2.IV.ii:
+    starter movement between havens follows the printed path; without one the move would have no region to
+    key a creature to)."""
     paths = {}
     for key in ("haven", "haven1", "haven2"):
         value = attrs.get(key) or ""
         name, _, path = value.partition(" - ")
         if path and "{" in path and "{" not in name:
             paths[name.strip()] = path.strip()
+    if not paths:
+        for name, path in _SITE_PATH_FROM.findall(text):
+            paths[name.strip()] = path
     return paths
 
 
