@@ -42,3 +42,21 @@ def test_a_minion_company_at_its_darkhaven_is_spared_and_one_moving_there_is_not
     g.in_transit = company
     result = face_attack(g, company, Attack(strikes=1, prowess=16), "Orcs", None, None)
     assert len(result.strikes) == 1
+
+
+@needs_decks
+def test_starter_movement_between_darkhavens_only_where_a_site_path_is_printed():
+    """coe 2.II.7.i: a company moves between two havens by starter movement only where the haven cards print the
+    site path: Dol Guldur prints paths from Minas Morgul and Carn Dûm, neither of those prints one from the other
+    (Deck H holds all three). A hero haven keeps the havens it names."""
+    from deckcheck.sim.model.sites import near_havens
+
+    h = build_sim_deck(read_deck(str(CHALLENGE / "H - Hoarmurath - Stealthy Tribe")))
+    index = {site.name: i for i, site in enumerate(h.sites) if site.is_haven}
+    morgul, guldur, carn = index["Minas Morgul"], index["Dol Guldur"], index["Carn Dûm"]
+    assert guldur in h.starter[morgul] and guldur in h.starter[carn]
+    assert {morgul, carn} <= h.starter[guldur]
+    assert carn not in h.starter[morgul] and morgul not in h.starter[carn]
+    rivendell = next(s for s in build_sim_deck(read_deck(str(CHALLENGE / "D - Radagast - Bargain Between Friends"))
+                                               ).sites if s.name == "Rivendell")
+    assert set(near_havens(rivendell)) == {"Lórien", "Grey Havens"}

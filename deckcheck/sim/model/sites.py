@@ -145,9 +145,22 @@ def add_sites(b, cards: list[Card]) -> None:
     b.views = site_views(sim.sites, b.facts)
 
 
+def near_havens(site: Card) -> tuple[str, ...]:
+    """The havens a site names (coe 2.II.7.i: starter movement goes between a site and its haven, and between
+    two havens whose site path the haven card prints): a site's printed havens; a minion Darkhaven, which names
+    none, the havens it prints a site path from (`combat_facts.haven_paths`: Minas Morgul is near Dol Guldur,
+    not Carn Dûm)."""
+    if site.havens or not site.is_haven:
+        return tuple(site.havens)
+    return tuple(load_combat_facts().get("haven_paths", {}).get(site.id, {}))
+
+
 def _site_row(b, i: int, site: Card, sites_by_name: dict[str, list[int]], havens: list[int]) -> dict:
-    links = tuple(h for n in site.havens for h in sites_by_name.get(fold(n), ()) if b.sim.sites[h].is_haven)
-    if not links:   # minion havens and Under-deeps sites name no haven: treat every haven as near
+    named = near_havens(site)
+    links = tuple(h for n in named for h in sites_by_name.get(fold(n), ()) if b.sim.sites[h].is_haven and h != i)
+    if not links and not (site.is_haven and named):
+        # Under-deeps sites name no haven, a site may name one the location deck lacks: every haven is near; a
+        # Darkhaven is near only the havens it prints a site path from
         links = tuple(h for h in havens if h != i)
     site_facts = b.facts.site(site.id)
     return {"site_is_haven": site.is_haven, "site_dark_haven": site.is_haven and site.alignment in ("Minion", "Balrog"),
