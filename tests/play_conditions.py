@@ -49,6 +49,12 @@ def _mp(card) -> str:
     return str(card.mp)
 
 
+def becomes_ally(cancel) -> str:
+    """The reading of a cancel whose creature becomes an ally (the card's MP are that ally's)."""
+    return (f"cancels the attack of a hazard creature ({', '.join(cancel.races)}) of one strike, the creature "
+            "then an ally of the character who taps")
+
+
 def table(facts=None) -> str:
     from deckcheck.analysis.playable import condition_of, reading
     from deckcheck.cards.play import load_play_facts
@@ -57,7 +63,9 @@ def table(facts=None) -> str:
     rows = []
     for card in mp_resources():
         condition = condition_of(card, facts)
-        text = reading(condition) if condition is not None else "no condition: not played"
+        text = reading(condition) if condition is not None else (
+            becomes_ally(facts.attack_cancels[card.id]) if card.id in facts.attack_cancels
+            else "no condition: not played")
         rows.append(f"| {card.id} | {card.name} | {card.alignment} | {_mp(card)} | {text.replace('|', '/')} |")
     return HEADER + "\n".join(rows) + "\n"
 

@@ -79,6 +79,9 @@ def test_every_resource_worth_marshalling_points_has_a_condition_or_a_reason(fac
     assert len(resources) > 300
     for card in resources:
         cond = facts.condition(card.id)
+        if cond is None and card.id in facts.attack_cancels:    # its creature becomes the ally (Ready to His Will)
+            assert facts.attack_cancels[card.id].becomes_ally, card.display()
+            continue
         assert cond is not None, card.display()
         assert cond.modelled or cond.unmodelled.strip(), card.display()
         if cond.modelled:   # a modelled card says where, or what it is played on or with
@@ -128,7 +131,8 @@ def test_stored_marshalling_points_rings_factions_and_reasons(facts):
     iron_hill = condition(facts, "Iron Hill Dwarves")
     assert iron_hill.influence == 8 and {(m.race, m.value) for m in iron_hill.modifications} == {("Elf", -2),
                                                                                                     ("Dwarf", 2)}
-    assert condition(facts, "Ready to His Will").unmodelled.startswith("needs an attack")
+    assert condition(facts, "No News of Our Riding").unmodelled.startswith("needs an attack")
+    assert condition(facts, "Ready to His Will") is None        # an attack cancel (`attack_cancels`)
     assert condition(facts, "Tribute Garnered").on == "faction"
 
 
@@ -244,7 +248,7 @@ def test_the_docs_list_every_resource_worth_mp_the_simulation_cannot_play(facts)
               and "-" in line.split("|")[1]}
     expected = {card.id: facts.condition(card.id).unmodelled for card in load_catalog().cards
                 if card.type == "Resource" and ((card.mp or 0) > 0 or card.mp_alt)
-                and not facts.condition(card.id).modelled}
+                and facts.condition(card.id) is not None and not facts.condition(card.id).modelled}
     assert listed == expected
 
 

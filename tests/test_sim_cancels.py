@@ -170,3 +170,86 @@ def test_not_slay_needlessly_cancels_men_on_a_covert_company_and_not_on_an_overt
     assert attack_cancel(g, g.companies[0], MEN) is None
     result = face_attack(g, g.companies[0], MEN, "Men", None, None)
     assert len(result.strikes) == 2 and g.hand == [not_slay]
+
+
+# ---- a creature that becomes an ally (Ready to His Will) ---------------------------------------------------
+
+@pytest.fixture(scope="module")
+def indur():       # Challenge Deck J: Ready to His Will x1; Hador and Odoacer, Men
+    from deckcheck.sim.side import side_of
+
+    challenge = DECKS / "council-of-rivendell" / "Challenge Decks"
+    return (side_of(build_sim_deck(read_deck(str(challenge / "J - Indur - Seducing Nations of Men")))),
+            side_of(build_sim_deck(read_deck(str(challenge / "A - Saruman - Stewards of Gondor")))))
+
+
+def test_the_importer_reads_ready_to_his_will_as_a_cancel_that_makes_an_ally():
+    cancel = load_play_facts().attack_cancels["LE-220"]
+    assert cancel.becomes_ally and cancel.taps
+    assert cancel.races == ("Orc", "Troll", "Giant", "Slayer", "Man")
+    assert load_play_facts().condition("LE-220") is None        # played as the cancel, not at a site
+    assert not load_play_facts().attack_cancels["TW-207"].becomes_ally                # Dark Quarrels
+
+
+def test_a_creature_becomes_an_ally_only_from_a_hazard_creatures_attack_of_one_strike():
+    ready = AttackCancel(races=("Orc", "Troll", "Man"), taps=True, becomes_ally=True)
+    assert may_cancel(ready, WEAK, creature=True)
+    assert not may_cancel(ready, WEAK)                           # an automatic-attack, or a creature's second
+    assert not may_cancel(ready, ORCS, creature=True)            # three strikes
+    assert not may_cancel(ready, Attack(strikes=1, prowess=9, races=("Wolf",)), creature=True)
+
+
+def indur_moving(sides, hand):
+    us, them = sides
+    sim = us.sim
+    site = next(i for i, s in enumerate(sim.sites) if s.name == "Dol Guldur")
+    g = scenario(sim, us=us, against=them, starting_company=False,
+                 characters=[(named(sim, n), site) for n in ("Hador", "Odoacer")], hand=[named(sim, n) for n in hand])
+    g.in_transit = g.companies[0]            # on the move: a Darkhaven would cancel the attack (coe 2.IV.5)
+    return g
+
+
+def creature(g, name: str) -> int:
+    return next(k for k, card in enumerate(g.opponent.sim.kinds) if card.name == name)
+
+
+@needs_decks
+def test_ready_to_his_will_takes_a_one_strike_troll_as_a_one_mp_ally_and_it_goes_with_its_controller(indur):
+    g = indur_moving(indur, ["Ready to His Will"])
+    company = g.companies[0]
+    bert = creature(g, "“Bert” (Bûrat)")
+    spec = g.opponent.hazards.creature[bert]
+    result = face_attack(g, company, spec.attack(False), "Bert", bert, None, races=spec.races)
+    ready = named(g.sim, "Ready to His Will")
+    assert result.strikes == [] and g.hand == []
+    holder = next(c for c in company.characters if ready in c.holdings)
+    assert holder.tapped and g.category[3] == 1 and ready not in g.discard
+    g.eliminate(company, holder)
+    assert g.category[3] == 0 and ready in g.discard
+
+
+@needs_decks
+def test_ready_to_his_will_is_not_played_on_two_strikes_nor_on_an_automatic_attack(indur):
+    g = indur_moving(indur, ["Ready to His Will"])
+    hobgoblins = creature(g, "Hobgoblins")                       # Orcs, two strikes
+    spec = g.opponent.hazards.creature[hobgoblins]
+    result = face_attack(g, g.companies[0], spec.attack(False), "Hobgoblins", hobgoblins, None, races=spec.races)
+    assert len(result.strikes) == 2 and g.hand == [named(g.sim, "Ready to His Will")] and g.category[3] == 0
+    g = indur_moving(indur, ["Ready to His Will"])
+    result = face_attack(g, g.companies[0], WEAK, "an automatic-attack", None, None, automatic=True)
+    assert len(result.strikes) == 1 and g.category[3] == 0
+
+
+@needs_decks
+def test_a_card_exchanged_into_the_sideboard_is_ranked_after_the_listed_ones(indur):
+    """coe 2.4 puts play-deck cards into the sideboard at an exhaustion; Ready to His Will (worth 1 MP, now a card
+    the engine plays) may be one, and ranking the sideboard must not ask where the decklist lists it."""
+    from deckcheck.sim.players.sideboard import listed_order, worth_bringing_in
+
+    sim = indur[0].sim
+    ready = named(sim, "Ready to His Will")
+    assert ready not in sim.sideboard
+    listed = sim.sideboard[0]
+    assert listed_order(sim, listed) == 0 and listed_order(sim, ready) >= len(sim.sideboard)
+    g = scenario(sim, sideboard=[ready, *sim.sideboard])
+    assert all(kind != ready for _value, kind in worth_bringing_in(g, characters=True))   # dead in a goldfish

@@ -230,13 +230,16 @@ class AttackCancel:
     """A resource short-event that cancels one attack against the company (Concealment, Dark Quarrels,
     Escape...): of these races only (empty: any attack), played by a character of the company with `skill`
     (None: anyone), who taps for it (`taps`: he must be untapped) or is wounded by it (`wounds`: he must be
-    unwounded, no body check); `covert`: only against a covert company (Not Slay Needlessly, Ruse)."""
+    unwounded, no body check); `covert`: only against a covert company (Not Slay Needlessly, Ruse);
+    `becomes_ally`: only on a hazard creature of one strike for each of its attacks, all of them canceled, the
+    creature becoming an ally of the character who taps, worth the card's MP (Ready to His Will)."""
 
     races: tuple[str, ...] = ()
     skill: str | None = None
     taps: bool = False
     wounds: bool = False
     covert: bool = False
+    becomes_ally: bool = False
 
 
 @dataclass(frozen=True)

@@ -352,8 +352,9 @@ def derive_condition(card: dict, text: str, names: Names, characters: set[str],
     makes_haven = bool(re.search(r"this site becomes (?:one of your|a) wizardhaven", text, re.I))
     protects = bool(re.search(r"(?:the site|isengard|the white towers|your wizardhaven \[\{h\}\] becomes) (?:is )?"
                               r"protected", text, re.I))
-    if event and mp in ("", "0") and not (makes_haven or protects):
-        return None                   # events without marshalling points: the simulation plays them otherwise
+    if event and mp in ("", "0") and not (makes_haven or protects) or creature_becomes_ally(text):
+        return None                   # events without marshalling points (and one whose creature becomes an ally,
+        #                               an attack cancel): the simulation plays them otherwise
     kwargs: dict = {}
     # who plays or bears it
     named = [n for n in _names_in(play_text, characters)]
@@ -827,12 +828,29 @@ _CANCEL_RACES = re.compile(r"(?:[Pp]layable on an? |[Cc]ancels? (?:one |an? )?)"
                            + _RACE_LIST)
 
 
+# "Playable on an Orc, Troll, Giant, Slayer, or Man hazard creature with one strike for each of its attacks. All
+# attacks of the creature are canceled. The creature becomes an ally under the control of any character in the
+# company that now taps.": a cancel whose creature becomes an ally (`AttackCancel.becomes_ally`).
+_BECOMES_ALLY = re.compile(r"^Playable on an? " + _RACE_LIST + r" hazard creature with one strike for each of its "
+                           r"attacks\. All attacks of the creature are canceled\. The creature becomes an ally under "
+                           r"the control of any character in the company that now taps\.")
+
+
+def creature_becomes_ally(text: str) -> AttackCancel | None:
+    """The cancel of `_BECOMES_ALLY`, None for any other text."""
+    m = _BECOMES_ALLY.search(text)
+    if not m:
+        return None
+    words = re.split(r",\s*(?:or\s+)?|\s+or\s+", m.group(1))
+    return AttackCancel(races=tuple(dict.fromkeys(race_name(w) for w in words if w)), taps=True, becomes_ally=True)
+
+
 def attack_cancel(card: dict, text: str) -> AttackCancel | None:
     """A resource short-event whose first way cancels one attack against the company ("Scout only. Tap scout to
     cancel one attack against his company."; "Cancel one attack by Orcs, Trolls, or Men."; "Playable on an
     unwounded character facing an attack. The attack is canceled and the character is wounded")."""
     if "Short-event" not in ((card.get("attributes") or {}).get("subtype") or ""):
-        return None
+        return creature_becomes_ally(text)
     first = re.split(r"\balternatively\b|\botherwise\b", text, maxsplit=1, flags=re.I)[0]
     covert = bool(_COVERT.search(first))
     diplomat = first.startswith("Diplomat only.")

@@ -187,17 +187,23 @@ def expected_attack_loss(g, company, attack) -> float:
     return _attack_loss(g.sim, characters, defenders, attack, _assigned(attack, defenders))
 
 
-def attack_cancel(g, company, attack, extra_loss: float = 0.0):
-    """(card, character who plays it) to cancel this attack on the company, None to face it: a card in hand that
-    may cancel it, played when the attack is expected to cost at least CANCEL_FROM_LOSS (the card that costs
-    the company least first: one that taps or wounds nobody, then one that taps, then one that wounds, and only
-    against twice that loss; the character it taps or wounds is the one worth least to the company). `extra_loss`:
-    what else the attack not canceled costs (Corpse-candle's corruption checks)."""
+def attack_cancel(g, company, attack, extra_loss: float = 0.0, creature: bool = False):
+    """(card, character who plays it) to cancel this attack on the company, None to face it: a card that makes
+    the creature an ally (`creature`: a hazard creature's only attack) whenever it may (it scores its MP:
+    `takes_as_ally`); else a card in hand that may cancel it, played when the attack is expected to cost at
+    least CANCEL_FROM_LOSS (the card that costs the company least first: one that taps or wounds nobody, then
+    one that taps, then one that wounds, and only against twice that loss; the character it taps or wounds is
+    the one worth least to the company). `extra_loss`: what else the attack not canceled costs (Corpse-candle's
+    corruption checks)."""
     sim = g.sim
     kinds = sim.attack_cancel_kinds
     held = [k for k in g.hand if k in kinds]
     if not held or not attack.cancellable:
         return None
+    if creature:
+        ally = takes_as_ally(g, company, attack, held)
+        if ally is not None:
+            return ally
     characters = company.characters
     defenders = [defender_of(g, c) for c in characters]
     loss = _attack_loss(sim, characters, defenders, attack, _assigned(attack, defenders)) + extra_loss
@@ -207,7 +213,7 @@ def attack_cancel(g, company, attack, extra_loss: float = 0.0):
     covert = not company_is_overt(g, company)
     for kind in held:
         cancel = sim.attack_cancel[kind]
-        if not may_cancel(cancel, attack, covert) or (cancel.wounds and loss < 2 * CANCEL_FROM_LOSS):
+        if not may_cancel(cancel, attack, covert, creature) or (cancel.wounds and loss < 2 * CANCEL_FROM_LOSS):
             continue
         able = who_may_cancel(cancel, characters, sim.skills, g.wounded)
         if not able:
@@ -217,6 +223,22 @@ def attack_cancel(g, company, attack, extra_loss: float = 0.0):
             actor = min(able, key=lambda c: (sim.mp[c.kind], defender_of(g, c).prowess))
             best = (cost, kind, actor)
     return None if best is None else (best[1], best[2])
+
+
+def takes_as_ally(g, company, attack, held: list[int]):
+    """(card, character) to make the attacking creature an ally (Ready to His Will: its attack canceled, an ally
+    worth the card's MP under the character who taps): played on any creature it may take, by the untapped
+    character worth least to the company; None if no such card or character."""
+    sim = g.sim
+    covert = not company_is_overt(g, company)
+    for kind in held:
+        cancel = sim.attack_cancel[kind]
+        if not cancel.becomes_ally or not may_cancel(cancel, attack, covert, True):
+            continue
+        able = who_may_cancel(cancel, company.characters, sim.skills, g.wounded)
+        if able:
+            return kind, min(able, key=lambda c: (sim.mp[c.kind], defender_of(g, c).prowess))
+    return None
 
 
 def keeps_attack_cancel(g, kind: int) -> bool:

@@ -64,7 +64,7 @@ def worth_bringing_in(g, characters: bool) -> list[tuple[int, int]]:
                      if sim.mp[k] > 0 and sim.role[k] != ROLE_HAZARD and sim.unplayable[k] is None
                      and (characters or sim.role[k] != ROLE_CHARACTER)
                      and not (sim.unique[k] and (k in used or k in here))),
-                    key=lambda t: (-t[0], sim.sideboard.index(t[1])))   # ties: as the sideboard lists them
+                    key=lambda t: (-t[0], listed_order(sim, t[1])))   # ties: as the sideboard lists them
     return [t for t in _one_per_unique(sim, ranked, set()) if t[0] > DEAD_AT_OR_BELOW]
 
 
@@ -93,3 +93,10 @@ def _one_per_unique(sim, wanted: list[tuple[int, int]], taken: set[int]):
                 continue
             taken.add(kind)
         yield value, kind
+
+
+def listed_order(sim, kind: int) -> int:
+    """Where the deck's sideboard lists the kind; a card exchanged into the sideboard from the play deck (coe 2.4)
+    that it does not list comes after every listed one."""
+    listed = sim.sideboard
+    return listed.index(kind) if kind in listed else len(listed) + kind

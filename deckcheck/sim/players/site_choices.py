@@ -243,12 +243,13 @@ class SiteChoices:
         cancels = g.sim.cancels
         return next((k for k in g.hand if cancels[k]), None)
 
-    def attack_cancel(self, g, company, attack, points_of=None):
+    def attack_cancel(self, g, company, attack, points_of=None, creature: bool = False):
         """(card, character) to cancel an attack on the company before strikes are assigned, None to face it;
         an attack whose every character checks corruption first (Corpse-candle) counts those checks' odds too
-        (`points_of(character)`: his corruption points)."""
+        (`points_of(character)`: his corruption points). `creature`: the attack is a hazard creature's only one
+        (a card may make it an ally)."""
         extra = corruption_checks_loss(g, company, points_of) if attack.company_check and points_of else 0.0
-        return attack_cancel(g, company, attack, extra)
+        return attack_cancel(g, company, attack, extra, creature)
 
     def tap_to_cancel(self, g, company, attack):
         """The character who taps to cancel one of the creature's attacks its card lets him (Slayer), or None."""

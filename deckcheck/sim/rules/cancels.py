@@ -9,12 +9,16 @@ from deckcheck.cards.play import AttackCancel
 from deckcheck.sim.rules.combat import Attack
 
 
-def may_cancel(cancel: AttackCancel, attack: Attack, covert: bool = False) -> bool:
+def may_cancel(cancel: AttackCancel, attack: Attack, covert: bool = False, creature: bool = False) -> bool:
     """The card may be played on this attack: the attack may be canceled, the company is covert if the card
     cancels only then (`covert`: the company's status at the attack, coe 3.4; "Against a covert company, the
-    attack is canceled"), and, if the card names races, the attack is of one of them ("Cancel one attack by
-    Orcs, Trolls, or Men")."""
+    attack is canceled"), a card whose creature becomes an ally only on a hazard creature's attack of one strike
+    (`creature`: a creature played by the hazard player, not an automatic-attack, with that one attack; Ready to
+    His Will), and, if the card names races, the attack is of one of them ("Cancel one attack by Orcs, Trolls,
+    or Men")."""
     if not attack.cancellable or (cancel.covert and not covert):
+        return False
+    if cancel.becomes_ally and not (creature and attack.strikes == 1 and not attack.each_character_faces_strike):
         return False
     return not cancel.races or any(race in cancel.races for race in attack.races)
 

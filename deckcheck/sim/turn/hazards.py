@@ -378,7 +378,8 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
     plain = attack
     if malice is not None:                 # Unabated in Malice on this attack
         attack = one_attack_boosted(malice, attack)
-    if g.sim.attack_cancel_kinds and cancelled(g, company, attack, name):
+    if g.sim.attack_cancel_kinds and cancelled(g, company, attack, name, creature=one_attack_creature(g, cause,
+                                                                                                  automatic)):
         if malice is None:
             return AttackResult()          # no strike assigned: not defeated, nobody hurt
         attack = plain                     # the first cancel cancels the card's effects instead
@@ -494,15 +495,31 @@ def _strike_bonuses(g, attack, characters, shielded):
     return ask
 
 
-def cancelled(g, company, attack, name: str) -> bool:
+def one_attack_creature(g, cause: int | None, automatic: bool) -> bool:
+    """The attack is a hazard creature's, played by the opponent (not an automatic-attack, not a hazard event's
+    attack such as an Ahunt), and its only one."""
+    if cause is None or automatic or g.opponent is None:
+        return False
+    spec = g.opponent.hazards.creature[cause]
+    return spec is not None and spec.attacks == 1
+
+
+def cancelled(g, company, attack, name: str, creature: bool = False) -> bool:
     """coe 3.i: before strikes are assigned, the player may cancel the attack with a card in hand (the card's
-    character taps for it, or is wounded by it, if it says so)."""
-    chosen = g.player.attack_cancel(g, company, attack, lambda c: corruption_points(g, c))
+    character taps for it, or is wounded by it, if it says so). `creature`: a hazard creature's only attack; a
+    card that makes it an ally (Ready to His Will) stays in play with the character who tapped, worth its MP
+    (it stands for the creature, which the model does not field as a combatant)."""
+    chosen = g.player.attack_cancel(g, company, attack, lambda c: corruption_points(g, c), creature)
     if chosen is None:
         return False
     kind, actor = chosen
-    g.spend(kind)
     cancel = g.sim.attack_cancel[kind]
+    if cancel.becomes_ally:
+        g.play_from_hand(kind)
+        actor.holdings.append(kind)
+        g.gain(kind)
+    else:
+        g.spend(kind)
     if cancel.taps or cancel.wounds:
         actor.tapped = True
     if cancel.wounds:
