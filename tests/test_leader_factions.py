@@ -133,3 +133,36 @@ def test_the_factions_and_their_bonus_leave_play_with_the_leader(sim):
     g.eliminate(company, captain)
     assert g.category[2] == 0 and g.mp == sum(g.category)
     assert all(named(sim, n) in g.discard for n in names)
+
+
+# ---- Great Bats: "Discard this ally if its controlling character is wounded" ----------------------------------
+
+def test_the_importer_reads_the_allies_that_leave_a_wounded_controller():
+    facts = load_play_facts()
+    by_name = {c.name: c for c in load_catalog().cards}
+    assert facts.condition(by_name["Great Bats"].id).leaves_if_wounded
+    assert not facts.condition(by_name["Noble Hound"].id).leaves_if_wounded
+
+
+def captain_with_bats(sim, rolls):
+    g, company, _ = at_gorgor(sim, "Orc Captain", [], rolls=rolls)
+    captain = company.characters[0]
+    bats = named(sim, "Great Bats")
+    captain.holdings.append(bats)
+    g.gain(bats)
+    return g, company, captain, bats
+
+
+@needs_decks
+def test_great_bats_are_discarded_when_their_controller_is_wounded_and_stay_when_he_is_not(sim):
+    from deckcheck.sim.rules.combat import Attack
+    from deckcheck.sim.turn.hazards import face_attack
+
+    g, company, captain, bats = captain_with_bats(sim, rolls=[2])        # the strike wounds, the body check holds
+    assert g.category[3] == sim.mp[bats] > 0
+    face_attack(g, company, Attack(strikes=1, prowess=20, races=("Man",)), "Men", None, None)
+    assert captain in g.wounded and captain in company.characters
+    assert bats not in captain.holdings and bats in g.discard and g.category[3] == 0
+    g, company, captain, bats = captain_with_bats(sim, rolls=[12])       # the strike fails
+    face_attack(g, company, Attack(strikes=1, prowess=1, races=("Man",)), "Men", None, None)
+    assert captain not in g.wounded and bats in captain.holdings and g.category[3] == sim.mp[bats]

@@ -442,6 +442,7 @@ def derive_condition(card: dict, text: str, names: Names, characters: set[str],
     kwargs["once_per_character"] = bool(re.search(r"cannot be duplicated on a given (?:character|wizard|hobbit)",
                                                   text, re.I))
     kwargs["protects"] = protects
+    kwargs["leaves_if_wounded"] = ally and "discard this ally if its controlling character is wounded" in full
     if event:
         kwargs["attacks"] = play_attacks(text)
     if "(" in mp and not re.match(r"^\d", mp):

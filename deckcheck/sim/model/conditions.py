@@ -117,7 +117,7 @@ def condition_row(b, k: int, card: Card, condition: PlayCondition | None, charac
         row["mp_on_play"] = sim.mp[k]
         row.update(site_need=NEED_UNTAPPED, taps_site=False, taps_bearer=False, company_need=COMPANY_ANY,
                    once_per_company=False, once_per_site=False, once_per_character=False, under_leader=False,
-                   play_attacks=(),
+                   leaves_if_wounded=False, play_attacks=(),
                    makes_haven=False, protects=False, needs_protected=False, made_haven_ok=None, bearers=None,
                    requires=(), avatars_needed=None, avatar_there=False, stage_needed=0, on=ON_NONE,
                    on_items=frozenset(), ring_kind=None, store_sites=frozenset(), unplayable=None)
@@ -136,6 +136,7 @@ def condition_row(b, k: int, card: Card, condition: PlayCondition | None, charac
     row["once_per_site"] = condition.once_per_site
     row["once_per_character"] = condition.once_per_character
     row["under_leader"] = condition.under_leader
+    row["leaves_if_wounded"] = condition.leaves_if_wounded
     row["play_attacks"] = condition.attacks
     row["company_need"] = {"covert": COMPANY_COVERT, "overt": COMPANY_OVERT}.get(condition.company or "",
                                                                                  COMPANY_ANY)

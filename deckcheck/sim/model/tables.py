@@ -125,6 +125,7 @@ class SimDeck:
     once_per_company: list[bool] = field(default_factory=list)   # "cannot be duplicated in a given company"
     once_per_site: list[bool] = field(default_factory=list)      # "cannot be duplicated at a given site"
     once_per_character: list[bool] = field(default_factory=list)  # "... on a given character"
+    leaves_if_wounded: list[bool] = field(default_factory=list)   # an ally gone when its controller is wounded
     under_leader: list[bool] = field(default_factory=list)   # a faction an Orc or Troll leader may keep (untapped site)
     play_attacks: list[tuple] = field(default_factory=list)   # SiteAttacks the company faces as it plays the card
     bearers: list[frozenset[int] | None] = field(default_factory=list)   # character kinds allowed; None: any
@@ -295,7 +296,8 @@ CARD_COLUMNS = ("role", "mind", "direct_influence", "general_influence", "mp", "
                 "attack_cancel", "ring_table", "tester", "ring_bonus", "mode", "gi_change", "hand_bonus", "makes_overt",
                 "mode_di", "boost", "follower_di")
 CONDITION_COLUMNS = ("condition", "phase", "play_sites", "mp_on_play", "site_need", "taps_site", "taps_bearer",
-                     "once_per_company", "once_per_site", "once_per_character", "under_leader", "play_attacks",
+                     "once_per_company", "once_per_site", "once_per_character", "under_leader",
+                     "leaves_if_wounded", "play_attacks",
                      "company_need", "makes_haven", "protects", "needs_protected", "made_haven_ok", "bearers",
                      "requires", "avatars_needed", "avatar_there", "stage_needed", "on", "on_items", "ring_kind",
                      "store_sites", "unplayable")

@@ -414,6 +414,8 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
         character.tapped = one.tapped or one.wounded      # a wounded character is not untapped (coe 2.I.1)
         if one.wounded:
             g.wounded.add(character)
+            if character.holdings:
+                allies_leave_wounded(g, character)
     if allies:
         _allies_after(g, defenders[count:], result.strikes, count)
     for strike in result.strikes:
@@ -435,6 +437,14 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
     if wounded:
         triggered_checks(g, company, "wounded", len(wounded))
     return result
+
+
+def allies_leave_wounded(g, character) -> None:
+    """The character is wounded: his allies whose text says "Discard this ally if its controlling character is
+    wounded" (Great Bats, Regiment of Black Crows) are discarded, their MP gone."""
+    leaves = g.sim.leaves_if_wounded
+    for kind in [k for k in character.holdings if leaves[k]]:
+        discard_ally(g, Ally(kind, character))
 
 
 def allies_of(g, characters) -> list[Ally]:
@@ -524,6 +534,8 @@ def cancelled(g, company, attack, name: str, creature: bool = False) -> bool:
         actor.tapped = True
     if cancel.wounds:
         g.wounded.add(actor)
+        if actor.holdings:
+            allies_leave_wounded(g, actor)
     if g.observer is not None:
         g.observer.event(g, "cancel", f"{g.sim.kinds[kind].name} ({g.sim.kinds[actor.kind].name}) cancels "
                                       f"{name or 'the attack'}")
