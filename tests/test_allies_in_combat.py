@@ -103,3 +103,39 @@ def test_a_wounded_ally_stays_in_play_wounded_and_heals_at_a_haven(sim):
         heal(g)
         assert ((aragorn, quickbeam) in g.wounded_allies) == still_wounded
         assert (aragorn, quickbeam) in g.tapped_allies
+
+
+# ---- Noble Hound: "must be assigned a strike before any strike can be assigned to its controlling character" -----
+
+def test_a_guard_takes_a_strike_before_its_controller_even_tapped():
+    from deckcheck.sim.rules.combat import Attack, assign_strikes
+
+    two = Attack(strikes=2, prowess=9, races=("Orc",))
+    controller, other = Defender(prowess=6, body=8), Defender(prowess=5, body=8)
+    hound = Defender(prowess=3, body=6, tapped=True, ally=True, guards=0)
+    assert [i for i, _ in assign_strikes(two, [controller, other, hound])] == [2, 0]   # the hound, then him
+    free = Defender(prowess=3, body=6, tapped=True, ally=True)                          # no guard: as before
+    assert [i for i, _ in assign_strikes(two, [controller, other, free])] == [0, 1]
+    one = Attack(strikes=1, prowess=9, races=("Orc",))
+    stronger = Defender(prowess=7, body=8)                       # the one strike is his: the Hound is not needed
+    assert [i for i, _ in assign_strikes(one, [stronger, controller, Defender(prowess=3, body=6, ally=True,
+                                                                               guards=1)])] == [0]
+
+
+@needs_decks
+def test_noble_hound_takes_the_strike_meant_for_its_controller():
+    """Challenge Deck D: a lone Radagast with Noble Hound facing one strike: the Hound takes it (Radagast is the
+    stronger, and would take it himself without the Hound's text)."""
+    from tests._shared import CHALLENGE
+
+    sim = build_sim_deck(read_deck(str(CHALLENGE / "D - Radagast - Bargain Between Friends")))
+    site = next(i for i, s in enumerate(sim.sites) if not s.is_haven and not sim.site_under_deeps[i])
+    g = scenario(sim, starting_company=False, characters=[(kind(sim, "Radagast"), site)], rolls=[12])
+    company = g.companies[0]
+    radagast = company.characters[0]
+    hound = kind(sim, "Noble Hound")
+    assert sim.guards_controller[hound]
+    radagast.holdings.append(hound)
+    g.gain(hound)
+    result = face_attack(g, company, STRONG, "Orcs", None, None)
+    assert [s.defender for s in result.strikes] == [1]            # the Hound's index, after Radagast's

@@ -58,6 +58,8 @@ class Defender:
     discard_on: frozenset[int] = frozenset()   # body check results that discard it though its body holds
     stay_penalty: int = STAY_UNTAPPED_PENALTY  # its prowess modification to stay untapped (The Balrog: 1)
     ally: bool = False                         # an ally: a failed body check discards it (not eliminated)
+    guards: int = -1                           # an ally that must be assigned a strike before the defender of
+    #                                            this index (its controller) may be (Noble Hound); -1: none
 
 
 @dataclass(slots=True)
@@ -163,18 +165,36 @@ def assign_strikes(attack: Attack, defenders: list[Defender],
     chosen: list[int] = []
     if not attack.attacker_chooses:       # sorted on (key, index) tuples: the index breaks every tie
         ready = sorted([(i in shielded, -d.prowess, -d.body, i) for i, d in enumerate(defenders)
-                        if not d.tapped and not d.wounded])
+                        if (not d.tapped and not d.wounded) or d.guards >= 0])
         chosen = [i for *_, i in ready[:strikes]]
     assigned = chosen
     wanted = strikes - len(chosen)
     if wanted > 0:
         rest = sorted((weakness(d), i) for i, d in enumerate(defenders) if i not in chosen)
         assigned = chosen + [i for _, i in rest[:wanted]]
+    if any(d.guards >= 0 for d in defenders):
+        assigned = guards_first(assigned, defenders)
     excess = max(0, strikes - len(assigned))
     if not excess:
         return [(i, 0) for i in assigned]
     target = min((weakness(defenders[i]), i) for i in assigned)[1]
     return [(i, excess if i == target else 0) for i in assigned]
+
+
+def guards_first(assigned: list[int], defenders: list[Defender]) -> list[int]:
+    """Noble Hound's text: it "must be assigned a strike before any strike can be assigned to its controlling
+    character" (and is treated as untapped for it: `assign_strikes` lets it take one tapped or wounded). A strike
+    assigned to a guarded defender whose guard has none goes to the guard first; the controller keeps a strike
+    only while strikes are left (the last assigned gives way)."""
+    guard_of = {d.guards: i for i, d in enumerate(defenders) if d.guards >= 0}
+    out: list[int] = []
+    for index in assigned:
+        guard = guard_of.get(index)
+        if guard is not None and guard not in out:
+            out.append(guard)
+        if index not in out:
+            out.append(index)
+    return out[:len(assigned)]
 
 
 def weakness(defender: Defender) -> tuple[int, int]:

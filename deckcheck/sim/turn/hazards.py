@@ -398,6 +398,8 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
     allies = allies_of(g, characters)
     if allies:                             # coe 2.V.2.2: allies face strikes like characters, after them in the list
         defenders += [ally_defender(g, ally) for ally in allies]
+        if not g.sim.guards_controller_kinds.isdisjoint(a.kind for a in allies):
+            guard_controllers(g, characters, allies, defenders)
     kinds = g.defence.strike_bonus_kinds
     bonus = _strike_bonuses(g, attack, characters, shielded) if kinds and not kinds.isdisjoint(g.hand) else None
     support = _supporters(g, company, attack, characters, shielded) if len(characters) > 1 else None
@@ -437,6 +439,15 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
     if wounded:
         triggered_checks(g, company, "wounded", len(wounded))
     return result
+
+
+def guard_controllers(g, characters, allies, defenders) -> None:
+    """An ally that must be assigned a strike before its controller (Noble Hound) guards his index."""
+    guards = g.sim.guards_controller
+    count = len(characters)
+    for offset, ally in enumerate(allies):
+        if guards[ally.kind] and ally.controller in characters:
+            defenders[count + offset].guards = characters.index(ally.controller)
 
 
 def allies_leave_wounded(g, character) -> None:
