@@ -139,3 +139,54 @@ def test_noble_hound_takes_the_strike_meant_for_its_controller():
     g.gain(hound)
     result = face_attack(g, company, STRONG, "Orcs", None, None)
     assert [s.defender for s in result.strikes] == [1]            # the Hound's index, after Radagast's
+
+
+# ---- Noble Steed: "Tap to cancel a strike (not from an automatic-attack) against its bearer" ---------------------
+
+def test_a_canceled_strike_hurts_nobody_and_defeats_nothing():
+    from deckcheck.sim.rules.combat import STRIKE_CANCELED, resolve_attack
+
+    one = Defender(prowess=6, body=8)
+    result = resolve_attack(STRONG, [one], lambda: 2, cancel=lambda index, defender, excess: True)
+    assert [s.result for s in result.strikes] == [STRIKE_CANCELED]
+    assert not one.wounded and not one.tapped and not result.defeated and result.wounded == []
+    other = Defender(prowess=6, body=8)
+    result = resolve_attack(STRONG, [other], lambda: 2, cancel=lambda index, defender, excess: False)
+    assert other.wounded and result.wounded == [0]
+
+
+def radagast_with_steed(rolls):
+    from tests._shared import CHALLENGE
+
+    sim = build_sim_deck(read_deck(str(CHALLENGE / "D - Radagast - Bargain Between Friends")))
+    site = next(i for i, s in enumerate(sim.sites) if not s.is_haven and not sim.site_under_deeps[i])
+    g = scenario(sim, starting_company=False, characters=[(kind(sim, "Radagast"), site)], rolls=rolls)
+    company = g.companies[0]
+    radagast = company.characters[0]
+    steed = kind(sim, "Noble Steed")
+    assert sim.cancels_strike[steed]
+    radagast.holdings.append(steed)
+    g.gain(steed)
+    return g, company, radagast, steed
+
+
+@needs_decks
+def test_noble_steed_taps_to_cancel_a_creatures_strike_on_its_bearer():
+    g, company, radagast, steed = radagast_with_steed([2])
+    result = face_attack(g, company, STRONG, "Orcs", None, None)
+    assert [s.result for s in result.strikes] == ["canceled"]
+    assert radagast not in g.wounded and (radagast, steed) in g.tapped_allies
+    result = face_attack(g, company, STRONG, "Orcs", None, None)        # tapped now: the next strike lands
+    assert radagast in g.wounded
+
+
+@needs_decks
+def test_noble_steed_cancels_no_automatic_attacks_strike_nor_one_that_would_not_wound():
+    from deckcheck.sim.rules.combat import Attack
+
+    g, company, radagast, steed = radagast_with_steed([2])
+    face_attack(g, company, STRONG, "the site's Orcs", None, None, automatic=True)
+    assert radagast in g.wounded and (radagast, steed) not in g.tapped_allies
+    g, company, radagast, steed = radagast_with_steed([12])
+    result = face_attack(g, company, Attack(strikes=1, prowess=2), "Orcs", None, None)
+    assert [s.result for s in result.strikes] == ["failed"] and (radagast, steed) not in g.tapped_allies

@@ -147,6 +147,8 @@ class PlayCondition:
     once_per_site: bool = False          # "cannot be duplicated at a given site"
     once_per_character: bool = False     # "cannot be duplicated on a given character" (or Wizard)
     leaves_if_wounded: bool = False      # an ally discarded when its controlling character is wounded (Great Bats)
+    cancels_strike: bool = False         # an ally that taps to cancel a strike (not from an automatic-attack) against
+    #                                      its bearer (Noble Steed)
     guards_controller: bool = False      # an ally assigned a strike before its controlling character may be, tapped
     #                                      or wounded as if untapped (Noble Hound)
     under_leader: bool = False           # a faction an Orc or Troll leader who influenced it may keep under his

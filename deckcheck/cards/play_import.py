@@ -443,6 +443,8 @@ def derive_condition(card: dict, text: str, names: Names, characters: set[str],
                                                   text, re.I))
     kwargs["protects"] = protects
     kwargs["leaves_if_wounded"] = ally and "discard this ally if its controlling character is wounded" in full
+    kwargs["cancels_strike"] = ally and bool(re.search(r"tap to cancel a strike \(not from an automatic-attack\) "
+                                                       r"against its bearer", full))
     kwargs["guards_controller"] = ally and bool(re.search(r"must be assigned a strike before any strike can be "
                                                           r"assigned to its controlling character", full))
     if event:

@@ -90,6 +90,7 @@ def finish_conditions(b) -> None:
     sim.storable = any(sim.store_sites)
     sim.attack_cancel_kinds = frozenset(k for k in range(len(sim.kinds)) if sim.attack_cancel[k])
     sim.guards_controller_kinds = frozenset(k for k in range(len(sim.kinds)) if sim.guards_controller[k])
+    sim.cancels_strike_kinds = frozenset(k for k in range(len(sim.kinds)) if sim.cancels_strike[k])
     sim.organization_kinds = frozenset(k for k in range(len(sim.kinds)) if sim.phase[k] == PHASE_ORGANIZATION)
 
 
@@ -118,7 +119,8 @@ def condition_row(b, k: int, card: Card, condition: PlayCondition | None, charac
         row["mp_on_play"] = sim.mp[k]
         row.update(site_need=NEED_UNTAPPED, taps_site=False, taps_bearer=False, company_need=COMPANY_ANY,
                    once_per_company=False, once_per_site=False, once_per_character=False, under_leader=False,
-                   leaves_if_wounded=False, guards_controller=False, play_attacks=(),
+                   leaves_if_wounded=False, guards_controller=False,
+                   cancels_strike=False, play_attacks=(),
                    makes_haven=False, protects=False, needs_protected=False, made_haven_ok=None, bearers=None,
                    requires=(), avatars_needed=None, avatar_there=False, stage_needed=0, on=ON_NONE,
                    on_items=frozenset(), ring_kind=None, store_sites=frozenset(), unplayable=None)
@@ -139,6 +141,7 @@ def condition_row(b, k: int, card: Card, condition: PlayCondition | None, charac
     row["under_leader"] = condition.under_leader
     row["leaves_if_wounded"] = condition.leaves_if_wounded
     row["guards_controller"] = condition.guards_controller
+    row["cancels_strike"] = condition.cancels_strike
     row["play_attacks"] = condition.attacks
     row["company_need"] = {"covert": COMPANY_COVERT, "overt": COMPANY_OVERT}.get(condition.company or "",
                                                                                  COMPANY_ANY)

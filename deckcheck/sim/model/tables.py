@@ -126,6 +126,7 @@ class SimDeck:
     once_per_site: list[bool] = field(default_factory=list)      # "cannot be duplicated at a given site"
     once_per_character: list[bool] = field(default_factory=list)  # "... on a given character"
     leaves_if_wounded: list[bool] = field(default_factory=list)   # an ally gone when its controller is wounded
+    cancels_strike: list[bool] = field(default_factory=list)      # an ally that taps to cancel a strike on him
     guards_controller: list[bool] = field(default_factory=list)   # an ally struck before its controller may be
     under_leader: list[bool] = field(default_factory=list)   # a faction an Orc or Troll leader may keep (untapped site)
     play_attacks: list[tuple] = field(default_factory=list)   # SiteAttacks the company faces as it plays the card
@@ -170,6 +171,7 @@ class SimDeck:
     attack_cancel: list[AttackCancel | None] = field(default_factory=list)   # cancels one attack (play facts)
     attack_cancel_kinds: frozenset[int] = frozenset()             # the kinds that have one
     guards_controller_kinds: frozenset[int] = frozenset()         # allies struck before their controller
+    cancels_strike_kinds: frozenset[int] = frozenset()            # allies that tap to cancel a strike
     half_size: list[bool] = field(default_factory=list)           # Hobbits, Orc scouts: half toward company size
     sudden_call: list[bool] = field(default_factory=list)         # the card a Ringwraith or Balrog calls with
     character_sites: list[frozenset[int]] = field(default_factory=list)  # where a character may enter play
@@ -299,7 +301,8 @@ CARD_COLUMNS = ("role", "mind", "direct_influence", "general_influence", "mp", "
                 "mode_di", "boost", "follower_di")
 CONDITION_COLUMNS = ("condition", "phase", "play_sites", "mp_on_play", "site_need", "taps_site", "taps_bearer",
                      "once_per_company", "once_per_site", "once_per_character", "under_leader",
-                     "leaves_if_wounded", "guards_controller", "play_attacks",
+                     "leaves_if_wounded", "guards_controller", "cancels_strike",
+                     "play_attacks",
                      "company_need", "makes_haven", "protects", "needs_protected", "made_haven_ok", "bearers",
                      "requires", "avatars_needed", "avatar_there", "stage_needed", "on", "on_items", "ring_kind",
                      "store_sites", "unplayable")

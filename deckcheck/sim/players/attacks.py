@@ -241,6 +241,20 @@ def takes_as_ally(g, company, attack, held: list[int]):
     return None
 
 
+# An ally that taps to cancel a strike (Noble Steed) does so when the strike would wound at these odds or more.
+STEED_FROM_WOUND_ODDS = 0.25
+
+
+def taps_to_cancel_strike(attack, one, excess: int) -> bool:
+    """Cancel the strike with the ally's tap (Noble Steed: it untaps next turn, its only cost the strikes later
+    this turn) when it would wound the defender `one` at `STEED_FROM_WOUND_ODDS` or more (not a detainment
+    attack: it wounds nobody)."""
+    if attack.detainment:
+        return False
+    prowess = modified_prowess(one.prowess, tapped=one.tapped, wounded=one.wounded, excess=excess)
+    return 1.0 - p_check_above(attack.prowess - prowess - 1) >= STEED_FROM_WOUND_ODDS
+
+
 def keeps_attack_cancel(g, kind: int) -> bool:
     """Keep a card that cancels an attack at the end of the turn: against an opponent's hazards (alone, the only
     attacks are the sites', which the player reckons before it enters), while one of our characters may play

@@ -8,6 +8,7 @@ from deckcheck.sim.players.attacks import (
     STAY_UNTAPPED_ODDS,
     attack_cancel,
     cards_attacks_tapper,
+    taps_to_cancel_strike,
     worth_entering,
     worth_the_cards_attacks,
 )
@@ -250,6 +251,10 @@ class SiteChoices:
         (a card may make it an ally)."""
         extra = corruption_checks_loss(g, company, points_of) if attack.company_check and points_of else 0.0
         return attack_cancel(g, company, attack, extra, creature)
+
+    def taps_to_cancel_strike(self, g, attack, one, excess: int) -> bool:
+        """Whether the ally that may cancel this strike on its bearer taps for it (Noble Steed)."""
+        return taps_to_cancel_strike(attack, one, excess)
 
     def tap_to_cancel(self, g, company, attack):
         """The character who taps to cancel one of the creature's attacks its card lets him (Slayer), or None."""

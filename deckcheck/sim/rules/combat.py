@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 
 # The outcome of one strike (coe 3.iv.7).
 STRIKE_FAILED, STRIKE_SUCCESSFUL, STRIKE_INEFFECTUAL = "failed", "successful", "ineffectual"
+STRIKE_CANCELED = "canceled"               # by a card before it was resolved (Noble Steed): not defeated
 
 # coe 3.iv.6: temporary prowess modifications of the character facing a strike.
 TAPPED_PENALTY = 1          # unwounded, tapped character
@@ -205,7 +206,8 @@ def weakness(defender: Defender) -> tuple[int, int]:
 
 def resolve_attack(attack: Attack, defenders: list[Defender], roll: Callable[[], int],
                    stay_untapped: frozenset[int] = frozenset(), shielded: frozenset[int] = frozenset(),
-                   bonus: Callable | None = None, support: Callable | None = None) -> AttackResult:
+                   bonus: Callable | None = None, support: Callable | None = None,
+                   cancel: Callable | None = None) -> AttackResult:
     """Assign the strikes and resolve each strike sequence (coe 3.ii-3.v); `defenders` are updated in place
     (tapped, wounded). Eliminated defenders are marked in the result; removing them is the caller's job.
     The defenders of `stay_untapped` (indices) take -3 to stay untapped (coe 3.iv.3: the defending player's
@@ -214,6 +216,8 @@ def resolve_attack(attack: Attack, defenders: list[Defender], roll: Callable[[],
     `StrikeBonus` or None (the caller asks its player and spends the card). `support(index, defender, excess,
     stay_untapped, able)`: the defenders (indices among `able`: untapped, not wounded, assigned no strike of this
     attack) who tap to give +1 prowess each to the one facing the strike (coe 3.iv.4); they are tapped here.
+    `cancel(index, defender, excess)`: True if the defending player cancels the strike before it is resolved
+    (Noble Steed taps for it: the caller's); a canceled strike is not defeated and hurts nobody.
 
     Strike order: the order of assignment (the defending player's choice, coe 3.iv). A character eliminated by
     one strike has no later strikes (one strike per character, coe 3.ii.1).
@@ -222,6 +226,9 @@ def resolve_attack(attack: Attack, defenders: list[Defender], roll: Callable[[],
     assignment = assign_strikes(attack, defenders, shielded)
     assigned = {index for index, _excess in assignment}
     for index, excess in assignment:
+        if cancel is not None and cancel(index, defenders[index], excess):
+            result.strikes.append(StrikeOutcome(index, STRIKE_CANCELED, False))
+            continue
         stay = index in stay_untapped
         tapping = 0
         if support is not None:

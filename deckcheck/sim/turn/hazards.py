@@ -403,7 +403,8 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
     kinds = g.defence.strike_bonus_kinds
     bonus = _strike_bonuses(g, attack, characters, shielded) if kinds and not kinds.isdisjoint(g.hand) else None
     support = _supporters(g, company, attack, characters, shielded) if len(characters) > 1 else None
-    result = resolve_attack(attack, defenders, g.roll, stay_untapped, shielded, bonus, support)
+    steeds = _strike_cancels(g, attack, characters) if not automatic and g.sim.cancels_strike_kinds else None
+    result = resolve_attack(attack, defenders, g.roll, stay_untapped, shielded, bonus, support, steeds)
     if used and result.defeated:
         for entry in [e for e in board.events if e[1] in used and e[1].facts.get("discard_when_defeated")]:
             board.remove(entry)
@@ -495,6 +496,26 @@ def _supporters(g, company, attack, characters, shielded):
             g.observer.event(g, "support", f"{names} tap to support {g.sim.kinds[characters[index].kind].name} "
                                            f"against a strike (+{len(chosen)})")
         return chosen
+    return ask
+
+
+def _strike_cancels(g, attack, characters):
+    """What combat asks before each strike not from an automatic-attack: an untapped ally of the character facing
+    it that taps to cancel it (Noble Steed), the player's choice (`players.attacks.taps_to_cancel_strike`)."""
+    cancels = g.sim.cancels_strike
+
+    def ask(index, one, excess):
+        if index >= len(characters):        # the Steed's own strikes: it faces none (no prowess in card_db)
+            return False
+        character = characters[index]
+        steed = next((k for k in character.holdings if cancels[k] and (character, k) not in g.tapped_allies), None)
+        if steed is None or not g.player.taps_to_cancel_strike(g, attack, one, excess):
+            return False
+        g.tapped_allies.add((character, steed))
+        if g.observer is not None:
+            g.observer.event(g, "cancel", f"{g.sim.kinds[steed].name} taps to cancel a strike against "
+                                          f"{g.sim.kinds[character.kind].name}")
+        return True
     return ask
 
 
