@@ -122,21 +122,27 @@ def test_a_guard_takes_a_strike_before_its_controller_even_tapped():
                                                                                guards=1)])] == [0]
 
 
-@needs_decks
-def test_noble_hound_takes_the_strike_meant_for_its_controller():
-    """Challenge Deck D: a lone Radagast with Noble Hound facing one strike: the Hound takes it (Radagast is the
-    stronger, and would take it himself without the Hound's text)."""
+def radagast_holding(name, rolls):
+    """Challenge Deck D's Radagast alone at a site away from the havens, holding its ally `name` (in play)."""
     from tests._shared import CHALLENGE
 
     sim = build_sim_deck(read_deck(str(CHALLENGE / "D - Radagast - Bargain Between Friends")))
     site = next(i for i, s in enumerate(sim.sites) if not s.is_haven and not sim.site_under_deeps[i])
-    g = scenario(sim, starting_company=False, characters=[(kind(sim, "Radagast"), site)], rolls=[12])
+    g = scenario(sim, starting_company=False, characters=[(kind(sim, "Radagast"), site)], rolls=rolls)
     company = g.companies[0]
     radagast = company.characters[0]
-    hound = kind(sim, "Noble Hound")
-    assert sim.guards_controller[hound]
-    radagast.holdings.append(hound)
-    g.gain(hound)
+    ally = kind(sim, name)
+    radagast.holdings.append(ally)
+    g.gain(ally)
+    return g, company, radagast, ally
+
+
+@needs_decks
+def test_noble_hound_takes_the_strike_meant_for_its_controller():
+    """Challenge Deck D: a lone Radagast with Noble Hound facing one strike: the Hound takes it (Radagast is the
+    stronger, and would take it himself without the Hound's text)."""
+    g, company, radagast, hound = radagast_holding("Noble Hound", [12])
+    assert g.sim.guards_controller[hound]
     result = face_attack(g, company, STRONG, "Orcs", None, None)
     assert [s.defender for s in result.strikes] == [1]            # the Hound's index, after Radagast's
 
@@ -156,17 +162,8 @@ def test_a_canceled_strike_hurts_nobody_and_defeats_nothing():
 
 
 def radagast_with_steed(rolls):
-    from tests._shared import CHALLENGE
-
-    sim = build_sim_deck(read_deck(str(CHALLENGE / "D - Radagast - Bargain Between Friends")))
-    site = next(i for i, s in enumerate(sim.sites) if not s.is_haven and not sim.site_under_deeps[i])
-    g = scenario(sim, starting_company=False, characters=[(kind(sim, "Radagast"), site)], rolls=rolls)
-    company = g.companies[0]
-    radagast = company.characters[0]
-    steed = kind(sim, "Noble Steed")
-    assert sim.cancels_strike[steed]
-    radagast.holdings.append(steed)
-    g.gain(steed)
+    g, company, radagast, steed = radagast_holding("Noble Steed", rolls)
+    assert g.sim.cancels_strike[steed]
     return g, company, radagast, steed
 
 
