@@ -362,7 +362,7 @@ def report(out: dict, games: int, duel_games: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=40, help="goldfish games per deck")
     parser.add_argument("--duel-games", type=int, default=2, help="games per deck and Challenge Deck")
     args = parser.parse_args()

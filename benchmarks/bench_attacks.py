@@ -1085,7 +1085,7 @@ def cases() -> list[Case]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", nargs="*", help="run the cases whose name holds one of these words")
     parser.add_argument("--small", action="store_true", help="sizes a hundred times smaller")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds before a run is killed")

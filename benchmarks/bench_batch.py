@@ -118,7 +118,7 @@ def in_process(registrations_path: Path, rows: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rows", type=int, default=500)
     parser.add_argument("--repeat", type=int, default=3, help="runs of each --jobs value (the median is judged)")
     parser.add_argument("--jobs", default="1,2", help="comma-separated --jobs values to run")

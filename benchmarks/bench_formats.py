@@ -71,7 +71,7 @@ def read_all(paths: list[Path]) -> tuple[float, float, int]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7, help="rounds over every format (the median is printed)")
     args = parser.parse_args()
     if not DECKS.is_dir():

@@ -92,7 +92,7 @@ def losses_by_opponent(games: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=1000, help="games of the single matchup and the loss table")
     parser.add_argument("--pair-games", type=int, default=100, help="games per pair of the A-J field")
     parser.add_argument("--jobs", type=int, default=2)

@@ -107,7 +107,7 @@ def timed(call: Callable[[], object], repeat: int = 1) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--size", type=int, default=1024 * 1024, help="characters per input (default 1 MB)")
     parser.add_argument("--only", nargs="*", help="readers to run (default: all, and detection)")
     parser.add_argument("--full", action="store_true", help="also time the whole parse with the catalog")

@@ -75,7 +75,7 @@ TARGET_RATES = {"goldfish": 1500, "both": 500}
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=None, help="default 10,000 (--rates: 3,000)")
     parser.add_argument("--turns", type=int, default=12)
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])

@@ -119,7 +119,7 @@ def sweep(seeds: int, games: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=2000, help="games per Challenge Deck")
     parser.add_argument("--corpus-games", type=int, default=1000, help="games per deck of the corpus")
     parser.add_argument("--seed", type=int, default=1)

@@ -70,7 +70,7 @@ def counted(checkout: Path, games: int, mode: str) -> tuple[float, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=60, help="goldfish games (--both: a quarter as many)")
     parser.add_argument("--compare-with", type=Path, metavar="CHECKOUT",
                         help="another checkout (an earlier commit's worktree) to count beside this one")

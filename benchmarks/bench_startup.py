@@ -149,7 +149,7 @@ def install_kind() -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=21, help="runs of each command (the median is printed)")
     args = parser.parse_args()
     ensure_bytecode()

@@ -29,7 +29,7 @@ TARGET_CPU_SECONDS = 180.0
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--top", type=int, default=30, help="how many of the heaviest tests to print")
     parser.add_argument("--over", type=float, default=1.0, help="CPU-seconds above which a test is a candidate")
     parser.add_argument("pytest_args", nargs="*", help="more pytest arguments (after --)")

@@ -164,7 +164,7 @@ def judged(ms: float, target: float) -> str:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--passes", type=int, default=3, help="passes over the corpus (the median is judged)")
     parser.add_argument("--rules", default="coe", choices=["coe", "rulebook"])
     parser.add_argument("--cold", type=int, default=0, metavar="RUNS",

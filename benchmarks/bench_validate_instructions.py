@@ -90,7 +90,7 @@ def per_deck(tree: Path, decks: int, phase: str, rules: str) -> tuple[float, int
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--decks", type=int, default=30, help="the first N decks of the corpus (0: every deck)")
     parser.add_argument("--rules", default="coe")
     parser.add_argument("--against", default=None, help="a commit to count beside this checkout")

@@ -100,7 +100,7 @@ def report_pair(first: str, second: str, games: int, seed: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("pairs", nargs="*", default=list(DEFAULT_PAIRS))
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1)

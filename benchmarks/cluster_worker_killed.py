@@ -54,7 +54,7 @@ def one_run(timeout: float, stacks: Path) -> tuple[str, float]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=8)
     parser.add_argument("--timeout", type=float, default=240, help="seconds after the kill counted as a hang")
     options = parser.parse_args()

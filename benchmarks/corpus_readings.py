@@ -71,7 +71,7 @@ def differences(before: dict, after: dict) -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--out", help="write the snapshot here (JSON)")
     parser.add_argument("--diff", help="a snapshot to compare the current readings with")
     args = parser.parse_args()

@@ -29,7 +29,7 @@ def corpus_files() -> list[Path]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rules", default="coe", choices=["coe", "rulebook"])
     parser.add_argument("--length", type=int, default=2)
     parser.add_argument("--out", help="report file (default: out/corpus-verdicts-RULES.txt, outside git)")

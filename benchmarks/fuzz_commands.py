@@ -38,7 +38,7 @@ def run(seed: int, names: list[str], *, own_process: bool, limit: float) -> fuzz
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--minutes", type=float, default=10.0)
     parser.add_argument("--seed", type=int, default=1, help="the first case's seed; the next ones follow")
     parser.add_argument("--own-process-every", type=int, default=20, help="every Nth case also in its own process")

@@ -39,7 +39,7 @@ def junk_workbook(path: Path, *, rows: int = 3500, names: int = 150, seed: int =
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("out", type=Path)
     parser.add_argument("--rows", type=int, default=3500)
     parser.add_argument("--names", type=int, default=150)

@@ -273,7 +273,7 @@ def compare(kind: str, original: tuple[str, set[str], Counter], judged) -> tuple
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rules", default="coe", choices=["coe", "rulebook"])
     parser.add_argument("--kind", action="append", choices=list(KINDS), help="only this kind (repeatable)")
     parser.add_argument("-v", "--verbose", action="store_true", help="list each deck judged differently")

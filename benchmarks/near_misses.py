@@ -131,7 +131,7 @@ def corpus_corrections() -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--per-kind", type=int, default=1, help="misspellings of each kind per name")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--language", help="only the names of this language (en, es, fr, de, it, nl, fi, ja)")

@@ -31,7 +31,7 @@ CHALLENGE = DECKS / "council-of-rivendell" / "Challenge Decks"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20, help="goldfish games per deck, hazard model and seed")
     parser.add_argument("--pair-games", type=int, default=10, help="--both games per Challenge Deck pair")
     parser.add_argument("--seeds", type=int, default=5, help="seeds 1..N for each deck and hazard model")

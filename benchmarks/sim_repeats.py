@@ -68,7 +68,7 @@ class CountingPlayer(ResourcePlayer):
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=200)
     args = parser.parse_args()
     if not DECK.is_file():

@@ -119,7 +119,7 @@ def zara(games: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20, help="goldfish games per deck")
     parser.add_argument("--duel-games", type=int, default=4, help="games per deck and Challenge Deck")
     parser.add_argument("--zara-games", type=int, default=40, help="games per zara deck and Challenge Deck")

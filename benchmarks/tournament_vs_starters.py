@@ -208,7 +208,7 @@ def balance(games: int, mirror_games: int, seed: int, workers: int, goldfish: bo
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--balance-games", type=int, default=None, help="games a Challenge pair (default --games)")
     parser.add_argument("--mirror-games", type=int, default=1200, help="games of a deck against itself")

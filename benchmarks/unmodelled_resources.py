@@ -66,7 +66,7 @@ def count(folders: dict[str, Path], only: str | None = None):
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--top", type=int, default=40, help="the cards with most copies to list (0: all)")
     parser.add_argument("--only", help="decks whose file name contains this")
     args = parser.parse_args(argv)

@@ -58,7 +58,7 @@ def verdicts_at(commit: str, rules: str, length: int) -> list[str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("before")
     parser.add_argument("after")
     parser.add_argument("--rules", default="coe", choices=["coe", "rulebook"])

@@ -237,7 +237,7 @@ def _src(values) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=10, help="games a pair (the tournament's first N)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--decks", default=",".join(DEFAULT_DECKS), help="zara decks: comma-separated name parts")
