@@ -9,7 +9,7 @@ import pytest
 from deckcheck.decklist import read_deck
 from deckcheck.sim.model import GENERAL_INFLUENCE, HAND_SIZE, ROLE_CHARACTER, build_sim_deck
 from deckcheck.sim.model.cards import room_mp
-from deckcheck.sim.players.attacks import odds_left_untapped
+from deckcheck.sim.players.attacks import odds_left_untapped, outlook, worth_entering
 from deckcheck.sim.players.factions import (
     FACTION_MIN_ODDS,
     better_may_come,
@@ -26,6 +26,7 @@ from deckcheck.sim.players.movement import (
     useful_here,
 )
 from deckcheck.sim.players.resource import ResourcePlayer
+from deckcheck.sim.rules.sites import attacks_faced
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.state import OCCUPIED
 from deckcheck.sim.turn import untap
@@ -269,6 +270,28 @@ def test_a_company_stays_where_a_strike_leaves_someone_free_to_play():
     assert odds_left_untapped(g, company, [0, 1]) >= STAY_MIN_ODDS
     assert card_to_stay_for(g, company) == glamdring
 
+
+
+def test_the_odds_of_staying_untapped_count_the_excess_strikes_allocated_to_him():
+    """coe 3.iv.2-3.iv.3: Moria's Orcs (4 strikes of prowess 7) on Challenge Deck E's Faramir (prowess 5) alone:
+    the 3 excess strikes are -1 each on him, so at -3 to stay untapped he needs 8 or more (15 in 36, below even:
+    he takes no -3, nobody is left to play Narsil, and the company does not enter for it; before, 5 or more,
+    30 in 36). With Aragorn II (prowess 6) beside him the attacker allocates the 2 excess strikes to the weaker,
+    Faramir: Aragorn II needs 4 or more at -3 (33 in 36), and takes the -3."""
+    sim = deck("E - Gandalf - Return of the King")
+    narsil, moria = named(sim, "Narsil"), site(sim, "Moria")
+    faramir, aragorn = named(sim, "Faramir"), named(sim, "Aragorn II")
+    attack = attacks_faced(sim.site_attacks[moria], overt=False, balrog_in_play=False)[0][0]
+    g = alone(sim, [(faramir, moria)], hand=[narsil], site_states={moria: OCCUPIED})
+    company = g.companies[0]
+    assert odds_left_untapped(g, company, [0]) == 0.0
+    assert g.player.stay_untapped(g, company, attack, narsil) == frozenset()
+    assert outlook(g, company)[1] == 0.0 and not worth_entering(g, company, sim.mp[narsil])
+    g = alone(sim, [(aragorn, moria), (faramir, moria)], hand=[narsil], site_states={moria: OCCUPIED})
+    company = g.companies[0]
+    assert odds_left_untapped(g, company, [0]) == pytest.approx(33 / 36)
+    assert g.player.stay_untapped(g, company, attack, narsil) == frozenset({0})
+    assert worth_entering(g, company, sim.mp[narsil])
 
 @pytest.fixture(scope="module")
 def balrog_host():    # Balrog: The Rusted-deeps (Under-deeps) reaches The Wind-deeps and Iron Hill Dwarf-hold only

@@ -102,9 +102,10 @@ def _outlook(g, characters, faced) -> tuple[float, float]:
     stays = [1.0] * n
     for attack, _check in faced:
         strikes += n if attack.each_character_faces_strike else attack.strikes
-        for i, one in enumerate(defenders):
-            stays[i] *= _untapped_odds(attack, one)
         assigned = _assigned(attack, defenders)
+        excess = dict(assigned)                 # the excess strikes the attacker allocates him (coe 3.iv.2)
+        for i, one in enumerate(defenders):
+            stays[i] *= _untapped_odds(attack, one, excess.get(i, 0))
         loss = _attack_loss(sim, characters, defenders, attack, assigned, loss)
         for index, _excess in assigned:         # the next attack finds them tapped (or worse)
             one = defenders[index]
@@ -130,23 +131,25 @@ def odds_left_untapped(g, company, able: list[int]) -> float:
     strikes = 0
     chooser = False
     stays = dict.fromkeys(able, 1.0)
-    defenders = {i: defender_of(g, characters[i]) for i in able}
+    defenders = [defender_of(g, c) for c in characters]
     faced = as_faced(g, company.site, attacks_faced(printed, overt=company_is_overt(g, company), balrog_in_play=balrog))
     for attack, _check in faced:
         strikes += n if attack.each_character_faces_strike else attack.strikes
         chooser = chooser or attack.attacker_chooses
-        for i, one in defenders.items():
-            stays[i] *= _untapped_odds(attack, one)
+        excess = dict(_assigned(attack, defenders))     # the excess strikes allocated to each (coe 3.iv.2)
+        for i in able:
+            stays[i] *= _untapped_odds(attack, defenders[i], excess.get(i, 0))
     if strikes < n and not chooser:
         return 1.0
     return max(stays.values())
 
 
-def _untapped_odds(attack, one) -> float:
+def _untapped_odds(attack, one, excess: int = 0) -> float:
     """The odds that the defender `one` beats the attack's strike taking -3 to stay untapped (coe 3.iv.3: roll +
-    prowess - 3 >= the strike); 0 below `STAY_UNTAPPED_ODDS`, where he takes no -3, but against detainment,
-    where he always does (no wound to risk)."""
-    odds = p_check_above(attack.prowess - one.prowess + 2)
+    prowess - 3 - the `excess` strikes allocated to him, -1 each (3.iv.2) >= the strike); 0 below
+    `STAY_UNTAPPED_ODDS`, where he takes no -3, but against detainment, where he always does (no wound to
+    risk)."""
+    odds = p_check_above(attack.prowess - one.prowess + 2 + excess)
     return odds if odds >= STAY_UNTAPPED_ODDS or attack.detainment else 0.0
 
 
@@ -278,12 +281,14 @@ def worth_the_cards_attacks(g, company, kind: int, entering: bool = False) -> bo
     printed = (sim.site_attacks[company.site] if entering else ()) + tuple(sim.play_attacks[kind])
     faced = as_faced(g, company.site, attacks_faced(printed, overt=company_is_overt(g, company),
                                                     balrog_in_play=False))
-    loss, _ = _outlook(g, company.characters, faced)
-    one = defender_of(g, best)
-    alone = len(company.characters) == 1
+    characters = company.characters
+    loss, _ = _outlook(g, characters, faced)
+    defenders = [defender_of(g, c) for c in characters]
+    index = next(i for i, c in enumerate(characters) if c is best)
+    one = defenders[index]
     untapped = 1.0
     for attack, _check in faced:
-        excess = max(0, attack.strikes - 1) if alone else 0       # excess strikes go to the weakest (coe 3.iv.2)
+        excess = dict(_assigned(attack, defenders)).get(index, 0)    # allocated to him (coe 3.iv.2)
         untapped *= p_check_above(attack.prowess - one.prowess + 2 + excess)   # roll + prowess - 3 >= the strike
     return loss < max(sim.mp[kind], sim.kinds[kind].mp_alt or 0) * untapped
 

@@ -164,18 +164,15 @@ class SiteChoices:
         if bearers is None and not attack.each_character_faces_strike and attack.strikes < len(able):
             return frozenset()                 # the strikes go to some, the others stay untapped anyway
         defenders = [defender_of(g, c) for c in characters]
-        if attack.each_character_faces_strike or attack.strikes >= len(characters):
-            facing = set(range(len(characters)))         # everyone faces a strike
-        else:
-            facing = {i for i, _ in assign_strikes(attack, defenders, shielded)}
-        if not able or any(i not in facing for i in able):
+        excess = dict(assign_strikes(attack, defenders, shielded))   # who faces a strike, and the excess
+        if not able or any(i not in excess for i in able):          # strikes allocated to him (coe 3.iv.2)
             return frozenset()                 # nobody can play it, or someone able faces no strike
 
         best, best_odds = None, -1.0
         for i in able:                         # the best odds, the first such character
             one = defenders[i]
-            prowess = modified_prowess(one.prowess, tapped=one.tapped, wounded=one.wounded, stay_untapped=True,
-                                       stay_penalty=one.stay_penalty)
+            prowess = modified_prowess(one.prowess, tapped=one.tapped, wounded=one.wounded, excess=excess[i],
+                                       stay_untapped=True, stay_penalty=one.stay_penalty)
             odds = p_check_above(attack.prowess - prowess - 1)
             if odds > best_odds:
                 best, best_odds = i, odds
