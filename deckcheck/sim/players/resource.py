@@ -164,12 +164,25 @@ def held_hazards(g, hazard_keep: list[int | None]) -> list[int]:
     if companies is None:
         return []
     hand = g.hand
-    ranked = [i for i, k in enumerate(hand) if (hazard_keep[k] or 0) >= HELD_HAZARD_MIN_RANK]
-    if not ranked:
-        return ranked                      # none to hold: the opponent's room is not needed
-    if len(ranked) > 1:
-        ranked.sort(key=lambda i: -hazard_keep[hand[i]])    # stable: ties in the hand's order
+    held = held_kinds(g.sim, hazard_keep)
+    if held.isdisjoint(hand):
+        return []                          # none to hold: the opponent's room is not needed
+    ranked = [i for i, k in enumerate(hand) if k in held]
+    if len(ranked) <= HAZARDS_PER_OPPONENT_TURN:     # the least room there is: all of them are held
+        return ranked if len(ranked) == 1 else sorted(ranked, key=lambda i: -hazard_keep[hand[i]])
+    ranked.sort(key=lambda i: -hazard_keep[hand[i]])    # stable: ties in the hand's order
     return ranked[:opponent_hazard_room(them.sim, companies)]
+
+
+def held_kinds(sim, hazard_keep: list[int | None]) -> frozenset[int]:
+    """The kinds `held_hazards` may hold (a hazard rank of at least `HELD_HAZARD_MIN_RANK`): once per deck and
+    hazard ranks (`SimDeck.memo`)."""
+    key = ("held_kinds", id(hazard_keep))
+    ranks, found = sim.memo.get(key, (None, None))
+    if ranks is not hazard_keep:
+        found = frozenset(k for k, r in enumerate(hazard_keep) if (r or 0) >= HELD_HAZARD_MIN_RANK)
+        sim.memo[key] = (hazard_keep, found)
+    return found
 
 
 def opponent_hazard_room(sim, companies) -> int:
