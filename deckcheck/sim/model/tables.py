@@ -237,6 +237,7 @@ class SimDeck:
     mp_characters: frozenset[int] = frozenset()    # non-avatar characters worth MP that may enter play somewhere
     character_kinds: frozenset[int] = frozenset()  # the kinds that are characters
     hazard_kinds: frozenset[int] = frozenset()     # the kinds that are hazards
+    faction_kinds: frozenset[int] = frozenset()    # the kinds that are factions
     race_mix: list[int] = field(default_factory=list)   # FREE_RACE and/or SHADOW_RACE: what coe 2.II.3.1.2 sees
     once_per_company_kinds: frozenset[int] = frozenset()   # the kinds that cannot be duplicated in a company
     di_with_restricted: list[int] = field(default_factory=list)   # direct influence, restricted included
@@ -287,6 +288,7 @@ def derive_hot_tables(sim: SimDeck) -> None:
                                   and not sim.avatar[k] and sim.character_sites[k])
     sim.character_kinds = frozenset(k for k in kinds if sim.role[k] == ROLE_CHARACTER)
     sim.hazard_kinds = frozenset(k for k in kinds if sim.role[k] == ROLE_HAZARD)
+    sim.faction_kinds = frozenset(k for k in kinds if sim.role[k] == ROLE_FACTION)
     sim.race_mix = [(FREE_RACE if not FREE_RACES.isdisjoint(sim.races[k]) else 0)
                     | (SHADOW_RACE if not SHADOW_RACES.isdisjoint(sim.races[k]) else 0) for k in kinds]
     sim.once_per_company_kinds = frozenset(k for k in kinds if sim.once_per_company[k])

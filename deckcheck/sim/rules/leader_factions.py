@@ -10,7 +10,6 @@ moves (`state.discard_led_factions`, from `turn.movement.move`). Whether to plac
 
 from __future__ import annotations
 
-from deckcheck.sim.model import ROLE_FACTION
 from deckcheck.sim.model.tables import SHADOW_RACES
 
 LEADER_BONUS = 2            # "give 2 extra marshalling points"
@@ -26,12 +25,17 @@ def may_place_under(sim, actor, kind: int) -> bool:
 
 def led_factions(sim, character) -> list[int]:
     """The factions under this leader's control."""
-    return [h for h in character.holdings if sim.role[h] == ROLE_FACTION]
+    holdings = character.holdings
+    factions = sim.faction_kinds
+    if not holdings or factions.isdisjoint(holdings):
+        return []                             # most characters: a lookup per holding
+    return [h for h in holdings if h in factions]
 
 
 def leads_factions(sim, company) -> bool:
     """Someone in the company controls factions (he must not move, or they go)."""
-    return any(led_factions(sim, c) for c in company.characters)
+    factions = sim.faction_kinds
+    return any(c.holdings and not factions.isdisjoint(c.holdings) for c in company.characters)
 
 
 def leader_bonus(count: int) -> int:
