@@ -119,7 +119,7 @@ def report(mode: str, counts: Counts, games: int, top: int) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=40, help="goldfish games (--both: a quarter as many)")
     parser.add_argument("--top", type=int, default=30)
     parser.add_argument("--mode", choices=("goldfish", "both", "all"), default="all")
