@@ -153,7 +153,7 @@ def test_combat_facts_read_out_of_the_text():
     lure = facts["corruption_cards"]["LE-123"]                                                      # Lure of Nature
     assert lure == {"corruption": 2, "modelled": True, "not_races": ["Hobbit", "Dwarf", "Orc", "Ringwraith"],
                     "check": "wilderness", "remove_above": 4}
-    assert facts["items"]["TD-172"] == {"prowess": 2, "prowess_max": 9}                           # Wormsbane
+    assert facts["items"]["TD-172"] == {"gear": "weapon", "prowess": 2, "prowess_max": 9}         # Wormsbane
     assert facts["haven_paths"]["TW-421"]["Lórien"] == "{w}{b}{w}{w}"
 
 

@@ -87,6 +87,18 @@ _CHECK_MODIFIER = re.compile(r"([+-]\d+) to all (?:of (?:his|her|its) )?corrupti
                              r"corruption checks are modified by ([+-]\d+)", re.I)
 # The Balrog: "prowess is only modified by -1 when not tapping to face a strike" (coe 3.iv.3 says -3)
 _STAY_PENALTY = re.compile(r"prowess is only modified by -(\d+) when not tapping to face a strike", re.I)
+# A Fallen-wizard avatar's scoring ability (coe 10.F1: "unless that value is modified by a ... Fallen-wizard avatar
+# ability"): "Your characters and hero allies are each worth full marshalling points" (Gandalf), "Your hero allies each
+# are worth full ..." (Radagast), "Your non-weapon/non-armor/non-shield/non-helmet items are each worth full ..."
+# (Saruman); "Your Man, Dwarf, ... and Troll factions are each worth 2 ..." (Pallando), "Your unique factions that
+# are neither Man, ... nor Troll are each worth 2 ..." (Radagast).
+_WORTH_FULL = re.compile(r"Your (characters and hero allies|hero allies|non-weapon/ ?non-armor/ ?non-shield/ ?"
+                         r"non-helmet items) (?:are each|each are) worth full marshalling points")
+_FACTIONS_WORTH = re.compile(r"Your (unique )?(?:factions that are neither ([^.]+?) are|([^.]+?) factions are) each "
+                             r"worth (\d+) marshalling points")
+# An item's own kind among those Saruman's ability leaves out: "Weapon.", "Armor.", "Shield.", "Helmet." (a word of
+# its text, as "Unique. Weapon. +3 to prowess")
+_GEAR = re.compile(r"(?:^|\.\s*)(Weapon|Armor|Shield|Helmet)\.")
 # The Balrog's Under-gates: "If one of your companies is at this site, all attacks against it are canceled."
 _SITE_SAFE = re.compile(r"if one of your companies is at this site, all attacks against it are cancel+ed", re.I)
 # The minion Darkhavens (Carn Dûm, Dol Guldur, Minas Morgul): "Any attack against a minion company at this site is
@@ -299,7 +311,40 @@ def character_facts(raw: dict) -> dict:
         facts["stay_untapped_penalty"] = int(m.group(1))
     if m := _CHECK_MODIFIER.search(text):
         facts["check_modifier"] = int(m.group(1) or m.group(2))
+    worth = mp_worth(text)
+    if worth:
+        facts["mp_worth"] = worth
     return facts
+
+
+def _race_list(listed: str) -> list[str]:
+    return [w for w in re.split(r",\s*(?:and |nor )?|\s+(?:and|nor)\s+", listed.strip()) if w]
+
+
+def mp_worth(text: str) -> list[dict]:
+    """What a character's ability makes our cards worth while he is in play (a Fallen-wizard avatar's, coe 10.F1):
+    [{"cards": "character" | "hero_ally" | "item" | "faction", "worth": N or None (full: the printed value),
+    "not_gear": true (items that are no weapon, armor, shield or helmet), "races" / "not_races": [...] (factions),
+    "unique": true (unique factions only)}]."""
+    out = []
+    for m in _WORTH_FULL.finditer(text):
+        what = m.group(1)
+        if what.startswith("characters"):
+            out += [{"cards": "character", "worth": None}, {"cards": "hero_ally", "worth": None}]
+        elif what == "hero allies":
+            out.append({"cards": "hero_ally", "worth": None})
+        else:
+            out.append({"cards": "item", "worth": None, "not_gear": True})
+    for m in _FACTIONS_WORTH.finditer(text):
+        fact = {"cards": "faction", "worth": int(m.group(4))}
+        if m.group(1):
+            fact["unique"] = True
+        if m.group(2):
+            fact["not_races"] = _race_list(m.group(2))
+        else:
+            fact["races"] = _race_list(m.group(3))
+        out.append(fact)
+    return out
 
 
 def site_facts(raw: dict) -> dict:
@@ -322,7 +367,8 @@ def site_facts(raw: dict) -> dict:
 
 
 def item_facts(raw: dict) -> dict:
-    """Prowess and body bonuses of an item with their caps, and whether only a warrior gets them."""
+    """Prowess and body bonuses of an item with their caps, whether only a warrior gets them, and its kind where
+    the text names it ("Weapon.", "Armor.", "Shield.", "Helmet.": {"gear": "Weapon"})."""
     text = _text(raw)
     attrs = raw.get("attributes") or {}
     facts: dict = {}
@@ -337,6 +383,8 @@ def item_facts(raw: dict) -> dict:
             facts["body_max"] = int(m.group(1))
     if facts and re.search(r"warrior only", text, re.I):
         facts["warrior_only"] = True
+    if m := _GEAR.search(text):
+        facts["gear"] = m.group(1).lower()
     return facts
 
 

@@ -14,6 +14,7 @@ from deckcheck.sim.model import GENERAL_INFLUENCE, HAND_SIZE, SimDeck
 from deckcheck.sim.rules.hand import EXCHANGED_AT_EXHAUSTION, hand_size
 from deckcheck.sim.rules.leader_factions import leader_bonus, led_factions
 from deckcheck.sim.rules.movement import DRAW_BY_DESTINATION
+from deckcheck.sim.rules.resource_events import avatar_worth
 from deckcheck.sim.streams import GameRandom
 
 AVAILABLE, OCCUPIED, TAPPED, DISCARDED = range(4)   # site states (havens are always available)
@@ -173,6 +174,7 @@ class GameState:
         self.mp = 0
         self.category = [0] * 6
         self.mp_extra: dict[int, int] | None = None   # kind -> MP a copy in play gives above its own (Great Patron)
+        self.worth_sources: dict[object, dict[int, int]] = {}   # what raises them: a stage card, an avatar
         self.exhaustions = 0
         self.first_exhaustion: int | None = None   # the turn (round) of the first exhaustion; None: not yet
         self.turn = 0
@@ -227,6 +229,7 @@ class GameState:
             self.avatar_kind = kind
             if sim.general_influence[kind]:
                 self.gi_max = sim.general_influence[kind]
+            avatar_ability(self, kind)
         elif controller is None:
             self.gi_used += sim.mind[kind]
         else:
@@ -255,17 +258,11 @@ class GameState:
     def _worth(self, kind: int) -> int:
         return self.sim.mp_on_play[kind] + self.mp_extra.get(kind, 0)
 
-    def raise_worth(self, worth: dict[int, int]) -> None:
-        """Cards become worth more from now on (kind -> what each copy gives above its own MP): the copies in
-        play score the difference at once."""
-        extra = self.mp_extra if self.mp_extra is not None else {}
-        for kind, more in worth.items():
-            gained = more - extra.get(kind, 0)
-            if gained > 0:
-                extra[kind] = more
-                if self.in_play[kind]:
-                    self.score(kind, self.in_play[kind], gained)
-        self.mp_extra = extra
+    def raise_worth(self, worth: dict[int, int], source: object = None) -> None:
+        """Cards become worth more (kind -> what each copy gives above its own MP) while `source` is in play (a
+        stage card, an avatar's ability): the copies in play score the difference at once (`rework_worth`)."""
+        self.worth_sources[source] = {**self.worth_sources.get(source, {}), **worth}
+        rework_worth(self)
 
     def score(self, kind: int, sign: int, value: int | None = None) -> None:
         value = (self.sim.mp[kind] if value is None else value) * sign
@@ -400,6 +397,7 @@ class GameState:
         self.lose_card(character.kind, out_of_game=eliminated)
         if sim.avatar[character.kind]:
             self.avatar_kind = None
+            drop_worth(self, ("avatar", character.kind))
         _bonus_gone(self, character)
         if character.holdings:
             _led_bonus_gone(self, character)      # factions under an Orc or Troll leader go with him
@@ -542,3 +540,34 @@ def discard_made_haven(g, site: int) -> None:
     g.lose_card(kind)
     g.discard.append(kind)
     g.stage_points -= sim.kinds[kind].stage_points or 0
+
+
+def avatar_ability(g: GameState, kind: int) -> None:
+    """Our avatar comes into play: his ability makes some of our cards worth more while he is (coe 10.F1: "unless
+    that value is modified by a ... Fallen-wizard avatar ability"; `rules.resource_events.avatar_worth`)."""
+    worth = g.sim.memo.get(("avatar_worth", kind))
+    if worth is None:
+        worth = g.sim.memo[("avatar_worth", kind)] = avatar_worth(g.sim, kind)
+    if worth:
+        g.raise_worth(worth, source=("avatar", kind))
+
+
+def drop_worth(g: GameState, source: object) -> None:
+    """The source's raise is gone (its card left play): the copies in play lose what it added."""
+    if g.worth_sources.pop(source, None) is not None:
+        rework_worth(g)
+
+
+def rework_worth(g: GameState) -> None:
+    """What each kind gives above its own MP: the highest of its sources'; the copies in play score the change."""
+    extra: dict[int, int] = {}
+    for worth in g.worth_sources.values():
+        for kind, more in worth.items():
+            if more > extra.get(kind, 0):
+                extra[kind] = more
+    before = g.mp_extra or {}
+    for kind in before.keys() | extra.keys():
+        change = extra.get(kind, 0) - before.get(kind, 0)
+        if change and g.in_play[kind]:
+            g.score(kind, g.in_play[kind], change)
+    g.mp_extra = extra

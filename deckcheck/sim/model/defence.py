@@ -77,6 +77,10 @@ class DefenceTables:
     # ... a stage permanent-event that makes some of our cards worth more (Great Patron), None if not
     mp_raise: list[MpRaise | None] = field(default_factory=list)
     mp_raise_kinds: frozenset[int] = frozenset()
+    # what a character's ability makes our cards worth while he is in play (a Fallen-wizard avatar's, coe 10.F1:
+    # `cards.combat_facts.mp_worth`), and an item's kind among weapon, armor, shield, helmet ("gear")
+    mp_worth: list[tuple[dict, ...]] = field(default_factory=list)
+    gear: list[str | None] = field(default_factory=list)
     # Pure functions of these tables memoized across games (the tables never change once built):
     armed: dict[tuple[int, ...], tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
     #   (kind, *holdings) -> (prowess, body) with its best weapon and armour (`rules.combat.defender_of`)
@@ -121,6 +125,8 @@ def defence_tables(alignment: str, kinds: list[Card]) -> DefenceTables:
         t.character_at_site.append(CharacterAtSite.of(event) if event.get("effect") == CHARACTER_AT_SITE else None)
         t.corruption_bonus.append(CorruptionBonus.of(event) if event.get("effect") == CORRUPTION_BONUS else None)
         t.card_flow.append(CardFlow.of(event) if event.get("effect") in (DRAW_CARDS, FETCH) else None)
+        t.mp_worth.append(tuple(own.get("mp_worth", ())) if card.is_character else ())
+        t.gear.append(facts.get("gear") if is_item else None)
         t.mp_raise.append(MpRaise.of(event) if event.get("effect") == MP_RAISE and alignment == "fallen-wizard"
                           else None)
     t.strike_bonus_kinds = frozenset(k for k, bonus in enumerate(t.strike_bonus) if bonus is not None)

@@ -66,6 +66,48 @@ def raised_worth(fact, card, scored: int, avatar: str | None = None) -> int:
     return worth
 
 
+def ability_worth(fact: dict, card, scored: int, gear: str | None) -> int:
+    """What one of our cards scoring `scored` is worth while a character whose ability reads `fact` is in play
+    (`cards.combat_facts.mp_worth`: a Fallen-wizard avatar's, coe 10.F1 "unless that value is modified by a ...
+    Fallen-wizard avatar ability"): Gandalf's "Your characters and hero allies are each worth full marshalling
+    points" (the printed value), Saruman's non-weapon/armor/shield/helmet items, Pallando's "Your Man, Dwarf, ...
+    factions are each worth 2", Radagast's unique factions of other races; else `scored`."""
+    what = fact["cards"]
+    if what == "character":
+        named = card.is_character and not card.avatar
+    elif what == "hero_ally":
+        named = card.is_ally and card.alignment == "Hero"
+    elif what == "item":
+        named = card.is_item and not (fact.get("not_gear") and gear)
+    else:
+        named = (card.is_faction and (card.unique or not fact.get("unique"))
+                 and (not fact.get("races") or bool(set(fact["races"]) & set(card.races)))
+                 and not set(fact.get("not_races", ())) & set(card.races))
+    printed = card.mp or 0
+    if not named or printed < 1:
+        return scored
+    worth = printed if fact.get("worth") is None else fact["worth"]
+    return max(scored, worth)
+
+
+def avatar_worth(sim, kind: int) -> dict[int, int]:
+    """kind -> what each copy of it gives above its own MP while the character `kind` is in play, by his
+    ability (`ability_worth`); empty for a character without one. Cards scored when stored are left out (their
+    MP come with the storing)."""
+    facts = sim.defence.mp_worth[kind] if sim.defence is not None else ()
+    if not facts:
+        return {}
+    gear = sim.defence.gear
+    out = {}
+    for k, card in enumerate(sim.kinds):
+        if sim.mp_on_play[k] != sim.mp[k]:
+            continue
+        more = max(ability_worth(f, card, sim.mp[k], gear[k]) for f in facts) - sim.mp[k]
+        if more > 0:
+            out[k] = more
+    return out
+
+
 def may_raise(fact, kind_in_play: int, stage_points: int) -> bool:
     """The stage card may be played in this organization phase (coe 5.F1): none of it in play already ("Cannot
     be duplicated by a given player"), and more stage points than it asks ("Playable if you have more than 3

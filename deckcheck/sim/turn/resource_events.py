@@ -85,7 +85,7 @@ def play_mp_raises(g) -> None:
             more = raised_worth(fact, card, sim.mp[k], avatar) - sim.mp[k]
             if more > 0:
                 worth[k] = more
-        g.raise_worth(worth)
+        g.raise_worth(worth, source=("stage", kind))
         if g.observer is not None:
             g.observer.event(g, "play", f"{sim.kinds[kind].name}: {len(worth)} kinds of card worth more")
 
