@@ -41,6 +41,10 @@ name it as an effect the simulation does not play:
   have, what each is then worth, the stage points the player must have more than ("Playable if you have more
   than 3 stage points"), and what it says for a named Fallen-wizard ("If you are Alatar, your unique Dragon
   factions are each worth 4"); "Cannot be duplicated by a given player".
+- `prowess_influence`: a character of a skill attempting to influence a faction uses his prowess, to a maximum,
+  instead of his unused direct influence ("Warrior only. Playable on a warrior attempting to influence a
+  faction. Warrior does not use his unused direct influence for the attempt. Instead he uses his prowess, to a
+  maximum modifier of +6", Threats): the skill and the maximum.
 """
 
 from __future__ import annotations
@@ -57,6 +61,7 @@ CHARACTER_AT_SITE = "character_at_site"
 CORRUPTION_BONUS = "corruption_bonus"
 FETCH = "fetch"
 MP_RAISE = "mp_raise"
+PROWESS_INFLUENCE = "prowess_influence"
 CHARACTERS_ALLIES = "characters_allies"
 UNIQUE_FACTIONS = "unique_factions"
 _COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -362,6 +367,27 @@ def hazard_discard(raw: dict, text: str) -> HazardDiscard | None:
                          corruption_check=int(check.group(1)) if check else None)
 
 
+@dataclass(frozen=True, slots=True)
+class ProwessInfluence(_Fact):
+    """A resource short-event played on a character with `skill` attempting to influence a faction (coe 2.V.3):
+    his prowess, to `maximum`, replaces his unused direct influence in the check."""
+
+    EFFECT = PROWESS_INFLUENCE
+    skill: str | None = None
+    maximum: int = 0
+
+
+_PROWESS_INFLUENCE = re.compile(r"^(\w+) only\. Playable on an? \w+ attempting to influence a faction\.\s*\w+ does "
+                                r"not use his unused direct influence for the attempt\. Instead he uses his prowess, "
+                                r"to a maximum modifier of \+(\d+)\.$")
+
+
+def prowess_influence(raw: dict, text: str) -> ProwessInfluence | None:
+    """The `prowess_influence` family: Threats."""
+    m = _matched(raw, text, _PROWESS_INFLUENCE)
+    return None if m is None else ProwessInfluence(skill=m.group(1), maximum=int(m.group(2)))
+
+
 def resource_event_facts(cards: list[dict]) -> dict:
     """{card id: facts} for every resource event of a family above, sorted by card id."""
     out = {}
@@ -371,7 +397,7 @@ def resource_event_facts(cards: list[dict]) -> dict:
         text = _text(raw)
         fact = (strike_bonus(raw, text) or hazard_discard(raw, text) or card_flow(raw, text)
                 or no_creatures(raw, text) or character_at_site(raw, text) or corruption_bonus(raw, text)
-                or mp_raise(raw, text))
+                or mp_raise(raw, text) or prowess_influence(raw, text))
         if fact is not None:
             out[raw["id"]] = fact.to_json()
     return dict(sorted(out.items()))

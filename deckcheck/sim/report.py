@@ -193,6 +193,9 @@ DEFENCE_USES = (
      "discards a hazard permanent-event of the opponent's: played only against an opponent, at the end of the "
      "turn, on one worth more than the corruption check it costs, and none was in play while it was in hand and a "
      "character who may play it was untapped"),
+    ("prowess_influence", "influence bonus",
+     "lets a character use his prowess instead of his unused direct influence on a faction: played only to turn a "
+     "failed influence check into a success, and none came while it was in hand with a character who may play it"),
     ("mp_raise", "marshalling points raised",
      "makes some of our cards worth more: played in the organization phase once in hand, and it never was"),
 )

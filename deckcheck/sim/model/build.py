@@ -19,6 +19,7 @@ from deckcheck.sim.model.tables import (
     CARD_COLUMNS,
     HAND_SIZE,
     NO_STARTER_MOVEMENT,
+    ROLE_FACTION,
     START_HAVENS,
     SUDDEN_CALL,
     UTILITY_KEEP,
@@ -150,7 +151,10 @@ def build_sim_deck(deck: Deck, length: int = 2, facts: PlayFacts | None = None) 
     sim.play_deck_slots = deck_slots(sim.play_deck + list(sim.sideboard))
     sim.defence = defence_tables(sim.alignment, sim.kinds)
     d = sim.defence
-    for k in d.draw_kinds | d.character_at_site_kinds | d.mp_raise_kinds:    # kept like a card the engine
+    kept = d.draw_kinds | d.character_at_site_kinds | d.mp_raise_kinds
+    if any(role == ROLE_FACTION for role in sim.role):       # Threats: for an influence attempt on a faction
+        kept |= d.prowess_influence_kinds
+    for k in kept:                                           # kept like a card the engine
         sim.keep_value[k] = max(sim.keep_value[k], UTILITY_KEEP)           # plays for what it enables
     derive_hot_tables(sim)
     check_lengths(sim)

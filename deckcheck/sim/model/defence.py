@@ -16,6 +16,7 @@ from deckcheck.cards.resource_effects import (
     HAZARD_DISCARD,
     MP_RAISE,
     NO_CREATURES,
+    PROWESS_INFLUENCE,
     STRIKE_BONUS,
     CardFlow,
     CharacterAtSite,
@@ -23,6 +24,7 @@ from deckcheck.cards.resource_effects import (
     HazardDiscard,
     MpRaise,
     NoCreatures,
+    ProwessInfluence,
     StrikeBonus,
 )
 
@@ -81,6 +83,9 @@ class DefenceTables:
     # `cards.combat_facts.mp_worth`), and an item's kind among weapon, armor, shield, helmet ("gear")
     mp_worth: list[tuple[dict, ...]] = field(default_factory=list)
     gear: list[str | None] = field(default_factory=list)
+    # a card that lets a character use his prowess instead of his unused direct influence on a faction (Threats)
+    prowess_influence: list[ProwessInfluence | None] = field(default_factory=list)
+    prowess_influence_kinds: frozenset[int] = frozenset()
     # Pure functions of these tables memoized across games (the tables never change once built):
     armed: dict[tuple[int, ...], tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
     #   (kind, *holdings) -> (prowess, body) with its best weapon and armour (`rules.combat.defender_of`)
@@ -127,6 +132,8 @@ def defence_tables(alignment: str, kinds: list[Card]) -> DefenceTables:
         t.card_flow.append(CardFlow.of(event) if event.get("effect") in (DRAW_CARDS, FETCH) else None)
         t.mp_worth.append(tuple(own.get("mp_worth", ())) if card.is_character else ())
         t.gear.append(facts.get("gear") if is_item else None)
+        t.prowess_influence.append(ProwessInfluence.of(event) if event.get("effect") == PROWESS_INFLUENCE
+                                   else None)
         t.mp_raise.append(MpRaise.of(event) if event.get("effect") == MP_RAISE and alignment == "fallen-wizard"
                           else None)
     t.strike_bonus_kinds = frozenset(k for k, bonus in enumerate(t.strike_bonus) if bonus is not None)
@@ -141,4 +148,5 @@ def defence_tables(alignment: str, kinds: list[Card]) -> DefenceTables:
                               if fact is not None and fact.fetch and fact.from_discard)
     t.sideboard_fetch_kinds = frozenset(k for k, fact in enumerate(t.card_flow) if fact is not None and fact.fetch)
     t.mp_raise_kinds = frozenset(k for k, fact in enumerate(t.mp_raise) if fact is not None)
+    t.prowess_influence_kinds = frozenset(k for k, fact in enumerate(t.prowess_influence) if fact is not None)
     return t

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from deckcheck.sim.model import HAND_SIZE, ROLE_CHARACTER
 from deckcheck.sim.rules.hand import NO_CALL, may_call
-from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di
+from deckcheck.sim.rules.influence import boost_value, check_bonus, p_check_above, unused_di
 from deckcheck.sim.rules.leader_factions import led_factions
 from deckcheck.sim.rules.movement import destinations
 
@@ -23,13 +23,19 @@ def faction_odds(g, influencer, kind: int) -> float:
     needed (a faction without an influence number always comes in)."""
     if g.sim.influence_number[kind] < 0:
         return 1.0
-    return odds_of_check(g, kind, check_bonus(g, influencer, kind), hand_boosts(g))
+    return odds_of_check(g, kind, check_bonus(g, influencer, kind), hand_boosts(g, influencer))
 
 
-def hand_boosts(g) -> int:
-    """What the boosts of the hand add to an influence check, all spent."""
+def hand_boosts(g, influencer=None) -> int:
+    """What the boosts of the hand add to an influence check, all spent; for the `influencer`, also the best
+    card that lets him use his prowess instead of his unused direct influence (Threats: one counts, it replaces
+    his influence once)."""
     sim, hand = g.sim, g.hand
-    return 0 if sim.boost_kinds.isdisjoint(hand) else sum(map(sim.boost.__getitem__, hand))
+    total = 0 if sim.boost_kinds.isdisjoint(hand) else sum(map(sim.boost.__getitem__, hand))
+    d = g.defence
+    if influencer is not None and d is not None and not d.prowess_influence_kinds.isdisjoint(hand):
+        total += max(boost_value(g, influencer, k) for k in d.prowess_influence_kinds.intersection(hand))
+    return total
 
 
 def odds_of_check(g, kind: int, bonus: int, boosts: int) -> float:
@@ -74,7 +80,8 @@ def better_may_come(g, influencer, kind: int) -> bool:
     too while the play deck will be reshuffled from it (`reshuffled_again`)."""
     sim = g.sim
     piles = (g.hand, g.deck, g.discard) if reshuffled_again(g) else (g.hand, g.deck)
-    if any(not sim.boost_kinds.isdisjoint(pile) for pile in piles[1:]):
+    boosts = sim.boost_kinds | (g.defence.prowess_influence_kinds if g.defence is not None else frozenset())
+    if any(not boosts.isdisjoint(pile) for pile in piles[1:]):
         return True
     bonus = check_bonus(g, influencer, kind)
     for company in g.companies:

@@ -89,10 +89,13 @@ class SiteCards:
         now (`worth_attempting`)."""
         checks = self._checks
 
+        prowess = g.defence is not None and not g.defence.prowess_influence_kinds.isdisjoint(g.hand)
+
         def check(c) -> int:
             found = checks.get((kind, c))
-            if found is None:
-                found = checks[kind, c] = check_bonus(g, c, kind)
+            if found is None:                 # with a Threats of the hand, the warrior's prowess counts
+                found = checks[kind, c] = check_bonus(g, c, kind) + (hand_boosts(g, c) - hand_boosts(g)
+                                                                    if prowess else 0)
             return found
 
         influencer = max(pool, key=check)     # the best check

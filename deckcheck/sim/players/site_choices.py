@@ -32,7 +32,7 @@ from deckcheck.sim.players.support import (
     tap_to_cancel,
 )
 from deckcheck.sim.rules.combat import Attack, assign_strikes, defender_of, modified_prowess
-from deckcheck.sim.rules.influence import check_bonus, p_check_above, unused_di_of
+from deckcheck.sim.rules.influence import boost_value, check_bonus, p_check_above, unused_di_of
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, requirements_met, rival_holds, site_allows
 from deckcheck.sim.rules.rings import ring_swap
 from deckcheck.sim.state import OCCUPIED, Character, holds_avatar
@@ -43,10 +43,10 @@ def faction_influencer(g, ready: list, kind: int) -> tuple:
     attempt it now (`worth_attempting`), else (False, None)."""
     if not ready:
         return False, None
-    checks = [check_bonus(g, c, kind) for c in ready]
+    checks = [check_bonus(g, c, kind) + hand_boosts(g, c) for c in ready]    # the hand's boosts, spent as needed
     best = max(checks)
     influencer = ready[checks.index(best)]
-    odds = odds_of_check(g, kind, best, hand_boosts(g))        # `faction_odds`, the check known
+    odds = odds_of_check(g, kind, best, 0)        # `faction_odds`, the check known
     return (influencer, odds) if worth_attempting(g, influencer, kind, odds) else (False, None)
 
 
@@ -211,11 +211,18 @@ class SiteChoices:
         untapped; he must then stay: `players.factions.keeps_under_leader`)."""
         return keeps_under_leader(g, company, kind, leader)
 
-    def boosts_to_spend(self, g) -> list[int]:
-        """Short-events of the hand that add to an influence attempt, the largest first (spent only while the
-        attempt would fail)."""
+    def boosts_to_spend(self, g, actor=None) -> list[int]:
+        """Short-events of the hand that add to the `actor`'s influence attempt, the largest first (spent only
+        while the attempt would fail): the plain boosts, and the best card that lets him use his prowess instead
+        of his unused direct influence (Threats; one, as it replaces his influence once)."""
         boost = g.sim.boost
-        return sorted((k for k in g.hand if boost[k]), key=lambda k: -boost[k])
+        out = [k for k in g.hand if boost[k]]
+        d = g.defence
+        if actor is not None and d is not None and not d.prowess_influence_kinds.isdisjoint(g.hand):
+            best = max(d.prowess_influence_kinds.intersection(g.hand), key=lambda k: boost_value(g, actor, k))
+            if boost_value(g, actor, best) > 0:
+                out.append(best)
+        return sorted(out, key=lambda k: -boost_value(g, actor, k) if actor is not None else -boost[k])
 
     def additional_item(self, g, company, site: int):
         """(item, bearer) for the additional minor item a site-tapping resource allows (coe 2.V.5; any item

@@ -71,6 +71,22 @@ def unused_di(g, character) -> int:
     return direct_influence(g, character) - character.followers_mind
 
 
+def boost_value(g, character, kind: int) -> int:
+    """What a short-event of the hand adds to the character's influence check on a faction (coe 2.V.3): a plain
+    boost's +N (Gifts as Given of Old...); for a card that lets him use his prowess instead of his unused direct
+    influence ("Warrior only ... Instead he uses his prowess, to a maximum modifier of +6", Threats) the
+    difference, if he has the skill; never below 0."""
+    plain = g.sim.boost[kind]
+    if plain:
+        return plain
+    d = g.defence
+    fact = d.prowess_influence[kind] if d is not None else None
+    if fact is None or (fact.skill is not None and fact.skill not in g.sim.skills[character.kind]):
+        return 0
+    from deckcheck.sim.rules.combat import armed_stats
+    return max(0, min(armed_stats(d, character)[0], fact.maximum) - unused_di(g, character))
+
+
 def unused_di_of(g):
     """`unused_di` as a key function: the plain table where nothing changes direct influence (no Ringwraith,
     no restricted direct influence)."""

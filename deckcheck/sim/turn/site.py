@@ -9,7 +9,7 @@ from __future__ import annotations
 from deckcheck.cards.names import fold
 from deckcheck.sim.model import ROLE_ALLY, ROLE_EVENT, ROLE_FACTION, ROLE_ITEM
 from deckcheck.sim.rules.events import faced_twice, lair_attack, on_guard_revealed_on_entry
-from deckcheck.sim.rules.influence import check_bonus, unused_di
+from deckcheck.sim.rules.influence import boost_value, check_bonus, unused_di
 from deckcheck.sim.rules.leader_factions import leader_bonus, led_factions, may_place_under
 from deckcheck.sim.rules.play import company_is_overt, may_bear
 from deckcheck.sim.rules.sites import attacks_faced
@@ -243,11 +243,12 @@ def resolve_play(g, company, kind: int, actor, additional: bool = False) -> bool
         if number >= 0:
             roll = g.roll()
             check = roll + check_bonus(g, actor, kind)
-            boosts = g.player.boosts_to_spend(g)
-            if check <= number < check + sum(sim.boost[k] for k in boosts):
-                for boost in boosts:          # only what turns the failure into a success is spent
+            boosts = g.player.boosts_to_spend(g, actor)
+            gains = [boost_value(g, actor, k) for k in boosts]
+            if check <= number < check + sum(gains):
+                for boost, gain in zip(boosts, gains):    # only what turns the failure into a success is spent
                     g.spend(boost)
-                    check += sim.boost[boost]
+                    check += gain
                     if check > number:
                         break
             if check <= number:
