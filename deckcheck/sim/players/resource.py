@@ -6,6 +6,8 @@ site. Each method answers one question the turn (`sim.turn`) asks and changes no
 
 from __future__ import annotations
 
+from itertools import compress, islice
+
 from deckcheck.sim.model import (
     ON_FACTION,
     ON_ITEM,
@@ -16,7 +18,6 @@ from deckcheck.sim.model import (
     ROLE_CHARACTER,
     ROLE_EVENT,
     ROLE_FACTION,
-    ROLE_HAZARD,
     ROLE_ITEM,
 )
 from deckcheck.sim.players.attacks import keeps_attack_cancel
@@ -131,8 +132,13 @@ KEPT_AGAINST_HAZARDS = 2
 
 
 def avatar_kinds(sim) -> frozenset[int]:
-    """Our avatar's cards (coe 1.3.1: the Wizard, Ringwraith, Fallen-wizard or The Balrog as characters)."""
-    return frozenset(k for k in range(len(sim.kinds)) if sim.avatar[k] and sim.role[k] == ROLE_CHARACTER)
+    """Our avatar's cards (coe 1.3.1: the Wizard, Ringwraith, Fallen-wizard or The Balrog as characters); once
+    per deck (`SimDeck.memo`: each game's player asks)."""
+    found = sim.memo.get("avatar_kinds")
+    if found is None:
+        found = sim.memo["avatar_kinds"] = frozenset(k for k in range(len(sim.kinds))
+                                                     if sim.avatar[k] and sim.role[k] == ROLE_CHARACTER)
+    return found
 
 
 def spare_avatars(sim, hand: list[int], avatars: frozenset[int]) -> set[int]:
@@ -167,7 +173,7 @@ def held_hazards(g, hazard_keep: list[int | None]) -> list[int]:
     held = held_kinds(g.sim, hazard_keep)
     if held.isdisjoint(hand):
         return []                          # none to hold: the opponent's room is not needed
-    ranked = [i for i, k in enumerate(hand) if k in held]
+    ranked = list(compress(range(len(hand)), map(held.__contains__, hand)))
     if len(ranked) <= HAZARDS_PER_OPPONENT_TURN:     # the least room there is: all of them are held
         return ranked if len(ranked) == 1 else sorted(ranked, key=lambda i: -hazard_keep[hand[i]])
     ranked.sort(key=lambda i: -hazard_keep[hand[i]])    # stable: ties in the hand's order
@@ -273,7 +279,7 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
                 held_avatar and sum(map(avatars.__contains__, hand)) > 1):    # (kept here, rank) as one lookup
             table = _drop_ranks(sim, rank, site, avatars if held_avatar else frozenset())
             if held:                           # hazards held by their place in hand: a key list
-                keys = [table[k] for k in hand]
+                keys = list(map(table.__getitem__, hand))
                 for i in held:
                     keys[i] = max(keys[i], HELD_HAZARD_OVER_RANK)
                 if extra == 1:                 # the first lowest, as a stable sort would put it
@@ -310,8 +316,10 @@ class ResourcePlayer(CharacterChoices, SiteChoices, EnvironmentChoices):
 
     def hazards_on_opponent(self, g, limit: int) -> list[int]:
         """The hazards we play on an opponent whose turns are not played: the first `limit` of the hand."""
-        role = g.sim.role
-        return [k for k in g.hand if role[k] == ROLE_HAZARD][:limit]
+        hazards = g.sim.hazard_kinds
+        if hazards.isdisjoint(g.hand):
+            return []
+        return list(islice(filter(hazards.__contains__, g.hand), limit))
 
     # ---- organization: resources -----------------------------------------------------------------------
 
