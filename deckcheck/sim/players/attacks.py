@@ -200,9 +200,9 @@ def attack_cancel(g, company, attack, extra_loss: float = 0.0, creature: bool = 
     corruption checks)."""
     sim = g.sim
     kinds = sim.attack_cancel_kinds
-    held = [k for k in g.hand if k in kinds]
-    if not held or not attack.cancellable:
+    if kinds.isdisjoint(g.hand) or not attack.cancellable:
         return None
+    held = list(filter(kinds.__contains__, g.hand))
     if creature:
         ally = takes_as_ally(g, company, attack, held)
         if ally is not None:

@@ -33,13 +33,19 @@ def site_values(g, characters=None, cards: SiteCards | None = None) -> dict[int,
     if cards is None:
         cards = SiteCards(g)
     values = dict(cards.plain)                # the cards anyone may play, then the others
+    everyone = None                           # every character in play, once asked
     for kind, sites in cards.cards:
         value = 10.0 * sim.mp[kind] + 1
         bearers = sim.bearers[kind]
         if characters is not None and bearers is not None and not any(c.kind in bearers for c in characters):
             continue
         if sim.role[kind] == ROLE_FACTION:
-            pool = characters if characters is not None else [c for co in g.companies for c in co.characters]
+            if characters is not None:
+                pool = characters
+            else:
+                if everyone is None:
+                    everyone = [c for co in g.companies for c in co.characters]
+                pool = everyone
             if not pool:
                 continue
             odds = cards.attempt_odds(g, pool, kind)

@@ -3,6 +3,9 @@ it, the influence bonuses to spend, the additional minor item, and the card that
 
 from __future__ import annotations
 
+from itertools import filterfalse
+from operator import attrgetter
+
 from deckcheck.sim.model import NEED_TAPPED, NEED_UNTAPPED, ON_ITEM, ROLE_ALLY, ROLE_FACTION, ROLE_ITEM
 from deckcheck.sim.players.attacks import (
     STAY_UNTAPPED_ODDS,
@@ -36,6 +39,8 @@ from deckcheck.sim.rules.influence import boost_value, check_bonus, p_check_abov
 from deckcheck.sim.rules.play import company_fits, may_bear, may_play, requirements_met, rival_holds, site_allows
 from deckcheck.sim.rules.rings import ring_swap
 from deckcheck.sim.state import OCCUPIED, Character, holds_avatar
+
+_tapped = attrgetter("tapped")
 
 
 def faction_influencer(g, ready: list, kind: int) -> tuple:
@@ -195,7 +200,7 @@ class SiteChoices:
                 return (present[0] if present else False), None
             return None, None
         if bearers is None and not sim.once_per_character[kind]:      # anyone may bear it (`may_bear`)
-            ready = [c for c in company.characters if not c.tapped]
+            ready = list(filterfalse(_tapped, company.characters))
         else:
             ready = [c for c in company.characters if not c.tapped and may_bear(sim, c, kind)]
         if role == ROLE_FACTION:

@@ -309,6 +309,8 @@ def test_rings(g) -> None:
     player = g.player
     for company in g.companies:
         for character in company.characters:
+            if not character.holdings:
+                continue
             for gold in [h for h in character.holdings if sim.ring_table[h]]:
                 if not rings_in_hand(g, gold):
                     continue
