@@ -74,3 +74,39 @@ def test_with_threats_in_hand_the_warrior_influences_and_spends_it_only_to_succe
         assert resolve_play(g, company, smaug, actor) is success
         assert (g.in_play[smaug] == 1) is success
         assert (threats in g.hand) is (threats in hand and rolls == [12])
+
+
+# ---- the Dragons "Roused": "Modifications: influencer discards a major item (+3) or a greater item (+6)" ------
+
+def test_the_importer_reads_the_item_discard_modifications():
+    from deckcheck.cards.play import load_play_facts
+    conditions = load_play_facts().conditions
+    smaug, itangast = conditions["LE-285"], conditions["AS-117"]
+    assert (smaug.influence, smaug.discard_major, smaug.discard_greater) == (12, 3, 6)
+    assert (itangast.influence, itangast.discard_major, itangast.discard_greater) == (15, 4, 8)
+    assert sum(1 for c in conditions.values() if c.discard_major or c.discard_greater) == 9
+
+
+@needs_decks
+def test_the_influencer_discards_an_item_worth_less_than_the_faction_only_to_succeed(brood):
+    from deckcheck.sim.players.factions import discard_bonus
+    from deckcheck.sim.rules.influence import item_discards
+    sim = brood
+    smaug, lieutenant, mace = named(sim, "Smaug Roused"), named(sim, "Lieutenant of Morgul"), named(sim, "Black Mace")
+    mountain = site(sim, "The Lonely Mountain")
+    assert sim.kinds[mace].item_class == "greater" and sim.mp[mace] < sim.mp[smaug]
+    for roll, success, kept in ((13 - 2 - 6, True, False),     # 7 against "greater than 12": +6 makes 13
+                                (12, True, True),              # succeeds alone: the mace stays
+                                (12 - 2 - 6, False, True)):    # 6 + 6 is not enough: kept, Smaug discarded
+        g = scenario(sim, starting_company=False, start_at=mountain, hand=[smaug], rolls=[roll],
+                     characters=[(lieutenant, mountain)])
+        company = g.companies[0]
+        actor = company.characters[0]
+        actor.holdings.append(mace)
+        g.gain(mace)
+        assert item_discards(g, actor, smaug) == [(6, mace)] and discard_bonus(g, actor, smaug) == 6
+        before = g.mp
+        assert resolve_play(g, company, smaug, actor) is success
+        assert (mace in actor.holdings) is kept and (mace in g.discard) is not kept
+        assert g.mp == before + (sim.mp[smaug] if success else 0) - (0 if kept else sim.mp[mace])
+    assert item_discards(g, actor, named(sim, "Ice-orcs")) == []      # a faction that does not allow it

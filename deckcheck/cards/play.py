@@ -143,6 +143,9 @@ class PlayCondition:
     protects: bool = False               # it makes one of our Wizardhavens protected
     influence: int | None = None         # factions: the check must exceed this number
     modifications: tuple[Modification, ...] = ()
+    discard_major: int = 0               # factions: + to the check if the influencer discards a major item he
+    discard_greater: int = 0             # bears, or a greater one ("influencer discards a major item (+3) or a
+    #                                      greater item (+6)", the Dragons "Roused")
     once_per_company: bool = False       # "cannot be duplicated in a given company"
     once_per_site: bool = False          # "cannot be duplicated at a given site"
     once_per_character: bool = False     # "cannot be duplicated on a given character" (or Wizard)

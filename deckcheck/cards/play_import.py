@@ -431,6 +431,8 @@ def derive_condition(card: dict, text: str, names: Names, characters: set[str],
         if m := re.search(r"influence check is greater than (\d+)", text, re.I):
             kwargs["influence"] = int(m.group(1))
         kwargs["modifications"] = _modifications(text)
+        for size, bonus in re.findall(r"(?:influencer discards an?|or an?) (major|greater) item \(\+(\d+)\)", text):
+            kwargs[f"discard_{size}"] = int(bonus)
         kwargs["under_leader"] = bool(re.search(r"made by an orc or troll leader, you may place this faction under "
                                                 r"the control of that leader and not tap the site", full))
     if m := re.search(r"\b(covert|overt) company", low):

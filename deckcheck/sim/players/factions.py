@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from deckcheck.sim.model import HAND_SIZE, ROLE_CHARACTER
 from deckcheck.sim.rules.hand import NO_CALL, may_call
-from deckcheck.sim.rules.influence import boost_value, check_bonus, p_check_above, unused_di
+from deckcheck.sim.rules.influence import boost_value, check_bonus, item_discards, p_check_above, unused_di
 from deckcheck.sim.rules.leader_factions import led_factions
 from deckcheck.sim.rules.movement import destinations
 
@@ -23,7 +23,32 @@ def faction_odds(g, influencer, kind: int) -> float:
     needed (a faction without an influence number always comes in)."""
     if g.sim.influence_number[kind] < 0:
         return 1.0
-    return odds_of_check(g, kind, check_bonus(g, influencer, kind), hand_boosts(g, influencer))
+    return odds_of_check(g, kind, check_bonus(g, influencer, kind) + discard_bonus(g, influencer, kind),
+                         hand_boosts(g, influencer))
+
+
+def worth_discarding(g, item: int, faction: int) -> bool:
+    """An item is worth discarding for the faction's check when it scores fewer MP than the faction."""
+    extra = g.mp_extra or {}
+    sim = g.sim
+    return sim.mp[item] + extra.get(item, 0) < sim.mp[faction] + extra.get(faction, 0)
+
+
+def discard_bonus(g, influencer, faction: int) -> int:
+    """The most the influencer's check on the faction gains by discarding an item he bears that is worth less
+    than it (`item_discards`, `worth_discarding`); 0 if none."""
+    return max((bonus for bonus, item in item_discards(g, influencer, faction) if worth_discarding(g, item, faction)),
+               default=0)
+
+
+def item_to_discard(g, influencer, faction: int, short: int) -> int | None:
+    """The item the influencer discards for his check on the faction, which fails by `short` (the check must
+    exceed the number by 1 more): of those worth less than the faction whose bonus makes up the shortfall, the
+    one worth fewest MP (then the smallest bonus); None if none does."""
+    sim = g.sim
+    able = [(sim.mp[item], bonus, item) for bonus, item in item_discards(g, influencer, faction)
+            if bonus >= short and worth_discarding(g, item, faction)]
+    return min(able)[2] if able else None
 
 
 def hand_boosts(g, influencer=None) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from deckcheck.sim.model import ROLE_FACTION
 from deckcheck.sim.players.attacks import odds_left_untapped, worth_entering
 from deckcheck.sim.players.characters import new_company_sites
-from deckcheck.sim.players.factions import hand_boosts, odds_of_check, worth_attempting
+from deckcheck.sim.players.factions import discard_bonus, hand_boosts, odds_of_check, worth_attempting
 from deckcheck.sim.rules.company import may_be_away
 from deckcheck.sim.rules.influence import check_bonus, p_check_above
 from deckcheck.sim.rules.leader_factions import leads_factions
@@ -100,8 +100,8 @@ class SiteCards:
         def check(c) -> int:
             found = checks.get((kind, c))
             if found is None:                 # with a Threats of the hand, the warrior's prowess counts
-                found = checks[kind, c] = check_bonus(g, c, kind) + (hand_boosts(g, c) - hand_boosts(g)
-                                                                    if prowess else 0)
+                found = checks[kind, c] = (check_bonus(g, c, kind) + discard_bonus(g, c, kind)
+                                           + (hand_boosts(g, c) - hand_boosts(g) if prowess else 0))
             return found
 
         influencer = max(pool, key=check)     # the best check

@@ -15,7 +15,14 @@ from deckcheck.sim.players.attacks import (
     worth_entering,
     worth_the_cards_attacks,
 )
-from deckcheck.sim.players.factions import hand_boosts, keeps_under_leader, odds_of_check, worth_attempting
+from deckcheck.sim.players.factions import (
+    discard_bonus,
+    hand_boosts,
+    item_to_discard,
+    keeps_under_leader,
+    odds_of_check,
+    worth_attempting,
+)
 from deckcheck.sim.players.resource_events import (
     card_draw,
     character_by_event,
@@ -48,7 +55,8 @@ def faction_influencer(g, ready: list, kind: int) -> tuple:
     attempt it now (`worth_attempting`), else (False, None)."""
     if not ready:
         return False, None
-    checks = [check_bonus(g, c, kind) + hand_boosts(g, c) for c in ready]    # the hand's boosts, spent as needed
+    checks = [check_bonus(g, c, kind) + hand_boosts(g, c) + discard_bonus(g, c, kind)    # boosts, items:
+              for c in ready]                                                             # spent as needed
     best = max(checks)
     influencer = ready[checks.index(best)]
     odds = odds_of_check(g, kind, best, 0)        # `faction_odds`, the check known
@@ -228,6 +236,11 @@ class SiteChoices:
             if boost_value(g, actor, best) > 0:
                 out.append(best)
         return sorted(out, key=lambda k: -boost_value(g, actor, k) if actor is not None else -boost[k])
+
+    def item_to_discard(self, g, actor, faction: int, short: int) -> int | None:
+        """The item the influencer discards to turn his failed check on the faction into a success (the
+        Dragons "Roused": "influencer discards a major item (+3) or a greater item (+6)"), None to let it fail."""
+        return item_to_discard(g, actor, faction, short)
 
     def additional_item(self, g, company, site: int):
         """(item, bearer) for the additional minor item a site-tapping resource allows (coe 2.V.5; any item

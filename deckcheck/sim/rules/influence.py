@@ -87,6 +87,23 @@ def boost_value(g, character, kind: int) -> int:
     return max(0, min(armed_stats(d, character)[0], fact.maximum) - unused_di(g, character))
 
 
+def item_discards(g, character, faction: int) -> list[tuple[int, int]]:
+    """[(bonus, item)]: what discarding each item the character bears adds to his influence check on the faction,
+    where the faction's card allows it ("Modifications: influencer discards a major item (+3) or a greater item
+    (+6)": the Dragons "Roused"; coe 2.V.3); empty if none."""
+    sim = g.sim
+    condition = sim.condition[faction]
+    if condition is None or not (condition.discard_major or condition.discard_greater):
+        return []
+    out = []
+    for held in character.holdings:
+        size = sim.kinds[held].item_class
+        bonus = condition.discard_greater if size == "greater" else condition.discard_major if size == "major" else 0
+        if bonus:
+            out.append((bonus, held))
+    return out
+
+
 def unused_di_of(g):
     """`unused_di` as a key function: the plain table where nothing changes direct influence (no Ringwraith,
     no restricted direct influence)."""

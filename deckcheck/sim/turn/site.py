@@ -9,7 +9,7 @@ from __future__ import annotations
 from deckcheck.cards.names import fold
 from deckcheck.sim.model import ROLE_ALLY, ROLE_EVENT, ROLE_FACTION, ROLE_ITEM
 from deckcheck.sim.rules.events import faced_twice, lair_attack, on_guard_revealed_on_entry
-from deckcheck.sim.rules.influence import boost_value, check_bonus, unused_di
+from deckcheck.sim.rules.influence import boost_value, check_bonus, item_discards, unused_di
 from deckcheck.sim.rules.leader_factions import leader_bonus, led_factions, may_place_under
 from deckcheck.sim.rules.play import company_is_overt, may_bear
 from deckcheck.sim.rules.sites import attacks_faced
@@ -251,6 +251,16 @@ def resolve_play(g, company, kind: int, actor, additional: bool = False) -> bool
                     check += gain
                     if check > number:
                         break
+            if check <= number and actor is not None:     # an item of his discarded for the check, if allowed
+                item = g.player.item_to_discard(g, actor, kind, number + 1 - check)
+                if item is not None:
+                    check += dict((held, bonus) for bonus, held in item_discards(g, actor, kind))[item]
+                    actor.holdings.remove(item)
+                    g.lose_card(item)
+                    g.discard.append(item)
+                    if g.observer is not None:
+                        g.observer.event(g, "play", f"{sim.kinds[actor.kind].name} discards {sim.kinds[item].name} "
+                                                    f"for the influence check on {sim.kinds[kind].name}")
             if check <= number:
                 g.discard.append(kind)
                 if g.observer is not None:
