@@ -96,3 +96,17 @@ def test_a_site_without_the_text_cancels_nothing(balrog_sim):
     assert not balrog_sim.site_safe[site]
     result = face_attack(g, g.companies[0], Attack(strikes=1, prowess=16), "Orcs", None, None)
     assert len(result.strikes) == 1
+
+
+@needs_decks
+def test_the_players_odds_of_staying_untapped_take_the_balrogs_own_penalty(balrog_sim):
+    """His card: -1 to stay untapped, not -3 (coe 3.iv.3). The Balrog (prowess 8 here) alone at Gondmaeglom
+    (a Dragon, 1 strike of 14): at -1 he beats or ties it on 7 or more (21 in 36), so the player counts on him
+    being left untapped to play there; at -3 (9 or more, 10 in 36, under even odds) it would count on nobody."""
+    from deckcheck.sim.players.attacks import odds_left_untapped
+
+    g, _site = _at(balrog_sim, "Gondmaeglom")
+    company = g.companies[0]
+    one = defender_of(g, company.characters[0])
+    assert (one.prowess, one.stay_penalty) == (8, 1)
+    assert odds_left_untapped(g, company, [0]) == pytest.approx(21 / 36)

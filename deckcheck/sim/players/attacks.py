@@ -146,10 +146,10 @@ def odds_left_untapped(g, company, able: list[int]) -> float:
 
 def _untapped_odds(attack, one, excess: int = 0) -> float:
     """The odds that the defender `one` beats the attack's strike taking -3 to stay untapped (coe 3.iv.3: roll +
-    prowess - 3 - the `excess` strikes allocated to him, -1 each (3.iv.2) >= the strike); 0 below
-    `STAY_UNTAPPED_ODDS`, where he takes no -3, but against detainment, where he always does (no wound to
-    risk)."""
-    odds = p_check_above(attack.prowess - one.prowess + 2 + excess)
+    prowess - 3 (his own card's penalty instead where it names one: The Balrog's -1) - the `excess` strikes
+    allocated to him, -1 each (3.iv.2) >= the strike); 0 below `STAY_UNTAPPED_ODDS`, where he takes no -3,
+    but against detainment, where he always does (no wound to risk)."""
+    odds = p_check_above(attack.prowess - one.prowess + one.stay_penalty - 1 + excess)
     return odds if odds >= STAY_UNTAPPED_ODDS or attack.detainment else 0.0
 
 
@@ -289,7 +289,8 @@ def worth_the_cards_attacks(g, company, kind: int, entering: bool = False) -> bo
     untapped = 1.0
     for attack, _check in faced:
         excess = dict(_assigned(attack, defenders)).get(index, 0)    # allocated to him (coe 3.iv.2)
-        untapped *= p_check_above(attack.prowess - one.prowess + 2 + excess)   # roll + prowess - 3 >= the strike
+        # roll + prowess - 3 (his card's own penalty: The Balrog's -1) - excess >= the strike
+        untapped *= p_check_above(attack.prowess - one.prowess + one.stay_penalty - 1 + excess)
     return loss < max(sim.mp[kind], sim.kinds[kind].mp_alt or 0) * untapped
 
 
