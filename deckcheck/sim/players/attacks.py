@@ -315,4 +315,5 @@ def worth_entering(g, company, gain: float, site: int | None = None, needs_actor
     loss, untapped = outlook(g, company, site)
     if needs_actor and not untapped:
         return False
-    return loss <= max(gain * (untapped if needs_actor else 1.0), FREE_ENTRY_RISK)
+    worth = gain * untapped if needs_actor else gain
+    return loss <= worth or loss <= FREE_ENTRY_RISK        # loss <= max(worth, FREE_ENTRY_RISK)

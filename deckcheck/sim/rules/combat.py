@@ -173,10 +173,12 @@ def assign_strikes(attack: Attack, defenders: list[Defender],
     if wanted > 0:
         rest = sorted((weakness(d), i) for i, d in enumerate(defenders) if i not in chosen)
         assigned = chosen + [i for _, i in rest[:wanted]]
-    if any(d.guards >= 0 for d in defenders):
-        assigned = guards_first(assigned, defenders)
-    excess = max(0, strikes - len(assigned))
-    if not excess:
+    for d in defenders:                   # a guard (Noble Hound) among them
+        if d.guards >= 0:
+            assigned = guards_first(assigned, defenders)
+            break
+    excess = strikes - len(assigned)
+    if excess <= 0:
         return [(i, 0) for i in assigned]
     target = min((weakness(defenders[i]), i) for i in assigned)[1]
     return [(i, excess if i == target else 0) for i in assigned]

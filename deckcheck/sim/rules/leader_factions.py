@@ -35,7 +35,10 @@ def led_factions(sim, character) -> list[int]:
 def leads_factions(sim, company) -> bool:
     """Someone in the company controls factions (he must not move, or they go)."""
     factions = sim.faction_kinds
-    return any(c.holdings and not factions.isdisjoint(c.holdings) for c in company.characters)
+    for c in company.characters:
+        if c.holdings and not factions.isdisjoint(c.holdings):
+            return True
+    return False
 
 
 def leader_bonus(count: int) -> int:

@@ -60,8 +60,12 @@ def move(g, company, dest: int) -> bool:
     if draws_cards(sim, company.characters):
         number = cards_drawn(sim, origin, dest, g.draw_by_destination)
         g.draw(max(1, number - g.board.draws_less) if g.board.draws_less else number)
-    if not sim.site_is_haven[origin] and not any(c.site == origin for c in g.companies if c is not company):
-        g.leave_site(origin)
+    if not sim.site_is_haven[origin]:
+        for other in g.companies:             # the last company to leave a site leaves it
+            if other.site == origin and other is not company:
+                break
+        else:
+            g.leave_site(origin)
     company.site = dest
     for character in company.characters:     # factions under a leader who moves are discarded (their text)
         if character.holdings:
