@@ -212,7 +212,8 @@ class InfluenceChange:
     characters, who then requires only `control` points of influence to control (Wizard's Myrmidon: 3; the
     general influence his mind less that frees). `end_of_turn_fetch`: while it is in play, at each end-of-turn
     phase we may shuffle one non-short-event resource or character of our discard pile into the play deck
-    (Great Shadow)."""
+    (Great Shadow). `UNREVEALED_AVATAR`: while our avatar is not revealed, discarded when he comes into play, and
+    meanwhile he may come into play only at his home site (Saw Further and Deeper: +5)."""
 
     general: int
     avatar_direct: int = 0
@@ -223,6 +224,7 @@ class InfluenceChange:
 
 
 RINGWRAITH, SAURON, THE_BALROG, CHARACTER = "ringwraith", "sauron", "the_balrog", "character"
+UNREVEALED_AVATAR = "unrevealed_avatar"
 
 
 @dataclass(frozen=True)

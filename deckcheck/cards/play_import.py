@@ -28,6 +28,7 @@ from deckcheck.cards.play import (
     SITE_PHASE,
     TAPPED,
     THE_BALROG,
+    UNREVEALED_AVATAR,
     AttackCancel,
     Bearer,
     FollowerInfluence,
@@ -683,6 +684,11 @@ def general_influence_change(text: str) -> InfluenceChange | None:
                         r"points of influence to control", text)
     if control:
         return InfluenceChange(general=0, on=CHARACTER, control=int(control.group(1)))
+    unrevealed = re.search(r"^Playable only if your Wizard is not revealed\. Your general influence is increased by "
+                           r"(\d+)\. Your Wizard may only be brought into play at his home site\. Discard when you "
+                           r"bring your Wizard into play\.", text)
+    if unrevealed:                            # Saw Further and Deeper
+        return InfluenceChange(general=int(unrevealed.group(1)), on=UNREVEALED_AVATAR)
     m = re.search(r"([+-]\d+) (?:to your )?general influence", text)
     if not m:
         return None

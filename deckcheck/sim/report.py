@@ -172,7 +172,8 @@ EVENT_USES = (
     ("gi_change", "general influence",
      "raises general influence: played only where its card allows (Bade to Rule on the Ringwraith at its "
      "Darkhaven; The Lidless Eye, Sauron with no Ringwraith revealed and a Wizard opponent; Great Shadow on The "
-     "Balrog; Wizard's Myrmidon on a character under general influence) while no other such card is in play"),
+     "Balrog; Wizard's Myrmidon on a character under general influence; Saw Further and Deeper with no Wizard "
+     "revealed) while no other such card is in play"),
 )
 # The resource events of `sim.model.defence` (each card holds one fact): the use, and what the report says of a
 # copy no game played. Card draws and fetches share `card_flow`; `engine_use` tells them apart.

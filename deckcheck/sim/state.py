@@ -9,7 +9,7 @@ objects, because 10,000 games of 12 turns must run in seconds.
 
 from __future__ import annotations
 
-from deckcheck.cards.play import CHARACTER, THE_BALROG
+from deckcheck.cards.play import CHARACTER, THE_BALROG, UNREVEALED_AVATAR
 from deckcheck.sim.model import GENERAL_INFLUENCE, HAND_SIZE, SimDeck
 from deckcheck.sim.rules.hand import EXCHANGED_AT_EXHAUSTION, hand_size
 from deckcheck.sim.rules.leader_factions import leader_bonus, led_factions
@@ -227,6 +227,7 @@ class GameState:
         if sim.avatar[kind]:
             self.avatar_revealed = True
             self.avatar_kind = kind
+            _unrevealed_bonus_gone(self)
             if sim.general_influence[kind]:
                 self.gi_max = sim.general_influence[kind]
             avatar_ability(self, kind)
@@ -540,6 +541,18 @@ def discard_made_haven(g, site: int) -> None:
     g.lose_card(kind)
     g.discard.append(kind)
     g.stage_points -= sim.kinds[kind].stage_points or 0
+
+
+def _unrevealed_bonus_gone(g: GameState) -> None:
+    """Our avatar comes into play: a card raising general influence only while he is not revealed is discarded
+    ("Discard when you bring your Wizard into play": Saw Further and Deeper), its raise with it."""
+    bonus = g.gi_bonus_kind
+    if bonus is None or g.sim.gi_change[bonus].on != UNREVEALED_AVATAR:
+        return
+    g.gi_max -= g.sim.gi_change[bonus].general
+    g.gi_bonus_kind = None
+    g.lose_card(bonus)
+    g.discard.append(bonus)
 
 
 def avatar_ability(g: GameState, kind: int) -> None:

@@ -8,7 +8,7 @@ from deckcheck.analysis.playable import condition_of, describe, place_fits, play
 from deckcheck.analysis.scoring import scored_mp
 from deckcheck.cards.model import Card, leading_int
 from deckcheck.cards.names import fold
-from deckcheck.cards.play import ANY, CHARACTER, ORGANIZATION, TAPPED, THE_BALROG, PlayCondition
+from deckcheck.cards.play import ANY, CHARACTER, ORGANIZATION, TAPPED, THE_BALROG, UNREVEALED_AVATAR, PlayCondition
 from deckcheck.sim.model.cards import keep_value
 from deckcheck.sim.model.tables import (
     COMPANY_ANY,
@@ -100,7 +100,8 @@ def _keep(sim, k: int, wraith: bool, gold_rings: bool, factions: bool) -> int:
     if sim.sudden_call[k] and sim.calls_with_card:
         return SUDDEN_CALL_KEEP
     if (sim.mode[k] and wraith) or (sim.tester[k] and gold_rings) or (sim.boost[k] and factions) or (
-            sim.gi_change[k] is not None and (wraith or sim.gi_change[k].on in (THE_BALROG, CHARACTER))) or (
+            sim.gi_change[k] is not None
+            and (wraith or sim.gi_change[k].on in (THE_BALROG, CHARACTER, UNREVEALED_AVATAR))) or (
             (sim.makes_haven[k] or sim.protects[k]) and playable):
         return UTILITY_KEEP          # a card the engine plays for what it enables
     return keep_value(sim.role[k], sim.mp[k], playable)

@@ -10,6 +10,8 @@ from deckcheck.sim.players.resource_events import corruption_loss_odds
 from deckcheck.sim.rules.company import forms_own_company, may_be_away, may_enter_company
 from deckcheck.sim.rules.entry import reserve_characters
 from deckcheck.sim.rules.influence import (
+    avatar_home_only,
+    avatar_home_sites,
     controllers_with_room,
     direct_influence,
     followers_of,
@@ -32,8 +34,15 @@ def avatars_to_bring_in(g, where: set[int]) -> list[int]:
     if g.avatar_revealed or g.avatar_barred:
         return []
     return [k for k in dict.fromkeys(g.hand) if sim.avatar[k] and sim.role[k] == ROLE_CHARACTER
-            and where.isdisjoint(entry_sites(sim, k, g.made_havens)) and not (sim.unique[k] and k in g.used_unique)
+            and where.isdisjoint(avatar_entry_sites(g, k)) and not (sim.unique[k] and k in g.used_unique)
             and not new_company_sites(g, k, where)]
+
+
+def avatar_entry_sites(g, kind: int) -> frozenset[int]:
+    """Where our avatar may come into play now: as any character (`entry_sites`), but only at his home site
+    while a card says so (Saw Further and Deeper, `rules.influence.avatar_home_only`)."""
+    allowed = entry_sites(g.sim, kind, g.made_havens)
+    return allowed & avatar_home_sites(g.sim, kind) if avatar_home_only(g) else allowed
 
 
 def new_company_sites(g, kind: int, where) -> list[int]:
@@ -45,7 +54,8 @@ def new_company_sites(g, kind: int, where) -> list[int]:
     if not sim.avatar[kind] and g.avatar_site() is not None:
         return []                     # with the avatar in play: its site or direct influence only
     state = g.site_state
-    return [s for s in sorted(sim.character_sites[kind]) if s not in where and sim.site_is_haven[s]
+    sites = avatar_entry_sites(g, kind) if sim.avatar[kind] else sim.character_sites[kind]
+    return [s for s in sorted(sites) if s not in where and sim.site_is_haven[s]
             and forms_own_company(sim, kind, s, state[s] == AVAILABLE, False)]
 
 
@@ -96,7 +106,7 @@ class CharacterChoices:
                 continue
             if (sim.avatar[kind] and (g.avatar_revealed or g.avatar_barred)) or (non_unique_only and sim.unique[kind]):
                 continue
-            allowed = entry_sites(sim, kind, g.made_havens)
+            allowed = avatar_entry_sites(g, kind) if sim.avatar[kind] else entry_sites(sim, kind, g.made_havens)
             if event is not None:
                 if (event.no_avatar and sim.avatar[kind]) or (event.no_wizard and "Wizard" in sim.races[kind]):
                     continue

@@ -3,7 +3,7 @@ entering play, and what an influence check on a faction adds to the roll."""
 
 from __future__ import annotations
 
-from deckcheck.cards.play import CHARACTER, SAURON, THE_BALROG
+from deckcheck.cards.play import CHARACTER, SAURON, THE_BALROG, UNREVEALED_AVATAR
 
 # P(2D6 > n) for n = -1..13: an influence check's odds.
 _P_ABOVE = [1.0] * 3 + [1 - sum(min(r - 1, 13 - r) for r in range(2, n + 1)) / 36 for n in range(2, 13)] + [0.0]
@@ -179,6 +179,8 @@ def may_raise_influence(g, kind: int) -> bool:
     change = g.sim.gi_change[kind]
     if change.on == CHARACTER:
         return bool(control_targets(g, kind))
+    if change.on == UNREVEALED_AVATAR:         # Saw Further and Deeper: "only if your Wizard is not revealed"
+        return not g.avatar_revealed and not g.avatar_barred
     if change.on == SAURON:
         opponent = g.opponent
         return g.ringwraith and not g.avatar_revealed and (
@@ -187,6 +189,22 @@ def may_raise_influence(g, kind: int) -> bool:
     if change.on == THE_BALROG:
         return g.balrog and company is not None
     return g.ringwraith and (company is None or bool(g.sim.site_dark_haven[company.site]))
+
+
+def avatar_home_only(g) -> bool:
+    """A card in play says our avatar "may only be brought into play at his home site" (Saw Further and Deeper,
+    while it is in play: it is discarded when he comes in)."""
+    bonus = g.gi_bonus_kind
+    return bonus is not None and g.sim.gi_change[bonus].on == UNREVEALED_AVATAR
+
+
+def avatar_home_sites(sim, kind: int) -> frozenset[int]:
+    """The avatar's home sites of the location deck (its printed home site; not the havens)."""
+    found = sim.memo.get(("avatar_home", kind))
+    if found is None:
+        from deckcheck.sim.model import home_sites
+        found = sim.memo[("avatar_home", kind)] = frozenset(home_sites(sim.kinds[kind].home_site, sim.sites))
+    return found
 
 
 def control_targets(g, kind: int) -> list:
