@@ -8,7 +8,8 @@ after the hazard player's plays and before its hand reset (coe 2.IV.viii):
   `not keyable` (`opponent.creature_key`: no region / site type / site of the move it may be keyed to, coe 2.IV /
   3), `company hidden or site cancels attacks`, `unique in hand twice`, `no target` (`corruption_target` found no
   eligible character), `event: condition unmet` (the event's choice function in `hazard_events` declined it, by
-  effect), `not simulated` (an agent, an unmodelled event or creature), `limit used`, `creature keyable, limit
+  effect), `agent: ...` (unique and in play, no home site among the company's player's sites, limit used),
+  `not simulated` (an unmodelled event or creature, an agent without facts), `limit used`, `creature keyable, limit
   left` (a choice to hold it: none expected), and the unused slots of a phase with no hazard in hand (`hand holds
   no hazard`, with the play deck exhausted or not);
 - what the hand reset after the phase discarded of the hazards.
@@ -32,19 +33,20 @@ PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT))
 
 from benchmarks._common import CHALLENGE, TURNS, ZARA, ensure_bytecode, print_conditions  # noqa: E402
+from deckcheck.cards.names import fold  # noqa: E402
 from deckcheck.decklist import read_deck  # noqa: E402
 from deckcheck.sim.matchups import deck_fingerprint, pair_seed, play_pair  # noqa: E402
 from deckcheck.sim.model import build_sim_deck  # noqa: E402
 from deckcheck.sim.observe import Observer  # noqa: E402
 from deckcheck.sim.players import opponent  # noqa: E402
-from deckcheck.sim.players.hazard_events import CORRUPTION, CREATURE, EVENT, UNMODELLED  # noqa: E402
+from deckcheck.sim.players.hazard_events import AGENT, CORRUPTION, CREATURE, EVENT, UNMODELLED  # noqa: E402
 from deckcheck.sim.rules.company import company_size  # noqa: E402
 from deckcheck.sim.rules.keying import hazard_limit  # noqa: E402
 from deckcheck.sim.side import side_of  # noqa: E402
 from deckcheck.sim.state import GameState  # noqa: E402
 from deckcheck.sim.turn import hazards, movement  # noqa: E402
 
-HAZARD_USES = (CREATURE, CORRUPTION, EVENT, UNMODELLED)
+HAZARD_USES = (CREATURE, CORRUPTION, EVENT, AGENT, UNMODELLED)
 
 
 class Phase:
@@ -128,6 +130,14 @@ class HazardUse(Observer):
                 return "creature: unique, a second copy"
             return "creature: keyable, limit used" if phase.played >= phase.limit else \
                 "creature: keyable, limit left (held)"
+        if use == AGENT:
+            spec = t.agent[kind]
+            if t.cards[kind].unique and any(a.kind == kind for a in g.agents):
+                return "agent: unique, in play"
+            sites = {fold(card.name) for card, haven in zip(g.sim.sites, g.sim.site_is_haven) if not haven}
+            if spec.homes.isdisjoint(sites):
+                return "agent: no home site among the company's player's sites"
+            return "agent: limit used" if phase.played >= phase.limit else "agent: home site, limit left (held)"
         if use == CORRUPTION:
             if g.hazards.corruption_target(g, company, kind, lambda ch: hazards.corruption_points(g, ch)) is None:
                 return "corruption: no eligible target"

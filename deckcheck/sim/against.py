@@ -16,6 +16,7 @@ from functools import partial
 from deckcheck.decklist.model import Deck
 from deckcheck.sim.match import play_against, play_duel
 from deckcheck.sim.model import build_sim_deck
+from deckcheck.sim.players.opponent import AGENT_PARTLY
 from deckcheck.sim.report import format_text, mean_interval, summarize, wilson
 from deckcheck.sim.side import Side, side_of
 from deckcheck.sim.tally import DuelTally, Tally
@@ -87,6 +88,9 @@ def summarize_against(us: Side, them: Side, tallies: tuple[Tally, Tally], stats:
     summary["opponent_hazards_not_played"] = [
         {"card": them.sim.kinds[k].display(), "copies": them.sim.copies(k), "reason": reason}
         for k, reason in sorted(them.hazards.not_played.items(), key=lambda kv: them.sim.kinds[kv[0]].name)]
+    summary["opponent_hazards_partly_played"] = [
+        {"card": them.sim.kinds[k].display(), "copies": them.sim.copies(k), "reason": AGENT_PARTLY}
+        for k in sorted(them.hazards.agent_kinds & set(them.sim.play_deck), key=lambda k: them.sim.kinds[k].name)]
     if both:
         summary["p_win"] = wilson(mine.wins, n)
         summary["p_draw"] = wilson(mine.draws, n)
@@ -151,6 +155,10 @@ def format_against(summary: dict) -> str:
                      f"(x{row['copies']})")
     if not s["hazards"]:
         lines.append("  none played")
+    if s.get("opponent_hazards_partly_played"):
+        lines.append("their hazards the simulation plays in part:")
+        for row in s["opponent_hazards_partly_played"]:
+            lines.append(f"  {row['card']} (x{row['copies']}): {row['reason']}")
     if s["opponent_hazards_not_played"]:
         lines.append("their hazards the simulation never plays:")
         for row in s["opponent_hazards_not_played"]:

@@ -40,6 +40,14 @@ class Observer:
         """The opponent placed a card on-guard on the company's new site (coe 2.IV.vii.4: it counts against
         the hazard limit; `kind` is the card, which only the trace shows)."""
 
+    def agent_played(self, g, company, kind: int) -> None:
+        """The opponent played an agent as a hazard during the company's movement/hazard phase (coe 2.IV.vii.1;
+        `hazard` was told first: it counts against the limit)."""
+
+    def agent_attack(self, g, company, agent, site: str) -> None:
+        """An agent in play (`rules.agents.Agent`, as it was when its attack was declared) attacks the company
+        entering its site (`site`: the folded name), coe 2.V.iii."""
+
     def hazard_limit_raised(self, g, company, by: int) -> None:
         """A card in play raised the hazard limit against the company (Daelomin at Home, Power Built by
         Waiting)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from deckcheck.analysis.scoring import half_rule_total
+from deckcheck.cards.names import fold
 from deckcheck.sim.model import NEED_UNTAPPED, PHASE_SITE, ROLE_EVENT, ROLE_FACTION
 from deckcheck.sim.observe import Observer
 from deckcheck.sim.rules.council import duplicates_revealed
@@ -49,6 +50,9 @@ RULES = {
                         "influence only for followers of its kind (2.II.2.2, 2.II.2.2.4)",
     "score": "the MP total is the sum of its sources (less 5 for an eliminated avatar against an opponent, "
              "10.3.vi; the goldfish's curve is the raw total, 10.2)",
+    "agents": "an agent hazard is a card with home sites, and attacks a company entering the site it is at (one of "
+              "its home sites while face-down and unmoved: 2.IV.vii.1, 2.V.iii), once a site phase (2.V.iii.1); "
+              "playing it counts against the hazard limit (2.IV.vii.1, `hazard-limit`)",
     "free-council": "the Free Council totals: a source the opponent lacks doubled, none above half the total, "
                     "-5 for an eliminated avatar (10.3)",
 }
@@ -76,6 +80,8 @@ class Referee(Observer):
     # id(state) of a player with no company after organization: no movement/hazard phase, so no reset until
     # the end of the turn (coe 2.IV.viii resets after a company's movement/hazard phase)
     _no_company: set = field(default_factory=set)
+    _agent_attacks: set = field(default_factory=set)  # (id(state), id(agent), turn): an agent's attack
+    _agents: dict = field(default_factory=dict)       # (id(state), id(agent)) -> the site it was revealed at
 
     # ---- bookkeeping -----------------------------------------------------------------------------------
 
@@ -86,6 +92,8 @@ class Referee(Observer):
         self._stopped.clear()
         self._tapping.clear()
         self._no_company.clear()
+        self._agent_attacks.clear()
+        self._agents.clear()
 
     def found(self, g, rule: str, text: str) -> None:
         finding = self.findings[rule]
@@ -140,6 +148,29 @@ class Referee(Observer):
 
     def on_guard(self, g, company, kind: int, limit: int) -> None:
         self.hazard(g, company, kind, limit)          # coe 2.IV.vii.4: placing it counts against the limit
+
+    def agent_played(self, g, company, kind: int) -> None:
+        self.steps += 1
+        card = g.opponent.sim.kinds[kind]
+        if not card.agent or not _home_sites(card):
+            self.found(g, "agents", f"{card.name} played as an agent hazard without home sites")
+
+    def agent_attack(self, g, company, agent, site: str) -> None:
+        """Its own reading: the home sites from the card's printed fact, the site it last attacked at as the
+        one it was revealed at (it never moves)."""
+        self.steps += 1
+        card = g.opponent.sim.kinds[agent.kind]
+        here = fold(g.sim.sites[company.site].name)
+        revealed_at = self._agents.get((id(g), id(agent)))
+        where = _home_sites(card) if revealed_at is None else {revealed_at}
+        if here not in where:
+            self.found(g, "agents", f"{card.name} attacks at {g.sim.sites[company.site].name}, "
+                                    f"not at {', '.join(sorted(where))}")
+        key = (id(g), id(agent), g.turn)
+        if key in self._agent_attacks:
+            self.found(g, "agents", f"{card.name} attacks twice in one site phase")
+        self._agent_attacks.add(key)
+        self._agents[(id(g), id(agent))] = here
 
     def hazard_limit_raised(self, g, company, by: int) -> None:
         key = (id(g), id(company), g.turn)
@@ -281,6 +312,10 @@ class Referee(Observer):
                 "rules": [{"rule": code, "checks": text, "findings": self.findings[code].count,
                            "games_with_findings": self.findings[code].games,
                            "first": self.findings[code].example or None} for code, text in RULES.items()]}
+
+
+def _home_sites(card) -> set[str]:
+    return {fold(name.strip()) for name in (card.home_site or "").split(",") if name.strip()}
 
 
 def _size(sim, characters) -> int:

@@ -8,14 +8,14 @@ from dataclasses import dataclass, field
 from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.sim.model import ROLE_HAZARD, SimDeck
 from deckcheck.sim.model.defence import DefenceTables
-from deckcheck.sim.players.opponent import CORRUPTION, CREATURE, EVENT, HazardTables, hazard_tables
+from deckcheck.sim.players.opponent import AGENT, CORRUPTION, CREATURE, EVENT, HazardTables, hazard_tables
 from deckcheck.sim.rules.events import HAZARD_ENVIRONMENTS_DISCARDED, EventSpec
 from deckcheck.sim.rules.keying import Move
 
 ANSWERS = frozenset({HAZARD_ENVIRONMENTS_DISCARDED, "cancel_environment"})
 
 # In a game where both sides play, our own hazards are kept in hand by what the hazard model can do with them.
-OWN_HAZARD_KEEP = {CREATURE: 4, EVENT: 3, CORRUPTION: 3}
+OWN_HAZARD_KEEP = {CREATURE: 4, AGENT: 4, EVENT: 3, CORRUPTION: 3}
 UNMODELLED_HAZARD_KEEP = 0
 
 

@@ -193,6 +193,7 @@ class GameState:
         self.lost = 0                                         # characters removed from play by hazards
         self.board = Board()                                  # shared with the opponent in a duel
         self.on_guard: dict[int, int] = {}                    # id(company) -> the opponent's on-guard card
+        self.agents: list = []                                # the opponent's agent hazards in play (rules.agents)
         self.influence_penalty: dict[Character, list[int]] = {}   # Foolish Words on our characters
         self.stopped: set[int] = set()                        # id(company): no site phase this turn
         # the company in its movement/hazard phase once its new site is revealed: "at" no site (coe 2.IV.5)

@@ -55,7 +55,7 @@ SEIZE_AT_LEAST = 0.25
 CYCLE_AT_LEAST = 2
 
 # What each card of the opponent's play deck is to the hazard player (`opponent.hazard_tables`).
-CREATURE, CORRUPTION, UNMODELLED, RESOURCE, EVENT = range(5)
+CREATURE, CORRUPTION, UNMODELLED, RESOURCE, EVENT, AGENT = range(6)
 
 
 class EventChoices:

@@ -25,7 +25,16 @@ from deckcheck.cards.model import HAZARD, leading_int
 from deckcheck.cards.site_attacks import race_name
 from deckcheck.sim.model import ROLE_HAZARD
 from deckcheck.sim.players.creature_events import CreatureEventChoices
-from deckcheck.sim.players.hazard_events import CORRUPTION, CREATURE, EVENT, RESOURCE, UNMODELLED, EventChoices
+from deckcheck.sim.players.hazard_events import (
+    AGENT,
+    CORRUPTION,
+    CREATURE,
+    EVENT,
+    RESOURCE,
+    UNMODELLED,
+    EventChoices,
+)
+from deckcheck.sim.rules.agents import Agent, home_sites, unique_in_play
 from deckcheck.sim.rules.combat import Attack
 from deckcheck.sim.rules.corruption import makes_corruption_checks
 from deckcheck.sim.rules.events import EventSpec
@@ -42,7 +51,7 @@ from deckcheck.sim.rules.keying import (
 
 HAND_SIZE = 8
 # Hand ranks of the hazard side: kept longest first.
-KEEP = {CREATURE: 30, EVENT: 25, CORRUPTION: 20, RESOURCE: 10, UNMODELLED: 0}
+KEEP = {CREATURE: 30, AGENT: 28, EVENT: 25, CORRUPTION: 20, RESOURCE: 10, UNMODELLED: 0}
 # The hazard events whose effect the simulation applies (`rules.events`); the others are not played.
 MODELLED_EVENTS = frozenset({"doors_of_night", "cancel_environment", "attack_boost", "return_to_origin",
                              "no_site_phase", "hazard_limit", "tap_not_moving", "duplicate_automatic_attacks",
@@ -59,7 +68,11 @@ OWN_TURN_DRAW = 2
 NOT_MODELLED = "hazard event: its effect is not simulated"
 NO_KEY = "creature whose keying condition is not simulated (Under-deeps, Doors of Night, after another attack)"
 CORRUPTION_NOT_MODELLED = "corruption card whose condition is not simulated"
-AGENT = "agent: agents are not simulated"
+AGENT_NOT_PLAYED = "agent without a body or home site in card_db: not simulated"
+# Said of every agent the hazard player plays: what of agents the simulation leaves out (docs/simulation.md).
+AGENT_PARTLY = ("agent: played face-down at a home site and attacks companies entering the site it is at; "
+                "agent actions (moving, healing, untapping, turning face-down, keying creatures), influence "
+                "attempts and the card's own text are not simulated")
 
 
 @dataclass(slots=True)
@@ -105,6 +118,19 @@ class CorruptionSpec:
     bearing: frozenset[str] = frozenset()   # item subtypes its target must bear ("Major Item", from "major")
 
 
+@dataclass(slots=True)
+class AgentSpec:
+    """An agent card as the hazard player plays it (coe 2.IV.vii.1): its prowess and body (a prowess the catalog
+    leaves out is 0: it drops zero values), its home sites (folded names), its MP (kill MP for a hero or
+    Fallen-wizard defender, 3.v) and races."""
+
+    prowess: int
+    body: int
+    homes: frozenset[str]
+    mp: int
+    races: tuple[str, ...]
+
+
 @dataclass
 class HazardTables:
     """The opponent deck's play-deck cards as the hazard model sees them, indexed like its `SimDeck.kinds`."""
@@ -118,6 +144,7 @@ class HazardTables:
     event: list[EventSpec | None] = field(default_factory=list)
     creature: list[CreatureSpec | None] = field(default_factory=list)
     corruption: list[CorruptionSpec | None] = field(default_factory=list)
+    agent: list[AgentSpec | None] = field(default_factory=list)
     keep: list[int] = field(default_factory=list)
     not_played: dict[int, str] = field(default_factory=dict)          # kind -> why the model never plays it
     effects: frozenset[str] = frozenset()      # the event effects the deck holds (its choices skip the others)
@@ -126,6 +153,7 @@ class HazardTables:
     event_kinds: frozenset[int] = frozenset()
     creature_kinds: frozenset[int] = frozenset()
     corruption_kinds: frozenset[int] = frozenset()
+    agent_kinds: frozenset[int] = frozenset()
     doors_help_kinds: frozenset[int] = frozenset()   # what Doors of Night helps (`EventChoices.doors_helps`)
     threat: list[int] = field(default_factory=list)  # a creature's `CreatureSpec.threat`, else 0
     # (kind, move, defending alignment) -> (key, detainment) or None: memoized across games (`choose_creatures`)
@@ -145,8 +173,13 @@ def hazard_tables(sim) -> HazardTables:
     tables = HazardTables(name=sim.name, alignment=sim.alignment, cards=list(sim.kinds))
     in_play_deck = set(sim.play_deck)
     for kind, card in enumerate(sim.kinds):
-        use, keys, creature, corruption, event, doors_keys = RESOURCE, None, None, None, None, None
-        if card.type == HAZARD and card.is_creature:
+        use, keys, creature, corruption, event, doors_keys, agent = RESOURCE, None, None, None, None, None, None
+        if card.agent and (card.type == HAZARD or sim.role[kind] == ROLE_HAZARD):   # an agent played as a hazard
+            agent = agent_spec(card)
+            use = AGENT if agent is not None else UNMODELLED
+            if agent is None:
+                tables.not_played[kind] = AGENT_NOT_PLAYED
+        elif card.type == HAZARD and card.is_creature:
             own = creatures.get(card.id, {})
             keys = creature_keys(card.keyed_to, own)
             if "with_doors_of_night" in own:
@@ -187,10 +220,7 @@ def hazard_tables(sim) -> HazardTables:
             event = EventSpec.of(events[card.id])
         elif card.type == HAZARD:
             use = UNMODELLED
-            tables.not_played[kind] = AGENT if card.agent else NOT_MODELLED
-        elif sim.role[kind] == ROLE_HAZARD:          # an agent played as a hazard
-            use = UNMODELLED
-            tables.not_played[kind] = AGENT
+            tables.not_played[kind] = NOT_MODELLED
         if kind not in in_play_deck:
             tables.not_played.pop(kind, None)
         tables.use.append(use)
@@ -199,10 +229,21 @@ def hazard_tables(sim) -> HazardTables:
         tables.event.append(event)
         tables.creature.append(creature)
         tables.corruption.append(corruption)
+        tables.agent.append(agent)
         tables.keep.append(KEEP[use] + (creature.threat if creature else 0))
     tables.effects = frozenset(spec.effect for spec in tables.event if spec is not None)
     derive_hazard_views(tables)
     return tables
+
+
+def agent_spec(card) -> AgentSpec | None:
+    """The agent's facts from the catalog (prowess, body, home sites); None where its body or home sites are
+    missing (the simulation does not play it)."""
+    body, homes = leading_int(card.body), home_sites(card.home_site)
+    if body is None or not homes:
+        return None
+    return AgentSpec(prowess=_int(card.prowess), body=body, homes=homes, mp=card.mp or 0,
+                     races=tuple(race_name(r) for r in card.races if r != "Hazard Agent"))
 
 
 def derive_hazard_views(t: HazardTables) -> None:
@@ -212,6 +253,7 @@ def derive_hazard_views(t: HazardTables) -> None:
     t.event_kinds = frozenset(k for k in kinds if t.use[k] == EVENT)
     t.creature_kinds = frozenset(k for k in kinds if t.use[k] == CREATURE)
     t.corruption_kinds = frozenset(k for k in kinds if t.use[k] == CORRUPTION)
+    t.agent_kinds = frozenset(k for k in kinds if t.use[k] == AGENT)
     t.doors_help_kinds = frozenset(k for k in kinds if (t.use[k] == CREATURE and t.doors_keys[k] is not None) or (
         t.use[k] == EVENT and (t.event[k].needs_doors or "doors" in t.event[k].facts
                                or "doors_regions" in t.event[k].facts)))
@@ -362,6 +404,37 @@ class HazardPlayer(EventChoices, CreatureEventChoices):
             return None
         kind = best[1]
         return kind, printed_detainment(defender_alignment, t.creature[kind].detainment_against)
+
+    def agent_to_meet(self, site: str, agents: list[Agent]) -> int | None:
+        """An agent of the hand to play on a company whose new site (its site, for a company that does not move)
+        is one of the agent's home sites: played now (coe 2.IV.vii.1), it is at that site face-down and attacks
+        the company as it enters (2.V.iii) at +5 prowess, choosing the defending character (3.ii.4, 3.iv.6.1).
+        The one with most prowess (then body), a unique one not in play; None if none. A heuristic: it comes
+        before the creatures (2D6 + prowess + 5 outdoes the hand's creatures)."""
+        return self._agent(lambda spec: site in spec.homes, agents)
+
+    def agent_to_wait(self, sites: frozenset[str], agents: list[Agent]) -> int | None:
+        """With the hazard limit left after every other hazard: an agent of the hand with a home site among
+        `sites` (the non-haven sites of the resource player's location deck), played to wait there face-down
+        for a company (a heuristic: the limit would go unused otherwise). None if none."""
+        return self._agent(lambda spec: not spec.homes.isdisjoint(sites), agents)
+
+    def _agent(self, fits, agents: list[Agent]) -> int | None:
+        t = self.tables
+        best = None
+        for kind in set(filter(t.agent_kinds.__contains__, self.cards.hand)):
+            spec = t.agent[kind]
+            if not fits(spec) or unique_in_play(kind, t.cards[kind].unique, agents):
+                continue
+            option = (-spec.prowess, -spec.body, kind)
+            best = option if best is None or option < best else best
+        return None if best is None else best[2]
+
+    def agent_attacks(self, agent: Agent, canceled: bool) -> bool:
+        """Whether the agent at the company's site attacks it as it enters (coe 2.V.iii: the hazard player may
+        declare it): always, unless the site cancels every attack on the company (a heuristic: the attack costs
+        no hazard limit)."""
+        return not canceled
 
     def corruption_cards(self) -> list[int]:
         """Corruption cards in hand, most corruption points first (each copy once)."""

@@ -27,6 +27,7 @@ from deckcheck.sim.rules.play import company_is_overt, elimination_items, elimin
 from deckcheck.sim.rules.sites import attacks_faced, heals_at
 from deckcheck.sim.state import Ally, discard_ally
 from deckcheck.sim.streams import MOVE
+from deckcheck.sim.turn.agents import meet_agent, wait_agent
 from deckcheck.sim.turn.events import (
     after_creatures,
     announce,
@@ -97,11 +98,15 @@ def hazard_phase(g, company, origin: int, dest: int, origin_state: int = 0) -> N
     if events and company.characters and played < limit:
         played = ahunt(g, company, move, limit, played)
     guard = len(automatic) and site_move(g, dest)
+    if company.characters and played < limit:
+        played = meet_agent(g, company, dest, limit, played)
     played = play_hazards(g, company, move, limit, played, guard)
     if events and company.characters and played < limit:
         played = bold_spies(g, company, dest, limit, played)
     if events:
         played = after_creatures(g, company, move, limit, played, origin, dest, origin_state, moving=True)
+    if played < limit:
+        played = wait_agent(g, company, limit, played)
     if company.characters:
         triggered_checks(g, company, "wilderness", move.path.count("w"))
         triggered_checks(g, company, "region", len(move.path))
@@ -211,7 +216,11 @@ def staying_hazard_phase(g, company) -> None:
     limit = hazard_limit(company_size(sim, company.characters))
     played = revelry(g, company, limit, 0) if player.has_events() else 0
     automatic = [] if sim.site_is_haven[company.site] else sim.site_attacks[company.site]
-    play_hazards(g, company, move, limit, played, move if automatic else None)
+    if company.characters and played < limit:
+        played = meet_agent(g, company, company.site, limit, played)
+    played = play_hazards(g, company, move, limit, played, move if automatic else None)
+    if played < limit:
+        wait_agent(g, company, limit, played)
     player.cards.reset_to_hand_size()
 
 

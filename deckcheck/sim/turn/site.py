@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from deckcheck.cards.names import fold
 from deckcheck.sim.model import ROLE_ALLY, ROLE_EVENT, ROLE_FACTION, ROLE_ITEM
+from deckcheck.sim.rules.agents import agent_attack, is_detainment, kill_points
+from deckcheck.sim.rules.combat import STRIKE_FAILED
+from deckcheck.sim.rules.council import KILL
 from deckcheck.sim.rules.events import faced_twice, lair_attack, on_guard_revealed_on_entry
 from deckcheck.sim.rules.influence import boost_value, check_bonus, item_discards, unused_di
 from deckcheck.sim.rules.leader_factions import leader_bonus, led_factions, may_place_under
@@ -15,7 +18,15 @@ from deckcheck.sim.rules.play import company_is_overt, may_bear
 from deckcheck.sim.rules.sites import attacks_faced
 from deckcheck.sim.state import OCCUPIED, TAPPED
 from deckcheck.sim.streams import SITE
-from deckcheck.sim.turn.hazards import board_card, creature_attacks, dragon_attacks, face_attack, item_gained
+from deckcheck.sim.turn.agents import agents_at
+from deckcheck.sim.turn.hazards import (
+    attacks_canceled_at_site,
+    board_card,
+    creature_attacks,
+    dragon_attacks,
+    face_attack,
+    item_gained,
+)
 from deckcheck.sim.turn.organization import resolve_ring_test
 
 
@@ -28,7 +39,8 @@ def site_phase(g, company) -> None:
         for character in company.characters:
             if character in g.stay_tapped:
                 character.tapped = True
-    if g.sim.site_attacks[company.site] and not enter_site(g, company):
+    if (g.sim.site_attacks[company.site] or (g.agents and agents_at(g, company.site))) \
+            and not enter_site(g, company):
         return
     play_at_site(g, company)
 
@@ -75,7 +87,59 @@ def enter_site(g, company) -> bool:
         kind, detainment = creature
         if not creature_attacks(g, company, kind, detainment):
             g.hazards.discard(kind)
+    if g.agents and company.characters:                  # 2.V.iii-iv: the agents at the site
+        agent_attacks(g, company)
     return bool(company.characters)
+
+
+def agent_attacks(g, company) -> None:
+    """coe 2.V.iii-iv: after the automatic-attacks (and with the on-guard creature), each agent at the company's
+    site may attack it, once per site phase; the agent is revealed (its site declared) as the attack is
+    declared. coe 3.iv.6.1: its one strike is 2D6 + its modified prowess (`rules.agents.agent_attack`). coe 3.v:
+    a failed strike wounds it and it makes a body check (under detainment, 3.II.2.R3/B3, it taps instead); one
+    whose body check fails leaves play, to a hero or Fallen-wizard defender's marshalling point pile as kill
+    MP."""
+    site = company.site
+    name = fold(g.sim.sites[site].name)
+    tables = g.opponent.hazards
+    for agent in agents_at(g, site):
+        if not company.characters:
+            return
+        if not g.hazards.agent_attacks(agent, attacks_canceled_at_site(g, company)):
+            continue
+        spec = tables.agent[agent.kind]
+        at_home = name in spec.homes
+        detainment = is_detainment(g.sim.alignment)
+        roll = g.roll()
+        attack = agent_attack(spec.prowess, spec.body, face_down=agent.face_down, at_home=at_home,
+                              wounded=agent.wounded, roll=roll, detainment=detainment, races=spec.races)
+        if g.observer is not None:
+            g.observer.agent_attack(g, company, agent, name)
+        agent.attacked_turn = g.turn
+        agent.site = name                    # revealed: its current site is declared (coe 4.2)
+        card = g.opponent.sim.kinds[agent.kind]
+        label = f"{card.name} (agent: its roll {roll} + {attack.prowess - roll})" if g.observer is not None else ""
+        result = face_attack(g, company, attack, label, agent.kind, None, races=spec.races)
+        if result is None or not result.strikes:
+            continue                         # canceled: no strike assigned, the agent stays
+        failed = result.strikes[0].result == STRIKE_FAILED
+        if detainment:
+            agent.tapped = agent.tapped or failed
+            continue
+        if not failed:
+            continue
+        if not result.defeated:              # wounded, its body check held: it stays, wounded
+            agent.wounded = True
+            continue
+        g.agents.remove(agent)
+        points = kill_points(spec.mp, g.sim.alignment)
+        if g.observer is not None:
+            g.observer.event(g, "hazard", f"{card.name} (agent) is defeated"
+                                          f"{f' ({points} kill MP)' if points else ''}")
+        if points:
+            g.mp += points
+            g.category[KILL] += points
+            g.stats.kill_mp += points
 
 
 def hand_attack(g, company, hand: tuple[tuple[str, ...], bool], wanted) -> None:
