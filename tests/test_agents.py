@@ -10,9 +10,19 @@ from deckcheck.decklist import read_deck
 from deckcheck.sim.model import build_sim_deck
 from deckcheck.sim.players.hazard_events import AGENT
 from deckcheck.sim.referee import Referee
-from deckcheck.sim.rules.agents import Agent, agent_attack, at_site, home_sites, is_detainment, kill_points
+from deckcheck.sim.rules.agents import (
+    Agent,
+    agent_attack,
+    at_site,
+    home_sites,
+    is_detainment,
+    kill_points,
+    may_move_to,
+    may_take_action,
+)
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.side import side_of
+from deckcheck.sim.turn.agents import agents_at, move_agent
 from deckcheck.sim.turn.hazards import staying_hazard_phase
 from deckcheck.sim.turn.site import agent_attacks
 from tests._shared import CHALLENGE, DECKS, needs_decks
@@ -153,3 +163,41 @@ def test_the_referee_finds_an_agent_attacking_away_from_its_home_sites_or_twice(
     baduila = Agent(_named(them.sim, "Baduila"))                          # Goblin-gate, Mount Gundabad
     referee.agent_attack(g, company, baduila, fold("Moria"))
     assert referee.findings["agents"].count == 2
+
+
+def test_an_agent_acts_from_the_turn_after_it_came_into_play_once_a_turn():
+    agent = Agent(0, played_turn=3)
+    assert not may_take_action(agent, 3) and may_take_action(agent, 4)
+    agent.action_turn = 4
+    assert not may_take_action(agent, 4)
+
+
+def test_an_agent_moves_to_a_site_of_its_region_or_an_adjacent_one():
+    regions = {"a": ("w", ("b",)), "b": ("w", ("a", "c")), "c": ("s", ("b",))}
+    unmoved = Agent(0)
+    assert may_move_to(unmoved, frozenset({"a"}), "b", regions)              # from a home site's region
+    assert may_move_to(unmoved, frozenset({"a"}), "a", regions)
+    assert not may_move_to(unmoved, frozenset({"a"}), "c", regions)
+    moved = Agent(0, site="x", region="c")
+    assert may_move_to(moved, frozenset({"a"}), "b", regions) and not may_move_to(moved, frozenset({"a"}), "a", regions)
+
+
+@needs_decks
+def test_an_agent_in_play_moves_to_meet_a_company_next_to_its_home_and_attacks_it_there(sides):
+    us, them = sides
+    referee = Referee()
+    g = _at(sides, "Henneth Annûn", [], rolls=[7], observer=referee)         # Ithilien, next to Imlad Morgul
+    company = g.companies[0]
+    henneth = _site(us.sim, "Henneth Annûn")
+    precious = Agent(_named(them.sim, "My Precious"), played_turn=g.turn)    # Shelob's Lair: Imlad Morgul
+    g.agents.append(precious)
+    assert move_agent(g, company, henneth, 2, 0) == 0                         # not in the turn it came into play
+    precious.played_turn = g.turn - 1
+    assert move_agent(g, company, _site(us.sim, "Dol Amroth"), 2, 0) == 0    # Belfalas: too far
+    assert move_agent(g, company, henneth, 2, 0) == 1
+    assert (precious.site, precious.tapped, precious.face_down) == (fold("Henneth Annûn"), True, True)
+    assert move_agent(g, company, henneth, 2, 1) == 1                         # one action a turn
+    assert agents_at(g, henneth) == [precious]
+    agent_attacks(g, company)
+    assert precious.revealed and precious.attacked_turn == g.turn
+    assert referee.findings["agents"].count == 0

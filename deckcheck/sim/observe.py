@@ -40,9 +40,13 @@ class Observer:
         """The opponent placed a card on-guard on the company's new site (coe 2.IV.vii.4: it counts against
         the hazard limit; `kind` is the card, which only the trace shows)."""
 
-    def agent_played(self, g, company, kind: int) -> None:
-        """The opponent played an agent as a hazard during the company's movement/hazard phase (coe 2.IV.vii.1;
-        `hazard` was told first: it counts against the limit)."""
+    def agent_played(self, g, company, agent) -> None:
+        """The opponent played an agent (`rules.agents.Agent`) as a hazard during the company's movement/hazard
+        phase (coe 2.IV.vii.1; `hazard` was told first: it counts against the limit)."""
+
+    def agent_moved(self, g, company, agent, limit: int) -> None:
+        """An agent in play moved to the company's new site (`agent.site`), an agent action against its hazard
+        limit (coe 4.1)."""
 
     def agent_attack(self, g, company, agent, site: str) -> None:
         """An agent in play (`rules.agents.Agent`, as it was when its attack was declared) attacks the company

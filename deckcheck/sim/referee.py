@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from deckcheck.analysis.scoring import half_rule_total
 from deckcheck.cards.names import fold
 from deckcheck.sim.model import NEED_UNTAPPED, PHASE_SITE, ROLE_EVENT, ROLE_FACTION
+from deckcheck.sim.model.sites import site_regions
 from deckcheck.sim.observe import Observer
 from deckcheck.sim.rules.council import duplicates_revealed
 
@@ -51,8 +52,9 @@ RULES = {
     "score": "the MP total is the sum of its sources (less 5 for an eliminated avatar against an opponent, "
              "10.3.vi; the goldfish's curve is the raw total, 10.2)",
     "agents": "an agent hazard is a card with home sites, and attacks a company entering the site it is at (one of "
-              "its home sites while face-down and unmoved: 2.IV.vii.1, 2.V.iii), once a site phase (2.V.iii.1); "
-              "playing it counts against the hazard limit (2.IV.vii.1, `hazard-limit`)",
+              "its home sites while unmoved and unrevealed: 2.IV.vii.1, 2.V.iii), once a site phase (2.V.iii.1); "
+              "it moves only from the turn after it came into play, one action a turn, to a site in the same or "
+              "an adjacent region (4.1); playing or moving it counts against the hazard limit (`hazard-limit`)",
     "free-council": "the Free Council totals: a source the opponent lacks doubled, none above half the total, "
                     "-5 for an eliminated avatar (10.3)",
 }
@@ -81,7 +83,9 @@ class Referee(Observer):
     # the end of the turn (coe 2.IV.viii resets after a company's movement/hazard phase)
     _no_company: set = field(default_factory=set)
     _agent_attacks: set = field(default_factory=set)  # (id(state), id(agent), turn): an agent's attack
-    _agents: dict = field(default_factory=dict)       # (id(state), id(agent)) -> the site it was revealed at
+    _agents: dict = field(default_factory=dict)       # (id(state), id(agent)) -> (site, region) it is at
+    _agent_turns: dict = field(default_factory=dict)  # (id(state), id(agent)) -> the turn it came into play
+    _agent_actions: set = field(default_factory=set)  # ((id(state), id(agent)), turn): an agent action
 
     # ---- bookkeeping -----------------------------------------------------------------------------------
 
@@ -94,6 +98,8 @@ class Referee(Observer):
         self._no_company.clear()
         self._agent_attacks.clear()
         self._agents.clear()
+        self._agent_turns.clear()
+        self._agent_actions.clear()
 
     def found(self, g, rule: str, text: str) -> None:
         finding = self.findings[rule]
@@ -149,20 +155,43 @@ class Referee(Observer):
     def on_guard(self, g, company, kind: int, limit: int) -> None:
         self.hazard(g, company, kind, limit)          # coe 2.IV.vii.4: placing it counts against the limit
 
-    def agent_played(self, g, company, kind: int) -> None:
+    def agent_played(self, g, company, agent) -> None:
         self.steps += 1
-        card = g.opponent.sim.kinds[kind]
+        card = g.opponent.sim.kinds[agent.kind]
         if not card.agent or not _home_sites(card):
             self.found(g, "agents", f"{card.name} played as an agent hazard without home sites")
+        self._agent_turns[(id(g), id(agent))] = g.turn
+
+    def agent_moved(self, g, company, agent, limit: int) -> None:
+        """coe 4.1 by its own reading: in play since the start of the turn, one action a turn, to a site in the
+        region of the one it was at or an adjacent one (from a home site's while it has not moved); it counts
+        against the hazard limit."""
+        self.steps += 1
+        self.hazard(g, company, agent.kind, limit)
+        key = (id(g), id(agent))
+        card = g.opponent.sim.kinds[agent.kind]
+        if self._agent_turns.get(key, -1) >= g.turn:
+            self.found(g, "agents", f"{card.name} moved in the turn it came into play")
+        if (key, g.turn) in self._agent_actions:
+            self.found(g, "agents", f"{card.name} took two agent actions in one turn")
+        self._agent_actions.add((key, g.turn))
+        was = self._agents.get(key)
+        homes = _home_sites(card)
+        regions = {was[1]} if was is not None else {r for home in homes for r in site_regions().get(home, ())}
+        near = regions | {n for r in regions for n in g.sim.regions.get(r, ("", ()))[1]}
+        if agent.region not in near:
+            self.found(g, "agents", f"{card.name} moved to {agent.site} ({agent.region}), not in or next to "
+                                    f"{', '.join(sorted(regions))}")
+        self._agents[key] = (agent.site, agent.region)
 
     def agent_attack(self, g, company, agent, site: str) -> None:
-        """Its own reading: the home sites from the card's printed fact, the site it last attacked at as the
-        one it was revealed at (it never moves)."""
+        """Its own reading: the home sites from the card's printed fact, else the site it moved to or last
+        attacked at."""
         self.steps += 1
         card = g.opponent.sim.kinds[agent.kind]
         here = fold(g.sim.sites[company.site].name)
-        revealed_at = self._agents.get((id(g), id(agent)))
-        where = _home_sites(card) if revealed_at is None else {revealed_at}
+        was = self._agents.get((id(g), id(agent)))
+        where = _home_sites(card) if was is None else {was[0]}
         if here not in where:
             self.found(g, "agents", f"{card.name} attacks at {g.sim.sites[company.site].name}, "
                                     f"not at {', '.join(sorted(where))}")
@@ -170,7 +199,7 @@ class Referee(Observer):
         if key in self._agent_attacks:
             self.found(g, "agents", f"{card.name} attacks twice in one site phase")
         self._agent_attacks.add(key)
-        self._agents[(id(g), id(agent))] = here
+        self._agents[(id(g), id(agent))] = (here, fold(g.sim.sites[company.site].region or ""))
 
     def hazard_limit_raised(self, g, company, by: int) -> None:
         key = (id(g), id(company), g.turn)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
+from functools import cache
 
 from deckcheck.analysis.playable import site_views
 from deckcheck.cards.combat_facts import load_combat_facts
@@ -225,3 +226,16 @@ def full_location_deck(alignment: str, cards: list[Card]) -> list[Card]:
         return site.alignment == "Minion" and not (       # 1.4.B1
             fold(site.name) in {fold(n) for n in BALROG_VERSION_SITES} or site.under_deeps or site.site_type == "D")
     return [s for s in sites if ok(s)]
+
+
+@cache
+def site_regions() -> dict[str, frozenset[str]]:
+    """Every site of the catalog by folded name -> the folded regions its cards name (hero and minion versions
+    share one)."""
+    from deckcheck.cards.catalog import load_catalog
+
+    found: dict[str, set[str]] = {}
+    for card in load_catalog().cards:
+        if card.is_site and card.region:
+            found.setdefault(fold(card.name), set()).add(fold(card.region))
+    return {name: frozenset(regions) for name, regions in found.items()}

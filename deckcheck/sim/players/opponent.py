@@ -24,6 +24,7 @@ from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.cards.model import HAZARD, leading_int
 from deckcheck.cards.site_attacks import race_name
 from deckcheck.sim.model import ROLE_HAZARD
+from deckcheck.sim.model.sites import site_regions
 from deckcheck.sim.players.creature_events import CreatureEventChoices
 from deckcheck.sim.players.hazard_events import (
     AGENT,
@@ -34,7 +35,7 @@ from deckcheck.sim.players.hazard_events import (
     UNMODELLED,
     EventChoices,
 )
-from deckcheck.sim.rules.agents import Agent, home_sites, unique_in_play
+from deckcheck.sim.rules.agents import Agent, home_sites, may_move_to, may_take_action, unique_in_play
 from deckcheck.sim.rules.combat import Attack
 from deckcheck.sim.rules.corruption import makes_corruption_checks
 from deckcheck.sim.rules.events import EventSpec
@@ -129,6 +130,7 @@ class AgentSpec:
     homes: frozenset[str]
     mp: int
     races: tuple[str, ...]
+    home_regions: frozenset[str] = frozenset()   # the regions of its home sites (folded), where it moves from
 
 
 @dataclass
@@ -242,8 +244,10 @@ def agent_spec(card) -> AgentSpec | None:
     body, homes = leading_int(card.body), home_sites(card.home_site)
     if body is None or not homes:
         return None
+    regions = site_regions()
     return AgentSpec(prowess=_int(card.prowess), body=body, homes=homes, mp=card.mp or 0,
-                     races=tuple(race_name(r) for r in card.races if r != "Hazard Agent"))
+                     races=tuple(race_name(r) for r in card.races if r != "Hazard Agent"),
+                     home_regions=frozenset(r for home in homes for r in regions.get(home, ())))
 
 
 def derive_hazard_views(t: HazardTables) -> None:
@@ -429,6 +433,23 @@ class HazardPlayer(EventChoices, CreatureEventChoices):
             option = (-spec.prowess, -spec.body, kind)
             best = option if best is None or option < best else best
         return None if best is None else best[2]
+
+    def agent_to_move(self, site: str, region: str, regions: dict, agents: list[Agent], turn: int) -> Agent | None:
+        """With the limit left after the creatures: an agent in play that may move (coe 4.1: one against the
+        limit, in play since the start of the turn, one action a turn) to the company's new site, in the same
+        region as its own or an adjacent one, and is not there already: the one with most prowess, to attack the
+        company as it enters (face-down away from home: +2, 3.iv.6.1). None if none. A heuristic: it moves only
+        to meet a company, never towards one."""
+        t = self.tables
+        best = None
+        for agent in agents:
+            spec = t.agent[agent.kind]
+            if agent.site == site or (agent.site is None and site in spec.homes) \
+                    or not may_take_action(agent, turn) or not may_move_to(agent, spec.home_regions, region, regions):
+                continue
+            option = (-spec.prowess, -spec.body, agent.kind)
+            best = (option, agent) if best is None or option < best[0] else best
+        return None if best is None else best[1]
 
     def agent_attacks(self, agent: Agent, canceled: bool) -> bool:
         """Whether the agent at the company's site attacks it as it enters (coe 2.V.iii: the hazard player may

@@ -15,6 +15,7 @@ from deckcheck.cards.names import fold
 from deckcheck.sim.rules.combat import Attack
 
 PLAY_COST = 1                              # coe 2.IV.vii.1: one against the hazard limit
+ACTION_COST = 1                            # coe 4.1: an agent action, one against the hazard limit
 # coe 3.iv.6.1: the agent's roll is modified by its state when its attack is declared: (prowess, body)
 FACE_DOWN_AT_HOME = (5, 1)
 FACE_DOWN_AWAY = (2, 0)
@@ -28,19 +29,23 @@ TAKES_AGENT_KILLS = frozenset({"wizard", "fallen-wizard"})
 
 @dataclass(slots=True)
 class Agent:
-    """An agent hazard in play against one player (`GameState.agents`). `site`: the folded name of the site it
-    was revealed at, None while it is face-down and has not moved (then it is at one of its home sites, which
-    the hazard player declares when it reveals it, coe 2.IV.vii.1)."""
+    """An agent hazard in play against one player (`GameState.agents`). `site`: the folded name of the site it is
+    at, None while it has not moved nor been revealed (then it is at one of its home sites, which the hazard
+    player declares when it reveals it or moves it, coe 2.IV.vii.1)."""
 
     kind: int                              # indexes the hazard player's deck
     site: str | None = None
+    played_turn: int = -1                  # the turn it came into play (coe 4.1: actions from the next one)
+    region: str | None = None              # the folded region of `site` (None with it)
+    revealed: bool = False
     wounded: bool = False
     tapped: bool = False
     attacked_turn: int = -1                # coe 2.V.iii.1: once per site phase
+    action_turn: int = -1                  # coe 4.1: one agent action per turn
 
     @property
     def face_down(self) -> bool:
-        return self.site is None
+        return not self.revealed
 
 
 def home_sites(printed: str | None) -> frozenset[str]:
@@ -54,6 +59,22 @@ def at_site(agent: Agent, site: str, homes: frozenset[str]) -> bool:
     """coe 2.IV.vii.1: a face-down agent that has not moved is at one of its home sites (any of them, until it is
     revealed); a revealed one is at the site it was revealed at."""
     return site in homes if agent.site is None else agent.site == site
+
+
+def may_take_action(agent: Agent, turn: int) -> bool:
+    """coe 4.1: an agent hazard takes an agent action only if it was in play at the start of the turn, and one a
+    turn."""
+    return agent.played_turn < turn and agent.action_turn != turn
+
+
+def may_move_to(agent: Agent, home_regions: frozenset[str], region: str, regions: dict) -> bool:
+    """coe 4.1: an agent moves to a site in the same region as its current site, or in an adjacent one (from one
+    of its home sites while it has not moved: `home_regions`). `regions`: folded name -> (type, adjacent folded
+    names). The site's own conditions (not Under-deeps, no Wizard haven, 4.4) are the caller's."""
+    here = home_regions if agent.site is None else frozenset((agent.region,))
+    if region in here:
+        return True
+    return any(region in regions.get(r, ("", ()))[1] for r in here)
 
 
 def is_detainment(defender_alignment: str) -> bool:

@@ -6,7 +6,7 @@ the site phase's (`turn.site.agent_attacks`)."""
 from __future__ import annotations
 
 from deckcheck.cards.names import fold
-from deckcheck.sim.rules.agents import PLAY_COST, Agent, at_site
+from deckcheck.sim.rules.agents import ACTION_COST, PLAY_COST, Agent, at_site
 
 
 def play_agent(g, company, kind: int, limit: int) -> None:
@@ -15,11 +15,12 @@ def play_agent(g, company, kind: int, limit: int) -> None:
     player = g.hazards
     player.set_aside(kind)
     player.revealed(kind)                    # a full game counts it among the cards played
-    g.agents.append(Agent(kind))
+    agent = Agent(kind, played_turn=g.turn)
+    g.agents.append(agent)
     g.stats.hazards_played[kind] += 1
     if g.observer is not None:
         g.observer.hazard(g, company, kind, limit)
-        g.observer.agent_played(g, company, kind)
+        g.observer.agent_played(g, company, agent)
 
 
 def meet_agent(g, company, site: int, limit: int, played: int) -> int:
@@ -46,6 +47,29 @@ def wait_agent(g, company, limit: int, played: int) -> int:
         return played
     play_agent(g, company, kind, limit)
     return played + PLAY_COST
+
+
+def move_agent(g, company, dest: int, limit: int, played: int) -> int:
+    """coe 4.1, after the creatures with the limit left: an agent in play moves to the company's new site (not a
+    haven nor an Under-deeps site) from a site in the same or an adjacent region; it taps, stays face-down, and
+    counts one against the limit. The hazards played so far."""
+    sim = g.sim
+    if played + ACTION_COST > limit or not g.agents or sim.site_is_haven[dest] or sim.site_under_deeps[dest] \
+            or not company.characters:
+        return played
+    card = sim.sites[dest]
+    if not card.region:
+        return played
+    site, region = fold(card.name), fold(card.region)
+    agent = g.hazards.agent_to_move(site, region, sim.regions, g.agents, g.turn)
+    if agent is None:
+        return played
+    agent.site, agent.region = site, region
+    agent.tapped = True
+    agent.action_turn = g.turn
+    if g.observer is not None:
+        g.observer.agent_moved(g, company, agent, limit)
+    return played + ACTION_COST
 
 
 def _holds_agent(g) -> bool:

@@ -27,7 +27,7 @@ from deckcheck.sim.rules.play import company_is_overt, elimination_items, elimin
 from deckcheck.sim.rules.sites import attacks_faced, heals_at
 from deckcheck.sim.state import Ally, discard_ally
 from deckcheck.sim.streams import MOVE
-from deckcheck.sim.turn.agents import meet_agent, wait_agent
+from deckcheck.sim.turn.agents import meet_agent, move_agent, wait_agent
 from deckcheck.sim.turn.events import (
     after_creatures,
     announce,
@@ -105,6 +105,8 @@ def hazard_phase(g, company, origin: int, dest: int, origin_state: int = 0) -> N
         played = bold_spies(g, company, dest, limit, played)
     if events:
         played = after_creatures(g, company, move, limit, played, origin, dest, origin_state, moving=True)
+    if played < limit and g.agents:
+        played = move_agent(g, company, dest, limit, played)
     if played < limit:
         played = wait_agent(g, company, limit, played)
     if company.characters:
@@ -219,6 +221,8 @@ def staying_hazard_phase(g, company) -> None:
     if company.characters and played < limit:
         played = meet_agent(g, company, company.site, limit, played)
     played = play_hazards(g, company, move, limit, played, move if automatic else None)
+    if played < limit and g.agents:
+        played = move_agent(g, company, company.site, limit, played)
     if played < limit:
         wait_agent(g, company, limit, played)
     player.cards.reset_to_hand_size()

@@ -116,7 +116,8 @@ def agent_attacks(g, company) -> None:
         if g.observer is not None:
             g.observer.agent_attack(g, company, agent, name)
         agent.attacked_turn = g.turn
-        agent.site = name                    # revealed: its current site is declared (coe 4.2)
+        agent.site, agent.revealed = name, True   # revealed: its current site is declared (coe 4.2)
+        agent.region = agent.region or fold(g.sim.sites[site].region or '')
         card = g.opponent.sim.kinds[agent.kind]
         label = f"{card.name} (agent: its roll {roll} + {attack.prowess - roll})" if g.observer is not None else ""
         result = face_attack(g, company, attack, label, agent.kind, None, races=spec.races)
