@@ -14,6 +14,7 @@ from deckcheck.sim.rules.agents import (
     Agent,
     agent_attack,
     at_site,
+    card_allows_site,
     home_sites,
     is_detainment,
     kill_points,
@@ -201,3 +202,29 @@ def test_an_agent_in_play_moves_to_meet_a_company_next_to_its_home_and_attacks_i
     agent_attacks(g, company)
     assert precious.revealed and precious.attacked_turn == g.turn
     assert referee.findings["agents"].count == 0
+
+
+def test_the_importer_reads_what_an_agents_text_says_of_its_moves_and_strikes():
+    from deckcheck.cards.combat_facts import agent_facts
+
+    lobelia = {"text": {"en": "<p>Agent. +3 direct influence against Hobbits and Hobbit factions. May not move to any "
+                              "site other than Bree, Old Forest, The White Towers, or a site in The Shire.</p>"}}
+    assert agent_facts(lobelia) == {"moves_only_to": {"sites": ["Bree", "Old Forest", "The White Towers"],
+                                                      "regions": ["The Shire"]}}
+    baugur = {"text": {"en": "Agent only: Cannot move to Free-holds [{F}] and Border-holds [{B}]."}}
+    assert agent_facts(baugur) == {"cannot_move_to": ["F", "B"]}
+    taladhan = {"text": {"en": "Agent only: chooses defending characters; for each successful strike, the company "
+                               "must discard one item (of defender's choice), but the defending character is not "
+                               "harmed."}}
+    assert agent_facts(taladhan) == {"harmless_strike": True}
+    assert agent_facts({"text": {"en": "Unique. Agent. Can use spirit-magic."}}) == {}
+
+
+def test_an_agent_moves_only_where_its_card_lets_it():
+    shire = frozenset({fold("The Shire")})
+    only = frozenset({fold("Bree"), fold("Old Forest")})
+    assert card_allows_site(fold("Bree"), fold("Arthedain"), "B", only, shire, frozenset())
+    assert card_allows_site(fold("Bag End"), fold("The Shire"), "F", only, shire, frozenset())
+    assert not card_allows_site(fold("Moria"), fold("Redhorn Gate"), "S", only, shire, frozenset())
+    assert not card_allows_site(fold("Bree"), fold("Arthedain"), "B", None, frozenset(), frozenset({"F", "B"}))
+    assert card_allows_site(fold("Moria"), fold("Redhorn Gate"), "S", None, frozenset(), frozenset({"F", "B"}))

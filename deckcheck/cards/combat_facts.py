@@ -99,6 +99,10 @@ _FACTIONS_WORTH = re.compile(r"Your (unique )?(?:factions that are neither ([^.]
 # An item's own kind among those Saruman's ability leaves out: "Weapon.", "Armor.", "Shield.", "Helmet." (a word of
 # its text, as "Unique. Weapon. +3 to prowess")
 _GEAR = re.compile(r"(?:^|\.\s*)(Weapon|Armor|Shield|Helmet)\.")
+# An agent's own limits on its moves and attacks (coe 4.1 moves it; its card may narrow that)
+_AGENT_ONLY_TO = re.compile(r"may not move to any site other than (.+?)(?:,? or a site in ([^.]+))?\.", re.I)
+_AGENT_NOT_TO = re.compile(r"cannot move to ((?:[\w-]+s?\s*\[\{\w\}\](?:\s*(?:,|and|or)\s*)?)+)", re.I)
+_AGENT_HARMLESS = re.compile(r"defending character is not harmed", re.I)
 # The Balrog's Under-gates: "If one of your companies is at this site, all attacks against it are canceled."
 _SITE_SAFE = re.compile(r"if one of your companies is at this site, all attacks against it are cancel+ed", re.I)
 # The minion Darkhavens (Carn Dûm, Dol Guldur, Minas Morgul): "Any attack against a minion company at this site is
@@ -347,6 +351,24 @@ def mp_worth(text: str) -> list[dict]:
     return out
 
 
+def agent_facts(raw: dict) -> dict:
+    """What an agent's text says of its moves and its strikes: {"moves_only_to": {"sites": [...], "regions":
+    [...]}} ("May not move to any site other than Bree, Old Forest, ..., or a site in The Shire"),
+    {"cannot_move_to": ["F", "B"]} ("Cannot move to Free-holds [{F}] and Border-holds [{B}]"), {"harmless_strike":
+    true} where its strike takes something instead of harming the character ("the defending character is not
+    harmed": the simulation does not play that agent)."""
+    text = _text(raw)
+    facts: dict = {}
+    if m := _AGENT_ONLY_TO.search(text):
+        sites = [n.strip() for n in re.split(r",|\bor\b", m.group(1)) if n.strip()]
+        facts["moves_only_to"] = {"sites": sites, "regions": [m.group(2).strip()] if m.group(2) else []}
+    if m := _AGENT_NOT_TO.search(text):
+        facts["cannot_move_to"] = re.findall(r"\{(\w)\}", m.group(1))
+    if _AGENT_HARMLESS.search(text):
+        facts["harmless_strike"] = True
+    return facts
+
+
 def site_facts(raw: dict) -> dict:
     """How creatures keyed to the site attack, when its text overrides keying's detainment (coe 3.II.2):
     {"keyed_attacks": "normal"} (with "not_races": ["Nazgûl"] for "Non-Nazgûl creatures") or "detainment";
@@ -395,7 +417,7 @@ def combat_facts(source: dict) -> dict:
     from deckcheck.cards.hazard_event_facts import hazard_event_facts
     from deckcheck.cards.resource_effects import resource_event_facts
 
-    creatures, corruption, items, havens, characters, sites = {}, {}, {}, {}, {}, {}
+    creatures, corruption, items, havens, characters, sites, agents = {}, {}, {}, {}, {}, {}, {}
     for raw in cards:
         attrs = raw.get("attributes") or {}
         subtypes = attrs.get("subtype") or ""
@@ -409,6 +431,8 @@ def combat_facts(source: dict) -> dict:
             facts = character_facts(raw)
             if facts:
                 characters[raw["id"]] = facts
+        if attrs.get("agent") and (facts := agent_facts(raw)):
+            agents[raw["id"]] = facts
         if raw["type"] == "Resource" and "Item" in subtypes:
             facts = item_facts(raw)
             if facts:
@@ -429,6 +453,7 @@ def combat_facts(source: dict) -> dict:
         "resource_events": resource_event_facts(cards),
         "characters": dict(sorted(characters.items())),
         "sites": dict(sorted(sites.items())),
+        "agents": dict(sorted(agents.items())),
     }
 
 
@@ -492,7 +517,7 @@ def load_combat_facts(directory=None) -> dict:
 
 
 COMBAT_SECTIONS = ("creatures", "corruption_cards", "items", "haven_paths", "events", "resource_events",
-                   "characters", "sites")
+                   "characters", "sites", "agents")
 
 
 @cache

@@ -161,6 +161,7 @@ class Referee(Observer):
         if not card.agent or not _home_sites(card):
             self.found(g, "agents", f"{card.name} played as an agent hazard without home sites")
         self._agent_turns[(id(g), id(agent))] = g.turn
+        self._agents.pop((id(g), id(agent)), None)        # a new agent (an id may be reused)
 
     def agent_moved(self, g, company, agent, limit: int) -> None:
         """coe 4.1 by its own reading: in play since the start of the turn, one action a turn, to a site in the

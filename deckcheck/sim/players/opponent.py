@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from deckcheck.cards.combat_facts import load_combat_facts
 from deckcheck.cards.model import HAZARD, leading_int
+from deckcheck.cards.names import fold
 from deckcheck.cards.site_attacks import race_name
 from deckcheck.sim.model import ROLE_HAZARD
 from deckcheck.sim.model.sites import site_regions
@@ -35,7 +36,14 @@ from deckcheck.sim.players.hazard_events import (
     UNMODELLED,
     EventChoices,
 )
-from deckcheck.sim.rules.agents import Agent, home_sites, may_move_to, may_take_action, unique_in_play
+from deckcheck.sim.rules.agents import (
+    Agent,
+    card_allows_site,
+    home_sites,
+    may_move_to,
+    may_take_action,
+    unique_in_play,
+)
 from deckcheck.sim.rules.combat import Attack
 from deckcheck.sim.rules.corruption import makes_corruption_checks
 from deckcheck.sim.rules.events import EventSpec
@@ -70,10 +78,12 @@ NOT_MODELLED = "hazard event: its effect is not simulated"
 NO_KEY = "creature whose keying condition is not simulated (Under-deeps, Doors of Night, after another attack)"
 CORRUPTION_NOT_MODELLED = "corruption card whose condition is not simulated"
 AGENT_NOT_PLAYED = "agent without a body or home site in card_db: not simulated"
+AGENT_HARMLESS = "agent whose strike takes an item instead of harming: not simulated"
 # Said of every agent the hazard player plays: what of agents the simulation leaves out (docs/simulation.md).
-AGENT_PARTLY = ("agent: played face-down at a home site and attacks companies entering the site it is at; "
-                "agent actions (moving, healing, untapping, turning face-down, keying creatures), influence "
-                "attempts and the card's own text are not simulated")
+AGENT_PARTLY = ("agent: played face-down at a home site, moves a region to meet a company and attacks companies "
+                "entering the site it is at; its other agent actions (healing, untapping, returning home, "
+                "turning face-down, keying creatures), influence attempts and the card's own text are not "
+                "simulated")
 
 
 @dataclass(slots=True)
@@ -131,6 +141,9 @@ class AgentSpec:
     mp: int
     races: tuple[str, ...]
     home_regions: frozenset[str] = frozenset()   # the regions of its home sites (folded), where it moves from
+    only_sites: frozenset[str] | None = None     # its card: it moves only to these sites (folded) ...
+    only_regions: frozenset[str] = frozenset()   # ... or to a site in these regions
+    not_types: frozenset[str] = frozenset()      # its card: never to these site types
 
 
 @dataclass
@@ -171,16 +184,17 @@ def hazard_tables(sim) -> HazardTables:
     """Tables of an opponent's `SimDeck` (its `kinds` and `play_deck`): which cards it can play as hazards."""
     facts = load_combat_facts()
     creatures, corruption_cards = facts.get("creatures", {}), facts.get("corruption_cards", {})
-    events = facts.get("events", {})
+    events, agents = facts.get("events", {}), facts.get("agents", {})
     tables = HazardTables(name=sim.name, alignment=sim.alignment, cards=list(sim.kinds))
     in_play_deck = set(sim.play_deck)
     for kind, card in enumerate(sim.kinds):
         use, keys, creature, corruption, event, doors_keys, agent = RESOURCE, None, None, None, None, None, None
         if card.agent and (card.type == HAZARD or sim.role[kind] == ROLE_HAZARD):   # an agent played as a hazard
-            agent = agent_spec(card)
+            own = agents.get(card.id, {})
+            agent = None if own.get("harmless_strike") else agent_spec(card, own)
             use = AGENT if agent is not None else UNMODELLED
             if agent is None:
-                tables.not_played[kind] = AGENT_NOT_PLAYED
+                tables.not_played[kind] = AGENT_HARMLESS if own.get("harmless_strike") else AGENT_NOT_PLAYED
         elif card.type == HAZARD and card.is_creature:
             own = creatures.get(card.id, {})
             keys = creature_keys(card.keyed_to, own)
@@ -238,16 +252,21 @@ def hazard_tables(sim) -> HazardTables:
     return tables
 
 
-def agent_spec(card) -> AgentSpec | None:
-    """The agent's facts from the catalog (prowess, body, home sites); None where its body or home sites are
-    missing (the simulation does not play it)."""
+def agent_spec(card, own: dict | None = None) -> AgentSpec | None:
+    """The agent's facts from the catalog (prowess, body, home sites) and from its text (`own`: combat.json's
+    "agents", where it may move); None where its body or home sites are missing (the simulation does not play
+    it)."""
     body, homes = leading_int(card.body), home_sites(card.home_site)
     if body is None or not homes:
         return None
     regions = site_regions()
+    only = (own or {}).get("moves_only_to")
     return AgentSpec(prowess=_int(card.prowess), body=body, homes=homes, mp=card.mp or 0,
                      races=tuple(race_name(r) for r in card.races if r != "Hazard Agent"),
-                     home_regions=frozenset(r for home in homes for r in regions.get(home, ())))
+                     home_regions=frozenset(r for home in homes for r in regions.get(home, ())),
+                     only_sites=frozenset(fold(n) for n in only["sites"]) if only else None,
+                     only_regions=frozenset(fold(n) for n in only["regions"]) if only else frozenset(),
+                     not_types=frozenset((own or {}).get("cannot_move_to", ())))
 
 
 def derive_hazard_views(t: HazardTables) -> None:
@@ -434,7 +453,8 @@ class HazardPlayer(EventChoices, CreatureEventChoices):
             best = option if best is None or option < best else best
         return None if best is None else best[2]
 
-    def agent_to_move(self, site: str, region: str, regions: dict, agents: list[Agent], turn: int) -> Agent | None:
+    def agent_to_move(self, site: str, region: str, site_type: str, regions: dict, agents: list[Agent], turn: int
+                      ) -> Agent | None:
         """With the limit left after the creatures: an agent in play that may move (coe 4.1: one against the
         limit, in play since the start of the turn, one action a turn) to the company's new site, in the same
         region as its own or an adjacent one, and is not there already: the one with most prowess, to attack the
@@ -445,7 +465,9 @@ class HazardPlayer(EventChoices, CreatureEventChoices):
         for agent in agents:
             spec = t.agent[agent.kind]
             if agent.site == site or (agent.site is None and site in spec.homes) \
-                    or not may_take_action(agent, turn) or not may_move_to(agent, spec.home_regions, region, regions):
+                    or not may_take_action(agent, turn) or not may_move_to(agent, spec.home_regions, region, regions) \
+                    or not card_allows_site(site, region, site_type, spec.only_sites, spec.only_regions,
+                                            spec.not_types):
                 continue
             option = (-spec.prowess, -spec.body, agent.kind)
             best = (option, agent) if best is None or option < best[0] else best

@@ -77,6 +77,16 @@ def may_move_to(agent: Agent, home_regions: frozenset[str], region: str, regions
     return any(region in regions.get(r, ("", ()))[1] for r in here)
 
 
+def card_allows_site(site: str, region: str, site_type: str, only_sites: frozenset[str] | None,
+                     only_regions: frozenset[str], not_types: frozenset[str]) -> bool:
+    """The agent's own card on where it moves (its text, `card_db/combat.json` "agents"): only to the sites it
+    names or a site of the regions it names (Lobelia Sackville-Baggins), never to the site types it names
+    (Baugúr); folded names, site type letters."""
+    if site_type in not_types:
+        return False
+    return only_sites is None or site in only_sites or region in only_regions
+
+
 def is_detainment(defender_alignment: str) -> bool:
     """coe 3.II.2.R3/B3: agent hazard attacks on a Ringwraith or Balrog player's companies are detainment; agent
     attacks are keyed to nothing (2.V.iii.2), so nothing else makes them so."""

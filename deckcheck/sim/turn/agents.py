@@ -61,7 +61,7 @@ def move_agent(g, company, dest: int, limit: int, played: int) -> int:
     if not card.region:
         return played
     site, region = fold(card.name), fold(card.region)
-    agent = g.hazards.agent_to_move(site, region, sim.regions, g.agents, g.turn)
+    agent = g.hazards.agent_to_move(site, region, card.site_type or "", sim.regions, g.agents, g.turn)
     if agent is None:
         return played
     agent.site, agent.region = site, region
