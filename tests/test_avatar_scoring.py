@@ -28,8 +28,9 @@ def test_the_importer_reads_the_avatars_scoring_abilities():
     assert characters["WH-8"]["mp_worth"] == [{"cards": "hero_ally", "worth": None}, {              # Radagast
         "cards": "faction", "worth": 2, "unique": True, "not_races": ["Man", "Dwarf", "Dúnadan", "Hobbit", "Orc",
                                                                        "Troll"]}]
-    assert "mp_worth" not in characters.get("WH-1", {})          # Alatar: full kill points, not read here
-    assert [c for c, facts in characters.items() if "mp_worth" in facts] == ["WH-4", "WH-7", "WH-8", "WH-9"]
+    assert characters["WH-1"]["mp_worth"] == [{"cards": "kill", "worth": None, "star": True}]       # Alatar
+    assert [c for c, facts in characters.items() if "mp_worth" in facts] == ["WH-1", "WH-4", "WH-7", "WH-8",
+                                                                             "WH-9"]
     assert mp_worth("Unique. Can use spirit-magic.") == []
     items = load_combat_facts()["items"]
     assert items["TW-244"]["gear"] == "weapon" and items["TD-96"]["gear"] == "helmet"   # Glamdring, High Helm
@@ -52,6 +53,16 @@ def test_what_a_card_is_worth_under_each_ability():
     beornings, ents = _card("Beornings"), _card("Ents of Fangorn")       # Man, unique; Ent, unique
     assert ability_worth(pallando, beornings, 1, None) == 2 and ability_worth(pallando, ents, 1, None) == 1
     assert ability_worth(radagast, beornings, 1, None) == 1 and ability_worth(radagast, ents, 1, None) == 2
+
+
+def test_a_fallen_wizards_kill_points_are_one_each_unless_alatar_says_full():
+    from deckcheck.sim.rules.combat import kill_points_scored
+    assert kill_points_scored(3, False, "fallen-wizard", False) == 1          # coe 10.F1: worth one
+    assert kill_points_scored(3, True, "fallen-wizard", False) == 0           # coe 3.v.F1: a star gives none
+    assert kill_points_scored(3, False, "fallen-wizard", False, full=True) == 3
+    assert kill_points_scored(3, True, "fallen-wizard", False, full=True) == 3    # "(even with *)"
+    assert kill_points_scored(3, False, "fallen-wizard", True, full=True) == 0    # detainment: none
+    assert kill_points_scored(3, False, "wizard", False) == 3
 
 
 @pytest.fixture(scope="module")
@@ -86,3 +97,12 @@ def test_without_the_avatar_the_cards_score_one_each(annexing):
     faramir = named(sim, "Faramir")
     g = scenario(sim, starting_company=False, characters=[(faramir, sim.start_site)])
     assert g.mp == 1 and not g.mp_extra
+
+
+@needs_decks
+def test_alatar_in_play_gives_full_kill_points():
+    from deckcheck.sim.rules.resource_events import full_kill_points
+    sim = build_sim_deck(read_deck(str(ZARA / "{R}A_{F}{R} The Game Warden.dck")))     # Alatar
+    alatar = named(sim, "Alatar")
+    assert full_kill_points(sim, alatar) and not full_kill_points(sim, None)
+    assert avatar_worth(sim, alatar) == {}                 # his ability raises no card's own MP

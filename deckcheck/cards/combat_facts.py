@@ -96,6 +96,8 @@ _WORTH_FULL = re.compile(r"Your (characters and hero allies|hero allies|non-weap
                          r"non-helmet items) (?:are each|each are) worth full marshalling points")
 _FACTIONS_WORTH = re.compile(r"Your (unique )?(?:factions that are neither ([^.]+?) are|([^.]+?) factions are) each "
                              r"worth (\d+) marshalling points")
+# Alatar: "Hazards your companies defeat (even with *) are worth full kill marshalling points."
+_FULL_KILLS = re.compile(r"Hazards your companies defeat \(even with \*\) are worth full kill marshalling points")
 # An item's own kind among those Saruman's ability leaves out: "Weapon.", "Armor.", "Shield.", "Helmet." (a word of
 # its text, as "Unique. Weapon. +3 to prowess")
 _GEAR = re.compile(r"(?:^|\.\s*)(Weapon|Armor|Shield|Helmet)\.")
@@ -327,9 +329,9 @@ def _race_list(listed: str) -> list[str]:
 
 def mp_worth(text: str) -> list[dict]:
     """What a character's ability makes our cards worth while he is in play (a Fallen-wizard avatar's, coe 10.F1):
-    [{"cards": "character" | "hero_ally" | "item" | "faction", "worth": N or None (full: the printed value),
+    [{"cards": "character" | "hero_ally" | "item" | "faction" | "kill", "worth": N or None (full: the printed value),
     "not_gear": true (items that are no weapon, armor, shield or helmet), "races" / "not_races": [...] (factions),
-    "unique": true (unique factions only)}]."""
+    "unique": true (unique factions only), "star": true (kill points of creatures with a star too: Alatar)}]."""
     out = []
     for m in _WORTH_FULL.finditer(text):
         what = m.group(1)
@@ -339,6 +341,8 @@ def mp_worth(text: str) -> list[dict]:
             out.append({"cards": "hero_ally", "worth": None})
         else:
             out.append({"cards": "item", "worth": None, "not_gear": True})
+    if _FULL_KILLS.search(text):
+        out.append({"cards": "kill", "worth": None, "star": True})
     for m in _FACTIONS_WORTH.finditer(text):
         fact = {"cards": "faction", "worth": int(m.group(4))}
         if m.group(1):

@@ -347,14 +347,19 @@ def _armed_stats(d, kind: int, holdings) -> tuple[int, int]:
     return best_prowess, best_body
 
 
-def kill_points_scored(mp: int, mp_star: bool, defender_alignment: str, detainment: bool) -> int:
+def kill_points_scored(mp: int, mp_star: bool, defender_alignment: str, detainment: bool,
+                       full: bool = False) -> int:
     """coe 3.v, 3.II.3, 3.v.W1/R1/F1/B1: the MP a defeated creature gives the defending player.
 
     Detainment attacks give none; a Wizard or Fallen-wizard player removes creatures with a star, a
-    Ringwraith or Balrog player those without one.
+    Ringwraith or Balrog player those without one. A Fallen-wizard's are worth 1 (coe 10.F1: non-Stage cards
+    worth at least one are worth one), unless his avatar's ability says `full` ("Hazards your companies defeat
+    (even with *) are worth full kill marshalling points", Alatar: a star too).
     """
     if detainment or mp <= 0:
         return 0
     if defender_alignment in ("ringwraith", "balrog"):
         return mp if mp_star else 0
+    if defender_alignment == "fallen-wizard":
+        return mp if full else 0 if mp_star else 1
     return 0 if mp_star else mp

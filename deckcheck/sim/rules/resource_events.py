@@ -73,6 +73,8 @@ def ability_worth(fact: dict, card, scored: int, gear: str | None) -> int:
     points" (the printed value), Saruman's non-weapon/armor/shield/helmet items, Pallando's "Your Man, Dwarf, ...
     factions are each worth 2", Radagast's unique factions of other races; else `scored`."""
     what = fact["cards"]
+    if what == "kill":                        # kill points: `rules.combat.kill_points_scored`
+        return scored
     if what == "character":
         named = card.is_character and not card.avatar
     elif what == "hero_ally":
@@ -106,6 +108,14 @@ def avatar_worth(sim, kind: int) -> dict[int, int]:
         if more > 0:
             out[k] = more
     return out
+
+
+def full_kill_points(sim, avatar: int | None) -> bool:
+    """Our avatar in play says the hazards our companies defeat, even with a star, are worth their full kill
+    points (Alatar; coe 10.F1 otherwise makes a Fallen-wizard's kill points 1 each)."""
+    if avatar is None or sim.defence is None:
+        return False
+    return any(fact["cards"] == "kill" for fact in sim.defence.mp_worth[avatar])
 
 
 def may_raise(fact, kind_in_play: int, stage_points: int) -> bool:

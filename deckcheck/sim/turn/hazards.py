@@ -24,6 +24,7 @@ from deckcheck.sim.rules.council import AVATAR_PENALTY, KILL
 from deckcheck.sim.rules.events import boosted, one_attack_boosted, region_attack, staying
 from deckcheck.sim.rules.keying import hazard_limit, move_of, site_keying
 from deckcheck.sim.rules.play import company_is_overt, elimination_items, elimination_transfers, passes_on_elimination
+from deckcheck.sim.rules.resource_events import full_kill_points
 from deckcheck.sim.rules.sites import attacks_faced, heals_at
 from deckcheck.sim.state import Ally, discard_ally
 from deckcheck.sim.streams import MOVE
@@ -163,7 +164,8 @@ def dragon_attacks(g, company, entry, attack, automatic: bool = False) -> None:
         g.observer.event(g, "hazard", f"{card.name} is defeated and removed from the game")
     if ours:
         return
-    points = kill_points_scored(card.mp or 0, card.mp_star, g.sim.alignment, False)
+    points = kill_points_scored(card.mp or 0, card.mp_star, g.sim.alignment, False,
+                                full_kill_points(g.sim, g.avatar_kind))
     g.mp += points
     g.category[KILL] += points
     g.stats.kill_mp += points
@@ -354,7 +356,8 @@ def creature_attacks(g, company, kind: int, detainment: bool, prowess: int = 0) 
         defeated = defeated and result.defeated
     if not defeated:
         return False
-    points = kill_points_scored(spec.mp, spec.mp_star, g.sim.alignment, detainment)
+    points = kill_points_scored(spec.mp, spec.mp_star, g.sim.alignment, detainment,
+                                full_kill_points(g.sim, g.avatar_kind))
     g.mp += points
     g.category[KILL] += points
     g.stats.kill_mp += points
