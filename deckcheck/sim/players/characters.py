@@ -5,6 +5,8 @@ method answers one question and changes nothing."""
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 from deckcheck.sim.model import ROLE_CHARACTER, ROLE_ITEM
 from deckcheck.sim.players.resource_events import corruption_loss_odds
 from deckcheck.sim.rules.company import forms_own_company, may_be_away, may_enter_company
@@ -95,25 +97,27 @@ class CharacterChoices:
         reserve = reserve_characters(sim, g.balrog, g.discard, g.sideboard) if event is None else frozenset()
         if sim.character_kinds.isdisjoint(g.hand) and not reserve:
             return None
-        best = None
-        best_value = -1
         locations = [c.site for c in g.companies] or [sim.start_site]
         avatar_site = g.avatar_site()
         room = None
         hand = set(g.hand)
+        ranked = []                               # (value, kind), in set order
         for kind in filter(sim.character_kinds.__contains__, hand | reserve if reserve else hand):   # set order
             if sim.unique[kind] and kind in g.used_unique:
                 continue
             if (sim.avatar[kind] and (g.avatar_revealed or g.avatar_barred)) or (non_unique_only and sim.unique[kind]):
                 continue
-            allowed = avatar_entry_sites(g, kind) if sim.avatar[kind] else entry_sites(sim, kind, g.made_havens)
-            if event is not None:
-                if (event.no_avatar and sim.avatar[kind]) or (event.no_wizard and "Wizard" in sim.races[kind]):
-                    continue
-                allowed = where
+            if event is not None and (
+                    (event.no_avatar and sim.avatar[kind]) or (event.no_wizard and "Wizard" in sim.races[kind])):
+                continue
             value = AVATAR_VALUE if sim.avatar[kind] else 10 * sim.mp[kind] + sim.mind[kind]
-            if value <= best_value:
-                continue                          # it would not be chosen over the best so far, wherever it enters
+            if value >= 0:                        # (a value below 0 is never chosen)
+                ranked.append((value, kind))
+        if len(ranked) > 1:                       # the most valuable first, ties in set order (a stable sort):
+            ranked.sort(key=itemgetter(0), reverse=True)   # the first that may enter is the best
+        for _value, kind in ranked:
+            allowed = where if event is not None else (
+                avatar_entry_sites(g, kind) if sim.avatar[kind] else entry_sites(sim, kind, g.made_havens))
             for site in locations if event is not None else (*locations, *new_company_sites(g, kind, locations)):
                 if site not in allowed:
                     continue
@@ -127,9 +131,8 @@ class CharacterChoices:
                         continue
                 if controller is None and kind not in hand and reserve_waits(g, kind):
                     continue
-                best, best_value = (kind, site, controller), value
-                break
-        return best
+                return kind, site, controller
+        return None
 
     def controller_to_enter(self, g, kind: int, site: int, avatar_site: int | None):
         """Who controls the character entering play at the site: a character with room in direct influence whose
