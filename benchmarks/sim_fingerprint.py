@@ -18,15 +18,16 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT))
 
-from benchmarks._common import CHALLENGE, TURNS  # noqa: E402
+from benchmarks._common import CHALLENGE, TURNS, ZARA  # noqa: E402
 from deckcheck.decklist import read_deck  # noqa: E402
 from deckcheck.sim.against import simulate_sides  # noqa: E402
 from deckcheck.sim.model import build_sim_deck  # noqa: E402
 from deckcheck.sim.side import side_of  # noqa: E402
 from deckcheck.sim.simulate import simulate_tables  # noqa: E402
 
-# The Challenge Decks by letter: Wizards and Ringwraiths, goldfish and duels.
-GOLDFISH = ("E", "A", "H", "J")
+# The Challenge Decks by letter: Wizards and Ringwraiths, goldfish and duels; and two of Mark Alfano's tournament
+# decks, a Balrog's and a Fallen-wizard's (by file name in ZARA).
+GOLDFISH = ("E", "A", "H", "J", "{d}_{F}{R} Flame On!", "{R}G_{D} An Unlikely Party")
 DUELS = (("E", "I"), ("B", "J"), ("F", "G"))
 
 
@@ -42,7 +43,7 @@ def main() -> None:
 
     def sim_of(name):
         if name not in sims:
-            path = next(CHALLENGE.glob(f"{name} - *"))
+            path = ZARA / f"{name}.dck" if len(name) > 1 else next(CHALLENGE.glob(f"{name} - *"))
             sims[name] = build_sim_deck(read_deck(path))
         return sims[name]
 
