@@ -14,6 +14,7 @@ from deckcheck.sim.players.attacks import as_faced, expected_loss, worth_enterin
 from deckcheck.sim.rules.sites import attacks_faced
 from deckcheck.sim.scenario import scenario
 from deckcheck.sim.side import side_of
+from deckcheck.sim.turn.site import enter_site
 from tests._shared import CHALLENGE, needs_decks
 
 
@@ -52,3 +53,23 @@ def test_a_lone_character_reckons_the_doubled_attack_and_stays_out(sides):
     moon, company_moon, _ = at_dead_marshes(sides, True)
     assert expected_loss(moon, company_moon) > 2 * expected_loss(plain, company)
     assert worth_entering(plain, company, 1.0) and not worth_entering(moon, company_moon, 1.0)
+
+
+@needs_decks
+def test_who_stays_untapped_is_chosen_against_the_attack_as_faced(sides, monkeypatch):
+    """coe 3.iv.2-3: the choice of who takes -3 to stay untapped (`stay_untapped`) is made against the attack
+    combat faces, the boosts in play applied (The Moon Is Dead: 3 strikes at 9, twice), not the printed one
+    (2 strikes at 8): a strike more is an excess strike the odds must count."""
+    for board, expected in ((False, [(2, 8)]), (True, [(3, 9), (3, 9)])):
+        g, company, _marshes = at_dead_marshes(sides, board)
+        seen = []
+
+        def record(g, company, attack, kind, shielded=frozenset(), seen=seen):
+            seen.append((attack.strikes, attack.prowess))
+            return frozenset()
+
+        monkeypatch.setattr(g.player, "enters_site", lambda g, company: 0)
+        monkeypatch.setattr(g.player, "stay_untapped", record)
+        monkeypatch.setattr("deckcheck.sim.turn.site.face_attack", lambda *args, **kwargs: None)
+        enter_site(g, company)
+        assert seen == expected

@@ -371,6 +371,16 @@ def attacks_canceled_at_site(g, company) -> bool:
     return g.sim.site_safe[company.site] and g.in_transit is not company
 
 
+def boosted_as_faced(g, company, attack, races: tuple[str, ...] = (), automatic: bool = False):
+    """The attack with the boosts in play (either player's) applied, as combat faces it, and the boosts used
+    (`rules.events.boosted`): what the defending player's choices (who takes -3 to stay untapped) reckon with."""
+    board = g.board
+    if not board.boosts:
+        return attack, ()
+    return boosted(attack, races or attack.races, automatic, g.sim.sites[company.site].site_type or "",
+                   board.boosts, board.doors)
+
+
 def face_attack(g, company, attack, name: str, cause: int | None, wounded_check: int | None,
                 stay_untapped: frozenset[int] = frozenset(), shielded: frozenset[int] = frozenset(),
                 races: tuple[str, ...] = (), automatic: bool = False, malice=None):
@@ -389,8 +399,7 @@ def face_attack(g, company, attack, name: str, cause: int | None, wounded_check:
     board = g.board
     used = ()
     if board.boosts:
-        attack, used = boosted(attack, races or attack.races, automatic, g.sim.sites[company.site].site_type or "",
-                               board.boosts, board.doors)
+        attack, used = boosted_as_faced(g, company, attack, races, automatic)
     plain = attack
     if malice is not None:                 # Unabated in Malice on this attack
         attack = one_attack_boosted(malice, attack)

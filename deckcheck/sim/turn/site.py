@@ -22,6 +22,7 @@ from deckcheck.sim.turn.agents import agents_at
 from deckcheck.sim.turn.hazards import (
     attacks_canceled_at_site,
     board_card,
+    boosted_as_faced,
     creature_attacks,
     dragon_attacks,
     face_attack,
@@ -73,7 +74,8 @@ def enter_site(g, company) -> bool:
             if not company.characters:
                 return False
             shield = player.shield_from_strikes(g, company, wanted)
-            stay = player.stay_untapped(g, company, attack, wanted, shield)
+            stay = player.stay_untapped(g, company, boosted_as_faced(g, company, attack, automatic=True)[0], wanted,
+                                        shield)
             boost = malice[1] if malice is not None and malice[0] == i and repeat == 0 else None
             face_attack(g, company, attack, name, None, wounded_check, stay, shield, automatic=True, malice=boost)
     hand = sim.site_hand_attack[site]
@@ -165,7 +167,8 @@ def hand_attack(g, company, hand: tuple[tuple[str, ...], bool], wanted) -> None:
             break
         attack = spec.attack(detainment)
         shield = g.player.shield_from_strikes(g, company, wanted)
-        stay = g.player.stay_untapped(g, company, attack, wanted, shield)
+        seen = boosted_as_faced(g, company, attack, spec.races, automatic=True)[0]
+        stay = g.player.stay_untapped(g, company, seen, wanted, shield)
         face_attack(g, company, attack, name, kind, spec.wounded_corruption_check, stay, shield,
                     races=spec.races, automatic=True)
     player.discard(kind)
