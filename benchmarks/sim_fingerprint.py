@@ -18,7 +18,7 @@ from pathlib import Path
 PROJECT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(PROJECT))
 
-from benchmarks._common import CHALLENGE, TURNS, ZARA  # noqa: E402
+from benchmarks._common import CHALLENGE, DECKS, TURNS, ZARA  # noqa: E402
 from deckcheck.decklist import read_deck  # noqa: E402
 from deckcheck.sim.against import simulate_sides  # noqa: E402
 from deckcheck.sim.model import build_sim_deck  # noqa: E402
@@ -32,7 +32,11 @@ DUELS = (("E", "I"), ("B", "J"), ("F", "G"))
 
 
 def digest(obj) -> str:
-    return hashlib.sha256(json.dumps(obj, sort_keys=True, default=str).encode()).hexdigest()[:16]
+    """The hash of `obj`'s JSON, with the decks' folder written as "decks": a deck without a name in its file
+    (the .dck ones) is named by its path, which differs between a worktree (../shared) and an export
+    (_common.exported links shared/ elsewhere); the games themselves do not."""
+    text = json.dumps(obj, sort_keys=True, default=str).replace(str(DECKS), "decks")
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
 def main() -> None:
